@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# deps.sh [build|test|vscode]...
+# Installs the Debian packages mlir-shape needs and that this machine lacks.
+# Libraries are probed with pkg-config, tools with command -v; apt-get update
+# runs once, and only when something is missing. Does nothing when all is here.
+set -euo pipefail
+
+want=()
+need_pc() { pkg-config --exists "$1" 2>/dev/null || want+=("$2"); }
+need_cmd() { command -v "$1" >/dev/null 2>&1 || want+=("$2"); }
+need_py() { /usr/bin/python3 -c "import $1" >/dev/null 2>&1 || want+=("$2"); }
+
+for what in "${@:-build}"; do
+  case $what in
+    build)
+      need_cmd pkg-config pkg-config
+      need_cmd cc gcc
+      need_cmd make make
+      need_pc libuv libuv1-dev
+      need_pc libcjson libcjson-dev
+      need_pc tree-sitter libtree-sitter-dev
+      need_pc criterion libcriterion-dev ;;
+    test)
+      need_cmd mlir-opt-22 mlir-22-tools
+      need_cmd python3 python3
+      need_py numpy python3-numpy
+      need_cmd nvim neovim
+      need_cmd node nodejs ;;
+    vscode)
+      need_cmd chromium chromium
+      need_cmd g++ g++
+      need_cmd python3 python3
+      [ -e /usr/include/gssapi/gssapi.h ] || want+=(libkrb5-dev) ;;
+    *) echo "deps.sh: unknown group '$what' (build, test, vscode)" >&2; exit 2 ;;
+  esac
+done
+
+[ ${#want[@]} -eq 0 ] && exit 0
+# One package can answer several probes.
+mapfile -t want < <(printf '%s\n' "${want[@]}" | sort -u)
+sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+echo "deps: installing ${want[*]}" >&2
+$sudo apt-get -o DPkg::Lock::Timeout=300 update -qq
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 \
+  install -y -qq --no-install-recommends "${want[@]}" >/dev/null
