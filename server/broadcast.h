@@ -1,0 +1,123 @@
+/*
+** broadcast.h: the broadcast algebra.
+**
+** Every broadcasting semantics mlir-shape knows, as pure functions from
+** operand (and declared result) shapes to an inferred shape, a list of
+** findings with precise reasons, and a per-dimension derivation that the
+** language server shows on hover. No I/O, no tree-sitter, no JSON: this
+** module is tested and fuzzed alone (tests/unit/test_broadcast.c).
+**
+** Rules and their operands:
+**   mlir           all operands (variadic): the MLIR `Broadcastable` trait.
+**                  Profile `upstream` (default) = mlir-opt-22's verdicts;
+**                  `strict` (opts.strict) = the document's pseudo-code.
+**   numpy          all operands (variadic): right-aligned, equal or 1.
+**   pdpd           operands[0] = A, operands[1] = B, opts.axis.
+**   bidirectional  operands[0] = input, operands[1] = target shape.
+**   xla            operands[0], operands[1], opts.broadcast_dimensions.
+**   xla-in-dim     operands[0] against results[0], opts.broadcast_dimensions.
+**   none           all operands and the result must have identical shapes.
+*/
+#ifndef MS_BROADCAST_H
+#define MS_BROADCAST_H
+
+#include <stdbool.h>
+#include "shape.h"
+
+typedef enum ms_rule {
+  MS_RULE_MLIR,
+  MS_RULE_NUMPY,
+  MS_RULE_PDPD,
+  MS_RULE_BIDIRECTIONAL,
+  MS_RULE_XLA,
+  MS_RULE_XLA_IN_DIM,
+  MS_RULE_NONE,
+  MS_RULE__COUNT
+} ms_rule;
+
+/* "mlir", "numpy", "pdpd", "bidirectional", "xla", "xla-in-dim", "none". */
+const char *ms_rule_name(ms_rule rule);
+bool ms_rule_from_name(const char *name, size_t len, ms_rule *out);
+
+/* Numbered as LSP's DiagnosticSeverity. */
+typedef enum ms_severity {
+  MS_SEVERITY_ERROR = 1,
+  MS_SEVERITY_WARNING = 2,
+  MS_SEVERITY_INFORMATION = 3,
+  MS_SEVERITY_HINT = 4
+} ms_severity;
+
+typedef struct ms_broadcast_options {
+  bool strict;                 /* mlir: the document's profile */
+  bool has_axis;               /* pdpd: axis given (else -1) */
+  int64_t axis;
+  bool has_broadcast_dimensions;
+  int nbroadcast_dimensions;
+  int64_t broadcast_dimensions[MS_MAX_RANK];
+  /* The op's own constraints, from the rule catalog. */
+  bool equal_ranks;            /* operands and result must have one rank (LLVM 22 tosa) */
+  bool tensor_only;            /* only tensor types (test.broadcastable) */
+  bool skip_result_dims;       /* result rank checked, dims not (tosa.mul) */
+} ms_broadcast_options;
+
+#define MS_MAX_OPERANDS 16
+#define MS_MAX_FINDINGS 16
+#define MS_FINDING_OP (-1)       /* finding.operand: the op as a whole */
+#define MS_FINDING_RESULT (-2)   /* finding.operand: the (first) result */
+
+/* Stable finding codes (also the codes users see and may re-level). */
+#define MS_CODE_INCOMPATIBLE "incompatible-dims"      /* operands cannot broadcast */
+#define MS_CODE_RESULT_RANK "result-rank"             /* result rank disagrees */
+#define MS_CODE_RESULT_DIM "result-dim"               /* static result dim disagrees */
+#define MS_CODE_DYNAMIC_TO_STATIC "dynamic-to-static" /* inferred ? vs static result dim */
+#define MS_CODE_EXTRA_RESULT_DIMS "extra-result-dims" /* result of higher rank (upstream passes) */
+#define MS_CODE_UNDEFINED "undefined-if-mismatch"     /* ? against >1: UB at run time if not 1 or equal */
+#define MS_CODE_OPERAND_RANK "operand-rank"           /* ranks not allowed (equal ranks, pdpd, xla) */
+#define MS_CODE_BROADCAST_DIMENSIONS "broadcast-dimensions" /* invalid broadcast_dimensions */
+#define MS_CODE_AXIS "axis"                           /* invalid pdpd axis */
+#define MS_CODE_SHAPE_MISMATCH "shape-mismatch"       /* rule none: shapes differ */
+#define MS_CODE_OPERAND_COUNT "operand-count"         /* no operand / wrong count for the rule */
+#define MS_CODE_RESULT_COUNT "result-count"           /* not exactly one result */
+#define MS_CODE_NOT_SHAPED "not-shaped"               /* not a tensor or vector */
+#define MS_CODE_MIXED_KINDS "tensor-vector-mix"       /* tensor and vector mixed */
+
+typedef struct ms_finding {
+  ms_severity severity;
+  const char *code;            /* one of MS_CODE_* */
+  int operand;                 /* operand index, MS_FINDING_RESULT or MS_FINDING_OP */
+  int related;                 /* the conflicting operand index, or -1 */
+  int dim;                     /* dim index in the inferred (right-aligned) shape, or -1 */
+  char message[320];           /* one line, names operands via operand_names */
+} ms_finding;
+
+/* One row per dimension of the broadcast (right-aligned, outermost first). */
+typedef struct ms_derivation_row {
+  int64_t operand_dims[MS_MAX_OPERANDS]; /* MS_DIM_ABSENT where the operand lacks the dim */
+  int64_t inferred;                      /* MS_DIM_ABSENT when it could not be inferred */
+  int64_t declared;                      /* result dim, MS_DIM_ABSENT if none */
+  ms_severity severity;                  /* 0 when the row is fine */
+  char verdict[64];                      /* "ok", "broadcast from 1", "3 vs 2: mismatch", ... */
+} ms_derivation_row;
+
+typedef struct ms_broadcast_result {
+  bool has_inferred;           /* operands infer a shape (not all unranked, no error) */
+  ms_shape inferred;
+  int noperands;               /* operands shown in rows */
+  int nfindings;
+  ms_finding findings[MS_MAX_FINDINGS];
+  int nrows;
+  ms_derivation_row rows[MS_MAX_RANK];
+} ms_broadcast_result;
+
+/* Applies `rule` to the operands and the declared results (nresults may be 0:
+** inference only). operand_names[i] / result_name may be NULL, else they name
+** the values in messages ("%arg0"); NULL names read "operand #i" / "the result".
+** Returns true when no finding has error severity. Pure and reentrant. */
+bool ms_broadcast_check(ms_rule rule, const ms_broadcast_options *opts,
+                        const ms_shape *operands, int noperands,
+                        const char *const *operand_names,
+                        const ms_shape *results, int nresults,
+                        const char *result_name,
+                        ms_broadcast_result *out);
+
+#endif

@@ -1,0 +1,66 @@
+/*
+** shape.h: shapes of MLIR shaped types, and their text forms.
+**
+** A shape is what the broadcast algebra (broadcast.h) reasons about: ranked
+** (static dims, dynamic `?`, scalable vector dims `[4]`), rank 0 (a scalar
+** tensor), or unranked (`*`). The element type is kept only for display: it
+** never constrains broadcasting. Pure code: no I/O, no allocation.
+**
+** Two text forms are read:
+**   - shape calculator syntax: "2x?x3", "5", "scalar" (rank 0), "*" (unranked),
+**     and any full type below;
+**   - MLIR type tokens as the grammar returns them: "tensor<2x?x3xf32>",
+**     "tensor<*xf32>", "tensor<f32>", "vector<4x[8]xf32>",
+**     "memref<4x?xf32, strided<[?, 1]>>", "tensor<4xf32, #enc>"; any other
+**     type ("i32", "!dialect.t<..>") parses as kind MS_TYPE_OTHER.
+*/
+#ifndef MS_SHAPE_H
+#define MS_SHAPE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define MS_MAX_RANK 32
+#define MS_DIM_DYNAMIC INT64_C(-1)       /* `?` */
+#define MS_DIM_ABSENT INT64_MIN          /* no such dim (rank alignment) */
+
+typedef enum ms_type_kind {
+  MS_TYPE_TENSOR,
+  MS_TYPE_VECTOR,
+  MS_TYPE_MEMREF,
+  MS_TYPE_OTHER,   /* not a shaped type: i32, index, !dialect.type, ... */
+  MS_TYPE_NONE     /* calculator syntax: a bare shape with no type around it */
+} ms_type_kind;
+
+typedef struct ms_shape {
+  ms_type_kind kind;
+  bool ranked;                   /* false for `*` */
+  int rank;                      /* 0 for scalars; meaningless when !ranked */
+  int64_t dims[MS_MAX_RANK];     /* MS_DIM_DYNAMIC for `?` */
+  bool scalable[MS_MAX_RANK];    /* vector `[n]` dims */
+  char elem[64];                 /* element type text ("f32"), "" if none; truncated */
+} ms_shape;
+
+/* Fills self as a ranked shape of kind MS_TYPE_NONE from dims[0..rank). */
+void ms_shape_init(ms_shape *self, int rank, const int64_t *dims);
+
+/* Parses calculator syntax or a full type (see above). On failure returns
+** false and writes a one-line reason to err (when err is not NULL). */
+bool ms_shape_parse(ms_shape *self, const char *text, size_t len, char *err, size_t errlen);
+
+/* Parses an MLIR type token. Non-shaped types succeed with MS_TYPE_OTHER. */
+bool ms_shape_parse_type(ms_shape *self, const char *text, size_t len, char *err, size_t errlen);
+
+/* Writes the shape alone ("2x?x3", "scalar", "*"); returns the length that
+** the full text needs (snprintf convention). */
+size_t ms_shape_format(const ms_shape *self, char *buf, size_t n);
+
+/* Writes the shape as a type of its kind ("tensor<2x?x3xf32>"); MS_TYPE_NONE
+** formats like ms_shape_format. Returns the snprintf-style length. */
+size_t ms_shape_format_type(const ms_shape *self, char *buf, size_t n);
+
+/* True when both are ranked with equal rank and dims (dynamic equals dynamic). */
+bool ms_shape_equal(const ms_shape *a, const ms_shape *b);
+
+#endif
