@@ -18,7 +18,9 @@ LDLIBS = $(PKG_LIBS) -lpthread -lm $(EXTRA_LDFLAGS)
 
 SERVER_SRCS := $(wildcard server/*.c)
 SERVER_OBJS := $(patsubst server/%.c,$(BUILD)/obj/server/%.o,$(SERVER_SRCS))
-LIB_OBJS := $(filter-out $(BUILD)/obj/server/main.o,$(SERVER_OBJS))
+RULE_FILES := $(sort $(wildcard rules/*.json))
+GEN_OBJS := $(BUILD)/obj/gen/rules.o
+LIB_OBJS := $(filter-out $(BUILD)/obj/server/main.o,$(SERVER_OBJS)) $(GEN_OBJS)
 GRAMMAR_OBJS := $(BUILD)/obj/grammar/parser.o $(BUILD)/obj/grammar/scanner.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/obj/tests/%.o,$(UNIT_SRCS))
@@ -37,12 +39,20 @@ deps:
 deps-test:
 	@scripts/deps.sh build test
 
-$(BIN): $(SERVER_OBJS) $(GRAMMAR_OBJS) | deps
+$(BIN): $(SERVER_OBJS) $(GEN_OBJS) $(GRAMMAR_OBJS) | deps
 	$(CC) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/obj/server/%.o: server/%.c $(wildcard server/*.h) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_STRICT) -DMS_VERSION='"$(VERSION)"' -c -o $@ $<
+
+$(BUILD)/gen/rules.c: $(RULE_FILES) scripts/embed-rules.sh
+	@mkdir -p $(dir $@)
+	scripts/embed-rules.sh $(RULE_FILES) > $@
+
+$(BUILD)/obj/gen/rules.o: $(BUILD)/gen/rules.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_STRICT) -c -o $@ $<
 
 # The generated parser is not ours to warn about; the scanner is.
 $(BUILD)/obj/grammar/parser.o: grammar/src/parser.c grammar/src/tree_sitter/parser.h | deps
