@@ -1,0 +1,329 @@
+/*
+** scanner.c: the external scanner of the MLIR grammar (grammar.js).
+**
+** Three jobs that a context-free lexer cannot do:
+**
+**  1. Balanced tokens. Every type (`tensor<4x!quant.uniform<i8:f32, 0.1>>`),
+**     every `<...>` attribute (`dense<"0x...">`, `#map`, `affine_map<...>`)
+**     and every location `loc(fused[...])` is one token, however deeply its
+**     brackets nest. One token instead of a subtree keeps the tree small and
+**     the parse fast; the C analyzer reads shapes from the token text.
+**  2. The end of a custom-syntax op (_custom_end, zero width). A newline ends
+**     it unless the next non-blank, non-comment line continues it (starts
+**     with `:`, `->`, `{`, a keyword such as `ins` or `else`, ...). A closing
+**     bracket or the end of input ends it too.
+**  3. Inside a custom op, whether `{` opens a region (ops) or a dictionary
+**     (`key = value`), decided by looking at what follows.
+**
+** Stateless: nothing to serialize.
+*/
+#include <stdbool.h>
+#include <string.h>
+
+#include "tree_sitter/parser.h"
+
+enum token_type {
+  CUSTOM_END,
+  REGION_OPEN,
+  DICT_OPEN,
+  LOCATION,
+  TENSOR_TYPE,
+  VECTOR_TYPE,
+  MEMREF_TYPE,
+  COMPLEX_TYPE,
+  TUPLE_TYPE,
+  SCALAR_TYPE,
+  DIALECT_TYPE,
+  DENSE_ATTRIBUTE,
+  ARRAY_ATTRIBUTE,
+  AFFINE_ATTRIBUTE,
+  DIALECT_ATTRIBUTE,
+  BUILTIN_ATTRIBUTE,
+  ERROR_SENTINEL
+};
+
+#define IDENT_MAX 32
+#define NEST_MAX 256
+
+static void adv(TSLexer *l) { l->advance(l, false); }
+static void skip(TSLexer *l) { l->advance(l, true); }
+static bool at_eof(TSLexer *l) { return l->lookahead == 0 && l->eof(l); }
+
+static bool is_ident_start(int32_t c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static bool is_ident_char(int32_t c) {
+  return is_ident_start(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
+}
+
+static bool is_hspace(int32_t c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+static bool is_space(int32_t c) { return is_hspace(c) || c == '\n'; }
+
+/* Reads an identifier into buf (truncated, NUL-terminated); returns its full length. */
+static unsigned read_ident(TSLexer *l, char *buf) {
+  unsigned n = 0;
+  while (is_ident_char(l->lookahead)) {
+    if (n + 1 < IDENT_MAX) buf[n] = (char)l->lookahead;
+    n++;
+    adv(l);
+  }
+  buf[n + 1 < IDENT_MAX ? n : IDENT_MAX - 1] = 0;
+  return n;
+}
+
+/* Consumes a string literal; the lexer is on the opening quote. */
+static bool scan_string(TSLexer *l) {
+  adv(l);
+  while (!at_eof(l) && l->lookahead != '"') {
+    if (l->lookahead == '\n') return false;
+    if (l->lookahead == '\\') adv(l);
+    if (!at_eof(l)) adv(l);
+  }
+  if (at_eof(l)) return false;
+  adv(l);
+  return true;
+}
+
+static char closer_of(char open) {
+  switch (open) {
+    case '<': return '>';
+    case '(': return ')';
+    case '[': return ']';
+    default: return '}';
+  }
+}
+
+/* Consumes a bracketed body: the lexer is on the opening '<', '(' or '['.
+** `<` and `>` count only at angle level: inside () [] {} they are
+** comparisons (affine_set) or nested type text (`!llvm.struct<(ptr<i8>)>`).
+** `->` never closes. A mismatched closer fails, so a missing `>` does not
+** swallow the rest of the file. */
+static bool scan_balanced(TSLexer *l) {
+  char stack[NEST_MAX];
+  int depth = 0;
+  for (;;) {
+    if (at_eof(l)) return false;
+    int32_t c = l->lookahead;
+    if (c == '"') {
+      if (!scan_string(l)) return false;
+      continue;
+    }
+    if (c == '-') {
+      adv(l);
+      if (l->lookahead == '>') adv(l);
+      continue;
+    }
+    bool angle_level = depth == 0 || stack[depth - 1] == '<';
+    if (c == '(' || c == '[' || c == '{' || (c == '<' && angle_level)) {
+      if (depth == NEST_MAX) return false;
+      stack[depth++] = (char)c;
+      adv(l);
+      continue;
+    }
+    if (c == ')' || c == ']' || c == '}' || (c == '>' && angle_level)) {
+      if (depth == 0 || closer_of(stack[depth - 1]) != c) return false;
+      depth--;
+      adv(l);
+      if (depth == 0) return true;
+      continue;
+    }
+    adv(l);
+  }
+}
+
+static bool all_digits(const char *s) {
+  if (!*s) return false;
+  for (; *s; s++)
+    if (*s < '0' || *s > '9') return false;
+  return true;
+}
+
+/* i32, si8, ui64, f16..f128, bf16, tf32, f8E4M3FN and kin, index, none. */
+static bool is_scalar_type(const char *s, unsigned len) {
+  if (len >= IDENT_MAX) return false;
+  if (!strcmp(s, "index") || !strcmp(s, "none") || !strcmp(s, "bf16") || !strcmp(s, "tf32"))
+    return true;
+  const char *p = s;
+  if ((p[0] == 's' || p[0] == 'u') && p[1] == 'i') p++;
+  if (p[0] == 'i') return all_digits(p + 1);
+  if (s[0] == 'f') {
+    if (all_digits(s + 1)) return true;
+    return s[1] >= '4' && s[1] <= '8' && s[2] == 'E';
+  }
+  return false;
+}
+
+static bool finish(TSLexer *l, enum token_type type) {
+  l->mark_end(l);
+  l->result_symbol = type;
+  return true;
+}
+
+/* An identifier has been read into `id`; the lexer is right after it. */
+static bool scan_after_ident(TSLexer *l, const bool *valid, const char *id, unsigned len) {
+  if (len >= IDENT_MAX) return false;
+  int32_t c = l->lookahead;
+  if (c == '(') {
+    if (!strcmp(id, "loc") && valid[LOCATION]) return scan_balanced(l) && finish(l, LOCATION);
+    return false;
+  }
+  if (c == '[') {
+    if (strcmp(id, "distinct") || !valid[BUILTIN_ATTRIBUTE]) return false;
+    if (!scan_balanced(l) || l->lookahead != '<') return false;
+    return scan_balanced(l) && finish(l, BUILTIN_ATTRIBUTE);
+  }
+  if (c != '<') {
+    if (valid[SCALAR_TYPE] && is_scalar_type(id, len)) return finish(l, SCALAR_TYPE);
+    return false;
+  }
+  static const struct { const char *name; enum token_type type; } kinds[] = {
+    {"tensor", TENSOR_TYPE}, {"vector", VECTOR_TYPE}, {"memref", MEMREF_TYPE},
+    {"complex", COMPLEX_TYPE}, {"tuple", TUPLE_TYPE},
+    {"dense", DENSE_ATTRIBUTE}, {"dense_resource", DENSE_ATTRIBUTE}, {"sparse", DENSE_ATTRIBUTE},
+    {"array", ARRAY_ATTRIBUTE}, {"affine_map", AFFINE_ATTRIBUTE}, {"affine_set", AFFINE_ATTRIBUTE},
+    {"strided", BUILTIN_ATTRIBUTE}, {"opaque", BUILTIN_ATTRIBUTE},
+  };
+  for (unsigned i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+    if (strcmp(id, kinds[i].name)) continue;
+    if (!valid[kinds[i].type]) return false;
+    return scan_balanced(l) && finish(l, kinds[i].type);
+  }
+  return false;
+}
+
+/* `!dialect.type<...>`, `!alias`, `#dialect.attr<...>`, `#alias`. */
+static bool scan_sigil(TSLexer *l, enum token_type type) {
+  adv(l);
+  if (!is_ident_char(l->lookahead) && l->lookahead != '-') return false;
+  while (is_ident_char(l->lookahead) || l->lookahead == '-') adv(l);
+  if (l->lookahead == '<' && !scan_balanced(l)) return false;
+  return finish(l, type);
+}
+
+/* Skips blanks, newlines and `//` comments with advance(false): used only
+** for lookahead after mark_end, so nothing skipped here is lost. */
+static void look_past_blanks(TSLexer *l) {
+  for (;;) {
+    while (is_space(l->lookahead)) adv(l);
+    if (l->lookahead != '/') return;
+    adv(l);
+    if (l->lookahead != '/') return;
+    while (!at_eof(l) && l->lookahead != '\n') adv(l);
+  }
+}
+
+/* After `{` (consumed and marked): a region holds ops, a dictionary holds
+** `key = value` entries. */
+static bool brace_is_region(TSLexer *l) {
+  look_past_blanks(l);
+  int32_t c = l->lookahead;
+  if (c == '}' || c == '%' || c == '^') return true;
+  if (c == '"') {
+    if (!scan_string(l)) return false;
+    while (is_hspace(l->lookahead)) adv(l);
+    return l->lookahead == '(';
+  }
+  if (!is_ident_start(c)) return false;
+  bool dotted = false;
+  while (is_ident_char(l->lookahead)) {
+    dotted |= l->lookahead == '.';
+    adv(l);
+  }
+  while (is_hspace(l->lookahead)) adv(l);
+  c = l->lookahead;
+  if (c == '=' || c == ',') return false;
+  if (c == '}') return dotted;
+  return true;
+}
+
+static bool scan_brace(TSLexer *l, const bool *valid) {
+  adv(l);
+  l->mark_end(l);
+  bool region = valid[REGION_OPEN] && (!valid[DICT_OPEN] || brace_is_region(l));
+  l->result_symbol = region ? REGION_OPEN : DICT_OPEN;
+  return true;
+}
+
+/* Any token that starts at the lexer's position (blanks already passed). */
+static bool scan_token(TSLexer *l, const bool *valid, bool braces) {
+  int32_t c = l->lookahead;
+  if (c == '{' && braces) return scan_brace(l, valid);
+  if (c == '!' && valid[DIALECT_TYPE]) return scan_sigil(l, DIALECT_TYPE);
+  if (c == '#' && valid[DIALECT_ATTRIBUTE]) return scan_sigil(l, DIALECT_ATTRIBUTE);
+  if (!is_ident_start(c)) return false;
+  char id[IDENT_MAX];
+  unsigned len = read_ident(l, id);
+  return scan_after_ident(l, valid, id, len);
+}
+
+/* Does the line the lexer is on start a new statement? The lexer is past
+** blanks and comments. On a continuation, an identifier that starts the line
+** has been consumed into id (len > 0). */
+static bool starts_statement(TSLexer *l, char *id, unsigned *len) {
+  *len = 0;
+  if (at_eof(l)) return true;
+  int32_t c = l->lookahead;
+  if (c > 0 && c < 128 && strchr("})]%\"^#!", (int)c)) return true;
+  if (!is_ident_start(c)) return false;
+  *len = read_ident(l, id);
+  if (strchr(id, '.')) return true;
+  return !strcmp(id, "return") || !strcmp(id, "module") || !strcmp(id, "func");
+}
+
+/* A custom op's rest: at a newline (or a comment) decide whether the
+** statement ends. The caller has marked the end of the zero-width token. */
+static bool scan_at_line_end(TSLexer *l, const bool *valid, bool braces) {
+  look_past_blanks(l);
+  char id[IDENT_MAX];
+  unsigned len;
+  if (starts_statement(l, id, &len)) {
+    l->result_symbol = CUSTOM_END;
+    return true;
+  }
+  /* A continuation line. Its first token must be read here, since the
+  ** lexer cannot go back: it then includes the blank lines before it. */
+  if (len > 0) return scan_after_ident(l, valid, id, len);
+  return scan_token(l, valid, braces);
+}
+
+bool tree_sitter_mlir_external_scanner_scan(void *payload, TSLexer *l, const bool *valid) {
+  (void)payload;
+  bool recovering = valid[ERROR_SENTINEL];
+  bool boundary = valid[CUSTOM_END] && !recovering;
+  bool braces = (valid[REGION_OPEN] || valid[DICT_OPEN]) && !recovering;
+  if (!boundary) {
+    while (is_space(l->lookahead)) skip(l);
+    return scan_token(l, valid, braces);
+  }
+  while (is_hspace(l->lookahead)) skip(l);
+  int32_t c = l->lookahead;
+  if (at_eof(l) || c == '}' || c == ')' || c == ']') {
+    l->result_symbol = CUSTOM_END;
+    return true;
+  }
+  if (c == '\n' || c == '/') {
+    l->mark_end(l);
+    if (c == '/') {
+      /* A trailing comment: the statement may go on after it. */
+      adv(l);
+      if (l->lookahead != '/') return false;
+      while (!at_eof(l) && l->lookahead != '\n') adv(l);
+    }
+    return scan_at_line_end(l, valid, braces);
+  }
+  return scan_token(l, valid, braces);
+}
+
+void *tree_sitter_mlir_external_scanner_create(void) { return NULL; }
+void tree_sitter_mlir_external_scanner_destroy(void *payload) { (void)payload; }
+unsigned tree_sitter_mlir_external_scanner_serialize(void *payload, char *buffer) {
+  (void)payload;
+  (void)buffer;
+  return 0;
+}
+void tree_sitter_mlir_external_scanner_deserialize(void *payload, const char *buffer, unsigned length) {
+  (void)payload;
+  (void)buffer;
+  (void)length;
+}
