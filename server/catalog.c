@@ -1,0 +1,840 @@
+/*
+** catalog.c: the rule catalog (see catalog.h; file format in rules/README.md).
+**
+** Loading: cJSON parses the text, then one validator per JSON object turns it
+** into a rule_file of plain C structs. Errors point at the offending value:
+** cJSON keeps no positions, so the position is found again by walking the
+** text with a tiny JSON scanner along the item's path (child indexes from the
+** root). Only a fully validated file is appended, so a failed load changes
+** nothing. Binding: pick the entry (later files first, exact name before
+** glob, first in file), choose its rule (fixed or by `select`), then read
+** the options from the op's attributes with attr.h.
+*/
+#include "catalog.h"
+
+#include <assert.h>
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attr.h"
+
+#define MAX_PATH_DEPTH 16
+#define MAX_ATTR_NAMES 4
+
+typedef enum cond_kind { COND_ALWAYS, COND_PRESENT, COND_ABSENT, COND_EQUALS } cond_kind;
+
+typedef struct select_case {
+  cond_kind cond;
+  const char *attribute;
+  const char *equals_str;      /* NULL: compare as integer */
+  int64_t equals_int;
+  ms_rule rule;
+} select_case;
+
+typedef struct entry {
+  const char **patterns;
+  int npatterns;
+  const char *match_joined;
+  const char *description;
+  const char *rules_text;
+  int line;
+  bool has_rule;
+  ms_rule rule;
+  select_case *cases;
+  int ncases;
+  int noperands;               /* -1: all */
+  int operands[MS_MAX_OPERANDS];
+  const char *axis_attrs[MAX_ATTR_NAMES];
+  int naxis_attrs;
+  const char *bd_attrs[MAX_ATTR_NAMES];
+  int nbd_attrs;
+  int target_operand;
+  bool equal_ranks, tensor_only, skip_result_dims, strict;
+} entry;
+
+/* Every allocation of a file goes into its pool, freed at once. */
+typedef struct rule_file {
+  const char *path;
+  entry *entries;
+  int nentries;
+  void **pool;
+  size_t npool, cappool;
+} rule_file;
+
+struct ms_catalog {
+  rule_file *files;
+  int nfiles;
+};
+
+/* ---- memory ------------------------------------------------------------ */
+
+static void *file_alloc(rule_file *f, size_t n) {
+  if (f->npool == f->cappool) {
+    size_t cap = f->cappool ? f->cappool * 2 : 32;
+    void **p = realloc(f->pool, cap * sizeof *p);
+    if (!p) return NULL;
+    f->pool = p;
+    f->cappool = cap;
+  }
+  void *m = calloc(1, n ? n : 1);
+  if (m) f->pool[f->npool++] = m;
+  return m;
+}
+
+static char *file_strdup(rule_file *f, const char *s) {
+  char *d = file_alloc(f, strlen(s) + 1);
+  if (d) strcpy(d, s);
+  return d;
+}
+
+static void rule_file_free(rule_file *f) {
+  for (size_t i = 0; i < f->npool; i++) free(f->pool[i]);
+  free(f->pool);
+  memset(f, 0, sizeof *f);
+}
+
+ms_catalog *ms_catalog_new(void) { return calloc(1, sizeof(ms_catalog)); }
+
+void ms_catalog_delete(ms_catalog *self) {
+  if (!self) return;
+  for (int i = 0; i < self->nfiles; i++) rule_file_free(&self->files[i]);
+  free(self->files);
+  free(self);
+}
+
+/* ---- positions --------------------------------------------------------- */
+
+static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+static size_t scan_ws(const char *t, size_t len, size_t i) {
+  while (i < len && is_ws(t[i])) i++;
+  return i;
+}
+
+static size_t scan_string(const char *t, size_t len, size_t i) {
+  for (i++; i < len && t[i] != '"'; i++)
+    if (t[i] == '\\') i++;
+  return i < len ? i + 1 : len;
+}
+
+static size_t scan_value(const char *t, size_t len, size_t i) {
+  if (i >= len) return len;
+  if (t[i] == '"') return scan_string(t, len, i);
+  if (t[i] != '{' && t[i] != '[') {
+    while (i < len && !is_ws(t[i]) && t[i] != ',' && t[i] != ']' && t[i] != '}') i++;
+    return i;
+  }
+  int depth = 0;
+  while (i < len) {
+    if (t[i] == '"') {
+      i = scan_string(t, len, i);
+      continue;
+    }
+    if (t[i] == '{' || t[i] == '[') depth++;
+    if ((t[i] == '}' || t[i] == ']') && --depth == 0) return i + 1;
+    i++;
+  }
+  return len;
+}
+
+static size_t skip_bom(const char *t, size_t len) {
+  return len >= 3 && memcmp(t, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+/* Offset of the value (or of its key, when at_key) at path in valid JSON. */
+static size_t locate(const char *t, size_t len, const int *path, int depth, bool at_key) {
+  size_t i = scan_ws(t, len, skip_bom(t, len));
+  for (int level = 0; level < depth && i < len; level++) {
+    char open = t[i++];
+    for (int k = 0; i < len; k++) {
+      i = scan_ws(t, len, i);
+      size_t key = i;
+      if (open == '{') {
+        i = scan_ws(t, len, scan_string(t, len, i));
+        i = scan_ws(t, len, i + 1); /* ':' */
+      }
+      if (k == path[level]) {
+        if (level == depth - 1 && at_key && open == '{') return key;
+        break;
+      }
+      i = scan_ws(t, len, scan_value(t, len, i));
+      i++; /* ',' */
+    }
+  }
+  return i < len ? i : len;
+}
+
+/* Child indexes from root to target; false if target is not below root. */
+static bool find_path(const cJSON *node, const cJSON *target, int *path, int *depth) {
+  if (node == target) return true;
+  if (*depth >= MAX_PATH_DEPTH) return false;
+  int k = 0;
+  for (const cJSON *c = node->child; c; c = c->next, k++) {
+    path[(*depth)++] = k;
+    if (find_path(c, target, path, depth)) return true;
+    (*depth)--;
+  }
+  return false;
+}
+
+static void line_col(const char *t, size_t off, int *line, int *col) {
+  *line = 1;
+  *col = 1;
+  for (size_t i = 0; i < off; i++) {
+    if (t[i] == '\n') {
+      (*line)++;
+      *col = 1;
+    } else {
+      (*col)++;
+    }
+  }
+}
+
+/* ---- loading ----------------------------------------------------------- */
+
+typedef struct loader {
+  const char *path;
+  const char *text;
+  size_t len;
+  const cJSON *root;
+  rule_file *file;
+  char *err;
+  size_t errlen;
+} loader;
+
+static void verr_at(loader *ld, size_t off, const char *fmt, va_list ap) {
+  if (!ld->err || ld->errlen == 0) return;
+  int line, col;
+  line_col(ld->text, off, &line, &col);
+  int n = snprintf(ld->err, ld->errlen, "%s:%d:%d: ", ld->path, line, col);
+  if (n >= 0 && (size_t)n < ld->errlen) vsnprintf(ld->err + n, ld->errlen - (size_t)n, fmt, ap);
+}
+
+static size_t item_offset(loader *ld, const cJSON *item, bool at_key) {
+  int path[MAX_PATH_DEPTH], depth = 0;
+  if (!find_path(ld->root, item, path, &depth)) return 0;
+  return locate(ld->text, ld->len, path, depth, at_key);
+}
+
+/* Reports an error at item's value (or at its key). Always returns false. */
+static bool bad(loader *ld, const cJSON *item, bool at_key, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  verr_at(ld, item_offset(ld, item, at_key), fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+static bool oom(loader *ld) {
+  if (ld->err && ld->errlen) snprintf(ld->err, ld->errlen, "%s: out of memory", ld->path);
+  return false;
+}
+
+static const char *type_name(const cJSON *v) {
+  if (cJSON_IsString(v)) return "a string";
+  if (cJSON_IsNumber(v)) return "a number";
+  if (cJSON_IsBool(v)) return "a boolean";
+  if (cJSON_IsNull(v)) return "null";
+  if (cJSON_IsArray(v)) return "an array";
+  return "an object";
+}
+
+static bool want_type(loader *ld, const cJSON *v, bool ok, const char *what) {
+  if (ok) return true;
+  return bad(ld, v, false, "\"%s\" must be %s, not %s", v->string ? v->string : "value", what,
+             type_name(v));
+}
+
+/* Unknown and duplicate keys are errors: a misspelt field must not be
+** silently ignored. */
+static bool check_keys(loader *ld, const cJSON *obj, const char *const *known) {
+  for (const cJSON *c = obj->child; c; c = c->next) {
+    bool found = false;
+    for (int i = 0; known[i]; i++) found |= strcmp(c->string, known[i]) == 0;
+    if (!found) return bad(ld, c, true, "unknown field \"%s\"", c->string);
+    for (const cJSON *d = obj->child; d != c; d = d->next)
+      if (strcmp(d->string, c->string) == 0)
+        return bad(ld, c, true, "duplicate field \"%s\"", c->string);
+  }
+  return true;
+}
+
+static bool get_int(loader *ld, const cJSON *v, int lo, int hi, int *out) {
+  if (!want_type(ld, v, cJSON_IsNumber(v), "an integer")) return false;
+  double d = v->valuedouble;
+  if (d != (double)(int64_t)d) return bad(ld, v, false, "expected an integer, got %g", d);
+  if (d < lo || d > hi) return bad(ld, v, false, "%g is out of range [%d, %d]", d, lo, hi);
+  *out = (int)d;
+  return true;
+}
+
+static bool parse_rule_name(loader *ld, const cJSON *v, ms_rule *out) {
+  if (!want_type(ld, v, cJSON_IsString(v), "a string")) return false;
+  if (ms_rule_from_name(v->valuestring, strlen(v->valuestring), out)) return true;
+  char known[128] = "";
+  for (int r = 0; r < MS_RULE__COUNT; r++) {
+    strncat(known, r ? ", " : "", sizeof known - strlen(known) - 1);
+    strncat(known, ms_rule_name((ms_rule)r), sizeof known - strlen(known) - 1);
+  }
+  return bad(ld, v, false, "unknown rule \"%s\" (known: %s)", v->valuestring, known);
+}
+
+static bool valid_pattern_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '.' || c == '$' || c == '-' || c == '*';
+}
+
+static bool check_pattern(loader *ld, const cJSON *v) {
+  if (!want_type(ld, v, cJSON_IsString(v), "a string")) return false;
+  const char *s = v->valuestring;
+  if (!*s) return bad(ld, v, false, "empty op name pattern");
+  for (const char *p = s; *p; p++) {
+    if (!valid_pattern_char(*p))
+      return bad(ld, v, false, "invalid character '%c' in op name pattern \"%s\"", *p, s);
+    if (p[0] == '*' && p[1] == '*') return bad(ld, v, false, "\"**\" in op name pattern \"%s\"", s);
+  }
+  return true;
+}
+
+static bool load_match(loader *ld, const cJSON *v, entry *e) {
+  bool single = cJSON_IsString(v);
+  if (!want_type(ld, v, single || cJSON_IsArray(v), "a string or an array of strings"))
+    return false;
+  int n = single ? 1 : cJSON_GetArraySize(v);
+  if (n == 0) return bad(ld, v, false, "\"match\" must name at least one op");
+  e->patterns = file_alloc(ld->file, (size_t)n * sizeof *e->patterns);
+  size_t joined = 1;
+  if (!e->patterns) return oom(ld);
+  for (int i = 0; i < n; i++) {
+    const cJSON *p = single ? v : cJSON_GetArrayItem(v, i);
+    if (!check_pattern(ld, p)) return false;
+    if (!(e->patterns[i] = file_strdup(ld->file, p->valuestring))) return oom(ld);
+    joined += strlen(p->valuestring) + 2;
+  }
+  e->npatterns = n;
+  char *j = file_alloc(ld->file, joined);
+  if (!j) return oom(ld);
+  for (int i = 0; i < n; i++) {
+    if (i) strcat(j, ", ");
+    strcat(j, e->patterns[i]);
+  }
+  e->match_joined = j;
+  return true;
+}
+
+static bool load_operands(loader *ld, const cJSON *v, entry *e) {
+  if (!want_type(ld, v, cJSON_IsArray(v), "an array of operand indexes")) return false;
+  int n = cJSON_GetArraySize(v);
+  if (n == 0 || n > MS_MAX_OPERANDS)
+    return bad(ld, v, false, "\"operands\" must list 1 to %d operand indexes", MS_MAX_OPERANDS);
+  int i = 0;
+  for (const cJSON *c = v->child; c; c = c->next, i++) {
+    if (!get_int(ld, c, 0, MS_MAX_OPERANDS - 1, &e->operands[i])) return false;
+    for (int k = 0; k < i; k++)
+      if (e->operands[k] == e->operands[i])
+        return bad(ld, c, false, "operand %d listed twice", e->operands[i]);
+  }
+  e->noperands = n;
+  return true;
+}
+
+/* {"attribute": "axis"} or {"attribute": ["broadcast_dimensions", "dims"]}. */
+static bool load_attr_spec(loader *ld, const cJSON *v, const char **names, int *n) {
+  static const char *const keys[] = {"attribute", NULL};
+  if (!want_type(ld, v, cJSON_IsObject(v), "an object {\"attribute\": NAME}")) return false;
+  if (!check_keys(ld, v, keys)) return false;
+  const cJSON *a = cJSON_GetObjectItemCaseSensitive(v, "attribute");
+  if (!a) return bad(ld, v, false, "missing field \"attribute\"");
+  bool single = cJSON_IsString(a);
+  if (!want_type(ld, a, single || cJSON_IsArray(a), "a string or an array of strings"))
+    return false;
+  int count = single ? 1 : cJSON_GetArraySize(a);
+  if (count < 1 || count > MAX_ATTR_NAMES)
+    return bad(ld, a, false, "\"attribute\" must give 1 to %d names", MAX_ATTR_NAMES);
+  for (int i = 0; i < count; i++) {
+    const cJSON *s = single ? a : cJSON_GetArrayItem(a, i);
+    if (!want_type(ld, s, cJSON_IsString(s), "a string")) return false;
+    if (!*s->valuestring) return bad(ld, s, false, "empty attribute name");
+    if (!(names[i] = file_strdup(ld->file, s->valuestring))) return oom(ld);
+  }
+  *n = count;
+  return true;
+}
+
+static bool load_target(loader *ld, const cJSON *v, entry *e) {
+  static const char *const keys[] = {"operand", NULL};
+  if (!want_type(ld, v, cJSON_IsObject(v), "an object {\"operand\": N}")) return false;
+  if (!check_keys(ld, v, keys)) return false;
+  const cJSON *o = cJSON_GetObjectItemCaseSensitive(v, "operand");
+  if (!o) return bad(ld, v, false, "missing field \"operand\"");
+  return get_int(ld, o, 0, MS_MAX_OPERANDS - 1, &e->target_operand);
+}
+
+static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
+  static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
+                                     NULL};
+  bool *flags[] = {&e->equal_ranks, &e->tensor_only, &e->skip_result_dims, &e->strict};
+  if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
+  if (!check_keys(ld, v, keys)) return false;
+  for (const cJSON *c = v->child; c; c = c->next) {
+    if (!want_type(ld, c, cJSON_IsBool(c), "true or false")) return false;
+    for (int i = 0; keys[i]; i++)
+      if (strcmp(c->string, keys[i]) == 0) *flags[i] = cJSON_IsTrue(c);
+  }
+  return true;
+}
+
+static bool load_case(loader *ld, const cJSON *v, select_case *sc) {
+  static const char *const keys[] = {"if_attribute", "unless_attribute", "attribute", "equals",
+                                     "rule", NULL};
+  if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
+  if (!check_keys(ld, v, keys)) return false;
+  const cJSON *rule = cJSON_GetObjectItemCaseSensitive(v, "rule");
+  const cJSON *ifa = cJSON_GetObjectItemCaseSensitive(v, "if_attribute");
+  const cJSON *unl = cJSON_GetObjectItemCaseSensitive(v, "unless_attribute");
+  const cJSON *attr = cJSON_GetObjectItemCaseSensitive(v, "attribute");
+  const cJSON *eq = cJSON_GetObjectItemCaseSensitive(v, "equals");
+  if (!rule) return bad(ld, v, false, "a select case needs \"rule\"");
+  if (!parse_rule_name(ld, rule, &sc->rule)) return false;
+  if ((ifa != NULL) + (unl != NULL) + (attr != NULL) > 1)
+    return bad(ld, v, false, "a select case has at most one of if_attribute, unless_attribute, "
+                             "attribute");
+  if ((attr != NULL) != (eq != NULL))
+    return bad(ld, attr ? attr : eq, true, "\"attribute\" and \"equals\" go together");
+  const cJSON *name = ifa ? ifa : unl ? unl : attr;
+  sc->cond = ifa ? COND_PRESENT : unl ? COND_ABSENT : attr ? COND_EQUALS : COND_ALWAYS;
+  if (name) {
+    if (!want_type(ld, name, cJSON_IsString(name) && *name->valuestring, "an attribute name"))
+      return false;
+    if (!(sc->attribute = file_strdup(ld->file, name->valuestring))) return oom(ld);
+  }
+  if (eq && cJSON_IsString(eq)) {
+    if (!(sc->equals_str = file_strdup(ld->file, eq->valuestring))) return oom(ld);
+  } else if (eq) {
+    int iv;
+    if (!want_type(ld, eq, cJSON_IsNumber(eq), "a string or an integer")) return false;
+    if (!get_int(ld, eq, -(1 << 30), 1 << 30, &iv)) return false;
+    sc->equals_int = iv;
+  }
+  return true;
+}
+
+static bool load_select(loader *ld, const cJSON *v, entry *e) {
+  if (!want_type(ld, v, cJSON_IsArray(v), "an array of cases")) return false;
+  int n = cJSON_GetArraySize(v);
+  if (n == 0) return bad(ld, v, false, "\"select\" needs at least one case");
+  if (!(e->cases = file_alloc(ld->file, (size_t)n * sizeof *e->cases))) return oom(ld);
+  int i = 0;
+  for (const cJSON *c = v->child; c; c = c->next, i++) {
+    if (i > 0 && e->cases[i - 1].cond == COND_ALWAYS)
+      return bad(ld, c, false, "unreachable select case: the one before it always applies");
+    if (!load_case(ld, c, &e->cases[i])) return false;
+  }
+  e->ncases = n;
+  return true;
+}
+
+static bool entry_may_use(const entry *e, ms_rule a, ms_rule b) {
+  if (e->has_rule) return e->rule == a || e->rule == b;
+  for (int i = 0; i < e->ncases; i++)
+    if (e->cases[i].rule == a || e->cases[i].rule == b) return true;
+  return false;
+}
+
+/* Options only some rules read: giving one to an entry whose rules never
+** read it is a mistake worth reporting. */
+static bool check_option_use(loader *ld, const cJSON *v, entry *e) {
+  const cJSON *c;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "axis")) &&
+      !entry_may_use(e, MS_RULE_PDPD, MS_RULE_PDPD))
+    return bad(ld, c, true, "\"axis\" is only read by rule pdpd");
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "broadcast_dimensions")) &&
+      !entry_may_use(e, MS_RULE_XLA, MS_RULE_XLA_IN_DIM))
+    return bad(ld, c, true, "\"broadcast_dimensions\" is only read by rules xla and xla-in-dim");
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "target_shape")) &&
+      !entry_may_use(e, MS_RULE_BIDIRECTIONAL, MS_RULE_BIDIRECTIONAL))
+    return bad(ld, c, true, "\"target_shape\" is only read by rule bidirectional");
+  return true;
+}
+
+static bool build_rules_text(loader *ld, entry *e) {
+  char buf[128] = "";
+  if (e->has_rule) {
+    snprintf(buf, sizeof buf, "%s", ms_rule_name(e->rule));
+  } else {
+    bool seen[MS_RULE__COUNT] = {false};
+    for (int i = 0; i < e->ncases; i++) {
+      if (seen[e->cases[i].rule]) continue;
+      seen[e->cases[i].rule] = true;
+      if (buf[0]) strncat(buf, "|", sizeof buf - strlen(buf) - 1);
+      strncat(buf, ms_rule_name(e->cases[i].rule), sizeof buf - strlen(buf) - 1);
+    }
+  }
+  return (e->rules_text = file_strdup(ld->file, buf)) != NULL || oom(ld);
+}
+
+static bool load_entry(loader *ld, const cJSON *v, entry *e) {
+  static const char *const keys[] = {"match", "description", "rule", "select", "operands", "axis",
+                                     "broadcast_dimensions", "target_shape", "constraints", NULL};
+  if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
+  if (!check_keys(ld, v, keys)) return false;
+  int line, col;
+  line_col(ld->text, item_offset(ld, v, false), &line, &col);
+  e->line = line;
+  e->noperands = -1;
+  e->target_operand = -1;
+  const cJSON *match = cJSON_GetObjectItemCaseSensitive(v, "match");
+  const cJSON *desc = cJSON_GetObjectItemCaseSensitive(v, "description");
+  const cJSON *rule = cJSON_GetObjectItemCaseSensitive(v, "rule");
+  const cJSON *sel = cJSON_GetObjectItemCaseSensitive(v, "select");
+  const cJSON *c;
+  if (!match) return bad(ld, v, false, "missing field \"match\"");
+  if (!load_match(ld, match, e)) return false;
+  if (!desc) return bad(ld, v, false, "missing field \"description\"");
+  if (!want_type(ld, desc, cJSON_IsString(desc), "a string")) return false;
+  if (!(e->description = file_strdup(ld->file, desc->valuestring))) return oom(ld);
+  if (!rule == !sel)
+    return bad(ld, rule ? sel : v, rule != NULL, "an entry needs exactly one of \"rule\" and "
+                                                  "\"select\"");
+  if (rule && !parse_rule_name(ld, rule, &e->rule)) return false;
+  e->has_rule = rule != NULL;
+  if (sel && !load_select(ld, sel, e)) return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "operands")) && !load_operands(ld, c, e))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "axis")) &&
+      !load_attr_spec(ld, c, e->axis_attrs, &e->naxis_attrs))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "broadcast_dimensions")) &&
+      !load_attr_spec(ld, c, e->bd_attrs, &e->nbd_attrs))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "target_shape")) && !load_target(ld, c, e))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "constraints")) && !load_constraints(ld, c, e))
+    return false;
+  return check_option_use(ld, v, e) && build_rules_text(ld, e);
+}
+
+static bool load_root(loader *ld) {
+  static const char *const keys[] = {"version", "family", "description", "ops", NULL};
+  const cJSON *root = ld->root;
+  if (!cJSON_IsObject(root)) return bad(ld, root, false, "a rule file must be a JSON object");
+  if (!check_keys(ld, root, keys)) return false;
+  const cJSON *version = cJSON_GetObjectItemCaseSensitive(root, "version");
+  const cJSON *ops = cJSON_GetObjectItemCaseSensitive(root, "ops");
+  const cJSON *c;
+  if (!version) return bad(ld, root, false, "missing field \"version\"");
+  if (!cJSON_IsNumber(version) || version->valuedouble != 1)
+    return bad(ld, version, false, "unsupported version (this mlir-shape reads version 1)");
+  if ((c = cJSON_GetObjectItemCaseSensitive(root, "family")) &&
+      !want_type(ld, c, cJSON_IsString(c), "a string"))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(root, "description")) &&
+      !want_type(ld, c, cJSON_IsString(c), "a string"))
+    return false;
+  if (!ops) return bad(ld, root, false, "missing field \"ops\"");
+  if (!want_type(ld, ops, cJSON_IsArray(ops), "an array")) return false;
+  int n = cJSON_GetArraySize(ops);
+  if (!(ld->file->entries = file_alloc(ld->file, (size_t)n * sizeof(entry)))) return oom(ld);
+  int i = 0;
+  for (c = ops->child; c; c = c->next, i++)
+    if (!load_entry(ld, c, &ld->file->entries[i])) return false;
+  ld->file->nentries = n;
+  return true;
+}
+
+static bool syntax_error(loader *ld, const char *where) {
+  size_t off = where && where >= ld->text && where <= ld->text + ld->len
+                   ? (size_t)(where - ld->text)
+                   : ld->len;
+  if (!ld->err || !ld->errlen) return false;
+  int line, col;
+  line_col(ld->text, off, &line, &col);
+  if (off >= ld->len)
+    snprintf(ld->err, ld->errlen, "%s:%d:%d: invalid JSON: unexpected end of file", ld->path, line,
+             col);
+  else
+    snprintf(ld->err, ld->errlen, "%s:%d:%d: invalid JSON near '%c'", ld->path, line, col,
+             ld->text[off]);
+  return false;
+}
+
+bool ms_catalog_load(ms_catalog *self, const char *path, const char *text, size_t len,
+                     char *err, size_t errlen) {
+  assert(self && path && (text || len == 0));
+  if (err && errlen) err[0] = '\0';
+  loader ld = {.path = path, .text = text, .len = len, .err = err, .errlen = errlen};
+  const char *end = NULL;
+  cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+  if (!root) return syntax_error(&ld, end);
+  size_t rest = scan_ws(text, len, (size_t)(end - text));
+  if (rest < len && text[rest] != '\0') {
+    cJSON_Delete(root);
+    return syntax_error(&ld, text + rest);
+  }
+  rule_file file = {0};
+  ld.root = root;
+  ld.file = &file;
+  bool ok = (file.path = file_strdup(&file, path)) != NULL || oom(&ld);
+  ok = ok && load_root(&ld);
+  cJSON_Delete(root);
+  rule_file *files = ok ? realloc(self->files, (size_t)(self->nfiles + 1) * sizeof *files) : NULL;
+  if (!files) {
+    if (ok) oom(&ld);
+    rule_file_free(&file);
+    return false;
+  }
+  self->files = files;
+  self->files[self->nfiles++] = file;
+  return true;
+}
+
+bool ms_catalog_load_file(ms_catalog *self, const char *path, char *err, size_t errlen) {
+  FILE *f = fopen(path, "rb");
+  char *buf = NULL;
+  size_t len = 0, cap = 0;
+  if (f) {
+    for (;;) {
+      if (len + 4096 > cap) {
+        char *nb = realloc(buf, cap = cap ? cap * 2 : 8192);
+        if (!nb) break;
+        buf = nb;
+      }
+      size_t got = fread(buf + len, 1, cap - len, f);
+      len += got;
+      if (got == 0) break;
+    }
+  }
+  if (!f || ferror(f) || !buf) {
+    int e = f && !ferror(f) ? ENOMEM : errno;
+    if (err && errlen) snprintf(err, errlen, "%s: cannot read: %s", path, strerror(e));
+    if (f) fclose(f);
+    free(buf);
+    return false;
+  }
+  fclose(f);
+  bool ok = ms_catalog_load(self, path, buf, len, err, errlen);
+  free(buf);
+  return ok;
+}
+
+bool ms_catalog_load_builtin(ms_catalog *self, char *err, size_t errlen) {
+  for (int i = 0; i < ms_builtin_rules_count; i++) {
+    const struct ms_embedded_file *f = &ms_builtin_rules[i];
+    if (!ms_catalog_load(self, f->name, f->text, f->len, err, errlen)) return false;
+  }
+  return true;
+}
+
+size_t ms_catalog_count(const ms_catalog *self) {
+  size_t n = 0;
+  for (int i = 0; i < self->nfiles; i++) n += (size_t)self->files[i].nentries;
+  return n;
+}
+
+bool ms_catalog_entry(const ms_catalog *self, size_t i, ms_catalog_entry_info *out) {
+  for (int f = 0; f < self->nfiles; f++) {
+    const rule_file *file = &self->files[f];
+    if (i < (size_t)file->nentries) {
+      const entry *e = &file->entries[i];
+      *out = (ms_catalog_entry_info){file->path, e->match_joined, e->description, e->rules_text,
+                                     e->line};
+      return true;
+    }
+    i -= (size_t)file->nentries;
+  }
+  return false;
+}
+
+/* ---- binding ----------------------------------------------------------- */
+
+/* `*` matches any run of characters, everything else itself. */
+static bool glob_match(const char *pat, const char *s, size_t n) {
+  const char *star = NULL;
+  size_t i = 0, back = 0;
+  while (i < n) {
+    if (*pat == '*') {
+      star = ++pat;
+      back = i;
+    } else if (*pat && *pat == s[i]) {
+      pat++;
+      i++;
+    } else if (star) {
+      pat = star;
+      i = ++back;
+    } else {
+      return false;
+    }
+  }
+  while (*pat == '*') pat++;
+  return *pat == '\0';
+}
+
+static bool exact_match(const char *pat, const char *s, size_t n) {
+  return strlen(pat) == n && memcmp(pat, s, n) == 0;
+}
+
+/* The winning entry and pattern of one file, or NULL. */
+static const entry *file_find(const rule_file *f, const char *name, size_t n, const char **pat) {
+  for (int pass = 0; pass < 2; pass++) {
+    for (int i = 0; i < f->nentries; i++) {
+      const entry *e = &f->entries[i];
+      for (int k = 0; k < e->npatterns; k++) {
+        bool glob = strchr(e->patterns[k], '*') != NULL;
+        if (pass == 0 ? (!glob && exact_match(e->patterns[k], name, n))
+                      : (glob && glob_match(e->patterns[k], name, n))) {
+          *pat = e->patterns[k];
+          return e;
+        }
+      }
+    }
+  }
+  return NULL;
+}
+
+static bool bind_error(ms_rule_binding *out, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(out->error, sizeof out->error, fmt, ap);
+  va_end(ap);
+  out->ok = false;
+  return true;
+}
+
+static const char *lookup(const ms_op_view *op, const char *key, size_t *len) {
+  *len = 0;
+  return op->attribute ? op->attribute(op->ctx, key, len) : NULL;
+}
+
+/* Whether case sc applies; false with out->error set when it cannot tell. */
+static bool case_applies(const select_case *sc, const ms_op_view *op, bool *applies,
+                         ms_rule_binding *out) {
+  size_t len;
+  const char *v = sc->attribute ? lookup(op, sc->attribute, &len) : NULL;
+  char msg[200];
+  switch (sc->cond) {
+  case COND_ALWAYS: *applies = true; return true;
+  case COND_PRESENT: *applies = v != NULL; return true;
+  case COND_ABSENT: *applies = v == NULL; return true;
+  case COND_EQUALS: break;
+  }
+  *applies = false;
+  if (!v) return true;
+  if (sc->equals_str) {
+    char s[128];
+    if (!ms_attr_parse_string(v, len, s, sizeof s, msg, sizeof msg))
+      return !bind_error(out, "attribute %s = %.*s: %s", sc->attribute, (int)len, v, msg);
+    *applies = strcmp(s, sc->equals_str) == 0;
+  } else {
+    int64_t iv;
+    if (!ms_attr_parse_int(v, len, &iv, msg, sizeof msg))
+      return !bind_error(out, "attribute %s = %.*s: %s", sc->attribute, (int)len, v, msg);
+    *applies = iv == sc->equals_int;
+  }
+  return true;
+}
+
+/* The entry's rule, or false with out->error set. */
+static bool choose_rule(const entry *e, const ms_op_view *op, ms_rule_binding *out) {
+  if (e->has_rule) {
+    out->rule = e->rule;
+    return true;
+  }
+  for (int i = 0; i < e->ncases; i++) {
+    bool applies;
+    if (!case_applies(&e->cases[i], op, &applies, out)) return false;
+    if (applies) {
+      out->rule = e->cases[i].rule;
+      return true;
+    }
+  }
+  /* Name the attribute the cases look at, since its value is the problem. */
+  for (int i = 0; i < e->ncases; i++) {
+    size_t len;
+    const char *v = e->cases[i].attribute ? lookup(op, e->cases[i].attribute, &len) : NULL;
+    if (v) {
+      bind_error(out, "no rule for attribute %s = %.*s", e->cases[i].attribute, (int)len, v);
+      return false;
+    }
+  }
+  bind_error(out, "no select case applies to this op");
+  return false;
+}
+
+/* The first present attribute among names, or NULL. */
+static const char *first_attr(const ms_op_view *op, const char *const *names, int n,
+                              const char **key, size_t *len) {
+  for (int i = 0; i < n; i++) {
+    const char *v = lookup(op, names[i], len);
+    if (v) {
+      *key = names[i];
+      return v;
+    }
+  }
+  return NULL;
+}
+
+static bool read_options(const entry *e, const ms_op_view *op, ms_rule_binding *out) {
+  ms_broadcast_options *o = &out->opts;
+  const char *key = NULL, *v;
+  size_t len;
+  char msg[200];
+  if (out->rule == MS_RULE_PDPD &&
+      (v = first_attr(op, e->axis_attrs, e->naxis_attrs, &key, &len))) {
+    if (!ms_attr_parse_int(v, len, &o->axis, msg, sizeof msg))
+      return !bind_error(out, "attribute %s = %.*s: %s", key, (int)len, v, msg);
+    o->has_axis = true;
+  }
+  if ((out->rule == MS_RULE_XLA || out->rule == MS_RULE_XLA_IN_DIM) &&
+      (v = first_attr(op, e->bd_attrs, e->nbd_attrs, &key, &len))) {
+    int64_t *dims = o->broadcast_dimensions;
+    if (!ms_attr_parse_int_list(v, len, dims, MS_MAX_RANK, &o->nbroadcast_dimensions, msg,
+                                sizeof msg))
+      return !bind_error(out, "attribute %s = %.*s: %s", key, (int)len, v, msg);
+    o->has_broadcast_dimensions = true;
+  }
+  return true;
+}
+
+static bool check_operand_indexes(const ms_op_view *op, ms_rule_binding *out) {
+  for (int i = 0; i < out->noperands; i++)
+    if (out->operands[i] >= op->noperands)
+      return !bind_error(out, "the rule reads operand #%d but the op has %d operands",
+                         out->operands[i], op->noperands);
+  if (out->target_operand >= op->noperands)
+    return !bind_error(out, "the target shape is operand #%d but the op has %d operands",
+                       out->target_operand, op->noperands);
+  return true;
+}
+
+bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_binding *out) {
+  assert(self && op && out);
+  const entry *e = NULL;
+  const char *pat = NULL;
+  const rule_file *file = NULL;
+  for (int f = self->nfiles - 1; f >= 0 && !e; f--) {
+    file = &self->files[f];
+    e = file_find(file, op->name, op->name_len, &pat);
+  }
+  if (!e) return false;
+  memset(out, 0, sizeof *out);
+  out->ok = true;
+  out->target_operand = -1;
+  snprintf(out->origin, sizeof out->origin, "%s: %s", file->path, pat);
+  snprintf(out->description, sizeof out->description, "%s", e->description);
+  out->noperands = e->noperands;
+  memcpy(out->operands, e->operands, sizeof out->operands);
+  out->opts.axis = -1;
+  out->opts.equal_ranks = e->equal_ranks;
+  out->opts.tensor_only = e->tensor_only;
+  out->opts.skip_result_dims = e->skip_result_dims;
+  out->opts.strict = e->strict;
+  if (!choose_rule(e, op, out)) return true;
+  if (out->rule == MS_RULE_BIDIRECTIONAL) out->target_operand = e->target_operand;
+  if (!read_options(e, op, out)) return true;
+  check_operand_indexes(op, out);
+  return true;
+}

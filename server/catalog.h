@@ -1,0 +1,103 @@
+/*
+** catalog.h: the rule catalog, which op follows which broadcasting rule.
+**
+** A catalog is a list of rule files (JSON, format in rules/README.md): the
+** shipped ones (the JSON files of rules/, embedded in the binary by scripts/embed-rules.sh)
+** and any the user adds. The analyzer describes each op with an ms_op_view
+** (name, operand count, attribute lookup) and gets back an ms_rule_binding:
+** the rule of broadcast.h, its options read from the op's attributes (with
+** attr.h), which operands take part, and where the statement came from.
+**
+** Precedence: files loaded later win over earlier ones; inside a file an
+** entry naming the op exactly wins over a glob, then the first entry wins.
+** Loading is all or nothing: on any error the catalog is left as it was.
+*/
+#ifndef MS_CATALOG_H
+#define MS_CATALOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "broadcast.h"
+
+typedef struct ms_catalog ms_catalog;
+
+/* The rule files compiled into the binary (build/gen/rules.c). */
+struct ms_embedded_file {
+  const char *name;
+  const char *text;
+  size_t len;
+};
+extern const struct ms_embedded_file ms_builtin_rules[];
+extern const int ms_builtin_rules_count;
+
+/* How the analyzer shows an op to the catalog. */
+typedef struct ms_op_view {
+  const char *name;            /* "tosa.add" (not NUL terminated) */
+  size_t name_len;
+  int noperands;
+  /* The raw text of attribute `key`'s value as written in the source
+  ** ("array<i64: 1, 2>", "1 : si64", "\"numpy\""), with its length in *len;
+  ** NULL when the op has no such attribute. */
+  const char *(*attribute)(void *ctx, const char *key, size_t *len);
+  void *ctx;
+} ms_op_view;
+
+typedef struct ms_rule_binding {
+  ms_rule rule;
+  ms_broadcast_options opts;   /* axis, broadcast_dimensions, constraints */
+  int noperands;               /* -1: all operands take part */
+  int operands[MS_MAX_OPERANDS]; /* else these, in order */
+  int target_operand;          /* bidirectional: operand whose defining constant
+                                  holds the target shape; else -1 */
+  char origin[160];            /* "rules/tosa.json: tosa.add" (file and pattern) */
+  char description[256];       /* the entry's description, truncated */
+  bool ok;                     /* false: see error */
+  char error[256];             /* one line, when an option attribute is malformed
+                                  or no `select` case applies */
+} ms_rule_binding;
+
+/* One entry as listed for reports (SARIF rule descriptors). The pointers
+** stay valid until the next successful load or ms_catalog_delete. */
+typedef struct ms_catalog_entry_info {
+  const char *file;            /* the path given to ms_catalog_load */
+  const char *match;           /* the patterns, joined with ", " */
+  const char *description;
+  const char *rules;           /* "mlir", or a select's rules "xla|numpy" */
+  int line;                    /* 1-based line of the entry in its file */
+} ms_catalog_entry_info;
+
+/* An empty catalog; ms_catalog_delete frees it. NULL when out of memory. */
+ms_catalog *ms_catalog_new(void);
+void ms_catalog_delete(ms_catalog *self);
+
+/* Parses one rule file (text of len bytes, named path in messages) and adds
+** it with the highest precedence. On any error (JSON syntax, bad version,
+** unknown field, wrong field type, unknown rule, bad pattern, bad operand
+** index, ...) returns false, writes "PATH:LINE:COL: message" to err (1-based
+** position of the offending value or key) and leaves self unchanged. */
+bool ms_catalog_load(ms_catalog *self, const char *path, const char *text, size_t len,
+                     char *err, size_t errlen);
+
+/* ms_catalog_load of a file's contents; I/O errors read
+** "PATH: cannot read: <strerror>". */
+bool ms_catalog_load_file(ms_catalog *self, const char *path, char *err, size_t errlen);
+
+/* Loads every embedded file (ms_builtin_rules) in order. Stops at the first
+** error; the files before it stay loaded. */
+bool ms_catalog_load_builtin(ms_catalog *self, char *err, size_t errlen);
+
+/* Number of entries over all loaded files. */
+size_t ms_catalog_count(const ms_catalog *self);
+
+/* Entry i in [0, ms_catalog_count) in load order (file by file, entries in
+** file order). Returns false when i is out of range. */
+bool ms_catalog_entry(const ms_catalog *self, size_t i, ms_catalog_entry_info *out);
+
+/* Finds the entry for op and fills out. Returns false when no entry matches
+** (an unknown op: the analyzer skips it silently). Returns true when one
+** matches; then out->ok tells whether its options could be read from the
+** op's attributes (else out->error says why and out->rule is still the
+** entry's rule where one could be chosen). */
+bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_binding *out);
+
+#endif
