@@ -1,0 +1,328 @@
+/*
+** shape.c: parsing and formatting of shapes (see shape.h).
+**
+** The broadcast algebra and the linter both start here: the calculator reads
+** "2x?x3" / "scalar" / "*", the linter hands over MLIR type tokens such as
+** "tensor<4x?xf32, #enc>". Element types, encodings and layouts may nest
+** angle brackets (`!quant.uniform<i8:f32, 0.1:-128>`, `affine_map<(d0) ->
+** (d0)>`), so the scanner balances brackets and skips `->` and strings
+** instead of searching for the first '>'. Pure: no I/O, no allocation.
+*/
+#include "shape.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Dims beyond this are refused: they would overflow any element count. */
+#define MS_DIM_MAX (INT64_C(1) << 53)
+
+typedef struct cursor {
+  const char *p;
+  const char *end;
+} cursor;
+
+static void set_err(char *err, size_t errlen, const char *msg, const char *detail, size_t dlen) {
+  if (!err || !errlen) return;
+  if (dlen > 60) dlen = 60;
+  snprintf(err, errlen, "%s%s%.*s%s", msg, detail ? ": '" : "", detail ? (int)dlen : 0,
+           detail ? detail : "", detail ? "'" : "");
+}
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+static void trim(const char **text, size_t *len) {
+  while (*len && (**text == ' ' || **text == '\t' || **text == '\n' || **text == '\r')) {
+    (*text)++;
+    (*len)--;
+  }
+  while (*len && ((*text)[*len - 1] == ' ' || (*text)[*len - 1] == '\t' ||
+                  (*text)[*len - 1] == '\n' || (*text)[*len - 1] == '\r'))
+    (*len)--;
+}
+
+static void shape_clear(ms_shape *self, ms_type_kind kind) {
+  memset(self, 0, sizeof *self);
+  self->kind = kind;
+  self->ranked = true;
+}
+
+void ms_shape_init(ms_shape *self, int rank, const int64_t *dims) {
+  assert(rank >= 0 && rank <= MS_MAX_RANK);
+  shape_clear(self, MS_TYPE_NONE);
+  self->rank = rank;
+  for (int i = 0; i < rank; i++) self->dims[i] = dims[i];
+}
+
+/* Reads a decimal size; false on overflow or when no digit is there. */
+static bool read_size(cursor *c, int64_t *out) {
+  if (c->p >= c->end || !is_digit(*c->p)) return false;
+  int64_t v = 0;
+  while (c->p < c->end && is_digit(*c->p)) {
+    v = v * 10 + (*c->p - '0');
+    if (v > MS_DIM_MAX) return false;
+    c->p++;
+  }
+  *out = v;
+  return true;
+}
+
+/* Reads one dim (`?`, `N`, or `[N]` when scalable dims are allowed) into
+** self at index self->rank. Returns false without consuming on no dim. */
+static bool read_dim(cursor *c, ms_shape *self, bool allow_scalable, bool *overflow) {
+  cursor save = *c;
+  int64_t v;
+  bool scalable = false;
+  if (c->p < c->end && *c->p == '?') {
+    c->p++;
+    v = MS_DIM_DYNAMIC;
+  } else if (allow_scalable && c->p < c->end && *c->p == '[') {
+    c->p++;
+    if (!read_size(c, &v) || c->p >= c->end || *c->p != ']') {
+      *c = save;
+      return false;
+    }
+    c->p++;
+    scalable = true;
+  } else if (!read_size(c, &v)) {
+    *c = save;
+    return false;
+  }
+  if (self->rank >= MS_MAX_RANK) {
+    *overflow = true;
+    return false;
+  }
+  self->dims[self->rank] = v;
+  self->scalable[self->rank] = scalable;
+  self->rank++;
+  return true;
+}
+
+/* Calculator syntax: dims joined by 'x', the whole text and nothing else. */
+static bool parse_bare(ms_shape *self, const char *text, size_t len, char *err, size_t errlen) {
+  shape_clear(self, MS_TYPE_NONE);
+  cursor c = {text, text + len};
+  for (;;) {
+    bool overflow = false;
+    if (!read_dim(&c, self, true, &overflow)) {
+      if (overflow)
+        set_err(err, errlen, "rank exceeds the maximum of 32", text, len);
+      else
+        set_err(err, errlen, "expected a dim ('?', a size or '[N]')", text, len);
+      return false;
+    }
+    if (c.p == c.end) return true;
+    if (*c.p != 'x') {
+      set_err(err, errlen, "expected 'x' between dims", text, len);
+      return false;
+    }
+    c.p++;
+  }
+}
+
+/* Returns the end of a balanced element type / attribute starting at p:
+** stops at a top-level ',' or at the unmatched closing '>'. */
+static const char *scan_balanced(const char *p, const char *end) {
+  int depth = 0;
+  while (p < end) {
+    char ch = *p;
+    if (ch == '"') {
+      for (p++; p < end && *p != '"'; p++)
+        if (*p == '\\' && p + 1 < end) p++;
+      if (p < end) p++;
+      continue;
+    }
+    if (ch == '-' && p + 1 < end && p[1] == '>') {
+      p += 2;  /* `->` inside affine maps is not a closing bracket */
+      continue;
+    }
+    if (ch == '<' || ch == '(' || ch == '[' || ch == '{') depth++;
+    if (ch == '>' || ch == ')' || ch == ']' || ch == '}') {
+      if (depth == 0) return p;
+      depth--;
+    }
+    if (ch == ',' && depth == 0) return p;
+    p++;
+  }
+  return p;
+}
+
+static void copy_elem(ms_shape *self, const char *p, size_t n) {
+  if (n >= sizeof self->elem) n = sizeof self->elem - 1;
+  memcpy(self->elem, p, n);
+  self->elem[n] = '\0';
+}
+
+/* The body of tensor<...>/vector<...>/memref<...> without the brackets. */
+static bool parse_body(ms_shape *self, const char *body, size_t len, char *err, size_t errlen) {
+  cursor c = {body, body + len};
+  bool vector = self->kind == MS_TYPE_VECTOR;
+  if (!vector && c.p + 1 < c.end && c.p[0] == '*' && c.p[1] == 'x') {
+    self->ranked = false;
+    c.p += 2;
+  } else {
+    for (;;) {
+      cursor save = c;
+      int rank = self->rank;
+      bool overflow = false;
+      if (!read_dim(&c, self, vector, &overflow)) {
+        if (overflow) {
+          set_err(err, errlen, "rank exceeds the maximum of 32", body, len);
+          return false;
+        }
+        break;
+      }
+      if (c.p < c.end && *c.p == 'x') {
+        c.p++;
+        continue;
+      }
+      /* A number not followed by 'x' is not a dim (cannot happen in valid
+      ** MLIR): undo it and let the element type check complain. */
+      c = save;
+      self->rank = rank;
+      break;
+    }
+  }
+  const char *elem_end = scan_balanced(c.p, c.end);
+  if (elem_end == c.p || is_digit(*c.p) || *c.p == '?' || *c.p == '[') {
+    set_err(err, errlen, "missing element type", body, len);
+    return false;
+  }
+  if (elem_end < c.end && *elem_end != ',') {
+    set_err(err, errlen, "unbalanced brackets in type", body, len);
+    return false;
+  }
+  const char *e = elem_end;
+  while (e > c.p && e[-1] == ' ') e--;
+  copy_elem(self, c.p, (size_t)(e - c.p));
+  return true;
+}
+
+static bool has_prefix(const char *text, size_t len, const char *prefix) {
+  size_t n = strlen(prefix);
+  return len >= n && !memcmp(text, prefix, n);
+}
+
+bool ms_shape_parse_type(ms_shape *self, const char *text, size_t len, char *err, size_t errlen) {
+  trim(&text, &len);
+  static const struct { const char *prefix; ms_type_kind kind; } kinds[] = {
+    {"tensor<", MS_TYPE_TENSOR}, {"vector<", MS_TYPE_VECTOR}, {"memref<", MS_TYPE_MEMREF},
+  };
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+    if (!has_prefix(text, len, kinds[i].prefix)) continue;
+    shape_clear(self, kinds[i].kind);
+    size_t plen = strlen(kinds[i].prefix);
+    if (len <= plen || text[len - 1] != '>') {
+      set_err(err, errlen, "missing '>' at the end of the type", text, len);
+      return false;
+    }
+    const char *body = text + plen;
+    const char *stop = scan_balanced(body, text + len - 1);
+    /* Anything after a top-level ',' is an encoding/layout, but the body
+    ** must close exactly at the final '>'. */
+    while (stop < text + len - 1 && *stop == ',')
+      stop = scan_balanced(stop + 1, text + len - 1);
+    if (stop != text + len - 1) {
+      set_err(err, errlen, "unbalanced brackets in type", text, len);
+      return false;
+    }
+    return parse_body(self, body, (size_t)(text + len - 1 - body), err, errlen);
+  }
+  if (len == 0) {
+    set_err(err, errlen, "empty type", NULL, 0);
+    return false;
+  }
+  shape_clear(self, MS_TYPE_OTHER);
+  self->ranked = false;
+  copy_elem(self, text, len);
+  return true;
+}
+
+bool ms_shape_parse(ms_shape *self, const char *text, size_t len, char *err, size_t errlen) {
+  trim(&text, &len);
+  if (len == 0) {
+    set_err(err, errlen, "empty shape", NULL, 0);
+    return false;
+  }
+  if (len == 6 && !memcmp(text, "scalar", 6)) {
+    shape_clear(self, MS_TYPE_NONE);
+    return true;
+  }
+  if (len == 1 && text[0] == '*') {
+    shape_clear(self, MS_TYPE_NONE);
+    self->ranked = false;
+    return true;
+  }
+  if (is_digit(text[0]) || text[0] == '?' || text[0] == '[')
+    return parse_bare(self, text, len, err, errlen);
+  if (!ms_shape_parse_type(self, text, len, err, errlen)) return false;
+  if (self->kind == MS_TYPE_OTHER) {
+    set_err(err, errlen, "not a shape or a shaped type", text, len);
+    return false;
+  }
+  return true;
+}
+
+/* snprintf-style appender that never writes past n. */
+typedef struct sink {
+  char *buf;
+  size_t n;
+  size_t len;
+} sink;
+
+static void put(sink *s, const char *fmt, long long v, const char *str) {
+  size_t room = s->len < s->n ? s->n - s->len : 0;
+  int w = str ? snprintf(room ? s->buf + s->len : NULL, room, "%s", str)
+              : snprintf(room ? s->buf + s->len : NULL, room, fmt, v);
+  if (w > 0) s->len += (size_t)w;
+}
+
+static void put_dims(sink *s, const ms_shape *self, bool trailing_x) {
+  for (int i = 0; i < self->rank; i++) {
+    if (i) put(s, NULL, 0, "x");
+    if (self->dims[i] == MS_DIM_DYNAMIC)
+      put(s, NULL, 0, "?");
+    else
+      put(s, self->scalable[i] ? "[%lld]" : "%lld", (long long)self->dims[i], NULL);
+  }
+  if (trailing_x && self->rank) put(s, NULL, 0, "x");
+}
+
+size_t ms_shape_format(const ms_shape *self, char *buf, size_t n) {
+  sink s = {buf, n, 0};
+  if (n) buf[0] = '\0';
+  if (self->kind == MS_TYPE_OTHER)
+    put(&s, NULL, 0, self->elem);
+  else if (!self->ranked)
+    put(&s, NULL, 0, "*");
+  else if (self->rank == 0)
+    put(&s, NULL, 0, "scalar");
+  else
+    put_dims(&s, self, false);
+  return s.len;
+}
+
+size_t ms_shape_format_type(const ms_shape *self, char *buf, size_t n) {
+  static const char *const names[] = {"tensor", "vector", "memref"};
+  if (self->kind == MS_TYPE_NONE || self->kind == MS_TYPE_OTHER)
+    return ms_shape_format(self, buf, n);
+  sink s = {buf, n, 0};
+  if (n) buf[0] = '\0';
+  put(&s, NULL, 0, names[self->kind]);
+  put(&s, NULL, 0, "<");
+  bool elem = self->elem[0] != '\0';
+  if (!self->ranked)
+    put(&s, NULL, 0, elem ? "*x" : "*");
+  else
+    put_dims(&s, self, elem);
+  put(&s, NULL, 0, self->elem);
+  put(&s, NULL, 0, ">");
+  return s.len;
+}
+
+bool ms_shape_equal(const ms_shape *a, const ms_shape *b) {
+  if (!a->ranked || !b->ranked || a->rank != b->rank) return false;
+  for (int i = 0; i < a->rank; i++)
+    if (a->dims[i] != b->dims[i] || a->scalable[i] != b->scalable[i]) return false;
+  return true;
+}
