@@ -1,0 +1,71 @@
+/*
+** analyzer.h: from a tree-sitter tree to diagnostics and inferred shapes.
+**
+** The analyzer walks the ops of a tree (generic ops, and custom-syntax ops
+** whose types are spelled out), finds each op's rule in the catalog, reads
+** operand and result types and the rule's options, applies the broadcast
+** algebra, and checks SSA consistency (every use carries the type of its
+** definition). It also reports syntax errors, once per ERROR/MISSING region.
+**
+** Units: the walk can be limited to a byte range. Values never cross a
+** function (IsolatedFromAbove), so the language server re-analyses only the
+** top-level units (ms_analyzer_units) that an edit touched, and `check`
+** analyses a large file one chunk of units at a time.
+*/
+#ifndef MS_ANALYZER_H
+#define MS_ANALYZER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <tree_sitter/api.h>
+
+#include "broadcast.h"
+#include "catalog.h"
+#include "diag.h"
+
+/* The grammar (grammar/src/parser.c). */
+const TSLanguage *tree_sitter_mlir(void);
+
+typedef struct ms_analyzer_options {
+  bool strict;                 /* mlir rule: the document's profile */
+} ms_analyzer_options;
+
+/* What the analyzer inferred for one checked op (for hover, inlay hints and
+** code actions). */
+typedef struct ms_inference {
+  uint32_t op_start, op_end;       /* the op node */
+  uint32_t name_start, name_end;   /* its name token */
+  uint32_t result_start, result_end; /* the declared result type token; 0,0 if none */
+  ms_rule rule;
+  bool has_inferred;
+  bool result_differs;             /* declared result less precise than, or not, the inferred */
+  char inferred[160];              /* the inferred result type, "tensor<2x3xi32>" */
+} ms_inference;
+
+typedef struct ms_analysis {
+  ms_diag_list diags;
+  ms_inference *inferences;
+  size_t ninferences, cap;
+} ms_analysis;
+
+void ms_analysis_init(ms_analysis *self);
+/* Empties diagnostics and inferences (the struct stays usable). */
+void ms_analysis_clear(ms_analysis *self);
+
+/* Analyses the ops of `root`'s tree that START in [start, end) (pass 0 and
+** UINT32_MAX for all), appending to out: broadcast findings, SSA type
+** mismatches and the inferences. `text` is the whole text the tree was
+** parsed from. Syntax errors are not included (ms_analyze_syntax). */
+void ms_analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode root, const char *text,
+                uint32_t start, uint32_t end, ms_analysis *out);
+
+/* Appends one syntax-error diagnostic per ERROR or MISSING region of root
+** that starts in [start, end). */
+void ms_analyze_syntax(TSNode root, const char *text, uint32_t start, uint32_t end, ms_diag_list *out);
+
+/* The top-level units of a tree: ops at the top level or directly inside a
+** module (builtin.module, generic or pretty), in order. Writes up to max
+** byte ranges (start, end) and returns how many there are. */
+size_t ms_analyzer_units(TSNode root, uint32_t *starts, uint32_t *ends, size_t max);
+
+#endif

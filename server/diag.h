@@ -1,0 +1,68 @@
+/*
+** diag.h: diagnostics, the product of analysis.
+**
+** One list type shared by every producer (syntax errors, the broadcast
+** rules, SSA type consistency) and every consumer (check's text/json/sarif
+** output, the language server's publishDiagnostics). Ranges are byte
+** offsets into the analysed text; consumers convert them to lines and
+** columns of their own encoding. Messages are owned by the list.
+*/
+#ifndef MS_DIAG_H
+#define MS_DIAG_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "broadcast.h"
+
+/* Codes of findings that do not come from the broadcast algebra. */
+#define MS_CODE_SYNTAX "syntax-error"
+#define MS_CODE_TYPE_MISMATCH "type-mismatch"   /* a use's type differs from its definition */
+#define MS_CODE_RULE_OPTIONS "rule-options"     /* an op's broadcast attributes are malformed */
+#define MS_CODE_CATALOG "catalog-error"         /* a rule file is broken (language server) */
+
+typedef struct ms_diagnostic {
+  uint32_t start, end;         /* byte range */
+  ms_severity severity;
+  const char *code;            /* static string, a MS_CODE_* */
+  const char *rule;            /* "mlir", "numpy", ... or NULL */
+  char *message;
+  bool has_related;            /* the definition, or the conflicting operand */
+  uint32_t related_start, related_end;
+  char *related_message;
+} ms_diagnostic;
+
+typedef struct ms_diag_list {
+  ms_diagnostic *items;
+  size_t count, cap;
+} ms_diag_list;
+
+void ms_diag_list_init(ms_diag_list *self);
+/* Frees every message and the array; the list is empty and reusable after. */
+void ms_diag_list_clear(ms_diag_list *self);
+
+/* Appends a diagnostic with a printf-style message; returns it (valid until
+** the next add). Never fails: aborts on out of memory. */
+ms_diagnostic *ms_diag_list_add(ms_diag_list *self, uint32_t start, uint32_t end, ms_severity severity,
+                                const char *code, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
+/* Attaches related information (one location) to d. */
+void ms_diag_set_related(ms_diagnostic *d, uint32_t start, uint32_t end, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Moves every diagnostic of src to the end of self, adding `shift` to all
+** byte offsets; src is left empty. */
+void ms_diag_list_take(ms_diag_list *self, ms_diag_list *src, int64_t shift);
+
+/* Sorts by start offset, then end, keeping the order of equal ranges. */
+void ms_diag_list_sort(ms_diag_list *self);
+
+/* "error", "warning", "information", "hint". */
+const char *ms_severity_name(ms_severity severity);
+/* Parses the above (and "info", "note"); false when unknown. */
+bool ms_severity_from_name(const char *name, ms_severity *out);
+
+#endif
