@@ -1,0 +1,136 @@
+/*
+** diag.c: the diagnostics list (diag.h).
+*/
+#include "diag.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n);
+  if (!q && n) {
+    fputs("mlir-shape: out of memory\n", stderr);
+    abort();
+  }
+  return q;
+}
+
+static char *vformat(const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  char *s = xrealloc(NULL, (size_t)n + 1);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  return s;
+}
+
+void ms_diag_list_init(ms_diag_list *self) { memset(self, 0, sizeof *self); }
+
+void ms_diag_list_clear(ms_diag_list *self) {
+  for (size_t i = 0; i < self->count; i++) {
+    free(self->items[i].message);
+    free(self->items[i].related_message);
+  }
+  free(self->items);
+  memset(self, 0, sizeof *self);
+}
+
+static ms_diagnostic *push(ms_diag_list *self) {
+  if (self->count == self->cap) {
+    self->cap = self->cap ? self->cap * 2 : 16;
+    self->items = xrealloc(self->items, self->cap * sizeof *self->items);
+  }
+  ms_diagnostic *d = &self->items[self->count++];
+  memset(d, 0, sizeof *d);
+  return d;
+}
+
+ms_diagnostic *ms_diag_list_add(ms_diag_list *self, uint32_t start, uint32_t end, ms_severity severity,
+                                const char *code, const char *rule, const char *fmt, ...) {
+  ms_diagnostic *d = push(self);
+  d->start = start;
+  d->end = end < start ? start : end;
+  d->severity = severity;
+  d->code = code;
+  d->rule = rule;
+  va_list ap;
+  va_start(ap, fmt);
+  d->message = vformat(fmt, ap);
+  va_end(ap);
+  return d;
+}
+
+void ms_diag_set_related(ms_diagnostic *d, uint32_t start, uint32_t end, const char *fmt, ...) {
+  free(d->related_message);
+  d->has_related = true;
+  d->related_start = start;
+  d->related_end = end;
+  va_list ap;
+  va_start(ap, fmt);
+  d->related_message = vformat(fmt, ap);
+  va_end(ap);
+}
+
+void ms_diag_list_take(ms_diag_list *self, ms_diag_list *src, int64_t shift) {
+  for (size_t i = 0; i < src->count; i++) {
+    ms_diagnostic *d = push(self);
+    *d = src->items[i];
+    d->start = (uint32_t)(d->start + shift);
+    d->end = (uint32_t)(d->end + shift);
+    if (d->has_related) {
+      d->related_start = (uint32_t)(d->related_start + shift);
+      d->related_end = (uint32_t)(d->related_end + shift);
+    }
+  }
+  free(src->items);
+  memset(src, 0, sizeof *src);
+}
+
+void ms_diag_list_sort(ms_diag_list *self) {
+  /* A bottom-up merge sort: stable (qsort is not), so diagnostics on one
+  ** range keep the order in which the analyzer found them. */
+  size_t n = self->count;
+  if (n < 2) return;
+  ms_diagnostic *tmp = xrealloc(NULL, n * sizeof *tmp);
+  for (size_t width = 1; width < n; width *= 2) {
+    for (size_t lo = 0; lo < n; lo += 2 * width) {
+      size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+      size_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) {
+        const ms_diagnostic *a = &self->items[i], *b = &self->items[j];
+        bool take_b = b->start < a->start || (b->start == a->start && b->end < a->end);
+        tmp[k++] = take_b ? self->items[j++] : self->items[i++];
+      }
+      while (i < mid) tmp[k++] = self->items[i++];
+      while (j < hi) tmp[k++] = self->items[j++];
+    }
+    memcpy(self->items, tmp, n * sizeof *tmp);
+  }
+  free(tmp);
+}
+
+const char *ms_severity_name(ms_severity severity) {
+  switch (severity) {
+    case MS_SEVERITY_ERROR: return "error";
+    case MS_SEVERITY_WARNING: return "warning";
+    case MS_SEVERITY_INFORMATION: return "information";
+    case MS_SEVERITY_HINT: return "hint";
+  }
+  return "error";
+}
+
+bool ms_severity_from_name(const char *name, ms_severity *out) {
+  static const struct { const char *name; ms_severity sev; } names[] = {
+    {"error", MS_SEVERITY_ERROR}, {"warning", MS_SEVERITY_WARNING},
+    {"information", MS_SEVERITY_INFORMATION}, {"info", MS_SEVERITY_INFORMATION},
+    {"note", MS_SEVERITY_INFORMATION}, {"hint", MS_SEVERITY_HINT},
+  };
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (!strcmp(name, names[i].name)) {
+      *out = names[i].sev;
+      return true;
+    }
+  return false;
+}
