@@ -245,8 +245,8 @@ static const char *type_name(const cJSON *v) {
 
 static bool want_type(loader *ld, const cJSON *v, bool ok, const char *what) {
   if (ok) return true;
-  return bad(ld, v, false, "\"%s\" must be %s, not %s", v->string ? v->string : "value", what,
-             type_name(v));
+  if (!v->string) return bad(ld, v, false, "array element must be %s, not %s", what, type_name(v));
+  return bad(ld, v, false, "\"%s\" must be %s, not %s", v->string, what, type_name(v));
 }
 
 /* Unknown and duplicate keys are errors: a misspelt field must not be
