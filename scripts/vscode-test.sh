@@ -10,11 +10,18 @@
 #                 C headers its native modules are built against)
 #   code-server/  code-server from npm, built with that Node
 # The .vsix is build/mlir-shape-<version>.vsix from scripts/vsix.sh (the
-# Makefile's `test-vscode: vsix` builds it first).
+# Makefile's `test-vscode: vsix` builds it first; built here when missing).
+#
+# Development against another server: MLIR_SHAPE_TEST_SERVER=mlir-lsp-server-22
+# sets mlirShape.server.path to it, runs it without arguments and switches
+# drive.js to its `llvm` profile (tests/vscode/expect.js).
+#
+# Output: one JSON line per check, screenshots in build/vscode-test/*.png,
+# and a closing `N passed, M failed`; exit status 1 on any failure.
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 BIN [--install-only]" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+bin=$(realpath -m "$1")
 install_only=${2:-}
 tools=$root/build/vscode-tools
 CODE_SERVER_VERSION=${CODE_SERVER_VERSION:-4.139.1}
@@ -63,3 +70,90 @@ install_node24
 install_code_server
 install_driver
 [ "$install_only" = --install-only ] && { echo "tools ready under $tools"; exit 0; }
+
+version=$(tr -d ' \n' < "$root/VERSION")
+vsix=$root/build/mlir-shape-$version.vsix
+if [ ! -f "$vsix" ] || [ "$bin" -nt "$vsix" ]; then
+  "$root/scripts/vsix.sh" "$bin" "$root/build" >/dev/null
+fi
+export PATH="$node24/bin:$tools/code-server/bin:$PATH"
+screens=$root/build/vscode-test
+rm -rf "$screens"; mkdir -p "$screens"
+
+work=$(mktemp -d /tmp/mlir-shape-vscode.XXXXXX)
+cs_pid=
+cleanup() {
+  # code-server runs in its own session (setsid): stopping its process group
+  # also stops the extension host and the language server under it.
+  if [ -n "$cs_pid" ]; then
+    kill -TERM -- -"$cs_pid" 2>/dev/null || true
+    for _ in $(seq 1 20); do kill -0 "$cs_pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL -- -"$cs_pid" 2>/dev/null || true
+    wait "$cs_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+mkdir -p "$work"/{config,data,cache,state,user/User,ext,ws}
+# code-server keeps its config and logs under the XDG dirs: keep them in $work.
+export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache XDG_STATE_HOME=$work/state
+cp -r "$root/tests/vscode/workspace/." "$work/ws/"
+
+profile=mlir-shape
+server_setting=
+if [ -n "${MLIR_SHAPE_TEST_SERVER:-}" ]; then
+  profile=llvm
+  server_setting="\"mlirShape.server.path\": \"$(command -v "$MLIR_SHAPE_TEST_SERVER")\","
+  export MLIR_SHAPE_SERVER_ARGS='[]'
+fi
+cat > "$work/user/User/settings.json" <<JSON
+{
+  $server_setting
+  "telemetry.telemetryLevel": "off",
+  "chat.disableAIFeatures": true,
+  "workbench.secondarySideBar.defaultVisibility": "hidden",
+  "workbench.startupEditor": "none",
+  "workbench.tips.enabled": false,
+  "workbench.enableExperiments": false,
+  "extensions.autoCheckUpdates": false,
+  "extensions.autoUpdate": false,
+  "extensions.ignoreRecommendations": true,
+  "update.mode": "none",
+  "git.enabled": false,
+  "security.workspace.trust.enabled": false,
+  "editor.inlayHints.enabled": "on",
+  "files.autoSave": "off"
+}
+JSON
+
+csargs=(--user-data-dir "$work/user" --extensions-dir "$work/ext" --config "$work/config/code-server.yaml")
+s=$(date +%s%N)
+code-server "${csargs[@]}" --install-extension "$vsix" >"$work/install.log" 2>&1 \
+  || { cat "$work/install.log" >&2; exit 1; }
+echo "[time] install-extension: $(( ($(date +%s%N) - s) / 1000000 )) ms" >&2
+
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+setsid code-server "${csargs[@]}" --bind-addr "127.0.0.1:$port" --auth none --disable-telemetry \
+  --disable-update-check --disable-workspace-trust --disable-getting-started-override \
+  "$work/ws" >"$work/code-server.log" 2>&1 &
+cs_pid=$!
+up=
+for _ in $(seq 1 150); do
+  if node -e 'require("http").get(process.argv[1],()=>process.exit(0)).on("error",()=>process.exit(1))' \
+      "http://127.0.0.1:$port/healthz" 2>/dev/null; then up=1; break; fi
+  sleep 0.2
+done
+[ -n "$up" ] || { tail -20 "$work/code-server.log" >&2; echo "0 passed, 1 failed"; exit 1; }
+
+rc=0
+node "$root/tests/vscode/drive.js" --url "http://127.0.0.1:$port/?folder=$work/ws" \
+  --workspace "$work/ws" --screens "$screens" --profile "$profile" --timeout "${VSCODE_TEST_TIMEOUT:-30}" || rc=$?
+# Keep the extension's output channel (and code-server's log) next to the screenshots.
+find "$work/user/logs" -name '*mlir-shape*.log' -exec cat {} + > "$screens/extension.log" 2>/dev/null || true
+cp "$work/code-server.log" "$screens/code-server.log"
+if [ $rc -ne 0 ]; then
+  echo "--- extension log (tail; all of it in $screens/extension.log)" >&2
+  tail -30 "$screens/extension.log" >&2
+fi
+exit $rc
