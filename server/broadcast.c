@@ -180,10 +180,10 @@ static bool shaped_kind(ms_type_kind k) { return k != MS_TYPE_OTHER; }
 static bool check_kinds(ctx *c) {
   bool ok = true, tensor = false, vector = false;
   int first_vector = -1, first_tensor = -1;
-  for (int i = -1; i < c->nops; i++) {
-    const ms_shape *s = i < 0 ? (c->nres ? &c->res[0] : NULL) : &c->ops[i];
+  for (int i = 0; i <= c->nops; i++) {
+    const ms_shape *s = i == c->nops ? (c->nres ? &c->res[0] : NULL) : &c->ops[i];
     if (!s) continue;
-    int who = i < 0 ? MS_FINDING_RESULT : i;
+    int who = i == c->nops ? MS_FINDING_RESULT : i;
     bool usable = shaped_kind(s->kind);
     if (c->rule == MS_RULE_MLIR && s->kind == MS_TYPE_MEMREF) usable = false;
     if (!usable) {
@@ -201,7 +201,7 @@ static bool check_kinds(ctx *c) {
     }
     if (s->kind == MS_TYPE_TENSOR) tensor = true, first_tensor = first_tensor < 0 ? who : first_tensor;
     if (s->kind == MS_TYPE_VECTOR) vector = true, first_vector = first_vector < 0 ? who : first_vector;
-    if (i >= 0) c->usable[i] = usable;
+    if (i < c->nops) c->usable[i] = usable;
   }
   if (tensor && vector && !c->opts->tensor_only) {
     add(c, MS_SEVERITY_ERROR, MS_CODE_MIXED_KINDS, first_vector, first_tensor, -1,
