@@ -100,11 +100,11 @@ mkdir -p "$work"/{config,data,cache,state,user/User,ext,ws}
 export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache XDG_STATE_HOME=$work/state
 cp -r "$root/tests/vscode/workspace/." "$work/ws/"
 
-profile=mlir-shape
+profile=${MLIR_SHAPE_TEST_PROFILE:-mlir-shape}
 server_setting=
 if [ -n "${MLIR_SHAPE_TEST_SERVER:-}" ]; then
-  profile=llvm
-  server_setting="\"mlirShape.server.path\": \"$(command -v "$MLIR_SHAPE_TEST_SERVER")\","
+  profile=${MLIR_SHAPE_TEST_PROFILE:-llvm}
+  server_setting="\"mlirShape.server.path\": \"$(realpath "$(command -v "$MLIR_SHAPE_TEST_SERVER")")\","
   export MLIR_SHAPE_SERVER_ARGS='[]'
 fi
 cat > "$work/user/User/settings.json" <<JSON
@@ -123,6 +123,7 @@ cat > "$work/user/User/settings.json" <<JSON
   "git.enabled": false,
   "security.workspace.trust.enabled": false,
   "editor.inlayHints.enabled": "on",
+  "editor.minimap.enabled": false,
   "files.autoSave": "off"
 }
 JSON

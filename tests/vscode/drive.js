@@ -250,7 +250,7 @@ async function main() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
-    viewport: { width: 1400, height: 850 },
+    viewport: { width: 1600, height: 900 },
     env: { ...process.env, HOME: profile, XDG_CONFIG_HOME: profile, XDG_CACHE_HOME: profile },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
