@@ -66,6 +66,6 @@ void ms_analyze_syntax(TSNode root, const char *text, uint32_t start, uint32_t e
 /* The top-level units of a tree: ops at the top level or directly inside a
 ** module (builtin.module, generic or pretty), in order. Writes up to max
 ** byte ranges (start, end) and returns how many there are. */
-size_t ms_analyzer_units(TSNode root, uint32_t *starts, uint32_t *ends, size_t max);
+size_t ms_analyzer_units(TSNode root, const char *text, uint32_t *starts, uint32_t *ends, size_t max);
 
 #endif
