@@ -1,0 +1,105 @@
+/*
+** source.h: the inputs of `check`: files, directories, stdin, and how a
+** text is cut into pieces that are parsed and analysed one at a time.
+**
+** A source is the text of one input (memory-mapped when it is a regular
+** file, so a 50 MB file costs no copy) with a line index built once, which
+** every report format uses to turn byte offsets into lines and columns.
+**
+** Units: `check` never parses more than a unit at once. A unit is one or
+** two byte ranges of the source parsed together (tree-sitter included
+** ranges, so offsets stay those of the file). A small text is one unit;
+** `--split-input-file` cuts at `// -----` lines (ms_source_split); a text
+** above a threshold is cut at lines that start an op directly inside the
+** top-level module (ms_source_units), the module's own open and close lines
+** forming one more unit, the skeleton.
+*/
+#ifndef MS_SOURCE_H
+#define MS_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct ms_source {
+  char *name;                  /* as shown in reports: the path, or "<stdin>" */
+  const char *text;
+  size_t len;
+  uint32_t *lines;             /* byte offset of each line's start */
+  size_t nlines;
+  void *map;                   /* private: the mapping, or NULL */
+  size_t maplen;
+  char *owned;                 /* private: the copy, or NULL */
+} ms_source;
+
+/* Opens path ("-" reads stdin, named "<stdin>") and indexes its lines. On
+** failure returns false and writes "PATH: cannot read: <strerror>" to err. */
+bool ms_source_open(ms_source *self, const char *path, char *err, size_t errlen);
+
+/* A source over a copy of text (tests, the language server). */
+void ms_source_init_text(ms_source *self, const char *name, const char *text, size_t len);
+
+/* Unmaps or frees everything; self may be opened again. */
+void ms_source_close(ms_source *self);
+
+/* 0-based line of byte offset off (clamped to the text). */
+uint32_t ms_source_line_of(const ms_source *self, uint32_t off);
+
+/* The text of 0-based line `line` without its newline (and without a
+** trailing '\r'), its length in *len. */
+const char *ms_source_line_text(const ms_source *self, uint32_t line, size_t *len);
+
+/* 0-based column of off in UTF-16 code units (LSP's default encoding). */
+uint32_t ms_source_utf16_column(const ms_source *self, uint32_t off);
+
+/* Tells the kernel that the pages of [start, end) will not be read soon
+** (drops them from the resident set of a mapped file); a no-op otherwise. */
+void ms_source_release(const ms_source *self, uint32_t start, uint32_t end);
+
+/* A list of paths, owned. */
+typedef struct ms_path_list {
+  char **items;
+  size_t count, cap;
+} ms_path_list;
+
+void ms_path_list_init(ms_path_list *self);
+void ms_path_list_clear(ms_path_list *self);
+void ms_path_list_push(ms_path_list *self, const char *path);
+
+/* Expands one command-line argument: "-" and files are added as given, a
+** directory adds every "*.mlir" file below it (recursively, sorted by name
+** at each level). Returns false and writes "ARG: cannot read: <strerror>"
+** to err when arg (or a directory below it) cannot be read; what could be
+** read is still added. */
+bool ms_path_list_expand(ms_path_list *self, const char *arg, char *err, size_t errlen);
+
+/* A unit: ranges parsed together; ops and syntax errors are reported for
+** those starting in them. */
+typedef struct ms_unit {
+  int nranges;                 /* 1 or 2 */
+  uint32_t start[2], end[2];
+} ms_unit;
+
+typedef struct ms_unit_list {
+  ms_unit *items;
+  size_t count, cap;
+} ms_unit_list;
+
+void ms_unit_list_init(ms_unit_list *self);
+void ms_unit_list_clear(ms_unit_list *self);
+
+/* Appends the `// -----` chunks of [0, len) (mlir-opt's --split-input-file:
+** a line holding `// -----`, optionally indented, separates two chunks; the
+** separator line belongs to neither). */
+void ms_source_split(const char *text, size_t len, ms_unit_list *out);
+
+/* Appends the units of the range [start, end) of src: the range itself
+** when it is at most `threshold` bytes; else pieces of about `target` bytes
+** cut at lines that start a top-level op or an op directly inside the one
+** top-level module (brackets, strings and comments tracked), plus the
+** skeleton unit (what surrounds the module's interior). A range with no
+** usable cut line stays whole. The scan releases the pages it read. */
+void ms_source_units(const ms_source *src, uint32_t start, uint32_t end, size_t threshold, size_t target,
+                     ms_unit_list *out);
+
+#endif
