@@ -791,6 +791,14 @@ static bool check_bounds(ctx *c) {
   return ok;
 }
 
+static bool only_result_errors(const ms_broadcast_result *out) {
+  for (int i = 0; i < out->nfindings; i++) {
+    const ms_finding *f = &out->findings[i];
+    if (f->severity == MS_SEVERITY_ERROR && f->operand != MS_FINDING_RESULT) return false;
+  }
+  return true;
+}
+
 bool ms_broadcast_check(ms_rule rule, const ms_broadcast_options *opts,
                         const ms_shape *operands, int noperands,
                         const char *const *operand_names,
@@ -821,6 +829,8 @@ bool ms_broadcast_check(ms_rule rule, const ms_broadcast_options *opts,
     add(&c, MS_SEVERITY_ERROR, MS_CODE_OPERAND_COUNT, MS_FINDING_OP, -1, -1, "unknown rule %d",
         (int)rule);
   }
-  if (c.error) out->has_inferred = false;
+  /* The inferred shape stays when only the declared result disagrees with
+  ** it: that is exactly when a "use the inferred type" fix is wanted. */
+  if (c.error && !only_result_errors(out)) out->has_inferred = false;
   return !c.error;
 }

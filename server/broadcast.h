@@ -100,7 +100,8 @@ typedef struct ms_derivation_row {
 } ms_derivation_row;
 
 typedef struct ms_broadcast_result {
-  bool has_inferred;           /* operands infer a shape (not all unranked, no error) */
+  bool has_inferred;           /* operands infer a shape (not all unranked, no error
+                                  about the operands; the result may disagree) */
   ms_shape inferred;
   int noperands;               /* operands shown in rows */
   int nfindings;
