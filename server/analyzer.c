@@ -649,6 +649,39 @@ void ms_analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNo
   ms_ssa_delete(w.ssa);
 }
 
+void ms_analyze_node(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode node, const char *text,
+                     ms_analysis *out) {
+  init_kinds();
+  walker w = {catalog, opts, text, 0, UINT32_MAX, out, ms_ssa_new(text), {0}};
+  visit(&w, node);
+  ms_ssa_delete(w.ssa);
+}
+
+static void shift(uint32_t *x, int64_t delta) { *x = (uint32_t)((int64_t)*x + delta); }
+
+void ms_analysis_shift(ms_analysis *self, int64_t delta) {
+  for (size_t i = 0; i < self->diags.count; i++) {
+    ms_diagnostic *d = &self->diags.items[i];
+    shift(&d->start, delta);
+    shift(&d->end, delta);
+    if (d->has_related) {
+      shift(&d->related_start, delta);
+      shift(&d->related_end, delta);
+    }
+  }
+  for (size_t i = 0; i < self->ninferences; i++) {
+    ms_inference *f = &self->inferences[i];
+    shift(&f->op_start, delta);
+    shift(&f->op_end, delta);
+    shift(&f->name_start, delta);
+    shift(&f->name_end, delta);
+    if (f->result_end) {
+      shift(&f->result_start, delta);
+      shift(&f->result_end, delta);
+    }
+  }
+}
+
 static void syntax_error(const char *text, TSNode n, ms_diag_list *out) {
   uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
   if (ts_node_is_missing(n)) {
@@ -695,8 +728,7 @@ static bool is_module(TSNode n, const char *text) {
   return e - s == 16 && !memcmp(text + s, "\"builtin.module\"", 16);
 }
 
-static size_t collect_units(TSNode node, const char *text, uint32_t *starts, uint32_t *ends, size_t max,
-                            size_t n) {
+static size_t collect_units(TSNode node, const char *text, TSNode *units, size_t max, size_t n) {
   TSTreeCursor c = ts_tree_cursor_new(node);
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
@@ -704,16 +736,13 @@ static size_t collect_units(TSNode node, const char *text, uint32_t *starts, uin
       if (!ts_node_is_named(child)) continue;
       enum kind k = kind(child);
       if (is_module(child, text) || k == K_REGION || k == K_REGION_LIST || k == K_BLOCK) {
-        n = collect_units(child, text, starts, ends, max, n);
+        n = collect_units(child, text, units, max, n);
         continue;
       }
       if (k == K_OTHER || k == K_BLOCK_LABEL || k == K_ATTR_DICT || k == K_PROPERTIES || k == K_LOCATION ||
           k == K_FUNCTION_TYPE || k == K_OP_NAME || k == K_TYPE)
         continue;
-      if (n < max) {
-        starts[n] = ts_node_start_byte(child);
-        ends[n] = ts_node_end_byte(child);
-      }
+      if (n < max) units[n] = child;
       n++;
     } while (ts_tree_cursor_goto_next_sibling(&c));
   }
@@ -721,7 +750,7 @@ static size_t collect_units(TSNode node, const char *text, uint32_t *starts, uin
   return n;
 }
 
-size_t ms_analyzer_units(TSNode root, const char *text, uint32_t *starts, uint32_t *ends, size_t max) {
+size_t ms_analyzer_units(TSNode root, const char *text, TSNode *units, size_t max) {
   init_kinds();
-  return collect_units(root, text, starts, ends, max, 0);
+  return collect_units(root, text, units, max, 0);
 }

@@ -59,13 +59,23 @@ void ms_analysis_clear(ms_analysis *self);
 void ms_analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode root, const char *text,
                 uint32_t start, uint32_t end, ms_analysis *out);
 
+/* Analyses every op inside `node` (typically a unit from ms_analyzer_units),
+** appending to out as ms_analyze does. */
+void ms_analyze_node(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode node, const char *text,
+                     ms_analysis *out);
+
+/* Adds delta to every byte offset of an analysis (to store it relative to
+** its unit, or back). */
+void ms_analysis_shift(ms_analysis *self, int64_t delta);
+
 /* Appends one syntax-error diagnostic per ERROR or MISSING region of root
 ** that starts in [start, end). */
 void ms_analyze_syntax(TSNode root, const char *text, uint32_t start, uint32_t end, ms_diag_list *out);
 
 /* The top-level units of a tree: ops at the top level or directly inside a
 ** module (builtin.module, generic or pretty), in order. Writes up to max
-** byte ranges (start, end) and returns how many there are. */
-size_t ms_analyzer_units(TSNode root, const char *text, uint32_t *starts, uint32_t *ends, size_t max);
+** nodes and returns how many there are (call again with a bigger array when
+** that is more than max). One pass over the module's children. */
+size_t ms_analyzer_units(TSNode root, const char *text, TSNode *units, size_t max);
 
 #endif

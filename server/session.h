@@ -1,0 +1,69 @@
+/*
+** session.h: one document open in the language server.
+**
+** A session owns the text (document.h), its tree-sitter tree and the
+** analysis of each top-level unit (analyzer.h: a function or other op at
+** the top level or directly in a module). An edit is applied to the text
+** and to the tree at once (ts_tree_edit); ms_session_update then reparses
+** incrementally and re-analyses only the units whose text the edits or the
+** reparse changed. Every other unit keeps its analysis, stored relative to
+** the unit's start so that an edit before it only moves the unit.
+*/
+#ifndef MS_SESSION_H
+#define MS_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <tree_sitter/api.h>
+
+#include "analyzer.h"
+#include "catalog.h"
+#include "diag.h"
+#include "document.h"
+
+typedef struct ms_session ms_session;
+
+/* A session over a copy of text. The catalog must outlive the session (or
+** be replaced with ms_session_configure first). NULL when out of memory. */
+ms_session *ms_session_new(const char *uri, const char *text, size_t len, int version, const ms_catalog *catalog,
+                           const ms_analyzer_options *opts);
+void ms_session_delete(ms_session *self);
+
+ms_document *ms_session_document(ms_session *self);
+const char *ms_session_uri(const ms_session *self);
+int ms_session_version(const ms_session *self);
+
+/* The tree as of the last ms_session_update (never NULL after it). */
+TSTree *ms_session_tree(ms_session *self);
+
+/* Applies an incremental change (LSP range in `enc` units) to the text and
+** the tree. False (nothing changed) for an invalid range. */
+bool ms_session_edit(ms_session *self, ms_position start, ms_position end, const char *text, size_t len,
+                     ms_encoding enc);
+/* Replaces the whole text (full sync). */
+void ms_session_replace(ms_session *self, const char *text, size_t len);
+void ms_session_set_version(ms_session *self, int version);
+
+/* New rules or options: every unit is analysed again at the next update. */
+void ms_session_configure(ms_session *self, const ms_catalog *catalog, const ms_analyzer_options *opts);
+
+/* Reparses (incrementally) if the text changed and re-analyses the units
+** that need it. Returns how many units were analysed. */
+size_t ms_session_update(ms_session *self);
+
+/* Appends every diagnostic (syntax and analysis) with absolute offsets to
+** out, sorted by position. */
+void ms_session_diagnostics(ms_session *self, ms_diag_list *out);
+
+/* Calls fn for every inference (absolute offsets) whose op overlaps
+** [start, end), in order. */
+void ms_session_inferences(ms_session *self, uint32_t start, uint32_t end,
+                           void (*fn)(void *ctx, const ms_inference *inf), void *ctx);
+
+/* The unit containing byte `pos`: its range; false when pos lies in none. */
+bool ms_session_unit_at(ms_session *self, uint32_t pos, uint32_t *start, uint32_t *end);
+
+const ms_catalog *ms_session_catalog(const ms_session *self);
+const ms_analyzer_options *ms_session_options(const ms_session *self);
+
+#endif
