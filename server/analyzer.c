@@ -125,7 +125,13 @@ typedef struct walker {
   uint32_t start, end;
   ms_analysis *out;
   ms_ssa *ssa;
-  TSTreeCursor cursor;
+  /* ms_analyze_op_at: the op to describe. */
+  uint32_t detail_pos;
+  ms_op_detail *detail;
+  bool found;
+  /* ms_analyze_values: the value callback (no checking then). */
+  void (*value_fn)(void *ctx, uint32_t start, uint32_t end, const ms_ssa_def *def);
+  void *value_ctx;
 } walker;
 
 static bool text_is(const walker *w, ms_span s, const char *lit) {
@@ -337,6 +343,7 @@ static void define_results(walker *w, const op_rec *op) {
       if (r < op->nout) def.type = op->out_types[r];
       if (count == 1) def.constant = op->constant;
       ms_ssa_define(w->ssa, op->result_names[i], count > 1 ? j : -1, &def);
+      if (w->value_fn && j == 0) w->value_fn(w->value_ctx, def.def.start, def.def.end, &def);
     }
   }
 }
@@ -498,6 +505,40 @@ static void record_inference(walker *w, const op_rec *op, const ms_rule_binding 
   inf->result_differs = result && !(result->ranked && ms_shape_equal(result, &res->inferred));
 }
 
+static void copy_span(char *dst, size_t n, const char *text, ms_span s) {
+  snprintf(dst, n, "%.*s", (int)(s.end - s.start), text + s.start);
+}
+
+static void fill_detail(walker *w, const op_rec *op, const ms_rule_binding *b, const rule_inputs *in,
+                        const ms_broadcast_result *res) {
+  ms_op_detail *d = w->detail;
+  memset(d, 0, sizeof *d);
+  w->found = true;
+  d->op_start = ts_node_start_byte(op->node);
+  d->op_end = ts_node_end_byte(op->node);
+  d->name_start = op->name_token.start;
+  d->name_end = op->name_token.end;
+  copy_span(d->name, sizeof d->name, w->text, op->name);
+  d->rule = b->rule;
+  d->opts = b->opts;
+  snprintf(d->origin, sizeof d->origin, "%s", b->origin);
+  snprintf(d->description, sizeof d->description, "%s", b->description);
+  d->noperands = in->n;
+  for (int i = 0; i < in->n; i++) {
+    snprintf(d->operand_names[i], sizeof d->operand_names[i], "%s", in->names[i]);
+    ms_shape_format_type(&in->shapes[i], d->operand_types[i], sizeof d->operand_types[i]);
+  }
+  if (op->nout > 0) {
+    d->result_start = op->out_types[0].start;
+    d->result_end = op->out_types[0].end;
+    copy_span(d->result_type, sizeof d->result_type, w->text, op->out_types[0]);
+  }
+  d->result = *res;
+  ms_analysis *out = w->out;
+  if (out->ninferences && out->inferences[out->ninferences - 1].has_inferred)
+    snprintf(d->inferred, sizeof d->inferred, "%s", out->inferences[out->ninferences - 1].inferred);
+}
+
 static void apply_rule(walker *w, const op_rec *op) {
   ms_op_view view = {w->text + op->name.start, op->name.end - op->name.start, op->noperands, lookup_attr, NULL};
   attr_lookup ctx = {w, op};
@@ -525,6 +566,8 @@ static void apply_rule(walker *w, const op_rec *op) {
                      op->nresult_names ? NULL : NULL, &res);
   report_findings(w, op, &b, &in, &res);
   record_inference(w, op, &b, nres ? &results[0] : NULL, &res);
+  if (w->detail && ts_node_start_byte(op->node) <= w->detail_pos && w->detail_pos <= ts_node_end_byte(op->node))
+    fill_detail(w, op, &b, &in, &res);
 }
 
 /* ------------------------------------------------------------------ */
@@ -549,6 +592,7 @@ static void define_argument(walker *w, TSNode arg) {
   TSNode type = ts_node_named_child(arg, 1);
   if (!ts_node_is_null(type) && kind(type) == K_TYPE) def.type = trim(w->text, span_of(type));
   ms_ssa_define(w->ssa, def.def, -1, &def);
+  if (w->value_fn) w->value_fn(w->value_ctx, def.def.start, def.def.end, &def);
 }
 
 static void define_arguments(walker *w, TSNode list) {
@@ -576,6 +620,29 @@ static void walk_func(walker *w, TSNode func) {
   }
 }
 
+/* Every value use of an op outside its regions (custom ops: anywhere in
+** their rest, where some are definitions such as scf.for's induction
+** variable: those are reported with their lookup, usually NULL). */
+static void report_uses(walker *w, TSNode node, bool deep) {
+  TSTreeCursor c = ts_tree_cursor_new(node);
+  if (ts_tree_cursor_goto_first_child(&c)) {
+    do {
+      TSNode n = ts_tree_cursor_current_node(&c);
+      enum kind k = kind(n);
+      if (k == K_VALUE_USE) {
+        ms_span s = span_of(n);
+        w->value_fn(w->value_ctx, s.start, s.end, ms_ssa_lookup(w->ssa, s));
+      } else if (k == K_PARENS || k == K_BRACKETS || k == K_BRACES || k == K_FUNCTION_TYPE_CUSTOM ||
+                 (!deep && ts_node_symbol(n) == sym_lparen)) {
+        if (deep) report_uses(w, n, deep);
+      } else if (strcmp(ts_node_type(n), "successor_list") == 0 || strcmp(ts_node_type(n), "successor") == 0) {
+        report_uses(w, n, deep);
+      }
+    } while (ts_tree_cursor_goto_next_sibling(&c));
+  }
+  ts_tree_cursor_delete(&c);
+}
+
 static void walk_op(walker *w, TSNode node, enum kind k) {
   if (k == K_FUNC) {
     walk_func(w, node);
@@ -588,11 +655,13 @@ static void walk_op(walker *w, TSNode node, enum kind k) {
   if (in_range(w, node)) {
     static __thread op_rec op;
     read_op(w, node, k, &op);
-    check_uses(w, &op);
-    if (k != K_RETURN) {
-      apply_rule(w, &op);
-      define_results(w, &op);
+    if (w->value_fn) {
+      report_uses(w, node, k == K_CUSTOM);
+    } else {
+      check_uses(w, &op);
+      if (k != K_RETURN) apply_rule(w, &op);
     }
+    if (k != K_RETURN) define_results(w, &op);
   }
   walk_children(w, node);
 }
@@ -633,6 +702,18 @@ static void walk_children(walker *w, TSNode node) {
 /* ------------------------------------------------------------------ */
 /* Public API                                                          */
 
+static void walker_init(walker *w, const ms_catalog *catalog, const ms_analyzer_options *opts, const char *text,
+                        uint32_t start, uint32_t end, ms_analysis *out) {
+  memset(w, 0, sizeof *w);
+  w->catalog = catalog;
+  w->opts = opts;
+  w->text = text;
+  w->start = start;
+  w->end = end;
+  w->out = out;
+  w->ssa = ms_ssa_new(text);
+}
+
 void ms_analysis_init(ms_analysis *self) { memset(self, 0, sizeof *self); }
 
 void ms_analysis_clear(ms_analysis *self) {
@@ -644,7 +725,8 @@ void ms_analysis_clear(ms_analysis *self) {
 void ms_analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode root, const char *text,
                 uint32_t start, uint32_t end, ms_analysis *out) {
   init_kinds();
-  walker w = {catalog, opts, text, start, end, out, ms_ssa_new(text), {0}};
+  walker w;
+  walker_init(&w, catalog, opts, text, start, end, out);
   visit(&w, root);
   ms_ssa_delete(w.ssa);
 }
@@ -652,9 +734,40 @@ void ms_analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNo
 void ms_analyze_node(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode node, const char *text,
                      ms_analysis *out) {
   init_kinds();
-  walker w = {catalog, opts, text, 0, UINT32_MAX, out, ms_ssa_new(text), {0}};
+  walker w;
+  walker_init(&w, catalog, opts, text, 0, UINT32_MAX, out);
   visit(&w, node);
   ms_ssa_delete(w.ssa);
+}
+
+bool ms_analyze_op_at(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode unit, const char *text,
+                      uint32_t pos, ms_op_detail *out) {
+  init_kinds();
+  ms_analysis scratch;
+  ms_analysis_init(&scratch);
+  walker w;
+  walker_init(&w, catalog, opts, text, 0, UINT32_MAX, &scratch);
+  w.detail_pos = pos;
+  w.detail = out;
+  visit(&w, unit);
+  ms_ssa_delete(w.ssa);
+  ms_analysis_clear(&scratch);
+  return w.found;
+}
+
+void ms_analyze_values(TSNode unit, const char *text,
+                       void (*fn)(void *ctx, uint32_t use_start, uint32_t use_end, const ms_ssa_def *def),
+                       void *ctx) {
+  init_kinds();
+  ms_analysis scratch;
+  ms_analysis_init(&scratch);
+  walker w;
+  walker_init(&w, NULL, NULL, text, 0, UINT32_MAX, &scratch);
+  w.value_fn = fn;
+  w.value_ctx = ctx;
+  visit(&w, unit);
+  ms_ssa_delete(w.ssa);
+  ms_analysis_clear(&scratch);
 }
 
 static void shift(uint32_t *x, int64_t delta) { *x = (uint32_t)((int64_t)*x + delta); }

@@ -64,6 +64,37 @@ void ms_analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNo
 void ms_analyze_node(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode node, const char *text,
                      ms_analysis *out);
 
+/* Everything the hover shows about one checked op. */
+typedef struct ms_op_detail {
+  uint32_t op_start, op_end, name_start, name_end;
+  uint32_t result_start, result_end;     /* declared result type token; 0,0 if none */
+  char name[128];                        /* "test.broadcastable" */
+  ms_rule rule;
+  ms_broadcast_options opts;
+  char origin[160];                      /* rule file and pattern */
+  char description[256];
+  int noperands;                         /* operands taking part (rows' columns) */
+  char operand_names[MS_MAX_OPERANDS][48];
+  char operand_types[MS_MAX_OPERANDS][128];
+  char result_type[128];                 /* "" when none */
+  ms_broadcast_result result;            /* findings and the derivation rows */
+  char inferred[160];                    /* "" when nothing could be inferred */
+} ms_op_detail;
+
+/* Analyses `unit` and fills out for the innermost op containing byte pos
+** that the catalog knows and whose types could be read. False when none. */
+bool ms_analyze_op_at(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode unit, const char *text,
+                      uint32_t pos, ms_op_detail *out);
+
+/* SSA values of a unit, for hover, definition, references and highlights:
+** fn is called for every definition (def == use) and every use of a value,
+** in text order; `def` is NULL for a use whose definition is unknown. The
+** ms_ssa_def pointer is valid only during the call. */
+typedef struct ms_ssa_def ms_ssa_def;
+void ms_analyze_values(TSNode unit, const char *text,
+                       void (*fn)(void *ctx, uint32_t use_start, uint32_t use_end, const ms_ssa_def *def),
+                       void *ctx);
+
 /* Adds delta to every byte offset of an analysis (to store it relative to
 ** its unit, or back). */
 void ms_analysis_shift(ms_analysis *self, int64_t delta);

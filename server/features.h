@@ -1,0 +1,52 @@
+/*
+** features.h: the language server's read-only queries on a session.
+**
+** Each function takes an updated session (session.h), the request's params
+** object and the negotiated position encoding, and returns a new cJSON
+** value for the response's "result" (the caller owns it and sends it);
+** NULL means JSON null. Positions in and out are LSP positions converted
+** with document.h. lsp.c dispatches the requests here; nothing here sends
+** messages or keeps state between calls.
+*/
+#ifndef MS_FEATURES_H
+#define MS_FEATURES_H
+
+#include <cjson/cJSON.h>
+
+#include "document.h"
+#include "session.h"
+
+/* textDocument/hover: on a checked op (its name or anywhere in its text):
+** the rule, the inferred result type and a markdown table of the derivation
+** per dimension; on an SSA value: its type and where it is defined. */
+cJSON *ms_feature_hover(ms_session *s, const cJSON *params, ms_encoding enc);
+
+/* textDocument/inlayHint: after each op whose declared result is less
+** precise than, or not, the inferred type: a hint with the inferred type. */
+cJSON *ms_feature_inlay_hints(ms_session *s, const cJSON *params, ms_encoding enc);
+
+/* textDocument/codeAction: quickfixes for the diagnostics in range: replace
+** the declared result type with the inferred one; change a use's type to
+** its definition's. */
+cJSON *ms_feature_code_actions(ms_session *s, const cJSON *params, ms_encoding enc);
+
+/* textDocument/definition, references, documentHighlight: SSA values, block
+** labels (^bb1) and symbols (@func). */
+cJSON *ms_feature_definition(ms_session *s, const cJSON *params, ms_encoding enc);
+cJSON *ms_feature_references(ms_session *s, const cJSON *params, ms_encoding enc);
+cJSON *ms_feature_highlight(ms_session *s, const cJSON *params, ms_encoding enc);
+
+/* textDocument/documentSymbol (functions and their ops, nested) and
+** textDocument/foldingRange (regions). */
+cJSON *ms_feature_document_symbols(ms_session *s, const cJSON *params, ms_encoding enc);
+cJSON *ms_feature_folding_ranges(ms_session *s, const cJSON *params, ms_encoding enc);
+
+/* mlirShape/inferredShape {textDocument, position} ->
+** {"type": inferred type or null, "rule": name, "markdown": hover text}
+** for the op under the cursor (the VS Code command "Show inferred shape"). */
+cJSON *ms_feature_inferred_shape(ms_session *s, const cJSON *params, ms_encoding enc);
+
+/* An LSP Range object for a byte range of the session's document. */
+cJSON *ms_feature_range(ms_session *s, uint32_t start, uint32_t end, ms_encoding enc);
+
+#endif
