@@ -1,0 +1,121 @@
+/*
+** test_source.c: unit tests of source.h: the line index, UTF-16 columns,
+** the // ----- split, large-text units and the directory walk.
+*/
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "source.h"
+
+Test(source, line_index_and_columns) {
+  ms_source s;
+  ms_source_init_text(&s, "t.mlir", "ab\n\xc3\xa9x\xf0\x9f\x98\x80y\r\nlast", 18);
+  cr_assert_eq(s.nlines, 3);
+  cr_assert_eq(ms_source_line_of(&s, 0), 0);
+  cr_assert_eq(ms_source_line_of(&s, 3), 1);
+  cr_assert_eq(ms_source_line_of(&s, 100), 2);
+  size_t len;
+  const char *l = ms_source_line_text(&s, 1, &len);
+  cr_assert_eq(len, 8, "the \\r is not part of the line");
+  cr_assert(!memcmp(l, "\xc3\xa9x", 3));
+  /* é is one UTF-16 unit, the emoji two. */
+  cr_assert_eq(ms_source_utf16_column(&s, 5), 1);
+  cr_assert_eq(ms_source_utf16_column(&s, 6), 2);
+  cr_assert_eq(ms_source_utf16_column(&s, 10), 4);
+  ms_source_close(&s);
+}
+
+Test(source, split_input_file) {
+  const char *t = "a\n// -----\nb\n  // -----  \nc\n// ----- not a marker\n";
+  ms_unit_list u;
+  ms_unit_list_init(&u);
+  ms_source_split(t, strlen(t), &u);
+  cr_assert_eq(u.count, 3);
+  cr_assert_eq(u.items[0].start[0], 0);
+  cr_assert_eq(u.items[0].end[0], 2);
+  cr_assert_eq(u.items[1].start[0], 11);
+  cr_assert_eq(u.items[1].end[0], 13);
+  cr_assert_eq(u.items[2].start[0], 26);
+  cr_assert_eq(u.items[2].end[0], strlen(t));
+  ms_unit_list_clear(&u);
+}
+
+/* A module of n functions, each ~60 bytes, with a brace in a string and a
+** comment to fool a naive scan. */
+static char *big_module(int n) {
+  char *t = malloc((size_t)n * 128 + 256), *p = t;
+  p += sprintf(p, "#loc = loc(\"x\")\n\"builtin.module\"() ({\n");
+  for (int i = 0; i < n; i++)
+    p += sprintf(p, "  \"func.func\"() ({\n    %%0 = \"a.b\"() {s = \"}{\"} : () -> i32 // }\n  }) : () -> ()\n");
+  p += sprintf(p, "}) : () -> ()\n");
+  return t;
+}
+
+Test(source, large_text_units) {
+  char *t = big_module(100);
+  ms_source s;
+  ms_source_init_text(&s, "big.mlir", t, strlen(t));
+  ms_unit_list u;
+  ms_unit_list_init(&u);
+  ms_source_units(&s, 0, (uint32_t)s.len, 1000, 500, &u);
+  cr_assert_gt(u.count, 3);
+  /* The skeleton: the module's first line, and its closing line. */
+  cr_assert_eq(u.items[0].nranges, 2);
+  cr_assert_eq(u.items[0].start[0], 0);
+  cr_assert(!strncmp(t + u.items[0].start[1], "}) : () -> ()\n", 14));
+  cr_assert_eq(u.items[0].end[1], s.len);
+  /* Pieces tile the interior and each starts a function. */
+  uint32_t at = u.items[0].end[0];
+  for (size_t i = 1; i < u.count; i++) {
+    cr_assert_eq(u.items[i].nranges, 1);
+    cr_assert_eq(u.items[i].start[0], at);
+    cr_assert(!strncmp(t + at, "  \"func.func\"", 13));
+    at = u.items[i].end[0];
+  }
+  cr_assert_eq(at, u.items[0].start[1]);
+  ms_unit_list_clear(&u);
+  /* Below the threshold the range stays whole. */
+  ms_source_units(&s, 0, (uint32_t)s.len, s.len, 500, &u);
+  cr_assert_eq(u.count, 1);
+  ms_unit_list_clear(&u);
+  ms_source_close(&s);
+  free(t);
+}
+
+Test(source, directory_walk) {
+  char dir[] = "/tmp/ms-test-walk-XXXXXX";
+  cr_assert(mkdtemp(dir));
+  char path[256];
+  const char *files[] = {"b.mlir", "a.mlir", "sub/c.mlir", "note.txt", "sub/.hidden.mlir"};
+  snprintf(path, sizeof path, "%s/sub", dir);
+  mkdir(path, 0700);
+  for (size_t i = 0; i < 5; i++) {
+    snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+    FILE *f = fopen(path, "w");
+    fputs("\n", f);
+    fclose(f);
+  }
+  ms_path_list l;
+  ms_path_list_init(&l);
+  char err[256];
+  cr_assert(ms_path_list_expand(&l, dir, err, sizeof err));
+  cr_assert_eq(l.count, 3);
+  snprintf(path, sizeof path, "%s/a.mlir", dir);
+  cr_assert_str_eq(l.items[0], path);
+  snprintf(path, sizeof path, "%s/sub/c.mlir", dir);
+  cr_assert_str_eq(l.items[2], path);
+  ms_source s;
+  cr_assert(ms_source_open(&s, l.items[0], err, sizeof err));
+  cr_assert_eq(s.len, 1);
+  ms_source_close(&s);
+  cr_assert_not(ms_source_open(&s, "/nonexistent/x.mlir", err, sizeof err));
+  cr_assert_str_eq(err, "/nonexistent/x.mlir: cannot read: No such file or directory");
+  ms_path_list_clear(&l);
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  cr_assert_eq(system(cmd), 0);
+}
