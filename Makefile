@@ -12,7 +12,7 @@ CC ?= cc
 # Recursive (=) so that pkg-config runs after `deps` has installed the .pc files.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(PKGS))
-BASE_CFLAGS = -std=c11 -O2 -g -D_GNU_SOURCE -Iserver -Igrammar/src $(PKG_CFLAGS) $(EXTRA_CFLAGS)
+BASE_CFLAGS = -std=c11 -O2 -g -D_GNU_SOURCE -iquote server -Igrammar/src $(PKG_CFLAGS) $(EXTRA_CFLAGS)
 CFLAGS_STRICT = $(BASE_CFLAGS) -Wall -Wextra -Werror
 LDLIBS = $(PKG_LIBS) -lpthread -lm $(EXTRA_LDFLAGS)
 

@@ -1,0 +1,747 @@
+/*
+** lsp.c: the language server (lsp.h).
+**
+** Pipeline per batch of messages: queue (cancellation) -> handle in order
+** (lifecycle, documents, configuration, requests through features.c) ->
+** for each document changed in the batch: ms_session_update (incremental)
+** and one publishDiagnostics with the document's version.
+*/
+#include "lsp.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "catalog.h"
+#include "features.h"
+#include "rpc.h"
+#include "session.h"
+
+#ifndef MS_VERSION
+#define MS_VERSION "0.0.0"
+#endif
+
+#define MAX_SEVERITY_OVERRIDES 64
+#define PROGRESS_MIN_BYTES (1u << 20)
+
+typedef struct queued {
+  cJSON *msg;
+  bool cancelled;
+} queued;
+
+typedef struct doc_entry {
+  ms_session *session;
+  bool needs_publish;
+} doc_entry;
+
+typedef struct severity_override {
+  char code[48];
+  int severity;              /* 0: off */
+} severity_override;
+
+struct ms_lsp {
+  uv_loop_t *loop;
+  ms_rpc *rpc;
+  uv_idle_t idle;
+  queued *queue;
+  size_t nqueue, capqueue;
+  bool initialized, shutdown, exited;
+  int exit_code;
+  ms_encoding enc;
+  bool client_configuration, client_progress, client_watch_registration;
+  char trace[16];
+  char *root;                /* workspace folder path, or NULL */
+  /* configuration */
+  char **rule_files;
+  int nrule_files;
+  bool strict;
+  severity_override overrides[MAX_SEVERITY_OVERRIDES];
+  int noverrides;
+  ms_catalog *catalog;
+  bool workspace_catalog_broken;
+  doc_entry *docs;
+  size_t ndocs, capdocs;
+  int progress_token;
+};
+
+static void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n);
+  if (!q && n) {
+    fputs("mlir-shape: out of memory\n", stderr);
+    abort();
+  }
+  return q;
+}
+
+static const char *str_at(const cJSON *obj, const char *key) {
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+  return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static const cJSON *obj_at(const cJSON *obj, const char *key) {
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+  return cJSON_IsObject(v) ? v : NULL;
+}
+
+static bool bool_at(const cJSON *obj, const char *path) {
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", path);
+  const cJSON *cur = obj;
+  for (char *tok = strtok(buf, "."); tok && cur; tok = strtok(NULL, ".")) cur = cJSON_GetObjectItemCaseSensitive(cur, tok);
+  return cJSON_IsTrue(cur);
+}
+
+/* ------------------------------------------------------------------ */
+/* Paths and URIs                                                      */
+
+static char *uri_to_path(const char *uri) {
+  if (strncmp(uri, "file://", 7)) return NULL;
+  const char *s = uri + 7;
+  char *out = xrealloc(NULL, strlen(s) + 1), *w = out;
+  for (; *s; s++) {
+    if (*s == '%' && s[1] && s[2]) {
+      char hex[3] = {s[1], s[2], 0};
+      *w++ = (char)strtol(hex, NULL, 16);
+      s += 2;
+    } else {
+      *w++ = *s;
+    }
+  }
+  *w = 0;
+  return out;
+}
+
+static char *path_to_uri(const char *path) {
+  size_t n = strlen(path);
+  char *out = xrealloc(NULL, 8 + n * 3), *w = out;
+  w += sprintf(w, "file://");
+  for (const char *s = path; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("/-_.~", c))
+      *w++ = (char)c;
+    else
+      w += sprintf(w, "%%%02X", c);
+  }
+  *w = 0;
+  return out;
+}
+
+/* ------------------------------------------------------------------ */
+/* Documents                                                           */
+
+static doc_entry *find_doc(ms_lsp *self, const char *uri) {
+  if (!uri) return NULL;
+  for (size_t i = 0; i < self->ndocs; i++)
+    if (!strcmp(ms_session_uri(self->docs[i].session), uri)) return &self->docs[i];
+  return NULL;
+}
+
+static ms_analyzer_options analyzer_options(const ms_lsp *self) {
+  ms_analyzer_options o = {self->strict};
+  return o;
+}
+
+static int override_for(const ms_lsp *self, const char *code, int severity) {
+  for (int i = 0; i < self->noverrides; i++)
+    if (!strcmp(self->overrides[i].code, code)) return self->overrides[i].severity;
+  return severity;
+}
+
+static cJSON *diagnostic_json(ms_lsp *self, ms_session *s, const ms_diagnostic *d, int severity) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddItemToObject(o, "range", ms_feature_range(s, d->start, d->end, self->enc));
+  cJSON_AddNumberToObject(o, "severity", severity);
+  cJSON_AddStringToObject(o, "code", d->code);
+  cJSON_AddStringToObject(o, "source", "mlir-shape");
+  cJSON_AddStringToObject(o, "message", d->message);
+  if (d->rule) cJSON_AddItemToObject(o, "data", cJSON_CreateString(d->rule));
+  if (d->has_related) {
+    cJSON *rel = cJSON_AddArrayToObject(o, "relatedInformation");
+    cJSON *info = cJSON_CreateObject();
+    cJSON *loc = cJSON_AddObjectToObject(info, "location");
+    cJSON_AddStringToObject(loc, "uri", ms_session_uri(s));
+    cJSON_AddItemToObject(loc, "range", ms_feature_range(s, d->related_start, d->related_end, self->enc));
+    cJSON_AddStringToObject(info, "message", d->related_message);
+    cJSON_AddItemToArray(rel, info);
+  }
+  return o;
+}
+
+static void publish(ms_lsp *self, doc_entry *e) {
+  ms_session *s = e->session;
+  ms_diag_list list;
+  ms_diag_list_init(&list);
+  ms_session_diagnostics(s, &list);
+  cJSON *params = cJSON_CreateObject();
+  cJSON_AddStringToObject(params, "uri", ms_session_uri(s));
+  cJSON_AddNumberToObject(params, "version", ms_session_version(s));
+  cJSON *arr = cJSON_AddArrayToObject(params, "diagnostics");
+  for (size_t i = 0; i < list.count; i++) {
+    int sev = override_for(self, list.items[i].code, (int)list.items[i].severity);
+    if (sev) cJSON_AddItemToArray(arr, diagnostic_json(self, s, &list.items[i], sev));
+  }
+  ms_diag_list_clear(&list);
+  ms_rpc_notify(self->rpc, "textDocument/publishDiagnostics", params);
+  e->needs_publish = false;
+}
+
+static void progress(ms_lsp *self, const char *token, const char *kind, const char *title, const char *message) {
+  cJSON *params = cJSON_CreateObject();
+  cJSON_AddStringToObject(params, "token", token);
+  cJSON *v = cJSON_AddObjectToObject(params, "value");
+  cJSON_AddStringToObject(v, "kind", kind);
+  if (title) cJSON_AddStringToObject(v, "title", title);
+  if (message) cJSON_AddStringToObject(v, "message", message);
+  ms_rpc_notify(self->rpc, "$/progress", params);
+}
+
+/* Updates every document changed in this batch and publishes once each. A
+** big document's first analysis is announced with $/progress. */
+static void flush_documents(ms_lsp *self) {
+  for (size_t i = 0; i < self->ndocs; i++) {
+    doc_entry *e = &self->docs[i];
+    if (!e->needs_publish) continue;
+    size_t len = 0;
+    ms_document_text(ms_session_document(e->session), &len);
+    bool first = ms_session_tree(e->session) == NULL;
+    char token[32] = "";
+    if (first && self->client_progress && len >= PROGRESS_MIN_BYTES) {
+      snprintf(token, sizeof token, "mlir-shape/%d", ++self->progress_token);
+      cJSON *p = cJSON_CreateObject();
+      cJSON_AddStringToObject(p, "token", token);
+      ms_rpc_request(self->rpc, "window/workDoneProgress/create", p, NULL, NULL);
+      char msg[64];
+      snprintf(msg, sizeof msg, "%.1f MB", len / 1e6);
+      progress(self, token, "begin", "mlir-shape: analysing", msg);
+    }
+    ms_session_update(e->session);
+    if (token[0]) progress(self, token, "end", NULL, "done");
+    publish(self, e);
+  }
+}
+
+static void did_open(ms_lsp *self, const cJSON *params) {
+  const cJSON *td = obj_at(params, "textDocument");
+  const char *uri = str_at(td, "uri"), *text = str_at(td, "text");
+  const cJSON *version = cJSON_GetObjectItemCaseSensitive(td, "version");
+  if (!uri || !text) {
+    ms_rpc_log(self->rpc, MS_RPC_LOG_ERROR, "didOpen without uri or text: ignored");
+    return;
+  }
+  doc_entry *e = find_doc(self, uri);
+  ms_analyzer_options o = analyzer_options(self);
+  if (e) {
+    ms_session_replace(e->session, text, strlen(text));
+  } else {
+    if (self->ndocs == self->capdocs) {
+      self->capdocs = self->capdocs ? self->capdocs * 2 : 8;
+      self->docs = xrealloc(self->docs, self->capdocs * sizeof *self->docs);
+    }
+    ms_session *s = ms_session_new(uri, text, strlen(text), 0, self->catalog, &o);
+    if (!s) {
+      ms_rpc_log(self->rpc, MS_RPC_LOG_ERROR, "cannot open %s: out of memory or too large", uri);
+      return;
+    }
+    e = &self->docs[self->ndocs++];
+    e->session = s;
+  }
+  ms_session_set_version(e->session, cJSON_IsNumber(version) ? version->valueint : 0);
+  e->needs_publish = true;
+}
+
+static bool read_position(const cJSON *obj, ms_position *out) {
+  const cJSON *l = cJSON_GetObjectItemCaseSensitive(obj, "line");
+  const cJSON *c = cJSON_GetObjectItemCaseSensitive(obj, "character");
+  if (!cJSON_IsNumber(l) || !cJSON_IsNumber(c) || l->valuedouble < 0 || c->valuedouble < 0) return false;
+  out->line = (uint32_t)l->valuedouble;
+  out->character = (uint32_t)c->valuedouble;
+  return true;
+}
+
+static void apply_change(ms_lsp *self, doc_entry *e, const cJSON *change) {
+  const char *text = str_at(change, "text");
+  if (!text) return;
+  const cJSON *range = obj_at(change, "range");
+  if (!range) {
+    ms_session_replace(e->session, text, strlen(text));
+    return;
+  }
+  ms_position a, b;
+  if (!read_position(obj_at(range, "start"), &a) || !read_position(obj_at(range, "end"), &b) ||
+      !ms_session_edit(e->session, a, b, text, strlen(text), self->enc))
+    ms_rpc_log(self->rpc, MS_RPC_LOG_ERROR, "%s: invalid change range ignored", ms_session_uri(e->session));
+}
+
+static void did_change(ms_lsp *self, const cJSON *params) {
+  const cJSON *td = obj_at(params, "textDocument");
+  doc_entry *e = find_doc(self, str_at(td, "uri"));
+  if (!e) {
+    ms_rpc_log(self->rpc, MS_RPC_LOG_WARNING, "didChange for a document that is not open: ignored");
+    return;
+  }
+  const cJSON *changes = cJSON_GetObjectItemCaseSensitive(params, "contentChanges"), *c;
+  cJSON_ArrayForEach(c, changes) apply_change(self, e, c);
+  const cJSON *version = cJSON_GetObjectItemCaseSensitive(td, "version");
+  if (cJSON_IsNumber(version)) ms_session_set_version(e->session, version->valueint);
+  e->needs_publish = true;
+}
+
+static void did_close(ms_lsp *self, const cJSON *params) {
+  const char *uri = str_at(obj_at(params, "textDocument"), "uri");
+  doc_entry *e = find_doc(self, uri);
+  if (!e) return;
+  /* Clear the editor's problems for the closed file. */
+  cJSON *p = cJSON_CreateObject();
+  cJSON_AddStringToObject(p, "uri", uri);
+  cJSON_AddArrayToObject(p, "diagnostics");
+  ms_rpc_notify(self->rpc, "textDocument/publishDiagnostics", p);
+  ms_session_delete(e->session);
+  *e = self->docs[--self->ndocs];
+}
+
+/* ------------------------------------------------------------------ */
+/* Configuration and the catalog                                       */
+
+static void publish_catalog_error(ms_lsp *self, const char *path, const char *err) {
+  /* err reads "PATH:LINE:COL: message" (catalog.h). */
+  int line = 1, col = 1;
+  const char *msg = err;
+  size_t n = strlen(path);
+  if (!strncmp(err, path, n) && sscanf(err + n, ":%d:%d:", &line, &col) == 2) {
+    const char *p = strchr(err + n + 1, ':');
+    p = p ? strchr(p + 1, ':') : NULL;
+    if (p) msg = p + 1 + (p[1] == ' ');
+  }
+  char *uri = path_to_uri(path);
+  cJSON *params = cJSON_CreateObject();
+  cJSON_AddStringToObject(params, "uri", uri);
+  cJSON *arr = cJSON_AddArrayToObject(params, "diagnostics");
+  if (err[0]) {
+    cJSON *d = cJSON_CreateObject();
+    cJSON *r = cJSON_AddObjectToObject(d, "range");
+    cJSON *s = cJSON_AddObjectToObject(r, "start"), *e = cJSON_AddObjectToObject(r, "end");
+    cJSON_AddNumberToObject(s, "line", line - 1);
+    cJSON_AddNumberToObject(s, "character", col - 1);
+    cJSON_AddNumberToObject(e, "line", line - 1);
+    cJSON_AddNumberToObject(e, "character", col);
+    cJSON_AddNumberToObject(d, "severity", 1);
+    cJSON_AddStringToObject(d, "code", "catalog-error");
+    cJSON_AddStringToObject(d, "source", "mlir-shape");
+    char full[600];
+    snprintf(full, sizeof full, "%s (the previous rules stay in use)", msg);
+    cJSON_AddStringToObject(d, "message", full);
+    cJSON_AddItemToArray(arr, d);
+  }
+  ms_rpc_notify(self->rpc, "textDocument/publishDiagnostics", params);
+  free(uri);
+}
+
+/* Builtin rules, then the workspace's .mlir-shape.json, then the configured
+** files. On any error the current catalog stays and the error is shown. */
+static void rebuild_catalog(ms_lsp *self) {
+  ms_catalog *c = ms_catalog_new();
+  char err[512] = "";
+  bool ok = c && ms_catalog_load_builtin(c, err, sizeof err);
+  if (ok && self->root) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/.mlir-shape.json", self->root);
+    struct stat st;
+    if (stat(path, &st) == 0) {
+      bool loaded = ms_catalog_load_file(c, path, err, sizeof err);
+      publish_catalog_error(self, path, loaded ? "" : err);
+      self->workspace_catalog_broken = !loaded;
+      if (!loaded) ok = false;
+    } else if (self->workspace_catalog_broken) {
+      publish_catalog_error(self, path, "");
+      self->workspace_catalog_broken = false;
+    }
+  }
+  for (int i = 0; ok && i < self->nrule_files; i++) ok = ms_catalog_load_file(c, self->rule_files[i], err, sizeof err);
+  if (!ok) {
+    if (err[0]) ms_rpc_log(self->rpc, MS_RPC_LOG_ERROR, "rules not reloaded: %s", err);
+    ms_catalog_delete(c);
+    if (self->catalog) return;
+    c = ms_catalog_new();
+    ms_catalog_load_builtin(c, err, sizeof err);
+  }
+  ms_catalog *old = self->catalog;
+  self->catalog = c;
+  ms_analyzer_options o = analyzer_options(self);
+  for (size_t i = 0; i < self->ndocs; i++) {
+    ms_session_configure(self->docs[i].session, c, &o);
+    self->docs[i].needs_publish = true;
+  }
+  ms_catalog_delete(old);
+}
+
+static void set_rule_files(ms_lsp *self, const cJSON *rules) {
+  for (int i = 0; i < self->nrule_files; i++) free(self->rule_files[i]);
+  free(self->rule_files);
+  self->rule_files = NULL;
+  self->nrule_files = 0;
+  const cJSON *r;
+  cJSON_ArrayForEach(r, rules) {
+    if (!cJSON_IsString(r) || !r->valuestring[0]) continue;
+    self->rule_files = xrealloc(self->rule_files, (size_t)(self->nrule_files + 1) * sizeof *self->rule_files);
+    char *path = r->valuestring[0] == '/' || !self->root ? strdup(r->valuestring) : NULL;
+    if (!path) {
+      path = xrealloc(NULL, strlen(self->root) + strlen(r->valuestring) + 2);
+      sprintf(path, "%s/%s", self->root, r->valuestring);
+    }
+    self->rule_files[self->nrule_files++] = path;
+  }
+}
+
+static void set_overrides(ms_lsp *self, const cJSON *sev) {
+  self->noverrides = 0;
+  const cJSON *item;
+  cJSON_ArrayForEach(item, sev) {
+    if (!cJSON_IsString(item) || self->noverrides == MAX_SEVERITY_OVERRIDES) continue;
+    ms_severity s;
+    int value;
+    if (!strcmp(item->valuestring, "off") || !strcmp(item->valuestring, "none")) value = 0;
+    else if (ms_severity_from_name(item->valuestring, &s)) value = (int)s;
+    else {
+      ms_rpc_log(self->rpc, MS_RPC_LOG_WARNING, "severity for '%s': unknown level '%s' ignored", item->string,
+                 item->valuestring);
+      continue;
+    }
+    severity_override *o = &self->overrides[self->noverrides++];
+    snprintf(o->code, sizeof o->code, "%s", item->string);
+    o->severity = value;
+  }
+}
+
+/* {rules, strict, severity}, possibly under "mlirShape". */
+static void apply_settings(ms_lsp *self, const cJSON *settings) {
+  if (!cJSON_IsObject(settings)) return;
+  const cJSON *nested = obj_at(settings, "mlirShape");
+  if (nested) settings = nested;
+  set_rule_files(self, cJSON_GetObjectItemCaseSensitive(settings, "rules"));
+  self->strict = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(settings, "strict"));
+  set_overrides(self, cJSON_GetObjectItemCaseSensitive(settings, "severity"));
+  rebuild_catalog(self);
+}
+
+static void on_configuration(ms_rpc *rpc, const cJSON *result, const cJSON *error, void *ctx) {
+  (void)rpc;
+  ms_lsp *self = ctx;
+  if (error || !cJSON_IsArray(result)) return;
+  const cJSON *first = cJSON_GetArrayItem(result, 0);
+  if (cJSON_IsObject(first)) apply_settings(self, first);
+  flush_documents(self);
+}
+
+static void request_configuration(ms_lsp *self) {
+  if (!self->client_configuration) return;
+  cJSON *params = cJSON_CreateObject();
+  cJSON *items = cJSON_AddArrayToObject(params, "items");
+  cJSON *item = cJSON_CreateObject();
+  cJSON_AddStringToObject(item, "section", "mlirShape");
+  cJSON_AddItemToArray(items, item);
+  ms_rpc_request(self->rpc, "workspace/configuration", params, on_configuration, self);
+}
+
+static void register_watcher(ms_lsp *self) {
+  if (!self->client_watch_registration) return;
+  cJSON *params = cJSON_CreateObject();
+  cJSON *regs = cJSON_AddArrayToObject(params, "registrations");
+  cJSON *reg = cJSON_CreateObject();
+  cJSON_AddStringToObject(reg, "id", "mlir-shape-catalog");
+  cJSON_AddStringToObject(reg, "method", "workspace/didChangeWatchedFiles");
+  cJSON *opts = cJSON_AddObjectToObject(reg, "registerOptions");
+  cJSON *watchers = cJSON_AddArrayToObject(opts, "watchers");
+  cJSON *w = cJSON_CreateObject();
+  cJSON_AddStringToObject(w, "globPattern", "**/.mlir-shape.json");
+  cJSON_AddItemToArray(watchers, w);
+  cJSON_AddItemToArray(regs, reg);
+  ms_rpc_request(self->rpc, "client/registerCapability", params, NULL, NULL);
+}
+
+static void did_change_watched(ms_lsp *self, const cJSON *params) {
+  const cJSON *changes = cJSON_GetObjectItemCaseSensitive(params, "changes"), *c;
+  cJSON_ArrayForEach(c, changes) {
+    const char *uri = str_at(c, "uri");
+    size_t n = uri ? strlen(uri) : 0;
+    if (n >= 16 && !strcmp(uri + n - 16, "/.mlir-shape.json")) {
+      rebuild_catalog(self);
+      return;
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Lifecycle                                                           */
+
+static void choose_root(ms_lsp *self, const cJSON *params) {
+  const char *uri = str_at(params, "rootUri");
+  const cJSON *folders = cJSON_GetObjectItemCaseSensitive(params, "workspaceFolders");
+  if (!uri && cJSON_IsArray(folders)) uri = str_at(cJSON_GetArrayItem(folders, 0), "uri");
+  if (uri) self->root = uri_to_path(uri);
+  else if (str_at(params, "rootPath")) self->root = strdup(str_at(params, "rootPath"));
+}
+
+static cJSON *capabilities(const ms_lsp *self) {
+  cJSON *caps = cJSON_CreateObject();
+  cJSON_AddStringToObject(caps, "positionEncoding", self->enc == MS_ENCODING_UTF8 ? "utf-8" : "utf-16");
+  cJSON *sync = cJSON_AddObjectToObject(caps, "textDocumentSync");
+  cJSON_AddTrueToObject(sync, "openClose");
+  cJSON_AddNumberToObject(sync, "change", 2);
+  cJSON *save = cJSON_AddObjectToObject(sync, "save");
+  cJSON_AddFalseToObject(save, "includeText");
+  cJSON_AddTrueToObject(caps, "hoverProvider");
+  cJSON_AddTrueToObject(caps, "inlayHintProvider");
+  cJSON *ca = cJSON_AddObjectToObject(caps, "codeActionProvider");
+  cJSON *kinds = cJSON_AddArrayToObject(ca, "codeActionKinds");
+  cJSON_AddItemToArray(kinds, cJSON_CreateString("quickfix"));
+  cJSON_AddTrueToObject(caps, "definitionProvider");
+  cJSON_AddTrueToObject(caps, "referencesProvider");
+  cJSON_AddTrueToObject(caps, "documentHighlightProvider");
+  cJSON_AddTrueToObject(caps, "documentSymbolProvider");
+  cJSON_AddTrueToObject(caps, "foldingRangeProvider");
+  cJSON *ws = cJSON_AddObjectToObject(caps, "workspace");
+  cJSON *wf = cJSON_AddObjectToObject(ws, "workspaceFolders");
+  cJSON_AddTrueToObject(wf, "supported");
+  return caps;
+}
+
+static cJSON *initialize(ms_lsp *self, const cJSON *params) {
+  const cJSON *caps = obj_at(params, "capabilities");
+  const cJSON *encs = cJSON_GetObjectItemCaseSensitive(obj_at(caps, "general"), "positionEncodings"), *e;
+  self->enc = MS_ENCODING_UTF16;
+  cJSON_ArrayForEach(e, encs) if (cJSON_IsString(e) && !strcmp(e->valuestring, "utf-8")) self->enc = MS_ENCODING_UTF8;
+  self->client_configuration = bool_at(caps, "workspace.configuration");
+  self->client_progress = bool_at(caps, "window.workDoneProgress");
+  self->client_watch_registration = bool_at(caps, "workspace.didChangeWatchedFiles.dynamicRegistration");
+  const char *trace = str_at(params, "trace");
+  snprintf(self->trace, sizeof self->trace, "%s", trace ? trace : "off");
+  choose_root(self, params);
+  const cJSON *opts = cJSON_GetObjectItemCaseSensitive(params, "initializationOptions");
+  if (cJSON_IsObject(opts)) apply_settings(self, opts);
+  else rebuild_catalog(self);
+  self->initialized = true;
+  cJSON *result = cJSON_CreateObject();
+  cJSON_AddItemToObject(result, "capabilities", capabilities(self));
+  cJSON *info = cJSON_AddObjectToObject(result, "serverInfo");
+  cJSON_AddStringToObject(info, "name", "mlir-shape");
+  cJSON_AddStringToObject(info, "version", MS_VERSION);
+  return result;
+}
+
+/* ------------------------------------------------------------------ */
+/* Dispatch                                                            */
+
+typedef cJSON *(*feature_fn)(ms_session *s, const cJSON *params, ms_encoding enc);
+
+static const struct {
+  const char *method;
+  feature_fn fn;
+} features[] = {
+  {"textDocument/hover", ms_feature_hover},
+  {"textDocument/inlayHint", ms_feature_inlay_hints},
+  {"textDocument/codeAction", ms_feature_code_actions},
+  {"textDocument/definition", ms_feature_definition},
+  {"textDocument/references", ms_feature_references},
+  {"textDocument/documentHighlight", ms_feature_highlight},
+  {"textDocument/documentSymbol", ms_feature_document_symbols},
+  {"textDocument/foldingRange", ms_feature_folding_ranges},
+  {"mlirShape/inferredShape", ms_feature_inferred_shape},
+};
+
+static void handle_feature(ms_lsp *self, const cJSON *id, feature_fn fn, const cJSON *params) {
+  doc_entry *e = find_doc(self, str_at(obj_at(params, "textDocument"), "uri"));
+  if (!e) {
+    ms_rpc_respond_error(self->rpc, id, MS_RPC_INVALID_PARAMS, "the document is not open");
+    return;
+  }
+  ms_session_update(e->session);
+  ms_rpc_respond(self->rpc, id, fn(e->session, params, self->enc));
+}
+
+static void handle_request(ms_lsp *self, const char *method, const cJSON *id, const cJSON *params) {
+  if (!strcmp(method, "initialize")) {
+    if (self->initialized) ms_rpc_respond_error(self->rpc, id, MS_RPC_INVALID_REQUEST, "already initialized");
+    else ms_rpc_respond(self->rpc, id, initialize(self, params));
+    return;
+  }
+  if (!self->initialized) {
+    ms_rpc_respond_error(self->rpc, id, MS_RPC_SERVER_NOT_INITIALIZED, "the server is not initialized");
+    return;
+  }
+  if (self->shutdown) {
+    ms_rpc_respond_error(self->rpc, id, MS_RPC_INVALID_REQUEST, "the server is shutting down");
+    return;
+  }
+  if (!strcmp(method, "shutdown")) {
+    self->shutdown = true;
+    ms_rpc_respond(self->rpc, id, NULL);
+    return;
+  }
+  for (size_t i = 0; i < sizeof features / sizeof *features; i++)
+    if (!strcmp(method, features[i].method)) {
+      handle_feature(self, id, features[i].fn, params);
+      return;
+    }
+  char msg[300];
+  snprintf(msg, sizeof msg, "unknown method '%.200s'", method);
+  ms_rpc_respond_error(self->rpc, id, MS_RPC_METHOD_NOT_FOUND, msg);
+}
+
+static void stop(ms_lsp *self) {
+  self->exited = true;
+  self->exit_code = self->shutdown ? 0 : 1;
+  uv_stop(self->loop);
+}
+
+static void handle_notification(ms_lsp *self, const char *method, const cJSON *params) {
+  if (!strcmp(method, "exit")) {
+    stop(self);
+    return;
+  }
+  if (!self->initialized) return;
+  if (!strcmp(method, "initialized")) {
+    register_watcher(self);
+    request_configuration(self);
+  } else if (!strcmp(method, "textDocument/didOpen")) did_open(self, params);
+  else if (!strcmp(method, "textDocument/didChange")) did_change(self, params);
+  else if (!strcmp(method, "textDocument/didClose")) did_close(self, params);
+  else if (!strcmp(method, "workspace/didChangeConfiguration")) {
+    const cJSON *settings = cJSON_GetObjectItemCaseSensitive(params, "settings");
+    if (self->client_configuration) request_configuration(self);
+    else apply_settings(self, settings);
+  } else if (!strcmp(method, "workspace/didChangeWatchedFiles")) did_change_watched(self, params);
+  else if (!strcmp(method, "$/setTrace")) {
+    const char *v = str_at(params, "value");
+    if (v) snprintf(self->trace, sizeof self->trace, "%s", v);
+  }
+  /* didSave, $/cancelRequest of answered requests, and unknown
+  ** notifications need nothing. */
+}
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void handle(ms_lsp *self, const queued *q) {
+  const cJSON *msg = q->msg;
+  const char *method = str_at(msg, "method");
+  const cJSON *id = cJSON_GetObjectItemCaseSensitive(msg, "id");
+  const cJSON *params = cJSON_GetObjectItemCaseSensitive(msg, "params");
+  if (!method) return; /* a response nobody waits for */
+  double t0 = now_ms();
+  if (id && q->cancelled) ms_rpc_respond_error(self->rpc, id, MS_RPC_REQUEST_CANCELLED, "request cancelled");
+  else if (id) handle_request(self, method, id, params);
+  else handle_notification(self, method, params);
+  if (strcmp(self->trace, "off") && self->initialized) {
+    cJSON *p = cJSON_CreateObject();
+    char text[300];
+    snprintf(text, sizeof text, "%.200s handled in %.2f ms", method, now_ms() - t0);
+    cJSON_AddStringToObject(p, "message", text);
+    ms_rpc_notify(self->rpc, "$/logTrace", p);
+  }
+}
+
+static bool same_id(const cJSON *a, const cJSON *b) {
+  if (!a || !b) return false;
+  if (cJSON_IsNumber(a) && cJSON_IsNumber(b)) return a->valuedouble == b->valuedouble;
+  return cJSON_IsString(a) && cJSON_IsString(b) && !strcmp(a->valuestring, b->valuestring);
+}
+
+static void cancel(ms_lsp *self, const cJSON *params) {
+  const cJSON *id = cJSON_GetObjectItemCaseSensitive(params, "id");
+  for (size_t i = 0; i < self->nqueue; i++)
+    if (same_id(cJSON_GetObjectItemCaseSensitive(self->queue[i].msg, "id"), id)) self->queue[i].cancelled = true;
+}
+
+static void on_idle(uv_idle_t *h) {
+  ms_lsp *self = h->data;
+  uv_idle_stop(h);
+  /* Handlers may enqueue nothing (reading happens in the loop), so the
+  ** queue is stable while it drains. */
+  for (size_t i = 0; i < self->nqueue && !self->exited; i++) handle(self, &self->queue[i]);
+  for (size_t i = 0; i < self->nqueue; i++) cJSON_Delete(self->queue[i].msg);
+  self->nqueue = 0;
+  if (!self->exited) flush_documents(self);
+}
+
+static void on_message(ms_rpc *rpc, cJSON *msg, void *ctx) {
+  (void)rpc;
+  ms_lsp *self = ctx;
+  const char *method = str_at(msg, "method");
+  if (method && !strcmp(method, "$/cancelRequest")) {
+    cancel(self, cJSON_GetObjectItemCaseSensitive(msg, "params"));
+    return;
+  }
+  if (self->nqueue == self->capqueue) {
+    self->capqueue = self->capqueue ? self->capqueue * 2 : 16;
+    self->queue = xrealloc(self->queue, self->capqueue * sizeof *self->queue);
+  }
+  self->queue[self->nqueue++] = (queued){cJSON_Duplicate(msg, true), false};
+  uv_idle_start(&self->idle, on_idle);
+}
+
+static void on_eof(ms_rpc *rpc, void *ctx) {
+  (void)rpc;
+  ms_lsp *self = ctx;
+  /* Messages read before the end still count (a piped session that ends
+  ** with exit). */
+  on_idle(&self->idle);
+  if (!self->exited) stop(self);
+}
+
+static void on_log(ms_rpc *rpc, const char *text, void *ctx) {
+  (void)rpc;
+  (void)ctx;
+  fprintf(stderr, "mlir-shape lsp: %s\n", text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                          */
+
+ms_lsp *ms_lsp_new(uv_loop_t *loop, int in_fd, int out_fd) {
+  ms_lsp *self = calloc(1, sizeof *self);
+  if (!self) return NULL;
+  self->loop = loop;
+  snprintf(self->trace, sizeof self->trace, "off");
+  static const ms_rpc_handlers handlers = {on_message, on_eof, on_log};
+  self->rpc = ms_rpc_new(loop, in_fd, out_fd, &handlers, self);
+  if (!self->rpc) {
+    free(self);
+    return NULL;
+  }
+  uv_idle_init(loop, &self->idle);
+  self->idle.data = self;
+  return self;
+}
+
+int ms_lsp_run(ms_lsp *self) {
+  if (ms_rpc_start(self->rpc) != 0) {
+    fprintf(stderr, "mlir-shape lsp: cannot read standard input\n");
+    return 1;
+  }
+  uv_run(self->loop, UV_RUN_DEFAULT);
+  return self->exit_code;
+}
+
+static void on_close(uv_handle_t *h) { (void)h; }
+
+void ms_lsp_delete(ms_lsp *self) {
+  if (!self) return;
+  for (size_t i = 0; i < self->ndocs; i++) ms_session_delete(self->docs[i].session);
+  free(self->docs);
+  for (size_t i = 0; i < self->nqueue; i++) cJSON_Delete(self->queue[i].msg);
+  free(self->queue);
+  for (int i = 0; i < self->nrule_files; i++) free(self->rule_files[i]);
+  free(self->rule_files);
+  ms_catalog_delete(self->catalog);
+  free(self->root);
+  ms_rpc_delete(self->rpc);
+  uv_close((uv_handle_t *)&self->idle, on_close);
+  uv_run(self->loop, UV_RUN_NOWAIT);
+  free(self);
+}
