@@ -18,6 +18,7 @@
 #define MS_VERSION "0.0.0"
 #endif
 
+/* A placeholder until the project has a public home. */
 #define INFORMATION_URI "https://github.com/mlir-shape/mlir-shape"
 
 bool ms_format_from_name(const char *name, ms_format *out) {
@@ -243,7 +244,6 @@ static int descriptor_index(cJSON *rules, const char *code, const char *rule) {
     cJSON_AddStringToObject(r, "id", code);
     cJSON *sd = cJSON_AddObjectToObject(r, "shortDescription");
     cJSON_AddStringToObject(sd, "text", ms_report_code_description(code));
-    cJSON_AddStringToObject(r, "helpUri", INFORMATION_URI);
     cJSON *props = cJSON_AddObjectToObject(r, "properties");
     cJSON_AddArrayToObject(props, "broadcastRules");
     cJSON_AddItemToArray(rules, r);

@@ -1,0 +1,23 @@
+// ONNX (as onnx-mlir spells it). Since opset 7, elementwise ops use numpy
+// multidirectional broadcasting; older models carry {broadcast = 1, axis = N}:
+// B is then aligned at axis N of A (the "pdpd" rule). onnx.Expand broadcasts
+// its input against a shape given as a constant (bidirectional).
+
+func.func @correct(%a: tensor<2x3x4x5xf32>, %b: tensor<5xf32>, %c: tensor<3x4xf32>, %x: tensor<3x1xf32>) {
+  %0 = "onnx.Add"(%a, %b) : (tensor<2x3x4x5xf32>, tensor<5xf32>) -> tensor<2x3x4x5xf32>
+  %1 = "onnx.Mul"(%a, %c) {axis = 1 : si64, broadcast = 1 : si64} : (tensor<2x3x4x5xf32>, tensor<3x4xf32>) -> tensor<2x3x4x5xf32>
+  %shape = onnx.Constant dense<[2, 1, 6]> : tensor<3xi64>
+  %2 = "onnx.Expand"(%x, %shape) : (tensor<3x1xf32>, tensor<3xi64>) -> tensor<2x3x6xf32>
+  return
+}
+
+func.func @incorrect(%a: tensor<2x3x4x5xf32>, %c: tensor<3x4xf32>, %x: tensor<3x1xf32>) {
+  // Wrong: numpy aligns 3x4 with the last dims 4x5 (use the legacy axis, or reshape).
+  %0 = "onnx.Add"(%a, %c) : (tensor<2x3x4x5xf32>, tensor<3x4xf32>) -> tensor<2x3x4x5xf32>
+  // Wrong: axis = 2 puts 3x4 against dims 4x5.
+  %1 = "onnx.Mul"(%a, %c) {axis = 2 : si64, broadcast = 1 : si64} : (tensor<2x3x4x5xf32>, tensor<3x4xf32>) -> tensor<2x3x4x5xf32>
+  %shape = onnx.Constant dense<[2, 4, 6]> : tensor<3xi64>
+  // Wrong: the target shape [2, 4, 6] has 4 where the input has 3.
+  %2 = "onnx.Expand"(%x, %shape) : (tensor<3x1xf32>, tensor<3xi64>) -> tensor<2x4x6xf32>
+  return
+}
