@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# tests/diff/run.sh BUILD/mlir-shape: differential tests against the
+# reference implementations (make test-diff):
+#   - the mlir rule (calculator and `check`) against mlir-opt-22 on random
+#     "test.broadcastable" ops;
+#   - the tosa catalog against mlir-opt-22 on random tosa ops;
+#   - the numpy rule against NumPy's broadcast_shapes.
+# Each script prints `N passed, M failed`; this prints the total the same way.
+set -uo pipefail
+bin=${1:?usage: tests/diff/run.sh BUILD/mlir-shape}
+here=$(cd "$(dirname "$0")" && pwd)
+py=/usr/bin/python3   # Debian's python3, which has python3-numpy
+passed=0 failed=0
+run() {
+  local out rc
+  out=$("$py" "$@" 2>&1); rc=$?
+  echo "$out" | sed 's/^/  /'
+  local line
+  line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
+  if [ -z "$line" ] || [ $rc -ne 0 ]; then failed=$((failed + 1)); echo "  FAILED: $*"; return; fi
+  passed=$((passed + 1))
+}
+echo "diff: mlir rule vs mlir-opt-22 (calculator)"
+run "$here/mlir_diff.py" "$bin"
+echo "diff: mlir rule vs mlir-opt-22 (check --format=json)"
+run "$here/mlir_diff.py" "$bin" --via-check --seed=7 --cases=600
+echo "diff: tosa catalog vs mlir-opt-22 (check --format=json)"
+run "$here/tosa_diff.py" "$bin"
+echo "diff: numpy rule vs numpy.broadcast_shapes"
+run "$here/numpy_diff.py" "$bin"
+echo "diff: $passed passed, $failed failed"
+[ $failed -eq 0 ]

@@ -1,0 +1,112 @@
+#!/usr/bin/python3
+"""tosa_diff.py: mlir-shape's tosa catalog (rules/tosa.json) against mlir-opt-22.
+
+LLVM 22's tosa elementwise ops require equal operand ranks and broadcast only
+size-1 dims; tosa.mul checks the result's rank but not its dims. This writes
+random generic tosa ops (add, sub, maximum, minimum, pow, mul with its shift
+operand, select with an i1 condition) with random ranked (static 1-3, `?`)
+and unranked f32 operands and results, all in ONE file, runs
+`mlir-opt-22 --split-input-file` once, and compares its verdict per op with
+`mlir-shape check --format=json` (rejected iff an error lies on the op's line).
+
+usage: tosa_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--keep=FILE]
+Prints the seed, the disagreements and `N passed, M failed`; exits 1 on any
+disagreement.
+"""
+import os
+import random
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mlir_diff import check_rejected, mlir_opt_rejected  # noqa: E402
+
+BINARY_OPS = ["tosa.add", "tosa.sub", "tosa.maximum", "tosa.minimum", "tosa.pow"]
+DIMS = ["1", "2", "3", "?"]
+
+
+def shaped(dims, elem):
+    if dims is None:
+        return "tensor<*x%s>" % elem
+    return "tensor<" + "".join(d + "x" for d in dims) + elem + ">"
+
+
+def rand_dims(rng, rank):
+    if rng.random() < 0.1:
+        return None
+    return [rng.choice(DIMS) for _ in range(rank)]
+
+
+def make_case(rng):
+    kind = rng.choice(BINARY_OPS + ["tosa.mul", "tosa.select"])
+    rank = rng.randint(1, 3)
+    nops = 3 if kind == "tosa.select" else 2
+    dims = []
+    for _ in range(nops):
+        r = rank if rng.random() < 0.8 else rng.randint(0, 3)
+        dims.append(rand_dims(rng, r))
+    res = rand_dims(rng, rank if rng.random() < 0.85 else rng.randint(0, 3))
+    types = [shaped(d, "f32") for d in dims]
+    if kind == "tosa.select":
+        types[0] = shaped(dims[0], "i1")
+    return kind, types, shaped(res, "f32")
+
+
+def write_file(path, cases):
+    lines, op_lines = [], []
+    for i, (kind, types, res) in enumerate(cases):
+        if i:
+            lines.append("// -----")
+        args = list(types) + (["tensor<1xi8>"] if kind == "tosa.mul" else [])
+        lines.append("func.func @f%d(%s) {" % (i, ", ".join("%%a%d: %s" % (j, t) for j, t in enumerate(args))))
+        vals = ", ".join("%%a%d" % j for j in range(len(args)))
+        lines.append('  %%0 = "%s"(%s) : (%s) -> %s' % (kind, vals, ", ".join(args), res))
+        op_lines.append(len(lines))
+        lines.append("  return")
+        lines.append("}")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return op_lines
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    binary, n, seed, keep = argv[1], 400, 20261121, None
+    for a in argv[2:]:
+        if a.startswith("--cases="):
+            n = int(a.split("=", 1)[1])
+        elif a.startswith("--seed="):
+            seed = int(a.split("=", 1)[1])
+        elif a.startswith("--keep="):
+            keep = a.split("=", 1)[1]
+        else:
+            print("unknown argument %s" % a, file=sys.stderr)
+            return 2
+    print("tosa_diff: seed %d, %d cases" % (seed, n))
+    rng = random.Random(seed)
+    cases = [make_case(rng) for _ in range(n)]
+    tmpdir = tempfile.mkdtemp(prefix="tosa_diff.")
+    path = keep or os.path.join(tmpdir, "cases.mlir")
+    op_lines = write_file(path, cases)
+    ref, _ = mlir_opt_rejected(path, op_lines)
+    got, detail = check_rejected(binary, path, op_lines)
+    failed = 0
+    for i, (kind, types, res) in enumerate(cases):
+        if ref[i] != got[i]:
+            failed += 1
+            if failed <= 20:
+                print("DISAGREE line %d: %s (%s) -> %s: mlir-opt %s, mlir-shape %s (%s)" % (
+                    op_lines[i], kind, ", ".join(types), res, "rejects" if ref[i] else "accepts",
+                    "rejects" if got[i] else "accepts", detail[i]))
+    print("rejected by mlir-opt-22: %d of %d" % (sum(ref), n))
+    print("%d passed, %d failed" % (n - failed, failed))
+    if not keep:
+        os.unlink(path)
+        os.rmdir(tmpdir)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
