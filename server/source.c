@@ -351,7 +351,12 @@ static void scan_text(scan *s, const ms_source *src, uint32_t start, uint32_t en
   const char *text = src->text;
   uint32_t line_start = start, released = start;
   at_line_start(s, text, start, end);
+  static const bool special[256] = {['\n'] = 1, ['"'] = 1, ['/'] = 1, ['('] = 1, [')'] = 1,
+                                     ['['] = 1, [']'] = 1, ['{'] = 1, ['}'] = 1};
   for (uint32_t i = start; i < end; i++) {
+    /* Most bytes are neither brackets, quotes, slashes nor newlines. */
+    while (i < end && !special[(unsigned char)text[i]]) i++;
+    if (i >= end) break;
     char c = text[i];
     switch (c) {
       case '\n':
