@@ -1,0 +1,202 @@
+/*
+** test_session.c: incremental analysis (session.c).
+**
+** The invariant that makes the language server fast must not make it
+** wrong: after any sequence of edits, a session's diagnostics equal those of
+** a fresh session over the same text. And an edit inside one function
+** re-analyses that function only.
+*/
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session.h"
+
+static ms_catalog *catalog;
+static const ms_analyzer_options opts = {false};
+
+static void setup(void) {
+  catalog = ms_catalog_new();
+  char err[256];
+  cr_assert(ms_catalog_load_builtin(catalog, err, sizeof err), "%s", err);
+}
+
+static void teardown(void) { ms_catalog_delete(catalog); }
+
+/* A module of n functions, every third with a broadcast error. */
+static char *make_text(int n) {
+  size_t cap = (size_t)n * 400 + 64, len = 0;
+  char *s = malloc(cap);
+  len += (size_t)sprintf(s + len, "module {\n");
+  for (int i = 0; i < n; i++) {
+    int bad = i % 3 == 0;
+    len += (size_t)sprintf(s + len,
+                           "  func.func @f%d(%%a: tensor<2x3xi32>, %%b: tensor<%dxi32>) -> tensor<2x3xi32> {\n"
+                           "    %%0 = \"test.broadcastable\"(%%a, %%b) : (tensor<2x3xi32>, tensor<%dxi32>) -> tensor<2x3xi32>\n"
+                           "    return %%0 : tensor<2x3xi32>\n"
+                           "  }\n",
+                           i, bad ? 4 : 3, bad ? 4 : 3);
+  }
+  len += (size_t)sprintf(s + len, "}\n");
+  return s;
+}
+
+static char *list_text(ms_diag_list *list);
+
+static char *diag_text(ms_session *s) {
+  ms_diag_list list;
+  ms_diag_list_init(&list);
+  ms_session_diagnostics(s, &list);
+  return list_text(&list);
+}
+
+/* Everything analysed from scratch over the session's own tree. */
+static char *tree_diag_text(ms_session *s) {
+  const char *text = ms_document_text(ms_session_document(s), NULL);
+  TSNode root = ts_tree_root_node(ms_session_tree(s));
+  TSNode units[4096];
+  size_t n = ms_analyzer_units(root, text, units, 4096);
+  cr_assert(n <= 4096);
+  ms_analysis an;
+  ms_analysis_init(&an);
+  ms_analyze_syntax(root, text, 0, UINT32_MAX, &an.diags);
+  for (size_t i = 0; i < n; i++) ms_analyze_node(catalog, &opts, units[i], text, &an);
+  ms_diag_list_sort(&an.diags);
+  char *out = list_text(&an.diags);
+  ms_analysis_clear(&an);
+  return out;
+}
+
+static char *list_text(ms_diag_list *list_) {
+  ms_diag_list list = *list_;
+  size_t cap = 64 + list.count * 400, len = 0;
+  char *out = malloc(cap);
+  out[0] = 0;
+  for (size_t i = 0; i < list.count; i++) {
+    const ms_diagnostic *d = &list.items[i];
+    len += (size_t)snprintf(out + len, cap - len, "%u-%u %s %s\n", d->start, d->end, d->code, d->message);
+  }
+  ms_diag_list_clear(list_);
+  return out;
+}
+
+static void expect_same_as_fresh(ms_session *s, int step) {
+  size_t len;
+  const char *text = ms_document_text(ms_session_document(s), &len);
+  ms_session *fresh = ms_session_new("file:///fresh.mlir", text, len, 0, catalog, &opts);
+  ms_session_update(fresh);
+  char *a = diag_text(s), *b = diag_text(fresh);
+  cr_assert_str_eq(a, b, "step %d: incremental and fresh analyses differ\n--- incremental:\n%s--- fresh:\n%s--- text:\n%s", step, a, b, text);
+  free(a);
+  free(b);
+  ms_session_delete(fresh);
+}
+
+/* Any edit, valid or not: reusing unit analyses must equal analysing the
+** same tree afresh. (tree-sitter's incremental reparse of broken text may
+** recover from errors differently than a fresh parse, so the tree, not the
+** text, is the reference here.) */
+static void expect_same_as_tree(ms_session *s, int step) {
+  char *a = diag_text(s), *b = tree_diag_text(s);
+  cr_assert_str_eq(a, b, "step %d: reused and recomputed analyses differ\n--- reused:\n%s--- recomputed:\n%s", step,
+                   a, b);
+  free(a);
+  free(b);
+}
+
+TestSuite(session, .init = setup, .fini = teardown);
+
+Test(session, one_edit_reanalyses_one_unit) {
+  char *text = make_text(30);
+  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
+  cr_assert_eq(ms_session_update(s), 30);
+  char *before = diag_text(s);
+  cr_assert(strstr(before, "incompatible-dims"));
+  /* Line 1 + 4*k + 1 is function k's op line; fix function 3 (bad): the
+  ** operand type `tensor<4xi32>` becomes `tensor<3xi32>` twice. */
+  uint32_t line = 1 + 4 * 3;
+  ms_position p0 = {line, 0};
+  size_t off = ms_document_offset(ms_session_document(s), p0, MS_ENCODING_UTF8);
+  const char *doc = ms_document_text(ms_session_document(s), NULL);
+  const char *hdr = strstr(doc + off, "tensor<4xi32>");
+  cr_assert_not_null(hdr);
+  uint32_t col = (uint32_t)(hdr - (doc + off)) + 7;
+  cr_assert(ms_session_edit(s, (ms_position){line, col}, (ms_position){line, col + 1}, "3", 1, MS_ENCODING_UTF8));
+  cr_assert_eq(ms_session_update(s), 1, "a one-character edit must re-analyse one unit");
+  expect_same_as_fresh(s, 0);
+  free(before);
+  free(text);
+  ms_session_delete(s);
+}
+
+Test(session, random_edits_match_fresh_analysis) {
+  char *text = make_text(12);
+  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session_update(s);
+  static const char *const inserts[] = {"1", "x", " ", "\n", "}", "{", "\"", "%c = ", "tensor<5xi32>", "", "//"};
+  unsigned seed = 12345;
+  for (int step = 0; step < 300; step++) {
+    seed = seed * 1103515245u + 12345u;
+    uint32_t lines = ms_document_line_count(ms_session_document(s));
+    ms_position a = {(seed >> 8) % lines, (seed >> 16) % 60};
+    ms_position b = a;
+    if ((seed >> 4) % 3 == 0) b.character += (seed >> 20) % 5;
+    const char *ins = inserts[(seed >> 12) % (sizeof inserts / sizeof *inserts)];
+    cr_assert(ms_session_edit(s, a, b, ins, strlen(ins), MS_ENCODING_UTF16));
+    if (step % 3 == 0) {
+      ms_session_update(s);
+      expect_same_as_tree(s, step);
+    }
+  }
+  free(text);
+  ms_session_delete(s);
+}
+
+/* Edits that keep the text valid (type digits change): the result must be
+** that of a fresh parse and analysis of the text. */
+Test(session, valid_edits_match_fresh_parse) {
+  char *text = make_text(20);
+  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session_update(s);
+  unsigned seed = 777;
+  for (int step = 0; step < 200; step++) {
+    seed = seed * 1103515245u + 12345u;
+    size_t len;
+    const char *doc = ms_document_text(ms_session_document(s), &len);
+    /* Pick a digit inside a `tensor<...>` and replace it by 1..4. */
+    size_t at = (seed >> 8) % len;
+    const char *t = strstr(doc + at, "tensor<");
+    if (!t) continue;
+    size_t d = (size_t)(t - doc) + 7;
+    if (doc[d] < '0' || doc[d] > '9') continue;
+    char digit[2] = {(char)('1' + (seed >> 16) % 4), 0};
+    ms_position a = ms_document_position(ms_session_document(s), d, MS_ENCODING_UTF16);
+    ms_position b = ms_document_position(ms_session_document(s), d + 1, MS_ENCODING_UTF16);
+    cr_assert(ms_session_edit(s, a, b, digit, 1, MS_ENCODING_UTF16));
+    cr_assert_leq(ms_session_update(s), 1, "step %d: a one-digit edit re-analysed several units", step);
+    if (step % 10 == 0) expect_same_as_fresh(s, step);
+  }
+  expect_same_as_fresh(s, 200);
+  free(text);
+  ms_session_delete(s);
+}
+
+Test(session, inferences_are_absolute_after_edits_before_them) {
+  char *text = make_text(3);
+  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session_update(s);
+  /* Insert a comment line at the top: every unit moves, none is re-analysed. */
+  const char *c = "// moved\n";
+  cr_assert(ms_session_edit(s, (ms_position){0, 0}, (ms_position){0, 0}, c, strlen(c), MS_ENCODING_UTF8));
+  cr_assert_eq(ms_session_update(s), 0);
+  const char *doc = ms_document_text(ms_session_document(s), NULL);
+  uint32_t start;
+  uint32_t end;
+  const char *op = strstr(doc, "\"test.broadcastable\"");
+  cr_assert(ms_session_unit_at(s, (uint32_t)(op - doc), &start, &end));
+  cr_assert(!strncmp(doc + start, "func.func @f0", 13));
+  expect_same_as_fresh(s, 0);
+  free(text);
+  ms_session_delete(s);
+}
