@@ -11,6 +11,7 @@
 #include "analyzer.h"
 
 #include <assert.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,9 +53,7 @@ static const char *const type_names[] = {"tensor_type", "vector_type", "memref_t
 static unsigned char kind_of_symbol[1024];
 static TSSymbol sym_arrow, sym_colon, sym_equals, sym_comma, sym_lparen;
 
-static void init_kinds(void) {
-  static bool done;
-  if (done) return;
+static void resolve_kinds(void) {
   const TSLanguage *lang = tree_sitter_mlir();
   uint32_t n = ts_language_symbol_count(lang);
   assert(n < sizeof kind_of_symbol);
@@ -73,7 +72,12 @@ static void init_kinds(void) {
     for (size_t t = 0; t < sizeof type_names / sizeof *type_names; t++)
       if (!strcmp(name, type_names[t])) kind_of_symbol[s] = K_TYPE;
   }
-  done = true;
+}
+
+/* check analyses units in several threads. */
+static void init_kinds(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, resolve_kinds);
 }
 
 static enum kind kind(TSNode n) {
@@ -652,7 +656,9 @@ static void walk_op(walker *w, TSNode node, enum kind k) {
     walk_children(w, node);
     return;
   }
-  if (in_range(w, node)) {
+  /* An op with an ERROR inside reads wrong (a missing comma drops an
+  ** operand): its syntax error is reported, its rules are not. */
+  if (in_range(w, node) && !ts_node_has_error(node)) {
     static __thread op_rec op;
     read_op(w, node, k, &op);
     if (w->value_fn) {
@@ -815,7 +821,11 @@ static void syntax_error(const char *text, TSNode n, ms_diag_list *out) {
 static void find_errors(const char *text, TSNode n, uint32_t start, uint32_t end, ms_diag_list *out) {
   if (ts_node_is_missing(n) || !strcmp(ts_node_type(n), "ERROR")) {
     uint32_t s = ts_node_start_byte(n);
-    if (s >= start && s < end) syntax_error(text, n, out);
+    /* Several MISSING tokens at one place (`}` and `)` of an unclosed
+    ** region) are one error region. */
+    bool repeat = out->count && !strcmp(out->items[out->count - 1].code, MS_CODE_SYNTAX) &&
+                  out->items[out->count - 1].start == s;
+    if (s >= start && s < end && !repeat) syntax_error(text, n, out);
     return;
   }
   if (!ts_node_has_error(n)) return;

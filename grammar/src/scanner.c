@@ -264,7 +264,10 @@ static bool starts_statement(TSLexer *l, char *id, unsigned *len) {
   *len = 0;
   if (at_eof(l)) return true;
   int32_t c = l->lookahead;
-  if (c > 0 && c < 128 && strchr("})]%\"^#!", (int)c)) return true;
+  switch (c) {
+    case '}': case ')': case ']': case '%': case '"': case '^': case '#': case '!': return true;
+    default: break;
+  }
   if (!is_ident_start(c)) return false;
   *len = read_ident(l, id);
   if (strchr(id, '.')) return true;
