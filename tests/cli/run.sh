@@ -80,7 +80,7 @@ expect stdin 1 stdin.txt "2 errors, 0 warnings in 1 file"
 run tree "$BIN" check fixtures/tree
 expect tree 1 tree.txt "1 error, 0 warnings in 1 file"
 run split "$BIN" check --split-input-file fixtures/split.mlir
-expect split 1 split.txt "4 errors, 0 warnings in 1 file"
+expect split 1 split.txt "3 errors, 0 warnings in 1 file"
 run missing "$BIN" check fixtures/nope.mlir fixtures/broadcast.mlir
 expect missing 2 broadcast.txt "mlir-shape: fixtures/nope.mlir: cannot read: No such file or directory
 2 errors, 0 warnings in 1 file"
