@@ -57,10 +57,21 @@ typedef struct entry {
 } entry;
 
 /* Every allocation of a file goes into its pool, freed at once. */
+/* One pattern of a file, for lookup: exact names sorted (binary search),
+** globs in file order. Every op of a big file is looked up, so no lookup
+** scans the whole file. */
+typedef struct pattern_ref {
+  const char *pattern;
+  size_t len;
+  int entry;
+} pattern_ref;
+
 typedef struct rule_file {
   const char *path;
   entry *entries;
   int nentries;
+  pattern_ref *exact, *globs;
+  int nexact, nglobs;
   void **pool;
   size_t npool, cappool;
 } rule_file;
@@ -69,6 +80,8 @@ struct ms_catalog {
   rule_file *files;
   int nfiles;
 };
+
+static bool index_patterns(rule_file *f);
 
 /* ---- memory ------------------------------------------------------------ */
 
@@ -580,6 +593,7 @@ bool ms_catalog_load(ms_catalog *self, const char *path, const char *text, size_
   ld.file = &file;
   bool ok = (file.path = file_strdup(&file, path)) != NULL || oom(&ld);
   ok = ok && load_root(&ld);
+  ok = ok && (index_patterns(&file) || oom(&ld));
   cJSON_Delete(root);
   rule_file *files = ok ? realloc(self->files, (size_t)(self->nfiles + 1) * sizeof *files) : NULL;
   if (!files) {
@@ -673,25 +687,52 @@ static bool glob_match(const char *pat, const char *s, size_t n) {
   return *pat == '\0';
 }
 
-static bool exact_match(const char *pat, const char *s, size_t n) {
-  return strlen(pat) == n && memcmp(pat, s, n) == 0;
+static int compare_refs(const void *a, const void *b) {
+  const pattern_ref *x = a, *y = b;
+  size_t n = x->len < y->len ? x->len : y->len;
+  int c = memcmp(x->pattern, y->pattern, n);
+  if (c) return c;
+  if (x->len != y->len) return x->len < y->len ? -1 : 1;
+  return x->entry - y->entry; /* the first entry wins */
 }
 
-/* The winning entry and pattern of one file, or NULL. */
-static const entry *file_find(const rule_file *f, const char *name, size_t n, const char **pat) {
-  for (int pass = 0; pass < 2; pass++) {
-    for (int i = 0; i < f->nentries; i++) {
-      const entry *e = &f->entries[i];
-      for (int k = 0; k < e->npatterns; k++) {
-        bool glob = strchr(e->patterns[k], '*') != NULL;
-        if (pass == 0 ? (!glob && exact_match(e->patterns[k], name, n))
-                      : (glob && glob_match(e->patterns[k], name, n))) {
-          *pat = e->patterns[k];
-          return e;
-        }
-      }
+/* Splits the file's patterns into the sorted exact index and the globs. */
+static bool index_patterns(rule_file *f) {
+  int total = 0;
+  for (int i = 0; i < f->nentries; i++) total += f->entries[i].npatterns;
+  f->exact = file_alloc(f, (size_t)(total ? total : 1) * sizeof *f->exact);
+  f->globs = file_alloc(f, (size_t)(total ? total : 1) * sizeof *f->globs);
+  if (!f->exact || !f->globs) return false;
+  for (int i = 0; i < f->nentries; i++)
+    for (int k = 0; k < f->entries[i].npatterns; k++) {
+      const char *p = f->entries[i].patterns[k];
+      pattern_ref r = {p, strlen(p), i};
+      if (strchr(p, '*')) f->globs[f->nglobs++] = r;
+      else f->exact[f->nexact++] = r;
     }
+  qsort(f->exact, (size_t)f->nexact, sizeof *f->exact, compare_refs);
+  return true;
+}
+
+/* The winning entry and pattern of one file, or NULL: an exact name first
+** (the earliest entry naming it), then the first glob that matches. */
+static const entry *file_find(const rule_file *f, const char *name, size_t n, const char **pat) {
+  pattern_ref key = {name, n, -1};
+  int lo = 0, hi = f->nexact;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (compare_refs(&f->exact[mid], &key) < 0) lo = mid + 1;
+    else hi = mid;
   }
+  if (lo < f->nexact && f->exact[lo].len == n && !memcmp(f->exact[lo].pattern, name, n)) {
+    *pat = f->exact[lo].pattern;
+    return &f->entries[f->exact[lo].entry];
+  }
+  for (int i = 0; i < f->nglobs; i++)
+    if (glob_match(f->globs[i].pattern, name, n)) {
+      *pat = f->globs[i].pattern;
+      return &f->entries[f->globs[i].entry];
+    }
   return NULL;
 }
 
