@@ -73,7 +73,9 @@ install_driver
 
 version=$(tr -d ' \n' < "$root/VERSION")
 vsix=$root/build/mlir-shape-$version.vsix
-if [ ! -f "$vsix" ] || [ "$bin" -nt "$vsix" ]; then
+# Rebuilt when missing or older than the binary or any extension source.
+if [ ! -f "$vsix" ] || [ "$bin" -nt "$vsix" ] || [ -n "$(find "$root/vscode-extension" \
+     \( -name node_modules -o -name bin \) -prune -o -type f -newer "$vsix" -print -quit)" ]; then
   "$root/scripts/vsix.sh" "$bin" "$root/build" >/dev/null
 fi
 export PATH="$node24/bin:$tools/code-server/bin:$PATH"

@@ -8,7 +8,8 @@
 // usage: node drive.js --url URL --workspace DIR --screens DIR
 //          [--profile mlir-shape|llvm] [--timeout S]
 // DIR is the workspace code-server opened (a throwaway copy: the quick fix
-// is saved and read back from disk). Expectations live in expect.js.
+// is saved and read back from disk; a broken server path is set in its
+// .vscode/settings.json). Expectations live in expect.js.
 // Prints one JSON line per event and a closing `N passed, M failed`; exits
 // 1 when anything failed.
 'use strict';
@@ -243,6 +244,49 @@ async function checkStatus(page) {
   record('status bar shows the server ready', /codicon-check/.test(html), { html: html.slice(0, 200) });
 }
 
+/**
+ * Sets (or, with undefined, removes) a workspace setting by writing
+ * .vscode/settings.json in the workspace, which VS Code watches like any
+ * file of the workspace and which overrides the user settings.
+ */
+function setWorkspaceSetting(key, value) {
+  const file = path.join(workspace, '.vscode', 'settings.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const settings = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  if (value === undefined) delete settings[key]; else settings[key] = value;
+  fs.writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
+}
+
+async function statusIcon(page, icon) {
+  const item = page.locator('.statusbar-item', { hasText: 'mlir-shape' }).locator(`.codicon-${icon}`).first();
+  try { await item.waitFor({ state: 'attached', timeout: timeoutMs }); return true; } catch (_) { return false; }
+}
+
+// A server path that cannot start: a notification that says how to fix it,
+// an error in the status bar, and recovery once the setting is restored
+// (changing mlirShape.server.path restarts the client without a reload).
+async function checkBadServerPath(page) {
+  await page.keyboard.press('Escape');
+  await runCommand(page, 'Notifications: Clear All Notifications').catch(() => undefined);
+  setWorkspaceSetting('mlirShape.server.path', '/nonexistent/mlir-shape');
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'cannot start the language server' }).first();
+  let text = '';
+  try {
+    await toast.waitFor({ state: 'visible', timeout: timeoutMs });
+    await page.waitForTimeout(800);
+    text = (await toast.innerText()).replace(/\s+/g, ' ');
+  } catch (_) { /* recorded below */ }
+  const errorIcon = await statusIcon(page, 'error');
+  await shot(page, '08-bad-server-path.png');
+  record('error notification for a server that cannot start',
+    text.includes('/nonexistent/mlir-shape') && text.includes('mlirShape.server.path') && /\bmake\b/.test(text) && errorIcon,
+    { text, errorIcon });
+  setWorkspaceSetting('mlirShape.server.path', undefined);
+  const ready = await statusIcon(page, 'check');
+  await shot(page, '09-server-restored.png');
+  record('server restarts when mlirShape.server.path is fixed', ready, {});
+}
+
 async function main() {
   fs.mkdirSync(screens, { recursive: true });
   const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -268,7 +312,7 @@ async function main() {
     await page.waitForSelector(`.tab[aria-label*="${FILE}"]`);
     await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
     emit({ event: 'opened', file: FILE, ms: Date.now() - t0 });
-    const steps = [checkSquiggle, checkProblems, checkHover, checkInlayHint, checkInferredCommand, checkStatus, checkQuickFix];
+    const steps = [checkSquiggle, checkProblems, checkHover, checkInlayHint, checkInferredCommand, checkStatus, checkQuickFix, checkBadServerPath];
     for (const step of steps) {
       try {
         await step(page);

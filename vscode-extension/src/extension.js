@@ -28,6 +28,12 @@ let status;
 let output;
 /** Serialises start/stop so quick setting changes cannot interleave them. */
 let lifecycle = Promise.resolve();
+/**
+ * Set from a server.path change until the new client starts: the old
+ * client must not push that change to a server that is about to stop
+ * (the failed notification would pop up an error).
+ */
+let restartPending = false;
 
 /**
  * @param {vscode.ExtensionContext} context
@@ -45,6 +51,7 @@ function clientOptions(context) {
     errorHandler: errorHandler(),
     middleware: {
       workspace: {
+        didChangeConfiguration: (sections, next) => (restartPending ? Promise.resolve() : next(sections)),
         // Answer `workspace/configuration` for our section with the cleaned
         // settings (absolute rule paths), not the raw settings tree.
         configuration: async (params, token, next) => {
@@ -85,7 +92,8 @@ function errorHandler() {
 }
 
 /**
- * Tells the user what failed and how to fix it.
+ * Tells the user what failed and how to fix it. Not awaited by callers: the
+ * notification stays until dismissed and must not hold up a restart.
  * @param {string} command
  * @param {string} origin
  * @param {string} reason
@@ -114,12 +122,12 @@ async function startClient(context) {
   try {
     launch = serverLaunch(context.extensionPath);
   } catch (e) {
-    await reportLaunchFailure('mlir-shape', 'MLIR_SHAPE_SERVER_ARGS', String(e instanceof Error ? e.message : e));
+    void reportLaunchFailure('mlir-shape', 'MLIR_SHAPE_SERVER_ARGS', String(e instanceof Error ? e.message : e));
     return;
   }
   const problem = launchProblem(launch.command);
   if (problem) {
-    await reportLaunchFailure(launch.command, launch.origin, problem);
+    void reportLaunchFailure(launch.command, launch.origin, problem);
     return;
   }
   status?.set('starting', `${launch.command} ${launch.args.join(' ')}`);
@@ -139,7 +147,7 @@ async function startClient(context) {
     await c.start();
   } catch (e) {
     if (client === c) client = undefined;
-    await reportLaunchFailure(launch.command, launch.origin, String(e instanceof Error ? e.message : e));
+    void reportLaunchFailure(launch.command, launch.origin, String(e instanceof Error ? e.message : e));
   }
 }
 
@@ -171,6 +179,7 @@ function restart(context) {
   return enqueue(async () => {
     await stopClient();
     if (status) status.state = 'stopped'; // clear a previous error so state events show again
+    restartPending = false;
     await startClient(context);
   });
 }
@@ -232,7 +241,10 @@ async function activate(context) {
     vscode.workspace.onDidChangeConfiguration((e) => {
       // rules/strict/severity reach the running server as
       // didChangeConfiguration; only a new binary needs a new process.
-      if (e.affectsConfiguration('mlirShape.server.path')) void restart(context);
+      if (e.affectsConfiguration('mlirShape.server.path')) {
+        restartPending = true;
+        void restart(context);
+      }
     }));
   await enqueue(() => startClient(context));
 }
