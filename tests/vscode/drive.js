@@ -102,19 +102,45 @@ async function renderedLine(page, line) {
   }, line);
 }
 
+/** The text of `line` that lies under the given horizontal extents (squiggles). */
+async function textUnder(page, line, boxes) {
+  return page.evaluate(([n, spans]) => {
+    const editor = document.querySelector('.editor-instance .monaco-editor');
+    const num = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')]
+      .find((e) => e.textContent.trim() === String(n));
+    const y = num.getBoundingClientRect().top;
+    const row = [...editor.querySelectorAll('.view-lines .view-line')]
+      .find((e) => Math.abs(e.getBoundingClientRect().top - y) < 2);
+    const out = spans.map(() => '');
+    const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      for (let i = 0; i < t.length; i++) {
+        const range = document.createRange();
+        range.setStart(t, i);
+        range.setEnd(t, i + 1);
+        const r = range.getBoundingClientRect();
+        const mid = r.left + r.width / 2;
+        spans.forEach((s, k) => { if (mid >= s.left && mid <= s.left + s.width) out[k] += t.data[i]; });
+      }
+    }
+    return out.map((s) => s.replace(/\u00a0/g, ' '));
+  }, [line, boxes]);
+}
+
 async function checkSquiggle(page) {
-  const at = locate(expect.diagnostic.op);
+  const d = expect.diagnostic;
+  const at = locate(d.op);
   await page.waitForSelector('.monaco-editor .squiggly-error', { timeout: timeoutMs });
   await page.waitForTimeout(500);
   const row = await renderedLine(page, at.line);
-  const boxes = await page.locator('.monaco-editor .squiggly-error').evaluateAll((els) =>
+  const boxes = await page.locator('.editor-instance .monaco-editor .squiggly-error').evaluateAll((els) =>
     els.map((e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, width: r.width }; }));
   await shot(page, '01-squiggle.png');
-  // The squiggle must sit on the bad op's line and under its name.
-  const nameX = await gotoPosition(page, at.line, at.col);
+  // The squiggle must sit on the bad op's line, under the expected text.
   const onLine = boxes.filter((b) => row && b.top >= row.top - 2 && b.bottom <= row.bottom + 2);
-  const underName = onLine.some((b) => nameX && b.left <= nameX.x && b.left + b.width >= nameX.x);
-  record('squiggle on the bad op', onLine.length > 0 && underName, { line: at.line, squiggles: boxes.length, onLine: onLine.length, underName });
+  const under = onLine.length ? await textUnder(page, at.line, onLine) : [];
+  record('squiggle on the bad op', under.some((t) => t.includes(d.squiggled)),
+    { line: at.line, expected: d.squiggled, squiggled: under, squiggles: boxes.length });
 }
 
 async function checkProblems(page) {

@@ -21,6 +21,7 @@ const PROFILES = {
       op: BAD_OP,
       source: 'mlir-shape',
       code: 'incompatible-dims',
+      squiggled: '"test.broadcastable"', // the diagnostic's range: the op name
       message: /are not broadcast-compatible: dim 0 is 3 in %\w+ but 2 in %\w+/,
     },
     hover: {
@@ -43,6 +44,7 @@ const PROFILES = {
       op: BAD_OP,
       source: 'mlir',
       code: null,
+      squiggled: 'test.broadcastable',
       message: /broadcast-compatible/,
     },
     hover: { op: DYNAMIC_OP, contains: ['test.broadcastable'], table: false },
