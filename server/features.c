@@ -77,12 +77,27 @@ static bool read_range(ms_session *s, const cJSON *range, ms_encoding enc, uint3
   return *start <= *end;
 }
 
+/* A big document has one tree per chunk (session.h); whole-document walks
+** visit each in text order. */
+typedef struct tree_list {
+  TSTree **trees;
+  size_t n;
+} tree_list;
+
+static tree_list session_trees(ms_session *s) {
+  tree_list l = {NULL, ms_session_trees(s, NULL, 0)};
+  l.trees = malloc((l.n ? l.n : 1) * sizeof *l.trees);
+  if (l.trees) ms_session_trees(s, l.trees, l.n);
+  else l.n = 0;
+  return l;
+}
+
 /* The tree node of the unit containing pos (session.h), found from the
 ** root by descending along pos only. */
 static bool unit_node(ms_session *s, uint32_t pos, TSNode *out) {
   uint32_t us, ue;
   if (!ms_session_unit_at(s, pos, &us, &ue)) return false;
-  TSNode root = ts_tree_root_node(ms_session_tree(s));
+  TSNode root = ts_tree_root_node(ms_session_tree_at(s, pos));
   TSNode n = ts_node_descendant_for_byte_range(root, us, ue);
   while (!ts_node_is_null(n) && (ts_node_start_byte(n) > us || ts_node_end_byte(n) < ue)) n = ts_node_parent(n);
   if (ts_node_is_null(n)) return false;
@@ -662,7 +677,9 @@ static bool symbol_occurrences(ms_session *s, TSNode tok, occ_list *out) {
     if (ts_node_is_null(def) || !ts_node_eq(def, tok)) return false;
   }
   symbol_walk w = {text, symbol_of(text, ts_node_start_byte(tok), ts_node_end_byte(tok)), out};
-  walk_symbols(&w, ts_tree_root_node(ms_session_tree(s)));
+  tree_list l = session_trees(s);
+  for (size_t i = 0; i < l.n; i++) walk_symbols(&w, ts_tree_root_node(l.trees[i]));
+  free(l.trees);
   return out->n > 0;
 }
 
@@ -836,7 +853,9 @@ cJSON *ms_feature_document_symbols(ms_session *s, const cJSON *params, ms_encodi
   (void)params;
   symbol_ctx c = {s, enc, doc_text(s), 0};
   cJSON *out = cJSON_CreateArray();
-  walk_symbol_children(&c, ts_tree_root_node(ms_session_tree(s)), out);
+  tree_list l = session_trees(s);
+  for (size_t i = 0; i < l.n; i++) walk_symbol_children(&c, ts_tree_root_node(l.trees[i]), out);
+  free(l.trees);
   return out;
 }
 
@@ -881,6 +900,8 @@ cJSON *ms_feature_folding_ranges(ms_session *s, const cJSON *params, ms_encoding
   (void)params;
   (void)enc;
   fold_ctx f = {s, cJSON_CreateArray()};
-  walk_folds(&f, ts_tree_root_node(ms_session_tree(s)));
+  tree_list l = session_trees(s);
+  for (size_t i = 0; i < l.n; i++) walk_folds(&f, ts_tree_root_node(l.trees[i]));
+  free(l.trees);
   return f.out;
 }

@@ -150,40 +150,113 @@ static int override_for(const ms_lsp *self, const char *code, int severity) {
   return severity;
 }
 
-static cJSON *diagnostic_json(ms_lsp *self, ms_session *s, const ms_diagnostic *d, int severity) {
-  cJSON *o = cJSON_CreateObject();
-  cJSON_AddItemToObject(o, "range", ms_feature_range(s, d->start, d->end, self->enc));
-  cJSON_AddNumberToObject(o, "severity", severity);
-  cJSON_AddStringToObject(o, "code", d->code);
-  cJSON_AddStringToObject(o, "source", "mlir-shape");
-  cJSON_AddStringToObject(o, "message", d->message);
-  if (d->rule) cJSON_AddItemToObject(o, "data", cJSON_CreateString(d->rule));
-  if (d->has_related) {
-    cJSON *rel = cJSON_AddArrayToObject(o, "relatedInformation");
-    cJSON *info = cJSON_CreateObject();
-    cJSON *loc = cJSON_AddObjectToObject(info, "location");
-    cJSON_AddStringToObject(loc, "uri", ms_session_uri(s));
-    cJSON_AddItemToObject(loc, "range", ms_feature_range(s, d->related_start, d->related_end, self->enc));
-    cJSON_AddStringToObject(info, "message", d->related_message);
-    cJSON_AddItemToArray(rel, info);
+/* publishDiagnostics is written by hand, not through cJSON: a big dump can
+** carry thousands of findings, and every keystroke republishes them. */
+typedef struct sbuf {
+  char *p;
+  size_t n, cap;
+} sbuf;
+
+static void sb_reserve(sbuf *b, size_t more) {
+  if (b->n + more + 1 <= b->cap) return;
+  while (b->n + more + 1 > b->cap) b->cap = b->cap ? b->cap * 2 : 4096;
+  b->p = xrealloc(b->p, b->cap);
+}
+
+static void sb_put(sbuf *b, const char *s, size_t n) {
+  sb_reserve(b, n);
+  memcpy(b->p + b->n, s, n);
+  b->n += n;
+  b->p[b->n] = 0;
+}
+
+static void sb_lit(sbuf *b, const char *s) { sb_put(b, s, strlen(s)); }
+
+static void sb_uint(sbuf *b, uint32_t v) {
+  char tmp[16];
+  int n = snprintf(tmp, sizeof tmp, "%u", v);
+  sb_put(b, tmp, (size_t)n);
+}
+
+static void sb_string(sbuf *b, const char *s) {
+  sb_reserve(b, strlen(s) * 6 + 2);
+  char *w = b->p + b->n;
+  *w++ = '"';
+  for (const unsigned char *r = (const unsigned char *)s; *r; r++) {
+    if (*r == '"' || *r == '\\') {
+      *w++ = '\\';
+      *w++ = (char)*r;
+    } else if (*r < 0x20) {
+      w += sprintf(w, "\\u%04x", *r);
+    } else {
+      *w++ = (char)*r;
+    }
   }
-  return o;
+  *w++ = '"';
+  b->n = (size_t)(w - b->p);
+  b->p[b->n] = 0;
+}
+
+static void sb_range(sbuf *b, ms_document *doc, uint32_t start, uint32_t end, ms_encoding enc) {
+  ms_position p = ms_document_position(doc, start, enc), q = ms_document_position(doc, end, enc);
+  sb_lit(b, "{\"start\":{\"line\":");
+  sb_uint(b, p.line);
+  sb_lit(b, ",\"character\":");
+  sb_uint(b, p.character);
+  sb_lit(b, "},\"end\":{\"line\":");
+  sb_uint(b, q.line);
+  sb_lit(b, ",\"character\":");
+  sb_uint(b, q.character);
+  sb_lit(b, "}}");
+}
+
+typedef struct publish_ctx {
+  ms_lsp *self;
+  ms_session *s;
+  sbuf out;
+  size_t count;
+} publish_ctx;
+
+static void write_diagnostic(void *ctx, const ms_diagnostic *d) {
+  publish_ctx *c = ctx;
+  int severity = override_for(c->self, d->code, (int)d->severity);
+  if (!severity) return;
+  ms_document *doc = ms_session_document(c->s);
+  sbuf *b = &c->out;
+  sb_lit(b, c->count++ ? ",{\"range\":" : "{\"range\":");
+  sb_range(b, doc, d->start, d->end, c->self->enc);
+  sb_lit(b, ",\"severity\":");
+  sb_uint(b, (uint32_t)severity);
+  sb_lit(b, ",\"code\":");
+  sb_string(b, d->code);
+  sb_lit(b, ",\"source\":\"mlir-shape\",\"message\":");
+  sb_string(b, d->message);
+  if (d->rule) {
+    sb_lit(b, ",\"data\":");
+    sb_string(b, d->rule);
+  }
+  if (d->has_related) {
+    sb_lit(b, ",\"relatedInformation\":[{\"location\":{\"uri\":");
+    sb_string(b, ms_session_uri(c->s));
+    sb_lit(b, ",\"range\":");
+    sb_range(b, doc, d->related_start, d->related_end, c->self->enc);
+    sb_lit(b, "},\"message\":");
+    sb_string(b, d->related_message);
+    sb_lit(b, "}]");
+  }
+  sb_lit(b, "}");
 }
 
 static void publish(ms_lsp *self, doc_entry *e) {
-  ms_session *s = e->session;
-  ms_diag_list list;
-  ms_diag_list_init(&list);
-  ms_session_diagnostics(s, &list);
+  publish_ctx c = {self, e->session, {0}, 0};
+  sb_lit(&c.out, "[");
+  ms_session_each_diagnostic(e->session, write_diagnostic, &c);
+  sb_lit(&c.out, "]");
   cJSON *params = cJSON_CreateObject();
-  cJSON_AddStringToObject(params, "uri", ms_session_uri(s));
-  cJSON_AddNumberToObject(params, "version", ms_session_version(s));
-  cJSON *arr = cJSON_AddArrayToObject(params, "diagnostics");
-  for (size_t i = 0; i < list.count; i++) {
-    int sev = override_for(self, list.items[i].code, (int)list.items[i].severity);
-    if (sev) cJSON_AddItemToArray(arr, diagnostic_json(self, s, &list.items[i], sev));
-  }
-  ms_diag_list_clear(&list);
+  cJSON_AddStringToObject(params, "uri", ms_session_uri(e->session));
+  cJSON_AddNumberToObject(params, "version", ms_session_version(e->session));
+  cJSON_AddItemToObject(params, "diagnostics", cJSON_CreateRaw(c.out.p));
+  free(c.out.p);
   ms_rpc_notify(self->rpc, "textDocument/publishDiagnostics", params);
   e->needs_publish = false;
 }
@@ -681,7 +754,12 @@ static void on_message(ms_rpc *rpc, cJSON *msg, void *ctx) {
     self->capqueue = self->capqueue ? self->capqueue * 2 : 16;
     self->queue = xrealloc(self->queue, self->capqueue * sizeof *self->queue);
   }
-  self->queue[self->nqueue++] = (queued){cJSON_Duplicate(msg, true), false};
+  /* Take the message's members instead of copying them: a didOpen carries
+  ** the whole file. rpc frees the emptied shell after this callback. */
+  cJSON *own = cJSON_CreateObject();
+  own->child = msg->child;
+  msg->child = NULL;
+  self->queue[self->nqueue++] = (queued){own, false};
   uv_idle_start(&self->idle, on_idle);
 }
 

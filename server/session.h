@@ -33,8 +33,19 @@ ms_document *ms_session_document(ms_session *self);
 const char *ms_session_uri(const ms_session *self);
 int ms_session_version(const ms_session *self);
 
-/* The tree as of the last ms_session_update (never NULL after it). */
-TSTree *ms_session_tree(ms_session *self);
+/* The trees as of the last ms_session_update. A document above the
+** chunking threshold has one tree per chunk (the first holds the module's
+** own lines), each covering its ranges of the text with the document's
+** offsets; a smaller one has one tree. */
+TSTree *ms_session_tree(ms_session *self);       /* the first tree */
+TSTree *ms_session_tree_at(ms_session *self, uint32_t pos); /* the tree holding byte pos */
+/* Writes up to max trees in text order and returns how many there are. */
+size_t ms_session_trees(ms_session *self, TSTree **out, size_t max);
+
+/* Documents above `threshold` bytes are cut into chunks of about `target`
+** bytes (defaults 4 MiB and 1 MiB); takes effect at the next update, which
+** parses everything again. For tests and benchmarks. */
+void ms_session_set_chunking(ms_session *self, size_t threshold, size_t target);
 
 /* Applies an incremental change (LSP range in `enc` units) to the text and
 ** the tree. False (nothing changed) for an invalid range. */
@@ -54,6 +65,11 @@ size_t ms_session_update(ms_session *self);
 /* Appends every diagnostic (syntax and analysis) with absolute offsets to
 ** out, sorted by position. */
 void ms_session_diagnostics(ms_session *self, ms_diag_list *out);
+
+/* Calls fn for every diagnostic (absolute offsets), syntax errors first,
+** then unit by unit in order; nothing is copied. `d` is valid only during
+** the call; its offsets are already absolute. */
+void ms_session_each_diagnostic(ms_session *self, void (*fn)(void *ctx, const ms_diagnostic *d), void *ctx);
 
 /* Calls fn for every inference (absolute offsets) whose op overlaps
 ** [start, end), in order. */

@@ -51,17 +51,22 @@ static char *diag_text(ms_session *s) {
   return list_text(&list);
 }
 
-/* Everything analysed from scratch over the session's own tree. */
+/* Everything analysed from scratch over the session's own trees. */
 static char *tree_diag_text(ms_session *s) {
   const char *text = ms_document_text(ms_session_document(s), NULL);
-  TSNode root = ts_tree_root_node(ms_session_tree(s));
-  TSNode units[4096];
-  size_t n = ms_analyzer_units(root, text, units, 4096);
-  cr_assert(n <= 4096);
+  TSTree *trees[256];
+  size_t ntrees = ms_session_trees(s, trees, 256);
+  cr_assert(ntrees <= 256);
   ms_analysis an;
   ms_analysis_init(&an);
-  ms_analyze_syntax(root, text, 0, UINT32_MAX, &an.diags);
-  for (size_t i = 0; i < n; i++) ms_analyze_node(catalog, &opts, units[i], text, &an);
+  for (size_t t = 0; t < ntrees; t++) {
+    TSNode root = ts_tree_root_node(trees[t]);
+    TSNode units[4096];
+    size_t n = ms_analyzer_units(root, text, units, 4096);
+    cr_assert(n <= 4096);
+    ms_analyze_syntax(root, text, 0, UINT32_MAX, &an.diags);
+    for (size_t i = 0; i < n; i++) ms_analyze_node(catalog, &opts, units[i], text, &an);
+  }
   ms_diag_list_sort(&an.diags);
   char *out = list_text(&an.diags);
   ms_analysis_clear(&an);
@@ -130,10 +135,12 @@ Test(session, one_edit_reanalyses_one_unit) {
   ms_session_delete(s);
 }
 
-Test(session, random_edits_match_fresh_analysis) {
+static void random_edits(bool chunked) {
   char *text = make_text(12);
   ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
+  if (chunked) ms_session_set_chunking(s, 1000, 600);
   ms_session_update(s);
+  if (chunked) cr_assert_gt(ms_session_trees(s, NULL, 0), 3, "the document should be chunked");
   static const char *const inserts[] = {"1", "x", " ", "\n", "}", "{", "\"", "%c = ", "tensor<5xi32>", "", "//"};
   unsigned seed = 12345;
   for (int step = 0; step < 300; step++) {
@@ -153,11 +160,15 @@ Test(session, random_edits_match_fresh_analysis) {
   ms_session_delete(s);
 }
 
+Test(session, random_edits_match_fresh_analysis) { random_edits(false); }
+Test(session, random_edits_match_fresh_analysis_chunked) { random_edits(true); }
+
 /* Edits that keep the text valid (type digits change): the result must be
 ** that of a fresh parse and analysis of the text. */
-Test(session, valid_edits_match_fresh_parse) {
+static void valid_edits(bool chunked) {
   char *text = make_text(20);
   ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
+  if (chunked) ms_session_set_chunking(s, 1000, 600);
   ms_session_update(s);
   unsigned seed = 777;
   for (int step = 0; step < 200; step++) {
@@ -181,6 +192,11 @@ Test(session, valid_edits_match_fresh_parse) {
   free(text);
   ms_session_delete(s);
 }
+
+Test(session, valid_edits_match_fresh_parse) { valid_edits(false); }
+/* Chunks parse apart, with included ranges: the result must equal one
+** whole-document parse. */
+Test(session, valid_edits_match_fresh_parse_chunked) { valid_edits(true); }
 
 Test(session, inferences_are_absolute_after_edits_before_them) {
   char *text = make_text(3);
