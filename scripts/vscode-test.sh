@@ -73,11 +73,6 @@ install_driver
 
 version=$(tr -d ' \n' < "$root/VERSION")
 vsix=$root/build/mlir-shape-$version.vsix
-# Rebuilt when missing or older than the binary or any extension source.
-if [ ! -f "$vsix" ] || [ "$bin" -nt "$vsix" ] || [ -n "$(find "$root/vscode-extension" \
-     \( -name node_modules -o -name bin \) -prune -o -type f -newer "$vsix" -print -quit)" ]; then
-  "$root/scripts/vsix.sh" "$bin" "$root/build" >/dev/null
-fi
 export PATH="$node24/bin:$tools/code-server/bin:$PATH"
 screens=$root/build/vscode-test
 rm -rf "$screens"; mkdir -p "$screens"
@@ -101,6 +96,11 @@ mkdir -p "$work"/{config,data,cache,state,user/User,ext,ws}
 # code-server keeps its config and logs under the XDG dirs: keep them in $work.
 export XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache XDG_STATE_HOME=$work/state
 cp -r "$root/tests/vscode/workspace/." "$work/ws/"
+# Rebuilt when missing or older than the binary or any extension source.
+if [ ! -f "$vsix" ] || [ "$bin" -nt "$vsix" ] || [ -n "$(find "$root/vscode-extension" \
+     \( -name node_modules -o -name bin \) -prune -o -type f -newer "$vsix" -print -quit)" ]; then
+  "$root/scripts/vsix.sh" "$bin" "$root/build" >"$work/vsix.log" 2>&1 || { cat "$work/vsix.log" >&2; exit 1; }
+fi
 
 profile=${MLIR_SHAPE_TEST_PROFILE:-mlir-shape}
 server_setting=
@@ -149,9 +149,25 @@ for _ in $(seq 1 150); do
 done
 [ -n "$up" ] || { tail -20 "$work/code-server.log" >&2; echo "0 passed, 1 failed"; exit 1; }
 
-rc=0
+# Each part prints JSON lines and a closing "N passed, M failed"; the closing
+# line of this script adds them up.
+total_pass=0 total_fail=0 rc=0
+tally() { # tally LOG: print LOG without its summary line and add the summary in
+  local line
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -1)
+  grep -vE '^[0-9]+ passed, [0-9]+ failed' "$1" || true
+  [ -n "$line" ] || line="0 passed, 1 failed"
+  echo "# $(basename "$1" .out): $line"
+  total_pass=$(( total_pass + $(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/') ))
+  total_fail=$(( total_fail + $(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/') ))
+}
+node "$root/tests/vscode/grammar-test.js" "$tools/code-server/lib/node_modules/code-server/lib/vscode/node_modules" \
+  > "$work/grammar.out" 2>&1 || rc=1
+tally "$work/grammar.out"
 node "$root/tests/vscode/drive.js" --url "http://127.0.0.1:$port/?folder=$work/ws" \
-  --workspace "$work/ws" --screens "$screens" --profile "$profile" --timeout "${VSCODE_TEST_TIMEOUT:-30}" || rc=$?
+  --workspace "$work/ws" --screens "$screens" --profile "$profile" --timeout "${VSCODE_TEST_TIMEOUT:-30}" \
+  > "$work/vscode.out" 2>&1 || rc=1
+tally "$work/vscode.out"
 # Keep the extension's output channel (and code-server's log) next to the screenshots.
 find "$work/user/logs" -name '*mlir-shape*.log' -exec cat {} + > "$screens/extension.log" 2>/dev/null || true
 cp "$work/code-server.log" "$screens/code-server.log"
@@ -159,4 +175,6 @@ if [ $rc -ne 0 ]; then
   echo "--- extension log (tail; all of it in $screens/extension.log)" >&2
   tail -30 "$screens/extension.log" >&2
 fi
+[ "$total_fail" -eq 0 ] || rc=1
+echo "$total_pass passed, $total_fail failed"
 exit $rc
