@@ -288,6 +288,31 @@ async function statusIcon(page, icon) {
   try { await item.waitFor({ state: 'attached', timeout: timeoutMs }); return true; } catch (_) { return false; }
 }
 
+// mlirShape.severity changed in the workspace settings reaches the running
+// server (didChangeConfiguration, then its workspace/configuration pull):
+// the bad op's error squiggle turns into a warning without a reload.
+async function checkSeverityChange(page) {
+  const c = expect.severityChange;
+  if (!c) { results.skipped++; emit({ check: 'severity setting', skipped: profileName }); return; }
+  const at = locate(c.op);
+  await page.keyboard.press('Escape');
+  await page.mouse.move(5, 5);
+  setWorkspaceSetting('mlirShape.severity', { [c.code]: 'warning' });
+  let under = [];
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const boxes = await page.locator('.editor-instance .monaco-editor .squiggly-warning').evaluateAll((els) =>
+      els.map((e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, width: r.width }; }));
+    const row = await renderedLine(page, at.line);
+    const onLine = boxes.filter((b) => row && b.top >= row.top - 2 && b.bottom <= row.bottom + 2);
+    if (onLine.length) { under = await textUnder(page, at.line, onLine); break; }
+    await page.waitForTimeout(300);
+  }
+  await shot(page, '10-severity-warning.png');
+  setWorkspaceSetting('mlirShape.severity', undefined);
+  record('severity setting applies without a reload', under.length > 0, { line: at.line, code: c.code, warningUnder: under });
+}
+
 // A server path that cannot start: a notification that says how to fix it,
 // an error in the status bar, and recovery once the setting is restored
 // (changing mlirShape.server.path restarts the client without a reload).
@@ -338,7 +363,7 @@ async function main() {
     await page.waitForSelector(`.tab[aria-label*="${FILE}"]`);
     await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
     emit({ event: 'opened', file: FILE, ms: Date.now() - t0 });
-    const steps = [checkSquiggle, checkProblems, checkHover, checkInlayHint, checkInferredCommand, checkStatus, checkQuickFix, checkBadServerPath];
+    const steps = [checkSquiggle, checkProblems, checkHover, checkInlayHint, checkInferredCommand, checkStatus, checkQuickFix, checkSeverityChange, checkBadServerPath];
     for (const step of steps) {
       try {
         await step(page);

@@ -37,6 +37,7 @@ const PROFILES = {
       after: `(tensor<2x1xi32>, tensor<1x3xi32>) -> ${INFERRED}`,
     },
     inferredCommand: { op: DYNAMIC_OP, contains: INFERRED },
+    severityChange: { op: BAD_OP, code: 'incompatible-dims' },
     statusReady: true,
   },
   llvm: {
@@ -51,6 +52,7 @@ const PROFILES = {
     inlayHint: null,
     quickFix: null,
     inferredCommand: { op: DYNAMIC_OP, contains: 'test.broadcastable' },
+    severityChange: null,
     statusReady: true,
   },
 };
