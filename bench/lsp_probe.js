@@ -46,23 +46,39 @@ function parseArgs(argv) {
 class Connection {
   constructor(child) {
     this.child = child;
-    this.buf = Buffer.alloc(0);
+    this.chunks = [];
+    this.pending = 0;
+    this.need = -1;
+    this.bodyStart = 0;
     this.nextId = 1;
     this.waiters = [];
     child.stdout.on('data', (chunk) => this.onData(chunk));
   }
 
+  // Chunks are kept in a list and joined once per message: joining on
+  // every chunk is quadratic in the message size, and a multi-megabyte
+  // publishDiagnostics would then measure this client, not the server.
   onData(chunk) {
-    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+    this.chunks.push(chunk);
+    this.pending += chunk.length;
     for (;;) {
-      const sep = this.buf.indexOf('\r\n\r\n');
-      if (sep < 0) return;
-      const m = /Content-Length:\s*(\d+)/i.exec(this.buf.slice(0, sep).toString('ascii'));
-      if (!m) throw new Error('frame without Content-Length');
-      const len = parseInt(m[1], 10);
-      if (this.buf.length < sep + 4 + len) return;
-      const body = this.buf.slice(sep + 4, sep + 4 + len).toString('utf8');
-      this.buf = this.buf.slice(sep + 4 + len);
+      if (this.need < 0) {
+        const head = Buffer.concat(this.chunks, this.pending);
+        this.chunks = [head];
+        const sep = head.indexOf('\r\n\r\n');
+        if (sep < 0) return;
+        const m = /Content-Length:\s*(\d+)/i.exec(head.slice(0, sep).toString('ascii'));
+        if (!m) throw new Error('frame without Content-Length');
+        this.bodyStart = sep + 4;
+        this.need = this.bodyStart + parseInt(m[1], 10);
+      }
+      if (this.pending < this.need) return;
+      const all = Buffer.concat(this.chunks, this.pending);
+      const body = all.slice(this.bodyStart, this.need).toString('utf8');
+      const rest = all.slice(this.need);
+      this.chunks = rest.length ? [rest] : [];
+      this.pending = rest.length;
+      this.need = -1;
       this.onMessage(JSON.parse(body));
     }
   }

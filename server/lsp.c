@@ -32,9 +32,24 @@ typedef struct queued {
   bool cancelled;
 } queued;
 
+/* The JSON of one unit's diagnostics as last published, reused while the
+** unit keeps its analysis (generation) and its start position. */
+typedef struct unit_json {
+  uint64_t generation;       /* 0: empty slot */
+  ms_position at;
+  char *json;                /* comma-separated diagnostics, NULL when none */
+  size_t len;
+} unit_json;
+
+typedef struct json_cache {
+  unit_json *slots;
+  size_t cap;                /* a power of two, or 0 */
+} json_cache;
+
 typedef struct doc_entry {
   ms_session *session;
   bool needs_publish;
+  json_cache cache;
 } doc_entry;
 
 typedef struct severity_override {
@@ -213,8 +228,9 @@ static void sb_range(sbuf *b, ms_document *doc, uint32_t start, uint32_t end, ms
 typedef struct publish_ctx {
   ms_lsp *self;
   ms_session *s;
-  sbuf out;
-  size_t count;
+  sbuf *out;
+  size_t count;             /* diagnostics written to out */
+  json_cache old, fresh;
 } publish_ctx;
 
 static void write_diagnostic(void *ctx, const ms_diagnostic *d) {
@@ -222,7 +238,7 @@ static void write_diagnostic(void *ctx, const ms_diagnostic *d) {
   int severity = override_for(c->self, d->code, (int)d->severity);
   if (!severity) return;
   ms_document *doc = ms_session_document(c->s);
-  sbuf *b = &c->out;
+  sbuf *b = c->out;
   sb_lit(b, c->count++ ? ",{\"range\":" : "{\"range\":");
   sb_range(b, doc, d->start, d->end, c->self->enc);
   sb_lit(b, ",\"severity\":");
@@ -247,17 +263,82 @@ static void write_diagnostic(void *ctx, const ms_diagnostic *d) {
   sb_lit(b, "}");
 }
 
+static unit_json *cache_slot(json_cache *c, uint64_t generation) {
+  size_t mask = c->cap - 1, i = (size_t)(generation * 0x9E3779B97F4A7C15ULL) & mask;
+  while (c->slots[i].generation && c->slots[i].generation != generation) i = (i + 1) & mask;
+  return &c->slots[i];
+}
+
+static void cache_free(json_cache *c) {
+  for (size_t i = 0; i < c->cap; i++) free(c->slots[i].json);
+  free(c->slots);
+  c->slots = NULL;
+  c->cap = 0;
+}
+
+/* A unit's diagnostics, from the cache when the unit and its position are
+** unchanged, else written anew; either way kept in the fresh cache. */
+static void write_unit(void *ctx, const ms_unit_view *u) {
+  publish_ctx *c = ctx;
+  if (u->analysis->diags.count == 0) return;
+  ms_position at = ms_document_position(ms_session_document(c->s), u->start, c->self->enc);
+  unit_json *old = c->old.cap ? cache_slot(&c->old, u->generation) : NULL;
+  unit_json entry = {u->generation, at, NULL, 0};
+  if (old && old->generation && old->at.line == at.line && old->at.character == at.character) {
+    entry.json = old->json;
+    entry.len = old->len;
+    old->json = NULL;
+  } else {
+    sbuf piece = {0};
+    sbuf *saved = c->out;
+    size_t count = c->count;
+    c->out = &piece;
+    c->count = 0;
+    for (size_t k = 0; k < u->analysis->diags.count; k++) {
+      ms_diagnostic d = u->analysis->diags.items[k];
+      d.start += u->start;
+      d.end += u->start;
+      d.related_start += u->start;
+      d.related_end += u->start;
+      write_diagnostic(c, &d);
+    }
+    c->out = saved;
+    c->count = count;
+    entry.json = piece.p;
+    entry.len = piece.n;
+  }
+  if (entry.len) {
+    if (c->count++) sb_lit(c->out, ",");
+    sb_put(c->out, entry.json, entry.len);
+  }
+  *cache_slot(&c->fresh, u->generation) = entry;
+}
+
+static void count_unit(void *ctx, const ms_unit_view *u) {
+  (void)u;
+  (*(size_t *)ctx)++;
+}
+
 static void publish(ms_lsp *self, doc_entry *e) {
-  publish_ctx c = {self, e->session, {0}, 0};
-  sb_lit(&c.out, "[");
-  ms_session_each_diagnostic(e->session, write_diagnostic, &c);
-  sb_lit(&c.out, "]");
-  cJSON *params = cJSON_CreateObject();
-  cJSON_AddStringToObject(params, "uri", ms_session_uri(e->session));
-  cJSON_AddNumberToObject(params, "version", ms_session_version(e->session));
-  cJSON_AddItemToObject(params, "diagnostics", cJSON_CreateRaw(c.out.p));
-  free(c.out.p);
-  ms_rpc_notify(self->rpc, "textDocument/publishDiagnostics", params);
+  size_t nunits = 0;
+  ms_session_each_unit(e->session, count_unit, &nunits);
+  sbuf out = {0};
+  publish_ctx c = {self, e->session, &out, 0, e->cache, {NULL, 16}};
+  while (c.fresh.cap < 2 * nunits) c.fresh.cap *= 2;
+  c.fresh.slots = calloc(c.fresh.cap, sizeof *c.fresh.slots);
+  if (!c.fresh.slots) abort();
+  sb_lit(&out, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":");
+  sb_string(&out, ms_session_uri(e->session));
+  sb_lit(&out, ",\"version\":");
+  sb_uint(&out, (uint32_t)ms_session_version(e->session));
+  sb_lit(&out, ",\"diagnostics\":[");
+  ms_session_each_syntax_error(e->session, write_diagnostic, &c);
+  ms_session_each_unit(e->session, write_unit, &c);
+  sb_lit(&out, "]}}");
+  ms_rpc_send_text(self->rpc, out.p, out.n);
+  free(out.p);
+  cache_free(&c.old);
+  e->cache = c.fresh;
   e->needs_publish = false;
 }
 
@@ -319,6 +400,7 @@ static void did_open(ms_lsp *self, const cJSON *params) {
       return;
     }
     e = &self->docs[self->ndocs++];
+    memset(e, 0, sizeof *e);
     e->session = s;
   }
   ms_session_set_version(e->session, cJSON_IsNumber(version) ? version->valueint : 0);
@@ -372,6 +454,7 @@ static void did_close(ms_lsp *self, const cJSON *params) {
   cJSON_AddArrayToObject(p, "diagnostics");
   ms_rpc_notify(self->rpc, "textDocument/publishDiagnostics", p);
   ms_session_delete(e->session);
+  cache_free(&e->cache);
   *e = self->docs[--self->ndocs];
 }
 
@@ -810,7 +893,10 @@ static void on_close(uv_handle_t *h) { (void)h; }
 
 void ms_lsp_delete(ms_lsp *self) {
   if (!self) return;
-  for (size_t i = 0; i < self->ndocs; i++) ms_session_delete(self->docs[i].session);
+  for (size_t i = 0; i < self->ndocs; i++) {
+    ms_session_delete(self->docs[i].session);
+    cache_free(&self->docs[i].cache);
+  }
   free(self->docs);
   for (size_t i = 0; i < self->nqueue; i++) cJSON_Delete(self->queue[i].msg);
   free(self->queue);

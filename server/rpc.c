@@ -127,14 +127,19 @@ void ms_rpc_send(ms_rpc *self, const cJSON *msg) {
     diag(self, "out of memory serializing a message; not sent");
     return;
   }
-  size_t len = strlen(body);
+  ms_rpc_send_text(self, body, strlen(body));
+  free(body);
+}
+
+void ms_rpc_send_text(ms_rpc *self, const char *body, size_t len) {
+  assert(self && body);
+  if (self->write_failed) return;
   char header[64];
   int hlen = snprintf(header, sizeof header, "Content-Length: %zu\r\n\r\n", len);
   if (!write_all(self->out_fd, header, (size_t)hlen) || !write_all(self->out_fd, body, len)) {
     self->write_failed = true;
     diag(self, "write to the client failed (%s); further output dropped", strerror(errno));
   }
-  free(body);
 }
 
 /* {"jsonrpc":"2.0"}, or NULL when out of memory. */

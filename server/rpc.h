@@ -98,6 +98,10 @@ void ms_rpc_delete(ms_rpc *self);
 ** written. msg stays owned by the caller. */
 void ms_rpc_send(ms_rpc *self, const cJSON *msg);
 
+/* Sends a message already serialized as JSON (body, len bytes), framed like
+** ms_rpc_send. For big notifications written without cJSON. */
+void ms_rpc_send_text(ms_rpc *self, const char *body, size_t len);
+
 /* Sends a success response to the request whose id is id (copied; NULL
 ** means null). result is consumed; NULL sends "result": null. */
 void ms_rpc_respond(ms_rpc *self, const cJSON *id, cJSON *result);

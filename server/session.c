@@ -35,8 +35,14 @@
 typedef struct unit {
   uint32_t start, end;
   bool dirty;
+  uint64_t generation;     /* new for every analysis (ms_unit_view) */
   ms_analysis an;          /* offsets relative to start */
 } unit;
+
+static uint64_t next_generation(void) {
+  static uint64_t counter;
+  return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
+}
 
 typedef struct chunk {
   int nranges;             /* 0: the whole document */
@@ -288,10 +294,12 @@ static size_t rebuild_units(chunk *c, TSNode *nodes, size_t n, const TSRange *ch
                  !touches_changes(changed, nchanged, &next_change, u->start, u->end);
     if (reuse) {
       u->an = o->an;
+      u->generation = o->generation;
       memset(&o->an, 0, sizeof o->an);
       old++;
     } else {
       ms_analysis_init(&u->an);
+      u->generation = next_generation();
       ms_analyze_node(a->catalog, a->opts, nodes[i], a->text, &u->an);
       ms_analysis_shift(&u->an, -(int64_t)u->start);
       analysed++;
@@ -453,6 +461,21 @@ void ms_session_each_diagnostic(ms_session *self, void (*fn)(void *ctx, const ms
       }
     }
   }
+}
+
+void ms_session_each_unit(ms_session *self, void (*fn)(void *ctx, const ms_unit_view *u), void *ctx) {
+  for (size_t i = 0; i < self->nchunks; i++) {
+    const chunk *c = &self->chunks[i];
+    for (size_t j = 0; j < c->nunits; j++) {
+      ms_unit_view v = {c->units[j].start, c->units[j].end, c->units[j].generation, &c->units[j].an};
+      fn(ctx, &v);
+    }
+  }
+}
+
+void ms_session_each_syntax_error(ms_session *self, void (*fn)(void *ctx, const ms_diagnostic *d), void *ctx) {
+  for (size_t i = 0; i < self->nchunks; i++)
+    for (size_t k = 0; k < self->chunks[i].syntax.count; k++) fn(ctx, &self->chunks[i].syntax.items[k]);
 }
 
 static void copy_diag(void *ctx, const ms_diagnostic *d) {

@@ -71,6 +71,22 @@ void ms_session_diagnostics(ms_session *self, ms_diag_list *out);
 ** the call; its offsets are already absolute. */
 void ms_session_each_diagnostic(ms_session *self, void (*fn)(void *ctx, const ms_diagnostic *d), void *ctx);
 
+/* A unit's analysis as stored: offsets relative to `start`. `generation`
+** identifies the analysis: it changes exactly when the unit is analysed
+** again, so output built from a unit can be cached by it (lsp.c keeps the
+** JSON of each unit's diagnostics). */
+typedef struct ms_unit_view {
+  uint32_t start, end;
+  uint64_t generation;
+  const ms_analysis *analysis;
+} ms_unit_view;
+
+/* Calls fn for every unit in text order. */
+void ms_session_each_unit(ms_session *self, void (*fn)(void *ctx, const ms_unit_view *u), void *ctx);
+
+/* Calls fn for every syntax error (absolute offsets). */
+void ms_session_each_syntax_error(ms_session *self, void (*fn)(void *ctx, const ms_diagnostic *d), void *ctx);
+
 /* Calls fn for every inference (absolute offsets) whose op overlaps
 ** [start, end), in order. */
 void ms_session_inferences(ms_session *self, uint32_t start, uint32_t end,
