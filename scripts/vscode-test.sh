@@ -161,6 +161,21 @@ tally() { # tally LOG: print LOG without its summary line and add the summary in
   total_pass=$(( total_pass + $(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/') ))
   total_fail=$(( total_fail + $(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/') ))
 }
+# The extension's own checks: types + lint (one check), then its unit tests.
+ext=$root/vscode-extension
+if (cd "$ext" && npm run --silent check) > "$work/lint.log" 2>&1; then
+  echo '{"check":"tsc --checkJs and eslint","ok":true}' > "$work/extension-checks.out"
+  echo "1 passed, 0 failed" >> "$work/extension-checks.out"
+else
+  { echo '{"check":"tsc --checkJs and eslint","ok":false}'; grep -v nodedir "$work/lint.log" | head -20
+    echo "0 passed, 1 failed"; } > "$work/extension-checks.out"
+fi
+tally "$work/extension-checks.out"
+(cd "$ext" && node --test --test-reporter=tap test/*.test.js) > "$work/unit.log" 2>&1 || true
+{ grep -E '^not ok' "$work/unit.log" || true
+  echo "$(sed -nE 's/^# pass ([0-9]+)/\1/p' "$work/unit.log" | tail -1) passed, $(sed -nE 's/^# fail ([0-9]+)/\1/p' "$work/unit.log" | tail -1) failed"
+} > "$work/extension-unit.out"
+tally "$work/extension-unit.out"
 node "$root/tests/vscode/grammar-test.js" "$tools/code-server/lib/node_modules/code-server/lib/vscode/node_modules" \
   > "$work/grammar.out" 2>&1 || rc=1
 tally "$work/grammar.out"

@@ -7,7 +7,7 @@ export default [
   { ignores: ['node_modules/**', 'bin/**'] },
   js.configs.recommended,
   {
-    files: ['src/**/*.js'],
+    files: ['src/**/*.js', 'test/**/*.js'],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: 'commonjs',
