@@ -478,6 +478,21 @@ static void report_findings(walker *w, const op_rec *op, const ms_rule_binding *
   }
 }
 
+/* The declared result says less than the inferred shape, or contradicts it:
+** unranked, another rank, `?` where a size is known, another size. A static
+** size where only `?` is inferred is more precise, not less. */
+static bool result_less_precise(const ms_shape *declared, const ms_shape *inferred) {
+  if (!declared->ranked) return inferred->ranked;
+  if (!inferred->ranked) return false;
+  if (declared->rank != inferred->rank) return true;
+  for (int i = 0; i < declared->rank; i++) {
+    int64_t d = declared->dims[i], n = inferred->dims[i];
+    if (n == MS_DIM_DYNAMIC) continue;
+    if (d == MS_DIM_DYNAMIC || d != n) return true;
+  }
+  return false;
+}
+
 static void record_inference(walker *w, const op_rec *op, const ms_rule_binding *b, const ms_shape *result,
                              const ms_broadcast_result *res) {
   ms_analysis *out = w->out;
@@ -506,7 +521,7 @@ static void record_inference(walker *w, const op_rec *op, const ms_rule_binding 
     memcpy(shown.elem, result->elem, sizeof shown.elem);
   }
   ms_shape_format_type(&shown, inf->inferred, sizeof inf->inferred);
-  inf->result_differs = result && !(result->ranked && ms_shape_equal(result, &res->inferred));
+  inf->result_differs = result && result_less_precise(result, &res->inferred);
 }
 
 static void copy_span(char *dst, size_t n, const char *text, ms_span s) {

@@ -38,7 +38,8 @@ typedef struct ms_inference {
   uint32_t result_start, result_end; /* the declared result type token; 0,0 if none */
   ms_rule rule;
   bool has_inferred;
-  bool result_differs;             /* declared result less precise than, or not, the inferred */
+  bool result_differs;             /* declared result less precise than the inferred
+                                      (unranked, `?` for a known size) or contradicting it */
   char inferred[160];              /* the inferred result type, "tensor<2x3xi32>" */
 } ms_inference;
 
