@@ -23,15 +23,17 @@ if ! cmp -s "$ext/package-lock.json" "$ext/node_modules/.package-lock.json.ci" 2
   cp "$ext/package-lock.json" "$ext/node_modules/.package-lock.json.ci"
 fi
 
-# Package from a staging copy: the version stamp and the bundled binary
-# must not show up as changes in the checkout.
+# The bundled binary (git-ignored): also what a development host running the
+# extension from this folder starts.
+mkdir -p "$ext/bin/linux-x64"
+cp "$bin" "$ext/bin/linux-x64/mlir-shape"
+chmod 755 "$ext/bin/linux-x64/mlir-shape"
+
+# Package from a staging copy, so the version stamp does not show up as a
+# change in the checkout.
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 cp -a "$ext/." "$stage/"
-rm -rf "$stage/bin"
-mkdir -p "$stage/bin/linux-x64"
-cp "$bin" "$stage/bin/linux-x64/mlir-shape"
-chmod 755 "$stage/bin/linux-x64/mlir-shape"
 node -e '
   const fs = require("fs"); const f = process.argv[1];
   const p = JSON.parse(fs.readFileSync(f, "utf8")); p.version = process.argv[2];
