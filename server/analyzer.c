@@ -9,6 +9,7 @@
 ** single tokens in the grammar; shape.c parses their text.
 */
 #include "analyzer.h"
+#include "memory.h"
 
 #include <assert.h>
 #include <pthread.h>
@@ -498,8 +499,7 @@ static void record_inference(walker *w, const op_rec *op, const ms_rule_binding 
   ms_analysis *out = w->out;
   if (out->ninferences == out->cap) {
     out->cap = out->cap ? out->cap * 2 : 64;
-    out->inferences = realloc(out->inferences, out->cap * sizeof *out->inferences);
-    if (!out->inferences) abort();
+    out->inferences = ms_xrealloc(out->inferences, out->cap * sizeof *out->inferences);
   }
   ms_inference *inf = &out->inferences[out->ninferences++];
   memset(inf, 0, sizeof *inf);

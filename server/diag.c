@@ -2,26 +2,18 @@
 ** diag.c: the diagnostics list (diag.h).
 */
 #include "diag.h"
+#include "memory.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n);
-  if (!q && n) {
-    fputs("mlir-shape: out of memory\n", stderr);
-    abort();
-  }
-  return q;
-}
 
 static char *vformat(const char *fmt, va_list ap) {
   va_list ap2;
   va_copy(ap2, ap);
   int n = vsnprintf(NULL, 0, fmt, ap2);
   va_end(ap2);
-  char *s = xrealloc(NULL, (size_t)n + 1);
+  char *s = ms_xrealloc(NULL, (size_t)n + 1);
   vsnprintf(s, (size_t)n + 1, fmt, ap);
   return s;
 }
@@ -40,7 +32,7 @@ void ms_diag_list_clear(ms_diag_list *self) {
 static ms_diagnostic *push(ms_diag_list *self) {
   if (self->count == self->cap) {
     self->cap = self->cap ? self->cap * 2 : 16;
-    self->items = xrealloc(self->items, self->cap * sizeof *self->items);
+    self->items = ms_xrealloc(self->items, self->cap * sizeof *self->items);
   }
   ms_diagnostic *d = &self->items[self->count++];
   memset(d, 0, sizeof *d);
@@ -93,7 +85,7 @@ void ms_diag_list_sort(ms_diag_list *self) {
   ** range keep the order in which the analyzer found them. */
   size_t n = self->count;
   if (n < 2) return;
-  ms_diagnostic *tmp = xrealloc(NULL, n * sizeof *tmp);
+  ms_diagnostic *tmp = ms_xrealloc(NULL, n * sizeof *tmp);
   for (size_t width = 1; width < n; width *= 2) {
     for (size_t lo = 0; lo < n; lo += 2 * width) {
       size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;

@@ -7,6 +7,7 @@
 ** and one publishDiagnostics with the document's version.
 */
 #include "lsp.h"
+#include "memory.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -82,15 +83,6 @@ struct ms_lsp {
   int progress_token;
 };
 
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n);
-  if (!q && n) {
-    fputs("mlir-shape: out of memory\n", stderr);
-    abort();
-  }
-  return q;
-}
-
 static const char *str_at(const cJSON *obj, const char *key) {
   const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
   return cJSON_IsString(v) ? v->valuestring : NULL;
@@ -115,7 +107,7 @@ static bool bool_at(const cJSON *obj, const char *path) {
 static char *uri_to_path(const char *uri) {
   if (strncmp(uri, "file://", 7)) return NULL;
   const char *s = uri + 7;
-  char *out = xrealloc(NULL, strlen(s) + 1), *w = out;
+  char *out = ms_xrealloc(NULL, strlen(s) + 1), *w = out;
   for (; *s; s++) {
     if (*s == '%' && s[1] && s[2]) {
       char hex[3] = {s[1], s[2], 0};
@@ -131,7 +123,7 @@ static char *uri_to_path(const char *uri) {
 
 static char *path_to_uri(const char *path) {
   size_t n = strlen(path);
-  char *out = xrealloc(NULL, 8 + n * 3), *w = out;
+  char *out = ms_xrealloc(NULL, 8 + n * 3), *w = out;
   w += sprintf(w, "file://");
   for (const char *s = path; *s; s++) {
     unsigned char c = (unsigned char)*s;
@@ -175,7 +167,7 @@ typedef struct sbuf {
 static void sb_reserve(sbuf *b, size_t more) {
   if (b->n + more + 1 <= b->cap) return;
   while (b->n + more + 1 > b->cap) b->cap = b->cap ? b->cap * 2 : 4096;
-  b->p = xrealloc(b->p, b->cap);
+  b->p = ms_xrealloc(b->p, b->cap);
 }
 
 static void sb_put(sbuf *b, const char *s, size_t n) {
@@ -392,7 +384,7 @@ static void did_open(ms_lsp *self, const cJSON *params) {
   } else {
     if (self->ndocs == self->capdocs) {
       self->capdocs = self->capdocs ? self->capdocs * 2 : 8;
-      self->docs = xrealloc(self->docs, self->capdocs * sizeof *self->docs);
+      self->docs = ms_xrealloc(self->docs, self->capdocs * sizeof *self->docs);
     }
     ms_session *s = ms_session_new(uri, text, strlen(text), 0, self->catalog, &o);
     if (!s) {
@@ -541,10 +533,10 @@ static void set_rule_files(ms_lsp *self, const cJSON *rules) {
   const cJSON *r;
   cJSON_ArrayForEach(r, rules) {
     if (!cJSON_IsString(r) || !r->valuestring[0]) continue;
-    self->rule_files = xrealloc(self->rule_files, (size_t)(self->nrule_files + 1) * sizeof *self->rule_files);
+    self->rule_files = ms_xrealloc(self->rule_files, (size_t)(self->nrule_files + 1) * sizeof *self->rule_files);
     char *path = r->valuestring[0] == '/' || !self->root ? strdup(r->valuestring) : NULL;
     if (!path) {
-      path = xrealloc(NULL, strlen(self->root) + strlen(r->valuestring) + 2);
+      path = ms_xrealloc(NULL, strlen(self->root) + strlen(r->valuestring) + 2);
       sprintf(path, "%s/%s", self->root, r->valuestring);
     }
     self->rule_files[self->nrule_files++] = path;
@@ -835,7 +827,7 @@ static void on_message(ms_rpc *rpc, cJSON *msg, void *ctx) {
   }
   if (self->nqueue == self->capqueue) {
     self->capqueue = self->capqueue ? self->capqueue * 2 : 16;
-    self->queue = xrealloc(self->queue, self->capqueue * sizeof *self->queue);
+    self->queue = ms_xrealloc(self->queue, self->capqueue * sizeof *self->queue);
   }
   /* Take the message's members instead of copying them: a didOpen carries
   ** the whole file. rpc frees the emptied shell after this callback. */

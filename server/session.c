@@ -18,6 +18,7 @@
 ** (everything parsed again, as on open).
 */
 #include "session.h"
+#include "memory.h"
 
 #include <assert.h>
 #include <pthread.h>
@@ -65,15 +66,6 @@ struct ms_session {
   bool reanalyze_all;
   size_t threshold, target;
 };
-
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n);
-  if (!q && n) {
-    fputs("mlir-shape: out of memory\n", stderr);
-    abort();
-  }
-  return q;
-}
 
 ms_session *ms_session_new(const char *uri, const char *text, size_t len, int version, const ms_catalog *catalog,
                            const ms_analyzer_options *opts) {
@@ -280,7 +272,7 @@ typedef struct analyse_ctx {
 ** its analysis. Returns how many units were analysed. */
 static size_t rebuild_units(chunk *c, TSNode *nodes, size_t n, const TSRange *changed, uint32_t nchanged,
                             const analyse_ctx *a) {
-  unit *fresh = xrealloc(NULL, (n ? n : 1) * sizeof *fresh);
+  unit *fresh = ms_xrealloc(NULL, (n ? n : 1) * sizeof *fresh);
   size_t old = 0, analysed = 0;
   uint32_t next_change = 0;
   for (size_t i = 0; i < n; i++) {
@@ -315,10 +307,10 @@ static size_t rebuild_units(chunk *c, TSNode *nodes, size_t n, const TSRange *ch
 static size_t analyse_chunk(chunk *c, const TSRange *changed, uint32_t nchanged, const analyse_ctx *a) {
   TSNode root = ts_tree_root_node(c->tree);
   size_t cap = c->nunits + 64;
-  TSNode *nodes = xrealloc(NULL, cap * sizeof *nodes);
+  TSNode *nodes = ms_xrealloc(NULL, cap * sizeof *nodes);
   size_t n = ms_analyzer_units(root, a->text, nodes, cap);
   if (n > cap) {
-    nodes = xrealloc(nodes, n * sizeof *nodes);
+    nodes = ms_xrealloc(nodes, n * sizeof *nodes);
     ms_analyzer_units(root, a->text, nodes, n);
   }
   size_t analysed = rebuild_units(c, nodes, n, changed, nchanged, a);
@@ -390,7 +382,7 @@ static size_t build_chunks(ms_session *self, const char *text, size_t len, const
   ms_unit_list_init(&pieces);
   ms_source_units(&src, 0, (uint32_t)len, self->threshold, self->target, &pieces);
   self->nchunks = pieces.count ? pieces.count : 1;
-  self->chunks = xrealloc(NULL, self->nchunks * sizeof *self->chunks);
+  self->chunks = ms_xrealloc(NULL, self->nchunks * sizeof *self->chunks);
   memset(self->chunks, 0, self->nchunks * sizeof *self->chunks);
   for (size_t i = 0; i < pieces.count && pieces.count > 1; i++) {
     chunk *c = &self->chunks[i];

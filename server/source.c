@@ -7,6 +7,7 @@
 ** its tree.
 */
 #include "source.h"
+#include "memory.h"
 
 #include <assert.h>
 #include <dirent.h>
@@ -21,25 +22,11 @@
 
 #define RELEASE_WINDOW (8u << 20)  /* passes drop pages in steps of this */
 
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n);
-  if (!q && n) {
-    fputs("mlir-shape: out of memory\n", stderr);
-    abort();
-  }
-  return q;
-}
-
-static char *xstrdup(const char *s) {
-  size_t n = strlen(s) + 1;
-  return memcpy(xrealloc(NULL, n), s, n);
-}
-
 /* ---- line index ---- */
 
 static void index_lines(ms_source *self) {
   size_t cap = self->len / 40 + 16;
-  self->lines = xrealloc(NULL, cap * sizeof *self->lines);
+  self->lines = ms_xrealloc(NULL, cap * sizeof *self->lines);
   self->nlines = 0;
   self->lines[self->nlines++] = 0;
   const char *p = self->text, *end = self->text + self->len;
@@ -49,7 +36,7 @@ static void index_lines(ms_source *self) {
     if (!nl) break;
     if (self->nlines == cap) {
       cap *= 2;
-      self->lines = xrealloc(self->lines, cap * sizeof *self->lines);
+      self->lines = ms_xrealloc(self->lines, cap * sizeof *self->lines);
     }
     p = nl + 1;
     self->lines[self->nlines++] = (uint32_t)(p - self->text);
@@ -62,8 +49,8 @@ static void index_lines(ms_source *self) {
 
 void ms_source_init_text(ms_source *self, const char *name, const char *text, size_t len) {
   memset(self, 0, sizeof *self);
-  self->name = xstrdup(name);
-  self->owned = xrealloc(NULL, len + 1);
+  self->name = ms_xstrdup(name);
+  self->owned = ms_xrealloc(NULL, len + 1);
   memcpy(self->owned, text, len);
   self->owned[len] = 0;
   self->text = self->owned;
@@ -78,9 +65,9 @@ static bool fail(char *err, size_t errlen, const char *path) {
 
 static bool read_fd(int fd, char **out, size_t *outlen) {
   size_t cap = 1 << 16, len = 0;
-  char *buf = xrealloc(NULL, cap);
+  char *buf = ms_xrealloc(NULL, cap);
   for (;;) {
-    if (len + 1 >= cap) buf = xrealloc(buf, cap *= 2);
+    if (len + 1 >= cap) buf = ms_xrealloc(buf, cap *= 2);
     ssize_t n = read(fd, buf + len, cap - len - 1);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
@@ -129,7 +116,7 @@ bool ms_source_open(ms_source *self, const char *path, char *err, size_t errlen)
     self->len = len;
   }
   if (!is_stdin) close(fd);
-  self->name = xstrdup(is_stdin ? "<stdin>" : path);
+  self->name = ms_xstrdup(is_stdin ? "<stdin>" : path);
   index_lines(self);
   return true;
 }
@@ -198,9 +185,9 @@ void ms_path_list_clear(ms_path_list *self) {
 void ms_path_list_push(ms_path_list *self, const char *path) {
   if (self->count == self->cap) {
     self->cap = self->cap ? self->cap * 2 : 16;
-    self->items = xrealloc(self->items, self->cap * sizeof *self->items);
+    self->items = ms_xrealloc(self->items, self->cap * sizeof *self->items);
   }
-  self->items[self->count++] = xstrdup(path);
+  self->items[self->count++] = ms_xstrdup(path);
 }
 
 static int cmp_names(const void *a, const void *b) {
@@ -215,7 +202,7 @@ static bool has_mlir_suffix(const char *name) {
 static char *join(const char *dir, const char *name) {
   size_t a = strlen(dir), b = strlen(name);
   bool slash = a > 0 && dir[a - 1] == '/';
-  char *s = xrealloc(NULL, a + b + 2);
+  char *s = ms_xrealloc(NULL, a + b + 2);
   memcpy(s, dir, a);
   if (!slash) s[a++] = '/';
   memcpy(s + a, name, b + 1);
@@ -267,7 +254,7 @@ void ms_unit_list_clear(ms_unit_list *self) {
 static void push_unit(ms_unit_list *self, uint32_t s0, uint32_t e0, uint32_t s1, uint32_t e1, int n) {
   if (self->count == self->cap) {
     self->cap = self->cap ? self->cap * 2 : 16;
-    self->items = xrealloc(self->items, self->cap * sizeof *self->items);
+    self->items = ms_xrealloc(self->items, self->cap * sizeof *self->items);
   }
   ms_unit *u = &self->items[self->count++];
   memset(u, 0, sizeof *u);
@@ -313,7 +300,7 @@ typedef struct scan {
 static void add_cut(uint32_t **v, size_t *n, size_t *cap, uint32_t off) {
   if (*n == *cap) {
     *cap = *cap ? *cap * 2 : 64;
-    *v = xrealloc(*v, *cap * sizeof **v);
+    *v = ms_xrealloc(*v, *cap * sizeof **v);
   }
   (*v)[(*n)++] = off;
 }

@@ -6,6 +6,7 @@
 ** replays the log back to the scope's mark. Nothing is copied from the text.
 */
 #include "ssa.h"
+#include "memory.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -34,15 +35,6 @@ struct ms_ssa {
   size_t nmarks, capmarks;
 };
 
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n);
-  if (!q && n) {
-    fputs("mlir-shape: out of memory\n", stderr);
-    abort();
-  }
-  return q;
-}
-
 static uint64_t hash(const char *s, size_t n, int index) {
   uint64_t h = 1469598103934665603ULL ^ (uint64_t)(index + 2);
   for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
@@ -50,11 +42,11 @@ static uint64_t hash(const char *s, size_t n, int index) {
 }
 
 ms_ssa *ms_ssa_new(const char *text) {
-  ms_ssa *self = xrealloc(NULL, sizeof *self);
+  ms_ssa *self = ms_xrealloc(NULL, sizeof *self);
   memset(self, 0, sizeof *self);
   self->text = text;
   self->cap = 256;
-  self->slots = xrealloc(NULL, self->cap * sizeof *self->slots);
+  self->slots = ms_xrealloc(NULL, self->cap * sizeof *self->slots);
   memset(self->slots, 0, self->cap * sizeof *self->slots);
   return self;
 }
@@ -98,7 +90,7 @@ static size_t find(const ms_ssa *self, const char *name, size_t n, int index) {
 ** and overwritten value, keeping ms_ssa_pop exact. */
 static void grow(ms_ssa *self) {
   self->cap *= 2;
-  self->slots = xrealloc(self->slots, self->cap * sizeof *self->slots);
+  self->slots = ms_xrealloc(self->slots, self->cap * sizeof *self->slots);
   memset(self->slots, 0, self->cap * sizeof *self->slots);
   self->used = 0;
   for (size_t i = 0; i < self->nlog; i++) {
@@ -118,7 +110,7 @@ void ms_ssa_define(ms_ssa *self, ms_span name, int index, const ms_ssa_def *def)
   size_t at = find(self, s, n, index);
   if (self->nlog == self->caplog) {
     self->caplog = self->caplog ? self->caplog * 2 : 64;
-    self->log = xrealloc(self->log, self->caplog * sizeof *self->log);
+    self->log = ms_xrealloc(self->log, self->caplog * sizeof *self->log);
   }
   undo *u = &self->log[self->nlog++];
   u->at = at;
@@ -151,7 +143,7 @@ const ms_ssa_def *ms_ssa_lookup(const ms_ssa *self, ms_span use) {
 void ms_ssa_push(ms_ssa *self) {
   if (self->nmarks == self->capmarks) {
     self->capmarks = self->capmarks ? self->capmarks * 2 : 16;
-    self->marks = xrealloc(self->marks, self->capmarks * sizeof *self->marks);
+    self->marks = ms_xrealloc(self->marks, self->capmarks * sizeof *self->marks);
   }
   self->marks[self->nmarks++] = self->nlog;
 }

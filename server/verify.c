@@ -7,20 +7,12 @@
 ** with TEXT running to the last "}}" of the line.
 */
 #include "verify.h"
+#include "memory.h"
 
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void *xrealloc(void *p, size_t n) {
-  void *q = realloc(p, n);
-  if (!q && n) {
-    fputs("mlir-shape: out of memory\n", stderr);
-    abort();
-  }
-  return q;
-}
 
 void ms_expectations_init(ms_expectations *self) { memset(self, 0, sizeof *self); }
 
@@ -122,14 +114,14 @@ static bool parse_line(const char *line, const char *end, uint32_t line_off, ann
 static void push(ms_expectations *self, const annotation *a, uint32_t line) {
   if (self->count == self->cap) {
     self->cap = self->cap ? self->cap * 2 : 16;
-    self->items = xrealloc(self->items, self->cap * sizeof *self->items);
+    self->items = ms_xrealloc(self->items, self->cap * sizeof *self->items);
   }
   ms_expectation *e = &self->items[self->count++];
   e->kind = a->kind;
   e->line = line;
   e->start = a->start;
   e->end = a->end;
-  e->text = xrealloc(NULL, a->textlen + 1);
+  e->text = ms_xrealloc(NULL, a->textlen + 1);
   memcpy(e->text, a->text, a->textlen);
   e->text[a->textlen] = 0;
   e->matched = false;
