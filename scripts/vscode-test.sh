@@ -78,8 +78,9 @@ screens=$root/build/vscode-test
 rm -rf "$screens"; mkdir -p "$screens"
 
 work=$(mktemp -d /tmp/mlir-shape-vscode.XXXXXX)
-cs_pid=
+cs_pid= drive_pid=
 cleanup() {
+  if [ -n "$drive_pid" ]; then kill "$drive_pid" 2>/dev/null || true; wait "$drive_pid" 2>/dev/null || true; fi
   # code-server runs in its own session (setsid): stopping its process group
   # also stops the extension host and the language server under it.
   if [ -n "$cs_pid" ]; then
@@ -179,9 +180,14 @@ tally "$work/extension-unit.out"
 node "$root/tests/vscode/grammar-test.js" "$tools/code-server/lib/node_modules/code-server/lib/vscode/node_modules" \
   > "$work/grammar.out" 2>&1 || rc=1
 tally "$work/grammar.out"
-node "$root/tests/vscode/drive.js" --url "http://127.0.0.1:$port/?folder=$work/ws" \
+# In the background so that an interrupt can stop it (and with it Chromium,
+# which exits when its Playwright pipe closes).
+TMPDIR=$work node "$root/tests/vscode/drive.js" --url "http://127.0.0.1:$port/?folder=$work/ws" \
   --workspace "$work/ws" --screens "$screens" --profile "$profile" --timeout "${VSCODE_TEST_TIMEOUT:-30}" \
-  > "$work/vscode.out" 2>&1 || rc=1
+  > "$work/vscode.out" 2>&1 &
+drive_pid=$!
+wait "$drive_pid" || rc=1
+drive_pid=
 tally "$work/vscode.out"
 # Keep the extension's output channel (and code-server's log) next to the screenshots.
 find "$work/user/logs" -name '*mlir-shape*.log' -exec cat {} + > "$screens/extension.log" 2>/dev/null || true
