@@ -50,7 +50,10 @@ install_node24() {
 }
 
 install_code_server() {
-  [ -x "$tools/code-server/bin/code-server" ] && return 0
+  # The marker is written last: an interrupted install is redone.
+  local done_marker=$tools/code-server/.installed-$CODE_SERVER_VERSION
+  [ -f "$done_marker" ] && return 0
+  rm -rf "$tools/code-server"
   # The system npm runs under Node 24 so that code-server's postinstall
   # accepts the version and node-gyp builds against Node 24's headers
   # (npm_config_nodedir: no header download).
@@ -58,6 +61,7 @@ install_code_server() {
     t npm install -g --prefix "$tools/code-server" --foreground-scripts --no-audit --no-fund \
     "code-server@$CODE_SERVER_VERSION" > "$tools/code-server-install.log" 2>&1 \
     || { tail -40 "$tools/code-server-install.log" >&2; rm -rf "$tools/code-server"; exit 1; }
+  touch "$done_marker"
 }
 
 install_driver() {
