@@ -34,20 +34,17 @@ let lifecycle = Promise.resolve();
  * (the failed notification would pop up an error).
  */
 let restartPending = false;
+/** @type {vscode.FileSystemWatcher | undefined} one for all clients, forwarded as didChangeWatchedFiles */
+let catalogWatcher;
 
-/**
- * @param {vscode.ExtensionContext} context
- * @returns {import('vscode-languageclient/node').LanguageClientOptions}
- */
-function clientOptions(context) {
-  const watcher = vscode.workspace.createFileSystemWatcher('**/.mlir-shape.json');
-  context.subscriptions.push(watcher);
+/** @returns {import('vscode-languageclient/node').LanguageClientOptions} */
+function clientOptions() {
   return {
     documentSelector: [{ scheme: 'file', language: 'mlir' }, { scheme: 'untitled', language: 'mlir' }],
     outputChannel: output,
     traceOutputChannel: output,
     initializationOptions: () => serverSettings(),
-    synchronize: { configurationSection: 'mlirShape', fileEvents: watcher },
+    synchronize: { configurationSection: 'mlirShape', fileEvents: catalogWatcher },
     errorHandler: errorHandler(),
     middleware: {
       workspace: {
@@ -135,7 +132,7 @@ async function startClient(context) {
   // No `transport` on purpose: TransportKind.stdio would append `--stdio`
   // to the arguments. Without it the client still speaks over stdin/stdout.
   const serverOptions = { command: launch.command, args: launch.args };
-  const c = new LanguageClient(CLIENT_ID, 'mlir-shape', serverOptions, clientOptions(context));
+  const c = new LanguageClient(CLIENT_ID, 'mlir-shape', serverOptions, clientOptions());
   client = c;
   c.onDidChangeState((e) => {
     if (client !== c || status?.state === 'error') return;
@@ -234,7 +231,8 @@ async function showInferredShape() {
 async function activate(context) {
   output = vscode.window.createOutputChannel('mlir-shape', { log: true });
   status = new ServerStatus('mlirShape.showOutput');
-  context.subscriptions.push(output, status,
+  catalogWatcher = vscode.workspace.createFileSystemWatcher('**/.mlir-shape.json');
+  context.subscriptions.push(output, status, catalogWatcher,
     vscode.commands.registerCommand('mlirShape.restartServer', () => restart(context)),
     vscode.commands.registerCommand('mlirShape.showOutput', () => output?.show(true)),
     vscode.commands.registerCommand('mlirShape.showInferredShape', showInferredShape),
