@@ -21,7 +21,7 @@ const PROFILES = {
       op: BAD_OP,
       source: 'mlir-shape',
       code: 'incompatible-dims',
-      squiggled: '"test.broadcastable"', // the diagnostic's range: the op name
+      squiggled: 'tensor<2xi32>', // the diagnostic's range: the offending operand's type in the op's signature
       message: /are not broadcast-compatible: dim 0 is 3 in %\w+ but 2 in %\w+/,
     },
     hover: {
