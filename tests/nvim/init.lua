@@ -1,0 +1,122 @@
+-- init.lua: checks of `mlir-shape lsp` through Neovim's built-in LSP client
+-- (vim.lsp, Neovim 0.7.2 as in Debian bookworm), headless, no plugins.
+-- tests/nvim/run.sh starts it with MLIR_SHAPE (the binary) and MS_FILE (the
+-- example) in the environment. Prints one line per check, then
+-- "N passed, M failed", and quits with status 1 when a check failed.
+
+local server = os.getenv('MLIR_SHAPE')
+local file = os.getenv('MS_FILE')
+local TIMEOUT = 10000
+local passed, failed = 0, 0
+
+local function say(text)
+  io.stdout:write(text, '\n')
+  io.stdout:flush()
+end
+
+local function check(name, ok, detail)
+  if ok then
+    passed = passed + 1
+    say('ok - ' .. name)
+  else
+    failed = failed + 1
+    say('FAIL - ' .. name .. (detail and (': ' .. detail) or ''))
+  end
+end
+
+local function finish()
+  say(string.format('%d passed, %d failed', passed, failed))
+  vim.cmd(failed == 0 and passed > 0 and 'qall!' or 'cquit 1')
+end
+
+-- 0.7 has no 'OFF' level.
+if not pcall(vim.lsp.set_log_level, 'OFF') then pcall(vim.lsp.set_log_level, 'ERROR') end
+
+local function run()
+  vim.cmd('silent edit ' .. vim.fn.fnameescape(file))
+  local bufnr = vim.api.nvim_get_current_buf()
+  vim.bo[bufnr].filetype = 'mlir'
+  local uri = vim.uri_from_bufnr(bufnr)
+  local lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+
+  local state = { init = nil, publishes = {}, exited = false, exit_code = nil }
+  local default_publish = vim.lsp.handlers['textDocument/publishDiagnostics']
+  local client_id = vim.lsp.start_client({
+    name = 'mlir-shape',
+    cmd = { server, 'lsp' },
+    root_dir = vim.fn.fnamemodify(file, ':h'),
+    on_init = function(_, result) state.init = result end,
+    on_exit = function(code) state.exited = true; state.exit_code = code end,
+    handlers = {
+      ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+        pcall(default_publish, err, result, ctx, config)
+        if result and result.uri == uri then table.insert(state.publishes, result) end
+      end,
+    },
+  })
+  check('start_client', client_id ~= nil)
+  if not client_id then return end
+  vim.lsp.buf_attach_client(bufnr, client_id)
+
+  vim.wait(TIMEOUT, function() return state.init ~= nil or state.exited end, 10)
+  check('initialize', state.init ~= nil and state.init.serverInfo.name == 'mlir-shape')
+  check('incremental sync offered', state.init and state.init.capabilities.textDocumentSync.change == 2)
+
+  vim.wait(TIMEOUT, function() return #state.publishes > 0 end, 10)
+  local diags = (state.publishes[#state.publishes] or {}).diagnostics or {}
+  check('one diagnostic on open', #diags == 1, vim.inspect(diags))
+  local d = diags[1] or { range = { start = {}, ['end'] = {} } }
+  check('message', d.message == 'operands %a and %b are not broadcast-compatible: dim 0 is 3 in %a but 2 in %b', d.message)
+  check('code and source', d.code == 'incompatible-dims' and d.source == 'mlir-shape')
+  -- The second operand's type in the op's signature.
+  local col = select(1, string.find(lines[2], 'tensor<2xi32>)', 1, true)) - 1
+  check('range', d.range.start.line == 1 and d.range.start.character == col and d.range['end'].line == 1
+    and d.range['end'].character == col + #'tensor<2xi32>', vim.inspect(d.range))
+  check('relatedInformation', d.relatedInformation and #d.relatedInformation == 1)
+  local nd = vim.diagnostic.get(bufnr)
+  check('vim.diagnostic has it', #nd == 1 and nd[1].lnum == 1 and nd[1].col == col, vim.inspect(nd))
+
+  -- Hover on the second op: the inferred type (its result is declared ?).
+  local hcol = select(1, string.find(lines[3], 'test.broadcastable', 1, true))
+  local resp = vim.lsp.buf_request_sync(bufnr, 'textDocument/hover',
+    { textDocument = { uri = uri }, position = { line = 2, character = hcol } }, TIMEOUT)
+  local r = resp and resp[client_id] and resp[client_id].result
+  local text = r and r.contents and r.contents.value or ''
+  check('hover has the inferred type', text:find('Inferred result: `tensor<3xi32>`', 1, true) ~= nil, text)
+  check('hover has the table', text:find('| dim | %a | %a | inferred | declared | verdict |', 1, true) ~= nil, text)
+
+  -- Inlay hint (a plain request: 0.7 does not show them).
+  resp = vim.lsp.buf_request_sync(bufnr, 'textDocument/inlayHint',
+    { textDocument = { uri = uri }, range = { start = { line = 0, character = 0 }, ['end'] = { line = 5, character = 0 } } }, TIMEOUT)
+  local hints = resp and resp[client_id] and resp[client_id].result or {}
+  check('inlay hint', #hints == 1 and hints[1].label == '⇒ tensor<3xi32>' and hints[1].position.line == 2, vim.inspect(hints))
+
+  -- Edit the buffer (Neovim sends incremental didChange): make %b a
+  -- tensor<3xi32> in both places; the diagnostic goes away.
+  local before = #state.publishes
+  local a0 = select(1, string.find(lines[1], '2xi32', 1, true)) - 1
+  vim.api.nvim_buf_set_text(bufnr, 0, a0, 0, a0 + 1, { '3' })
+  vim.api.nvim_buf_set_text(bufnr, 1, col + 7, 1, col + 8, { '3' })
+  vim.wait(TIMEOUT, function()
+    local last = state.publishes[#state.publishes]
+    return #state.publishes > before and last and #last.diagnostics == 0
+  end, 10)
+  local last = state.publishes[#state.publishes] or {}
+  check('no diagnostic after the edits', #state.publishes > before and #(last.diagnostics or { 1 }) == 0,
+    vim.inspect(last.diagnostics))
+  check('version of the last publish', last.version == vim.lsp.util.buf_versions[bufnr],
+    tostring(last.version) .. ' vs ' .. tostring(vim.lsp.util.buf_versions[bufnr]))
+
+  vim.lsp.get_client_by_id(client_id).stop()
+  vim.wait(TIMEOUT, function() return state.exited end, 10)
+  check('shutdown and exit code 0', state.exited and state.exit_code == 0, tostring(state.exit_code))
+end
+
+vim.api.nvim_create_autocmd('VimEnter', {
+  once = true,
+  callback = function()
+    local ok, err = pcall(run)
+    if not ok then check('no Lua error', false, tostring(err)) end
+    finish()
+  end,
+})
