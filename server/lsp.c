@@ -612,9 +612,10 @@ static void register_watcher(ms_lsp *self) {
 static void did_change_watched(ms_lsp *self, const cJSON *params) {
   const cJSON *changes = cJSON_GetObjectItemCaseSensitive(params, "changes"), *c;
   cJSON_ArrayForEach(c, changes) {
+    static const char name[] = "/.mlir-shape.json";
     const char *uri = str_at(c, "uri");
-    size_t n = uri ? strlen(uri) : 0;
-    if (n >= 16 && !strcmp(uri + n - 16, "/.mlir-shape.json")) {
+    size_t n = uri ? strlen(uri) : 0, k = sizeof name - 1;
+    if (n >= k && !strcmp(uri + n - k, name)) {
       rebuild_catalog(self);
       return;
     }
