@@ -65,6 +65,7 @@ async function start(opts = {}) {
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
   const client = {
     proc, conn, published: [], configurationRequests: 0, registrations: [], configuration: opts.configuration,
+    progressTokens: [], progress: [],
   };
   const waiters = [];
   conn.onNotification('textDocument/publishDiagnostics', (p) => {
@@ -76,7 +77,8 @@ async function start(opts = {}) {
     return p.items.map(() => client.configuration || {});
   });
   conn.onRequest('client/registerCapability', (p) => { client.registrations.push(...p.registrations); return null; });
-  conn.onRequest('window/workDoneProgress/create', () => null);
+  conn.onRequest('window/workDoneProgress/create', (p) => { client.progressTokens.push(p.token); return null; });
+  conn.onNotification('$/progress', (p) => { client.progress.push({ ...p, published: client.published.length }); });
   conn.onNotification('window/logMessage', () => {});
   conn.listen();
 
@@ -108,6 +110,7 @@ async function start(opts = {}) {
 
   const capabilities = {
     general: opts.encodings ? { positionEncodings: opts.encodings } : undefined,
+    window: { workDoneProgress: !!opts.progress },
     workspace: {
       configuration: opts.configuration !== undefined,
       didChangeWatchedFiles: { dynamicRegistration: !!opts.watch },

@@ -93,3 +93,21 @@ test('.mlir-shape.json: picked up, broken one reported while the last good rules
   assert.ok(p.diagnostics.every((d) => d.code !== 'incompatible-dims'), JSON.stringify(p.diagnostics));
   await c.stop();
 });
+
+// The document's profile: what mlir-opt-22 accepts with a warning is an
+// error under `strict`, and the severity `off` drops a code entirely.
+test('strict profile and severity off', async () => {
+  const text = 'func.func @f(%a: tensor<?xi32>, %b: tensor<?xi32>) {\n' +
+    '  %0 = "test.broadcastable"(%a, %b) : (tensor<?xi32>, tensor<?xi32>) -> tensor<4xi32>\n  return\n}\n';
+  const uri = 'file:///tmp/mlir-shape-lsp/strict.mlir';
+  const c = await start({});
+  c.open(uri, text, 1);
+  assert.deepEqual(codes(await c.diagnostics(uri, (x) => x.version === 1)), ['dynamic-to-static/2']);
+  c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { mlirShape: { strict: true } } });
+  let p = await c.diagnostics(uri, (x) => x.diagnostics.some((d) => d.severity === 1), { fresh: true });
+  assert.deepEqual(codes(p), ['dynamic-to-static/1']);
+  c.conn.sendNotification('workspace/didChangeConfiguration', { settings: { mlirShape: { strict: true, severity: { 'dynamic-to-static': 'off' } } } });
+  p = await c.diagnostics(uri, (x) => x.diagnostics.length === 0, { fresh: true });
+  assert.deepEqual(p.diagnostics, []);
+  await c.stop();
+});
