@@ -471,7 +471,9 @@ static void report_findings(walker *w, const op_rec *op, const ms_rule_binding *
     else if (f->operand >= 0 && f->operand < in->n) at = operand_range(op, in->index[f->operand]);
     ms_diagnostic *d = ms_diag_list_add(&w->out->diags, at.start, at.end, f->severity, f->code, rule, "%s",
                                         f->message);
-    if (f->related >= 0 && f->related < in->n) {
+    /* Hints (`?` against a static size) are the most numerous finding in
+    ** real dumps; they stay one line, with no related location. */
+    if (f->related >= 0 && f->related < in->n && f->severity != MS_SEVERITY_HINT) {
       ms_span r = operand_range(op, in->index[f->related]);
       ms_diag_set_related(d, r.start, r.end, "%s is %.*s", in->names[f->related], (int)(r.end - r.start),
                           w->text + r.start);

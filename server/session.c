@@ -29,8 +29,8 @@
 
 #include "source.h"
 
-#define DEFAULT_THRESHOLD (4u << 20)
-#define DEFAULT_TARGET (1u << 20)
+#define DEFAULT_THRESHOLD (512u << 10)
+#define DEFAULT_TARGET (256u << 10)
 #define MAX_THREADS 4
 
 typedef struct unit {
