@@ -1,7 +1,7 @@
 /*
 ** session.c: a document, its trees and its per-unit analyses (session.h).
 **
-** A big document is held as chunks: pieces of about a megabyte cut at lines
+** A big document is held as chunks: pieces of about 256 KiB cut at lines
 ** that start an op inside the top-level module (source.h's
 ** ms_source_units), plus the skeleton (the module's own first and last
 ** lines). Each chunk has its own tree, parsed with tree-sitter's included

@@ -43,7 +43,7 @@ TSTree *ms_session_tree_at(ms_session *self, uint32_t pos); /* the tree holding 
 size_t ms_session_trees(ms_session *self, TSTree **out, size_t max);
 
 /* Documents above `threshold` bytes are cut into chunks of about `target`
-** bytes (defaults 4 MiB and 1 MiB); takes effect at the next update, which
+** bytes (defaults 512 KiB and 256 KiB); takes effect at the next update, which
 ** parses everything again. For tests and benchmarks. */
 void ms_session_set_chunking(ms_session *self, size_t threshold, size_t target);
 
