@@ -854,7 +854,16 @@ cJSON *ms_feature_document_symbols(ms_session *s, const cJSON *params, ms_encodi
   symbol_ctx c = {s, enc, doc_text(s), 0};
   cJSON *out = cJSON_CreateArray();
   tree_list l = session_trees(s);
-  for (size_t i = 0; i < l.n; i++) walk_symbol_children(&c, ts_tree_root_node(l.trees[i]), out);
+  if (l.n) walk_symbol_children(&c, ts_tree_root_node(l.trees[0]), out);
+  /* A chunked document: the first tree holds the module's own lines, the
+  ** others its ops, which belong inside the module's symbol. */
+  cJSON *into = out, *last = cJSON_GetArrayItem(out, cJSON_GetArraySize(out) - 1);
+  const cJSON *kind = last ? cJSON_GetObjectItemCaseSensitive(last, "kind") : NULL;
+  if (l.n > 1 && cJSON_IsNumber(kind) && kind->valueint == SYM_MODULE) {
+    into = cJSON_GetObjectItemCaseSensitive(last, "children");
+    if (!into) into = cJSON_AddArrayToObject(last, "children");
+  }
+  for (size_t i = 1; i < l.n; i++) walk_symbol_children(&c, ts_tree_root_node(l.trees[i]), into);
   free(l.trees);
   return out;
 }
