@@ -243,19 +243,25 @@ async function main() {
   // Edits: pairs of insert / delete of one space at the end of a line.
   const lines = editLines(text, starts, Math.ceil(opt.edits / 2));
   const editMs = [];
-  let timeouts = 0, lastCount = null;
+  let timeouts = 0, lastCount = null, textLength = text.length;
   for (let i = 0; i < opt.edits && lines.length; i++) {
     const n = lines[(i >> 1) % lines.length];
-    const col = lineAt(text, starts, n).length;
+    // Line lengths come from the line starts (the edited lines are ASCII),
+    // so with incremental sync this client builds no new copy of the text:
+    // a fresh multi-megabyte string per edit would make the client's own
+    // garbage collection part of the measured latency.
+    const col = (n + 1 < starts.length ? starts[n + 1] - 1 : textLength) - starts[n];
     const insert = i % 2 === 0;
     const range = {
       start: { line: n, character: insert ? col : col - 1 },
       end: { line: n, character: col },
     };
     const at = starts[n] + (insert ? col : col - 1);
-    text = insert ? text.slice(0, at) + ' ' + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
-    if (!insert) starts.forEach((s, j) => { if (j > n) starts[j] = s - 1; });
-    else starts.forEach((s, j) => { if (j > n) starts[j] = s + 1; });
+    if (syncKind === 1) {
+      text = insert ? text.slice(0, at) + ' ' + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+    }
+    textLength += insert ? 1 : -1;
+    for (let j = n + 1; j < starts.length; j++) starts[j] += insert ? 1 : -1;
     version++;
     const change = syncKind === 1 ? { text } : { range, text: insert ? ' ' : '' };
     p = conn.waitFor(isDiag(version), opt.timeoutMs);
