@@ -166,21 +166,28 @@ def main(argv):
         got, detail = check_rejected(binary, path, op_lines)
     else:
         got, detail = calculator_rejected(binary, cases)
+    return report(ref, got, op_lines, ["(%s) -> %s" % (", ".join(ops), res) for ops, res in cases], detail,
+                  None if keep else path)
+
+
+def report(ref, got, op_lines, described, detail, remove):
+    """Prints each disagreement (the first 20) and `N passed, M failed`;
+    removes the generated file (and its folder) unless it is to be kept.
+    Returns the exit status."""
     failed = 0
-    for i, (ops, res) in enumerate(cases):
+    for i, what in enumerate(described):
         if ref[i] != got[i]:
             failed += 1
             if failed <= 20:
-                print("DISAGREE line %d: (%s) -> %s: mlir-opt %s, mlir-shape %s (%s)" % (
-                    op_lines[i], ", ".join(ops), res, "rejects" if ref[i] else "accepts",
+                print("DISAGREE line %d: %s: mlir-opt %s, mlir-shape %s (%s)" % (
+                    op_lines[i], what, "rejects" if ref[i] else "accepts",
                     "rejects" if got[i] else "accepts", detail[i]))
-    print("rejected by mlir-opt-22: %d of %d" % (sum(ref), n))
-    print("%d passed, %d failed" % (n - failed, failed))
-    if not keep:
-        os.unlink(path)
-        os.rmdir(tmpdir)
+    print("rejected by mlir-opt-22: %d of %d" % (sum(ref), len(ref)))
+    print("%d passed, %d failed" % (len(ref) - failed, failed))
+    if remove:
+        os.unlink(remove)
+        os.rmdir(os.path.dirname(remove))
     return 1 if failed else 0
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))

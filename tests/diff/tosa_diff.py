@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mlir_diff import check_rejected, mlir_opt_rejected  # noqa: E402
+from mlir_diff import check_rejected, mlir_opt_rejected, report  # noqa: E402
 
 BINARY_OPS = ["tosa.add", "tosa.sub", "tosa.maximum", "tosa.minimum", "tosa.pow"]
 DIMS = ["1", "2", "3", "?"]
@@ -92,21 +92,8 @@ def main(argv):
     op_lines = write_file(path, cases)
     ref, _ = mlir_opt_rejected(path, op_lines)
     got, detail = check_rejected(binary, path, op_lines)
-    failed = 0
-    for i, (kind, types, res) in enumerate(cases):
-        if ref[i] != got[i]:
-            failed += 1
-            if failed <= 20:
-                print("DISAGREE line %d: %s (%s) -> %s: mlir-opt %s, mlir-shape %s (%s)" % (
-                    op_lines[i], kind, ", ".join(types), res, "rejects" if ref[i] else "accepts",
-                    "rejects" if got[i] else "accepts", detail[i]))
-    print("rejected by mlir-opt-22: %d of %d" % (sum(ref), n))
-    print("%d passed, %d failed" % (n - failed, failed))
-    if not keep:
-        os.unlink(path)
-        os.rmdir(tmpdir)
-    return 1 if failed else 0
-
+    described = ["%s (%s) -> %s" % (kind, ", ".join(types), res) for kind, types, res in cases]
+    return report(ref, got, op_lines, described, detail, None if keep else path)
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))
