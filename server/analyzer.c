@@ -12,6 +12,7 @@
 #include "memory.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -295,6 +296,13 @@ static void read_custom(const walker *w, op_rec *op) {
           }
         break;
       case K_BRACES: read_custom_braces(op, c); break;
+      case K_OTHER:
+        /* The pretty form's `key = value` at the top level (`dims = [1, 0]`,
+        ** `across dimensions = [1]`). */
+        if (!after_colon && i + 2 < n && ts_node_symbol(ts_node_child(op->node, i + 1)) == sym_equals &&
+            !strcmp(ts_node_type(c), "bare_id"))
+          add_attr(op, span_of(c), span_of(ts_node_child(op->node, i + 2)));
+        break;
       case K_FUNCTION_TYPE_CUSTOM:
         op->nin = op->nout = 0;
         read_function_type(w, op, c);
@@ -353,15 +361,51 @@ static void define_results(walker *w, const op_rec *op) {
   }
 }
 
-/* Types compare as text, blanks ignored. */
-static bool same_type(const char *text, ms_span a, ms_span b) {
+static bool is_blank(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
+
+static bool number_at(const char *text, uint32_t i, uint32_t start) {
+  char c = text[i];
+  bool lead = i == start || !(isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_' || text[i - 1] == '.');
+  return lead && (isdigit((unsigned char)c) || ((c == '-' || c == '+') && isdigit((unsigned char)text[i + 1])));
+}
+
+/* Text equality with blanks ignored and numbers compared by value
+** (`0.01` is `1.000000e-02`: printers disagree on float spellings). */
+static bool same_text(const char *text, ms_span a, ms_span b) {
   uint32_t i = a.start, j = b.start;
   for (;;) {
-    while (i < a.end && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t' || text[i] == '\r')) i++;
-    while (j < b.end && (text[j] == ' ' || text[j] == '\n' || text[j] == '\t' || text[j] == '\r')) j++;
+    while (i < a.end && is_blank(text[i])) i++;
+    while (j < b.end && is_blank(text[j])) j++;
     if (i == a.end || j == b.end) return i == a.end && j == b.end;
+    if (number_at(text, i, a.start) && number_at(text, j, b.start)) {
+      char *ea, *eb;
+      double x = strtod(text + i, &ea), y = strtod(text + j, &eb);
+      if (x != y) return false;
+      i = (uint32_t)(ea - text);
+      j = (uint32_t)(eb - text);
+      continue;
+    }
     if (text[i++] != text[j++]) return false;
   }
+}
+
+/* Whether a use's type agrees with its definition's. Shaped types agree
+** when kind, rank and dims agree and so do builtin element types; encodings
+** and dialect element types (`!quant.uniform<...>`) have equivalent
+** spellings this tool cannot normalise (`i8<-128:127>` is `i8`, a bounds
+** alias is its expansion), so they are not compared. Other types compare as
+** text. */
+static bool same_type(const char *text, ms_span a, ms_span b) {
+  ms_shape x, y;
+  if (!ms_shape_parse_type(&x, text + a.start, a.end - a.start, NULL, 0) ||
+      !ms_shape_parse_type(&y, text + b.start, b.end - b.start, NULL, 0) || x.kind == MS_TYPE_OTHER ||
+      y.kind == MS_TYPE_OTHER)
+    return same_text(text, a, b);
+  if (x.kind != y.kind || x.ranked != y.ranked || (x.ranked && !ms_shape_equal(&x, &y))) return false;
+  for (int i = 0; x.ranked && i < x.rank; i++)
+    if (x.scalable[i] != y.scalable[i]) return false;
+  if (x.elem[0] == '!' || y.elem[0] == '!') return true;
+  return strcmp(x.elem, y.elem) == 0;
 }
 
 static void check_uses(walker *w, const op_rec *op) {

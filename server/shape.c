@@ -154,9 +154,15 @@ static void copy_elem(ms_shape *self, const char *p, size_t n) {
 }
 
 /* The body of tensor<...>/vector<...>/memref<...> without the brackets. */
+/* MLIR allows blanks between a type's tokens (`tensor<  2 x f32>`). */
+static void skip_blanks(cursor *c) {
+  while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\n' || *c->p == '\r')) c->p++;
+}
+
 static bool parse_body(ms_shape *self, const char *body, size_t len, char *err, size_t errlen) {
   cursor c = {body, body + len};
   bool vector = self->kind == MS_TYPE_VECTOR;
+  skip_blanks(&c);
   if (!vector && c.p + 1 < c.end && c.p[0] == '*' && c.p[1] == 'x') {
     self->ranked = false;
     c.p += 2;
@@ -172,8 +178,10 @@ static bool parse_body(ms_shape *self, const char *body, size_t len, char *err, 
         }
         break;
       }
+      skip_blanks(&c);
       if (c.p < c.end && *c.p == 'x') {
         c.p++;
+        skip_blanks(&c);
         continue;
       }
       /* A number not followed by 'x' is not a dim (cannot happen in valid
@@ -193,7 +201,7 @@ static bool parse_body(ms_shape *self, const char *body, size_t len, char *err, 
     return false;
   }
   const char *e = elem_end;
-  while (e > c.p && e[-1] == ' ') e--;
+  while (e > c.p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r')) e--;
   copy_elem(self, c.p, (size_t)(e - c.p));
   return true;
 }

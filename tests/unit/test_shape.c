@@ -189,3 +189,19 @@ Test(shape, init_and_equal) {
   cr_assert_not(ms_shape_equal(&u, &u));
   cr_assert_str_eq(fmt(&a, true), "2x?");
 }
+
+/* MLIR allows blanks between a type's tokens; real files have them
+** (`tensor<  f32>` in LiteRT's tests). */
+Test(shape, blanks_between_tokens) {
+  ms_shape s;
+  const char *t = "tensor<  2 x ? x f32 >";
+  cr_assert(ms_shape_parse_type(&s, t, strlen(t), NULL, 0));
+  cr_assert_eq(s.rank, 2);
+  cr_assert_eq(s.dims[0], 2);
+  cr_assert_eq(s.dims[1], MS_DIM_DYNAMIC);
+  cr_assert_str_eq(s.elem, "f32");
+  const char *scalar = "tensor<  i32>";
+  cr_assert(ms_shape_parse_type(&s, scalar, strlen(scalar), NULL, 0));
+  cr_assert_eq(s.rank, 0);
+  cr_assert_str_eq(s.elem, "i32");
+}
