@@ -140,6 +140,13 @@ typedef struct walker {
   void *value_ctx;
 } walker;
 
+/* A type alias use (`!bounded_type`) stands for its definition's type. */
+static ms_span resolve(const walker *w, ms_span t) {
+  uint32_t s, e;
+  if (w->opts && ms_alias_table_resolve(w->opts->aliases, w->text, t.start, t.end, &s, &e)) return (ms_span){s, e};
+  return t;
+}
+
 static bool text_is(const walker *w, ms_span s, const char *lit) {
   size_t n = strlen(lit);
   return s.end - s.start == n && !memcmp(w->text + s.start, lit, n);
@@ -413,7 +420,7 @@ static void check_uses(walker *w, const op_rec *op) {
   for (int i = 0; i < op->noperands; i++) {
     const ms_ssa_def *def = ms_ssa_lookup(w->ssa, op->operands[i]);
     if (!def || !def->type.end) continue;
-    if (same_type(w->text, def->type, op->in_types[i])) continue;
+    if (same_type(w->text, resolve(w, def->type), resolve(w, op->in_types[i]))) continue;
     ms_span use = op->operands[i], type = op->in_types[i];
     ms_diagnostic *d = ms_diag_list_add(
         &w->out->diags, type.start, type.end, MS_SEVERITY_ERROR, MS_CODE_TYPE_MISMATCH, NULL,
@@ -464,6 +471,7 @@ static bool operand_shape(walker *w, const op_rec *op, int i, ms_shape *out) {
     const ms_ssa_def *def = ms_ssa_lookup(w->ssa, op->operands[i]);
     if (def) t = def->type;
   }
+  t = resolve(w, t);
   return t.end && ms_shape_parse_type(out, w->text + t.start, t.end - t.start, NULL, 0);
 }
 
@@ -620,7 +628,7 @@ static void apply_rule(walker *w, const op_rec *op) {
   ms_shape results[MAX_VALUES > 4 ? 4 : MAX_VALUES];
   int nres = 0;
   for (int i = 0; i < op->nout && nres < 4; i++) {
-    ms_span t = op->out_types[i];
+    ms_span t = resolve(w, op->out_types[i]);
     if (!ms_shape_parse_type(&results[nres], w->text + t.start, t.end - t.start, NULL, 0)) return;
     nres++;
   }

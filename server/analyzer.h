@@ -20,6 +20,7 @@
 #include <tree_sitter/api.h>
 
 #include "broadcast.h"
+#include "aliases.h"
 #include "catalog.h"
 #include "diag.h"
 
@@ -28,6 +29,7 @@ const TSLanguage *tree_sitter_mlir(void);
 
 typedef struct ms_analyzer_options {
   bool strict;                 /* mlir rule: the document's profile */
+  const ms_alias_table *aliases; /* the text's `!name = type` aliases, or NULL */
 } ms_analyzer_options;
 
 /* What the analyzer inferred for one checked op (for hover, inlay hints and

@@ -73,6 +73,7 @@ typedef struct input {
   ms_source src;
   bool ok;
   const ms_catalog *catalog;
+  ms_alias_table *aliases;     /* the file's `!name = type` lines */
   ms_unit_list units;
   ms_diag_list *unit_diags;    /* one list per unit, filled by the workers */
   ms_diag_list diags;          /* merged and sorted */
@@ -299,7 +300,7 @@ static void analyze_unit(TSParser *parser, const options *o, input *in, size_t u
   ts_parser_set_included_ranges(parser, whole ? NULL : ranges, whole ? 0 : (uint32_t)unit->nranges);
   TSTree *tree = ts_parser_parse_string(parser, NULL, src->text, (uint32_t)src->len);
   TSNode root = ts_tree_root_node(tree);
-  ms_analyzer_options aopts = {.strict = o->strict};
+  ms_analyzer_options aopts = {.strict = o->strict, .aliases = in->aliases};
   ms_diag_list *out = &in->unit_diags[u];
   for (int r = 0; r < unit->nranges; r++) {
     /* An error at the very end of the text (a missing '}') starts at len. */
@@ -446,6 +447,9 @@ static int open_inputs(const options *o, configs *cs, input **out, size_t *nout,
       *io_error = true;
       continue;
     }
+    in->aliases = ms_alias_table_scan(in->src.text, in->src.len);
+    /* The scan read every page of a mapped file: let them go again. */
+    ms_source_release(&in->src, 0, (uint32_t)in->src.len);
     cut_units(in, o);
   }
   if (status < 0 && cs->count) warm_up(cs->items[0].catalog);
@@ -458,6 +462,7 @@ static int open_inputs(const options *o, configs *cs, input **out, size_t *nout,
 static void close_inputs(input *inputs, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (inputs[i].ok) ms_source_close(&inputs[i].src);
+    ms_alias_table_delete(inputs[i].aliases);
     for (size_t u = 0; inputs[i].unit_diags && u < inputs[i].units.count; u++)
       ms_diag_list_clear(&inputs[i].unit_diags[u]);
     free(inputs[i].unit_diags);

@@ -147,7 +147,7 @@ static doc_entry *find_doc(ms_lsp *self, const char *uri) {
 }
 
 static ms_analyzer_options analyzer_options(const ms_lsp *self) {
-  ms_analyzer_options o = {self->strict};
+  ms_analyzer_options o = {self->strict, NULL}; /* the session adds its aliases */
   return o;
 }
 

@@ -64,6 +64,8 @@ struct ms_session {
   size_t nchunks;
   bool rechunk;            /* parse everything at the next update */
   bool reanalyze_all;
+  ms_alias_table *aliases; /* the text's type aliases (opts.aliases) */
+  bool rescan_aliases;     /* an edit moved them */
   size_t threshold, target;
 };
 
@@ -113,6 +115,7 @@ static void clear_chunks(ms_session *self) {
 void ms_session_delete(ms_session *self) {
   if (!self) return;
   clear_chunks(self);
+  ms_alias_table_delete(self->aliases);
   if (self->parser) ts_parser_delete(self->parser);
   ms_document_delete(self->doc);
   free(self);
@@ -221,9 +224,27 @@ static void edit_chunk(chunk *c, const ms_text_edit *e, const TSInputEdit *te, i
   c->reparse = true;
 }
 
+/* Type aliases: an edit inside a definition, or one that adds or removes a
+** `!`, may change what a type means everywhere (every unit is analysed
+** again); one before the last definition only moves them (they are
+** scanned again). */
+static void note_alias_edit(ms_session *self, ms_position start, ms_position end, const char *text, size_t len,
+                            ms_encoding enc) {
+  size_t a = ms_document_offset(self->doc, start, enc), b = ms_document_offset(self->doc, end, enc);
+  const char *doc = ms_document_text(self->doc, NULL);
+  if (memchr(text, '!', len) || (b > a && memchr(doc + a, '!', b - a)) ||
+      ms_alias_table_touches(self->aliases, (uint32_t)a, (uint32_t)b)) {
+    self->rescan_aliases = true;
+    self->reanalyze_all = true;
+  } else if (a <= ms_alias_table_end(self->aliases)) {
+    self->rescan_aliases = true;
+  }
+}
+
 bool ms_session_edit(ms_session *self, ms_position start, ms_position end, const char *text, size_t len,
                      ms_encoding enc) {
   ms_text_edit e;
+  note_alias_edit(self, start, end, text, len, enc);
   if (!ms_document_apply(self->doc, start, end, text, len, enc, &e)) return false;
   if (self->rechunk) return true;
   TSInputEdit te = {e.start_byte, e.old_end_byte, e.new_end_byte,
@@ -249,6 +270,7 @@ void ms_session_replace(ms_session *self, const char *text, size_t len) {
 void ms_session_configure(ms_session *self, const ms_catalog *catalog, const ms_analyzer_options *opts) {
   self->catalog = catalog;
   self->opts = *opts;
+  self->opts.aliases = self->aliases;
   self->reanalyze_all = true;
 }
 
@@ -413,6 +435,12 @@ static size_t build_chunks(ms_session *self, const char *text, size_t len, const
 size_t ms_session_update(ms_session *self) {
   size_t len;
   const char *text = ms_document_text(self->doc, &len);
+  if (self->rechunk || self->rescan_aliases || !self->aliases) {
+    ms_alias_table_delete(self->aliases);
+    self->aliases = ms_alias_table_scan(text, len);
+    self->opts.aliases = self->aliases;
+    self->rescan_aliases = false;
+  }
   analyse_ctx a = {self->catalog, &self->opts, text, self->reanalyze_all};
   size_t analysed = 0;
   if (self->rechunk) {

@@ -216,3 +216,32 @@ Test(session, inferences_are_absolute_after_edits_before_them) {
   free(text);
   ms_session_delete(s);
 }
+
+/* Editing an alias definition changes what every use means: the session
+** must re-analyse the units that use it, and equal a fresh analysis. */
+Test(session, alias_edits_reach_their_uses) {
+  const char *text =
+      "// header\n"
+      "!t = tensor<3xf64>\n"
+      "func.func @f(%a: !t) {\n"
+      "  %0 = \"test.broadcastable\"(%a, %a) : (!t, !t) -> tensor<4xf64>\n"
+      "  return\n"
+      "}\n";
+  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session_update(s);
+  char *before = diag_text(s);
+  cr_assert(strstr(before, "result-dim"), "%s", before);
+  /* !t = tensor<3xf64> -> tensor<4xf64> */
+  cr_assert(ms_session_edit(s, (ms_position){1, 12}, (ms_position){1, 13}, "4", 1, MS_ENCODING_UTF8));
+  ms_session_update(s);
+  char *after = diag_text(s);
+  cr_assert_str_eq(after, "", "%s", after);
+  expect_same_as_fresh(s, 0);
+  /* A comment line above the alias moves it: still resolved. */
+  cr_assert(ms_session_edit(s, (ms_position){0, 0}, (ms_position){0, 0}, "// x\n", 5, MS_ENCODING_UTF8));
+  cr_assert_eq(ms_session_update(s), 0, "moving the alias needs no re-analysis");
+  expect_same_as_fresh(s, 1);
+  free(before);
+  free(after);
+  ms_session_delete(s);
+}
