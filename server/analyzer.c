@@ -779,6 +779,7 @@ static void walk_children(walker *w, TSNode node) {
 
 static void walker_init(walker *w, const ms_catalog *catalog, const ms_analyzer_options *opts, const char *text,
                         uint32_t start, uint32_t end, ms_analysis *out) {
+  init_kinds();
   memset(w, 0, sizeof *w);
   w->catalog = catalog;
   w->opts = opts;
@@ -797,35 +798,37 @@ void ms_analysis_clear(ms_analysis *self) {
   memset(self, 0, sizeof *self);
 }
 
+/* Walks node with w (set up by walker_init and the caller) and frees it. */
+static void walk(walker *w, TSNode node) {
+  visit(w, node);
+  ms_ssa_delete(w->ssa);
+}
+
 void ms_analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode root, const char *text,
                 uint32_t start, uint32_t end, ms_analysis *out) {
-  init_kinds();
   walker w;
   walker_init(&w, catalog, opts, text, start, end, out);
-  visit(&w, root);
-  ms_ssa_delete(w.ssa);
+  walk(&w, root);
 }
 
 void ms_analyze_node(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode node, const char *text,
                      ms_analysis *out) {
-  init_kinds();
   walker w;
   walker_init(&w, catalog, opts, text, 0, UINT32_MAX, out);
-  visit(&w, node);
-  ms_ssa_delete(w.ssa);
+  walk(&w, node);
 }
 
+/* The two queries below analyse for their side channel only; what the
+** walk finds goes into a scratch analysis that is thrown away. */
 bool ms_analyze_op_at(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode unit, const char *text,
                       uint32_t pos, ms_op_detail *out) {
-  init_kinds();
   ms_analysis scratch;
   ms_analysis_init(&scratch);
   walker w;
   walker_init(&w, catalog, opts, text, 0, UINT32_MAX, &scratch);
   w.detail_pos = pos;
   w.detail = out;
-  visit(&w, unit);
-  ms_ssa_delete(w.ssa);
+  walk(&w, unit);
   ms_analysis_clear(&scratch);
   return w.found;
 }
@@ -833,15 +836,13 @@ bool ms_analyze_op_at(const ms_catalog *catalog, const ms_analyzer_options *opts
 void ms_analyze_values(TSNode unit, const char *text,
                        void (*fn)(void *ctx, uint32_t use_start, uint32_t use_end, const ms_ssa_def *def),
                        void *ctx) {
-  init_kinds();
   ms_analysis scratch;
   ms_analysis_init(&scratch);
   walker w;
   walker_init(&w, NULL, NULL, text, 0, UINT32_MAX, &scratch);
   w.value_fn = fn;
   w.value_ctx = ctx;
-  visit(&w, unit);
-  ms_ssa_delete(w.ssa);
+  walk(&w, unit);
   ms_analysis_clear(&scratch);
 }
 

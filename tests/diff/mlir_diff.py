@@ -137,24 +137,33 @@ def check_rejected(binary, path, op_lines):
         "; ".join(notes.get(ln - 1, [])) or "(no diagnostics)" for ln in op_lines]
 
 
-def main(argv):
+def parse_args(argv, seed, flags=()):
+    """The shared command line: BINARY [--cases=N] [--seed=S] [--keep=FILE]
+    and the given flags. Returns a dict, or None after printing the usage."""
     if len(argv) < 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    binary = argv[1]
-    via_check, n, seed, keep = False, 400, 20240611, None
+        print(sys.modules["__main__"].__doc__, file=sys.stderr)
+        return None
+    args = {"binary": argv[1], "cases": 400, "seed": seed, "keep": None}
+    args.update({f: False for f in flags})
     for a in argv[2:]:
-        if a == "--via-check":
-            via_check = True
-        elif a.startswith("--cases="):
-            n = int(a.split("=", 1)[1])
-        elif a.startswith("--seed="):
-            seed = int(a.split("=", 1)[1])
-        elif a.startswith("--keep="):
-            keep = a.split("=", 1)[1]
+        key, _, value = a.lstrip("-").partition("=")
+        if a.startswith("--") and key in ("cases", "seed") and value:
+            args[key] = int(value)
+        elif a.startswith("--keep=") and value:
+            args["keep"] = value
+        elif a.startswith("--") and key.replace("-", "_") in flags and not value:
+            args[key.replace("-", "_")] = True
         else:
             print("unknown argument %s" % a, file=sys.stderr)
-            return 2
+            return None
+    return args
+
+
+def main(argv):
+    args = parse_args(argv, 20240611, ("via_check",))
+    if args is None:
+        return 2
+    binary, via_check, n, seed, keep = args["binary"], args["via_check"], args["cases"], args["seed"], args["keep"]
     print("mlir_diff: seed %d, %d cases, via %s" % (seed, n, "check" if via_check else "broadcast"))
     rng = random.Random(seed)
     cases = make_cases(rng, n)

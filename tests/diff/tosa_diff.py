@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mlir_diff import check_rejected, mlir_opt_rejected, report  # noqa: E402
+from mlir_diff import check_rejected, mlir_opt_rejected, parse_args, report  # noqa: E402
 
 BINARY_OPS = ["tosa.add", "tosa.sub", "tosa.maximum", "tosa.minimum", "tosa.pow"]
 DIMS = ["1", "2", "3", "?"]
@@ -70,20 +70,10 @@ def write_file(path, cases):
 
 
 def main(argv):
-    if len(argv) < 2:
-        print(__doc__, file=sys.stderr)
+    args = parse_args(argv, 20261121)
+    if args is None:
         return 2
-    binary, n, seed, keep = argv[1], 400, 20261121, None
-    for a in argv[2:]:
-        if a.startswith("--cases="):
-            n = int(a.split("=", 1)[1])
-        elif a.startswith("--seed="):
-            seed = int(a.split("=", 1)[1])
-        elif a.startswith("--keep="):
-            keep = a.split("=", 1)[1]
-        else:
-            print("unknown argument %s" % a, file=sys.stderr)
-            return 2
+    binary, n, seed, keep = args["binary"], args["cases"], args["seed"], args["keep"]
     print("tosa_diff: seed %d, %d cases" % (seed, n))
     rng = random.Random(seed)
     cases = [make_case(rng) for _ in range(n)]
