@@ -18,6 +18,7 @@
 # MS_BIN (build/mlir-shape), CORPUS (the shared generic corpus).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/common.sh
 
 BUILD=${BUILD:-build}
 OUT=bench/out
@@ -40,11 +41,7 @@ if [ "$rc" -ge 2 ]; then
 fi
 
 for s in $SIZES; do
-  f=$OUT/${s}M.mlir
-  if [ ! -s "$f" ]; then
-    echo "generating $f" >&2
-    python3 bench/gen.py --size "${s}M" --seed 1 -o "$f.tmp" && mv "$f.tmp" "$f"
-  fi
+  ensure_input "$OUT/${s}M.mlir" "$s"
 done
 
 : > "$RESULTS"

@@ -17,6 +17,7 @@
 # BENCH_LSP_TIMEOUT (300 s per awaited reply).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/common.sh
 
 BUILD=${BUILD:-build}
 OUT=bench/out
@@ -34,11 +35,7 @@ command -v node >/dev/null || { echo "bench-lsp: node not found" >&2; exit 2; }
 command -v "$REF_LSP" >/dev/null || echo "bench-lsp: $REF_LSP not found" >&2
 
 for s in $SIZES; do
-  f=$OUT/${s}M-err$ERRORS.mlir
-  if [ ! -s "$f" ]; then
-    echo "generating $f" >&2
-    python3 bench/gen.py --size "${s}M" --seed 1 --errors "$ERRORS" -o "$f.tmp" && mv "$f.tmp" "$f"
-  fi
+  ensure_input "$OUT/${s}M-err$ERRORS.mlir" "$s" --errors "$ERRORS"
 done
 
 : > "$RESULTS"

@@ -21,6 +21,7 @@
 # BENCH_REF_PKG (tree-sitter-mlir@0.3.0), BENCH_NO_REF=1 to skip it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/common.sh
 
 BUILD=${BUILD:-build}
 OUT=bench/out
@@ -38,11 +39,7 @@ mkdir -p "$OUT"
 command -v "$MLIR_OPT" >/dev/null || { echo "bench-parse: $MLIR_OPT not found" >&2; exit 2; }
 
 for s in $SIZES; do
-  f=$OUT/${s}M.mlir
-  if [ ! -s "$f" ]; then
-    echo "generating $f" >&2
-    python3 bench/gen.py --size "${s}M" --seed 1 -o "$f.tmp" && mv "$f.tmp" "$f"
-  fi
+  ensure_input "$OUT/${s}M.mlir" "$s"
 done
 : > "$OUT/empty.mlir"
 
