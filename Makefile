@@ -9,6 +9,29 @@ BUILD ?= build
 PKGS := libuv libcjson tree-sitter
 CC ?= cc
 
+# `make test SANITIZE=1`: everything built with AddressSanitizer and
+# UndefinedBehaviorSanitizer into build/san, and the whole suite run on it.
+# Any report fails the run (-fno-sanitize-recover, LeakSanitizer at exit).
+ifeq ($(SANITIZE),1)
+BUILD := build/san
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+EXTRA_CFLAGS += $(SAN_FLAGS)
+EXTRA_LDFLAGS += $(SAN_FLAGS)
+export ASAN_OPTIONS ?= detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=1
+export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
+endif
+
+# `make fuzz`: libFuzzer targets (tests/fuzz/fuzz_*.c) built with clang into
+# build/fuzz; the project's objects get coverage instrumentation only.
+ifeq ($(FUZZ),1)
+BUILD := build/fuzz
+CC := clang
+FUZZ_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+EXTRA_CFLAGS += $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link
+endif
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_SECONDS ?= 60
+
 # Recursive (=) so that pkg-config runs after `deps` has installed the .pc files.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(PKGS))
@@ -29,7 +52,7 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
 .PHONY: all deps deps-test run test test-unit test-cli test-corpus test-diff \
         test-lsp test-nvim test-vscode grammar bench bench-parse bench-check \
-        bench-lsp vsix clean
+        bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak
 
 all: $(BIN)
 
@@ -97,6 +120,41 @@ test-nvim: $(BIN)
 test-vscode: vsix
 	scripts/vscode-test.sh $(BIN)
 
+# Fuzzing: `make fuzz FUZZ_SECONDS=N` runs each target for N seconds on its
+# corpus (tests/fuzz/corpus/NAME, kept minimized; new inputs go to
+# build/fuzz/corpus/NAME). A crash, leak or timeout fails the run and leaves
+# the input in build/fuzz/artifacts/. `make fuzz-merge` folds what the runs
+# found back into the committed corpora.
+fuzz: | deps
+	@scripts/deps.sh fuzz
+	$(MAKE) --no-print-directory FUZZ=1 fuzz-build
+	scripts/fuzz.sh run build/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-merge: | deps
+	@scripts/deps.sh fuzz
+	$(MAKE) --no-print-directory FUZZ=1 fuzz-build
+	scripts/fuzz.sh merge build/fuzz 0 $(FUZZ_TARGETS)
+
+fuzz-build: $(patsubst %,$(BUILD)/fuzz_%,$(FUZZ_TARGETS))
+
+$(BUILD)/obj/fuzz/%.o: tests/fuzz/%.c $(wildcard server/*.h) $(wildcard tests/fuzz/*.h) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_STRICT) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(BUILD)/fuzz_%: $(BUILD)/obj/fuzz/fuzz_%.o $(LIB_OBJS) $(GRAMMAR_OBJS) | deps
+	$(CC) -fsanitize=fuzzer $(FUZZ_FLAGS) -o $@ $^ $(LDLIBS)
+
+# Leaks and invalid accesses of a scripted editing session, under valgrind
+# (not with SANITIZE=1: the two do not mix).
+test-valgrind: $(BIN)
+	@scripts/deps.sh valgrind
+	tests/leak/run.sh $(BIN)
+
+# SOAK_EDITS random edits on a 1 MB document: RSS and drift report.
+SOAK_EDITS ?= 100000
+soak: $(BIN) | deps-test
+	tests/soak/run.sh $(BIN) $(SOAK_EDITS)
+
 # Regenerates grammar/src from grammar/grammar.js (see scripts/grammar.sh).
 grammar:
 	scripts/grammar.sh
@@ -120,3 +178,6 @@ vsix: $(BIN)
 
 clean:
 	rm -rf $(BUILD)
+
+# The fuzz targets' objects are intermediate; keep them for fast rebuilds.
+.SECONDARY:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deps.sh [build|test|vscode]...
+# deps.sh [build|test|vscode|fuzz|valgrind]...
 # Installs the Debian packages mlir-shape needs and that this machine lacks.
 # Libraries are probed with pkg-config, tools with command -v; apt-get update
 # runs once, and only when something is missing. Does nothing when all is here.
@@ -31,7 +31,13 @@ for what in "${@:-build}"; do
       need_cmd g++ g++
       need_cmd python3 python3
       [ -e /usr/include/gssapi/gssapi.h ] || want+=(libkrb5-dev) ;;
-    *) echo "deps.sh: unknown group '$what' (build, test, vscode)" >&2; exit 2 ;;
+    fuzz)
+      need_cmd clang clang
+      compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null ||
+        want+=(libclang-rt-14-dev) ;;  # bookworm's clang is 14
+    valgrind)
+      need_cmd valgrind valgrind ;;
+    *) echo "deps.sh: unknown group '$what' (build, test, vscode, fuzz, valgrind)" >&2; exit 2 ;;
   esac
 done
 

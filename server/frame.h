@@ -36,8 +36,9 @@ typedef struct ms_frame_parser ms_frame_parser;
 
 typedef struct ms_frame_handlers {
   /* A complete body. body is NUL-terminated (body[len] == '\0') and valid
-  ** only during the call. It may itself contain NUL bytes. */
-  void (*on_frame)(void *ctx, const char *body, size_t len);
+  ** only during the call; the handler may rewrite its bytes in place. It
+  ** may itself contain NUL bytes. */
+  void (*on_frame)(void *ctx, char *body, size_t len);
   /* A framing error (MS_FRAME_ERR_*), with a one-line description valid
   ** only during the call. May be NULL to ignore errors. */
   void (*on_error)(void *ctx, int code, const char *message);

@@ -725,6 +725,9 @@ static void handle_request(ms_lsp *self, const char *method, const cJSON *id, co
     return;
   }
   if (!strcmp(method, "shutdown")) {
+    /* Diagnostics still pending in this batch go out first: a client that
+    ** opens, changes and shuts down at once still gets them. */
+    flush_documents(self);
     self->shutdown = true;
     ms_rpc_respond(self->rpc, id, NULL);
     return;
@@ -899,6 +902,9 @@ void ms_lsp_delete(ms_lsp *self) {
   free(self->root);
   ms_rpc_delete(self->rpc);
   uv_close((uv_handle_t *)&self->idle, on_close);
-  uv_run(self->loop, UV_RUN_NOWAIT);
+  /* Until the close callbacks and any read still in flight (a file's
+  ** uv_fs_read, when `exit` came before the end of the input) are done:
+  ** then the loop can be closed and nothing is left allocated. */
+  uv_run(self->loop, UV_RUN_DEFAULT);
   free(self);
 }

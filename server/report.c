@@ -14,6 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "utf8.h"
+
 #ifndef MS_VERSION
 #define MS_VERSION "0.0.0"
 #endif
@@ -118,11 +120,18 @@ static cJSON *lsp_position(const ms_source *src, uint32_t off) {
   return p;
 }
 
+/* Prints doc (consumed) newline-terminated; bytes of the checked files
+** that are not UTF-8 come out as U+FFFD, so the JSON is always valid. */
 static char *print_doc(cJSON *doc, bool formatted) {
   char *s = formatted ? cJSON_Print(doc) : cJSON_PrintUnformatted(doc);
   cJSON_Delete(doc);
   if (!s) return NULL;
   size_t n = strlen(s);
+  if (!ms_utf8_valid(s, n)) {
+    char *r = ms_utf8_repair(s, n, &n);
+    free(s);
+    s = r;
+  }
   char *t = realloc(s, n + 2);
   if (!t) return s;
   t[n] = '\n', t[n + 1] = 0;

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "frame.h"
+#include "utf8.h"
 
 #define READ_SIZE ((size_t)64 << 10)
 
@@ -134,12 +135,16 @@ void ms_rpc_send(ms_rpc *self, const cJSON *msg) {
 void ms_rpc_send_text(ms_rpc *self, const char *body, size_t len) {
   assert(self && body);
   if (self->write_failed) return;
+  /* Messages quote document text, which may hold any bytes; JSON may not. */
+  char *repaired = NULL;
+  if (!ms_utf8_valid(body, len)) body = repaired = ms_utf8_repair(body, len, &len);
   char header[64];
   int hlen = snprintf(header, sizeof header, "Content-Length: %zu\r\n\r\n", len);
   if (!write_all(self->out_fd, header, (size_t)hlen) || !write_all(self->out_fd, body, len)) {
     self->write_failed = true;
     diag(self, "write to the client failed (%s); further output dropped", strerror(errno));
   }
+  free(repaired);
 }
 
 /* {"jsonrpc":"2.0"}, or NULL when out of memory. */
@@ -266,7 +271,27 @@ int ms_rpc_request(ms_rpc *self, const char *method, cJSON *params,
 /* ---- reading: validation and dispatch ---------------------------------- */
 
 /* Parses a body; on failure answers with -32700 and returns NULL. */
-static cJSON *parse_body(ms_rpc *self, const char *body, size_t len) {
+/* Rewrites each \u0000 escape inside a JSON string to \u001a, in place.
+** cJSON decodes strings into NUL-terminated C strings, so a NUL would cut
+** a document short and every later position would be wrong. U+001A is as
+** wide as U+0000 in every encoding (one byte, one UTF-16 unit), so offsets
+** stay right; the parser reads either as an unexpected character. */
+static void neutralize_nul_escapes(char *body, size_t len) {
+  bool in_string = false;
+  for (size_t i = 0; i < len; i++) {
+    char c = body[i];
+    if (!in_string) {
+      in_string = c == '"';
+    } else if (c == '"') {
+      in_string = false;
+    } else if (c == '\\' && i + 1 < len) {
+      if (body[i + 1] == 'u' && i + 5 < len && !memcmp(body + i + 2, "0000", 4)) memcpy(body + i + 2, "001a", 4);
+      i++; /* the escaped character, whatever it is */
+    }
+  }
+}
+
+static cJSON *parse_body(ms_rpc *self, char *body, size_t len) {
   char why[96];
   cJSON *json = NULL;
   if (len == 0) {
@@ -277,6 +302,7 @@ static cJSON *parse_body(ms_rpc *self, const char *body, size_t len) {
     /* len + 1 takes in the NUL that frame.c appends, so that trailing
     ** garbage after the value is refused. */
     const char *end = NULL;
+    neutralize_nul_escapes(body, len);
     json = cJSON_ParseWithLengthOpts(body, len + 1, &end, true);
     if (json) return json;
     const char *at = cJSON_GetErrorPtr();
@@ -354,7 +380,7 @@ static void dispatch(ms_rpc *self, cJSON *msg) {
   self->h.on_message(self, msg, self->ctx);
 }
 
-static void on_frame(void *ctx, const char *body, size_t len) {
+static void on_frame(void *ctx, char *body, size_t len) {
   ms_rpc *self = ctx;
   if (self->deleted) return;
   cJSON *msg = parse_body(self, body, len);

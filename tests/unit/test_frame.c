@@ -18,7 +18,7 @@ typedef struct {
   char *big;           /* copy of the last frame longer than 4 KiB */
 } collector;
 
-static void on_frame(void *ctx, const char *body, size_t len) {
+static void on_frame(void *ctx, char *body, size_t len) {
   collector *c = ctx;
   cr_assert_eq(body[len], '\0', "body must be NUL-terminated");
   c->frames++;

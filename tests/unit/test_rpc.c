@@ -130,7 +130,7 @@ typedef struct {
   int count;
 } output;
 
-static void collect(void *ctx, const char *body, size_t len) {
+static void collect(void *ctx, char *body, size_t len) {
   output *o = ctx;
   cJSON *m = cJSON_ParseWithLength(body, len);
   cr_assert(m, "server sent invalid JSON");

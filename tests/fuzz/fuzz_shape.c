@@ -1,0 +1,90 @@
+/*
+** fuzz_shape.c: libFuzzer target for the text parsers of the shape
+** calculator: shapes and types (shape.h), attribute values (attr.h) and the
+** `broadcast` command line itself (cmd_broadcast.c), which ends in the
+** broadcast algebra (broadcast.h).
+**
+** The input is read three ways: as one shape or type (whose formatted form
+** must parse back to an equal shape), as one attribute value of each kind,
+** and split on blanks into a `broadcast` command line.
+*/
+#include <assert.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "attr.h"
+#include "commands.h"
+#include "shape.h"
+
+static int null_fd = -1, saved_stderr = -1;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc;
+  (void)argv;
+  /* The command prints its results; the fuzzer only wants it not to crash.
+  ** stderr is silenced only around the call: libFuzzer reports there. */
+  if (!freopen("/dev/null", "w", stdout)) abort();
+  null_fd = open("/dev/null", O_WRONLY);
+  saved_stderr = dup(2);
+  if (null_fd < 0 || saved_stderr < 0) abort();
+  return 0;
+}
+
+static void round_trip(const char *text, size_t len) {
+  ms_shape s, again;
+  char err[128];
+  if (!ms_shape_parse(&s, text, len, err, sizeof err)) return;
+  char buf[4096];
+  size_t n = ms_shape_format_type(&s, buf, sizeof buf);
+  if (n >= sizeof buf) return;
+  /* An element type of 64+ bytes is kept truncated, and one holding a NUL
+  ** is cut at it: neither need reparse. */
+  if (strlen(s.elem) + 1 >= sizeof s.elem || memchr(text, '\0', len)) return;
+  if (!ms_shape_parse(&again, buf, n, err, sizeof err)) {
+    fprintf(stderr, "formatted shape '%s' does not parse: %s\n", buf, err);
+    abort();
+  }
+  if (s.ranked != again.ranked || (s.ranked && !ms_shape_equal(&s, &again))) abort();
+}
+
+static void attributes(const char *text, size_t len) {
+  int64_t v, list[MS_MAX_RANK];
+  int n;
+  char out[64], err[128];
+  ms_attr_parse_int(text, len, &v, err, sizeof err);
+  if (ms_attr_parse_int_list(text, len, list, MS_MAX_RANK, &n, err, sizeof err)) assert(n >= 0 && n <= MS_MAX_RANK);
+  if (ms_attr_parse_string(text, len, out, sizeof out, err, sizeof err)) assert(strlen(out) < sizeof out);
+  if (ms_attr_parse_dense_shape(text, len, list, MS_MAX_RANK, &n, err, sizeof err))
+    for (int i = 0; i < n; i++) assert(list[i] >= 0);
+}
+
+/* Splits on blanks into argv after "broadcast"; never --batch (stdin). */
+static void command_line(char *text) {
+  char *argv[40] = {"broadcast"};
+  int argc = 1;
+  for (char *t = strtok(text, " \t\r\n"); t && argc < 39; t = strtok(NULL, " \t\r\n"))
+    if (strcmp(t, "--batch")) argv[argc++] = t;
+  argv[argc] = NULL;
+  fflush(stderr);
+  dup2(null_fd, 2);
+  int status = ms_cmd_broadcast(argc, argv);
+  fflush(stderr);
+  dup2(saved_stderr, 2);
+  assert(status >= 0 && status <= 2);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  char *text = malloc(size + 1);
+  if (!text) return 0;
+  memcpy(text, data, size);
+  text[size] = '\0';
+  round_trip(text, size);
+  attributes(text, size);
+  command_line(text);
+  free(text);
+  return 0;
+}
