@@ -10,6 +10,7 @@
 */
 #include "analyzer.h"
 #include "memory.h"
+#include "walk.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -138,6 +139,13 @@ typedef struct walker {
   /* ms_analyze_values: the value callback (no checking then). */
   void (*value_fn)(void *ctx, uint32_t start, uint32_t end, const ms_ssa_def *def);
   void *value_ctx;
+  /* Per depth of the walk (walk.h): the node's kind and, for a function,
+  ** its argument list (defined in its region). Grows with the nesting. */
+  struct walk_frame {
+    enum kind kind;
+    TSNode args;
+  } *frames;
+  uint32_t nframes;
 } walker;
 
 /* A type alias use (`!bounded_type`) stands for its definition's type. */
@@ -463,7 +471,27 @@ static ms_span operand_range(const op_rec *op, int i) {
   return op->name_token;
 }
 
-/* The type of operand i: from the op's own signature, else its definition. */
+/* A type of a checked op that does not parse: say why, at `at`, when it is
+** a shaped type (anything else is not ours to judge). Types beyond the
+** algebra's limits are valid MLIR: a warning that the op goes unchecked. */
+static void report_unreadable(walker *w, ms_span at, ms_span type, const char *why) {
+  const char *t = w->text + type.start;
+  size_t n = type.end - type.start;
+  bool shaped = (n > 7 && (!memcmp(t, "tensor<", 7) || !memcmp(t, "vector<", 7) || !memcmp(t, "memref<", 7)));
+  if (!shaped) return;
+  int shown = n > 60 ? 60 : (int)n;
+  const char *dots = n > 60 ? "..." : "";
+  if (!strncmp(why, MS_SHAPE_ERR_RANK, strlen(MS_SHAPE_ERR_RANK)) ||
+      !strncmp(why, MS_SHAPE_ERR_DIM_LIMIT, strlen(MS_SHAPE_ERR_DIM_LIMIT)))
+    ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_WARNING, MS_CODE_SHAPE_LIMIT, NULL,
+                     "%.*s%s: %.*s; the op is not checked", shown, t, dots, (int)strcspn(why, ":"), why);
+  else
+    ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_INVALID_TYPE, NULL,
+                     "invalid type %.*s%s: %.*s", shown, t, dots, (int)strcspn(why, ":"), why);
+}
+
+/* The type of operand i: from the op's own signature, else its definition.
+** A shaped type that does not parse is reported. */
 static bool operand_shape(walker *w, const op_rec *op, int i, ms_shape *out) {
   ms_span t = {0, 0};
   if (op->types_known && i < op->nin) t = op->in_types[i];
@@ -472,7 +500,11 @@ static bool operand_shape(walker *w, const op_rec *op, int i, ms_shape *out) {
     if (def) t = def->type;
   }
   t = resolve(w, t);
-  return t.end && ms_shape_parse_type(out, w->text + t.start, t.end - t.start, NULL, 0);
+  char why[160];
+  if (!t.end) return false;
+  if (ms_shape_parse_type(out, w->text + t.start, t.end - t.start, why, sizeof why)) return true;
+  report_unreadable(w, operand_range(op, i), t, why);
+  return false;
 }
 
 static bool target_shape(walker *w, const op_rec *op, int i, ms_shape *out) {
@@ -629,7 +661,11 @@ static void apply_rule(walker *w, const op_rec *op) {
   int nres = 0;
   for (int i = 0; i < op->nout && nres < 4; i++) {
     ms_span t = resolve(w, op->out_types[i]);
-    if (!ms_shape_parse_type(&results[nres], w->text + t.start, t.end - t.start, NULL, 0)) return;
+    char why[160];
+    if (!ms_shape_parse_type(&results[nres], w->text + t.start, t.end - t.start, why, sizeof why)) {
+      report_unreadable(w, op->out_types[i], t, why);
+      return;
+    }
     nres++;
   }
   if (nres == 0 && result_total(op) > 0) return; /* results of unknown type */
@@ -645,8 +681,6 @@ static void apply_rule(walker *w, const op_rec *op) {
 
 /* ------------------------------------------------------------------ */
 /* The walk                                                            */
-
-static void walk_children(walker *w, TSNode node);
 
 static bool in_range(const walker *w, TSNode n) {
   uint32_t s = ts_node_start_byte(n);
@@ -676,102 +710,107 @@ static void define_arguments(walker *w, TSNode list) {
   }
 }
 
-static void walk_region(walker *w, TSNode region, TSNode func_args) {
-  ms_ssa_push(w->ssa);
-  if (!ts_node_is_null(func_args)) define_arguments(w, func_args);
-  walk_children(w, region);
-  ms_ssa_pop(w->ssa);
-}
-
-static void walk_func(walker *w, TSNode func) {
-  TSNode args = {0};
-  uint32_t n = ts_node_named_child_count(func);
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode c = ts_node_named_child(func, i);
-    if (kind(c) == K_FUNC_ARGS) args = c;
-    if (kind(c) == K_REGION) walk_region(w, c, args);
-  }
-}
-
 /* Every value use of an op outside its regions (custom ops: anywhere in
 ** their rest, where some are definitions such as scf.for's induction
 ** variable: those are reported with their lookup, usually NULL). */
-static void report_uses(walker *w, TSNode node, bool deep) {
-  TSTreeCursor c = ts_tree_cursor_new(node);
-  if (ts_tree_cursor_goto_first_child(&c)) {
-    do {
-      TSNode n = ts_tree_cursor_current_node(&c);
-      enum kind k = kind(n);
-      if (k == K_VALUE_USE) {
-        ms_span s = span_of(n);
-        w->value_fn(w->value_ctx, s.start, s.end, ms_ssa_lookup(w->ssa, s));
-      } else if (k == K_PARENS || k == K_BRACKETS || k == K_BRACES || k == K_FUNCTION_TYPE_CUSTOM ||
-                 (!deep && ts_node_symbol(n) == sym_lparen)) {
-        if (deep) report_uses(w, n, deep);
-      } else if (strcmp(ts_node_type(n), "successor_list") == 0 || strcmp(ts_node_type(n), "successor") == 0) {
-        report_uses(w, n, deep);
-      }
-    } while (ts_tree_cursor_goto_next_sibling(&c));
+typedef struct uses_walk {
+  walker *w;
+  bool deep;
+} uses_walk;
+
+static bool enter_use(void *ctx, TSNode n, uint32_t depth) {
+  uses_walk *u = ctx;
+  if (depth == 0) return true;
+  enum kind k = kind(n);
+  if (k == K_VALUE_USE) {
+    ms_span s = span_of(n);
+    u->w->value_fn(u->w->value_ctx, s.start, s.end, ms_ssa_lookup(u->w->ssa, s));
+    return false;
   }
-  ts_tree_cursor_delete(&c);
+  if (k == K_PARENS || k == K_BRACKETS || k == K_BRACES || k == K_FUNCTION_TYPE_CUSTOM) return u->deep;
+  const char *type = ts_node_type(n);
+  return strcmp(type, "successor_list") == 0 || strcmp(type, "successor") == 0;
 }
 
-static void walk_op(walker *w, TSNode node, enum kind k) {
-  if (k == K_FUNC) {
-    walk_func(w, node);
-    return;
-  }
-  if (k == K_MODULE) {
-    walk_children(w, node);
-    return;
-  }
+static void report_uses(walker *w, TSNode node, bool deep) {
+  uses_walk u = {w, deep};
+  ms_walk_visitor v = {enter_use, NULL};
+  ms_walk(node, &v, &u);
+}
+
+/* Checks one op (unless it lies outside the walk's range) and defines its
+** results; its regions come next in the walk. */
+static void visit_op(walker *w, TSNode node, enum kind k) {
   /* An op with an ERROR inside reads wrong (a missing comma drops an
   ** operand): its syntax error is reported, its rules are not. */
-  if (in_range(w, node) && !ts_node_has_error(node)) {
-    static __thread op_rec op;
-    read_op(w, node, k, &op);
-    if (w->value_fn) {
-      report_uses(w, node, k == K_CUSTOM);
-    } else {
-      check_uses(w, &op);
-      if (k != K_RETURN) apply_rule(w, &op);
-    }
-    if (k != K_RETURN) define_results(w, &op);
+  if (!in_range(w, node) || ts_node_has_error(node)) return;
+  static __thread op_rec op;
+  read_op(w, node, k, &op);
+  if (w->value_fn) {
+    report_uses(w, node, k == K_CUSTOM);
+  } else {
+    check_uses(w, &op);
+    if (k != K_RETURN) apply_rule(w, &op);
   }
-  walk_children(w, node);
+  if (k != K_RETURN) define_results(w, &op);
 }
 
-static void visit(walker *w, TSNode n) {
-  if (!overlaps(w, n) && ts_node_end_byte(n) > ts_node_start_byte(n)) return;
+static struct walk_frame *frame_at(walker *w, uint32_t depth) {
+  if (depth >= w->nframes) {
+    w->nframes = depth + 64;
+    w->frames = ms_xrealloc(w->frames, w->nframes * sizeof *w->frames);
+  }
+  return &w->frames[depth];
+}
+
+/* A function's children: its arguments are defined in its region; its
+** attributes and types hold no ops. */
+static bool enter_func_child(walker *w, TSNode n, enum kind k, struct walk_frame *func) {
+  if (k == K_FUNC_ARGS) func->args = n;
+  if (k != K_REGION) return false;
+  ms_ssa_push(w->ssa);
+  if (!ts_node_is_null(func->args)) define_arguments(w, func->args);
+  return true;
+}
+
+/* ms_walk's enter: what each kind of node means to the analysis, and
+** whether what it holds is walked. Regions open an SSA scope (closed in
+** leave_node). */
+static bool enter_node(void *ctx, TSNode n, uint32_t depth) {
+  walker *w = ctx;
+  struct walk_frame *f = frame_at(w, depth);
+  f->kind = K_OTHER;
+  f->args = (TSNode){0};
+  if (depth > 0 && !ts_node_is_named(n)) return false;
   enum kind k = kind(n);
+  if (depth > 0 && w->frames[depth - 1].kind == K_FUNC) {
+    f->kind = k;
+    return enter_func_child(w, n, k, &w->frames[depth - 1]);
+  }
+  if (!overlaps(w, n) && ts_node_end_byte(n) > ts_node_start_byte(n)) return false;
+  f->kind = k;
   switch (k) {
     case K_GENERIC:
     case K_CUSTOM:
+    case K_RETURN: visit_op(w, n, k); return true;
+    case K_REGION: ms_ssa_push(w->ssa); return true;
+    case K_BLOCK_LABEL: define_arguments(w, n); return false;
     case K_FUNC:
-    case K_RETURN:
-    case K_MODULE: walk_op(w, n, k); break;
-    case K_REGION: walk_region(w, n, (TSNode){0}); break;
-    case K_BLOCK_LABEL: define_arguments(w, n); break;
+    case K_MODULE:
     case K_REGION_LIST:
     case K_BLOCK:
     case K_PARENS:
     case K_BRACKETS:
     case K_ERROR:
-    case K_SOURCE: walk_children(w, n); break;
-    default: break;
+    case K_SOURCE: return true;
+    default: return false;
   }
 }
 
-/* Children through a cursor: linear even for regions of 100k ops. */
-static void walk_children(walker *w, TSNode node) {
-  TSTreeCursor c = ts_tree_cursor_new(node);
-  if (ts_tree_cursor_goto_first_child(&c)) {
-    do {
-      TSNode child = ts_tree_cursor_current_node(&c);
-      if (ts_node_is_named(child)) visit(w, child);
-    } while (ts_tree_cursor_goto_next_sibling(&c));
-  }
-  ts_tree_cursor_delete(&c);
+static void leave_node(void *ctx, TSNode n, uint32_t depth) {
+  (void)n;
+  walker *w = ctx;
+  if (w->frames[depth].kind == K_REGION) ms_ssa_pop(w->ssa);
 }
 
 /* ------------------------------------------------------------------ */
@@ -800,7 +839,9 @@ void ms_analysis_clear(ms_analysis *self) {
 
 /* Walks node with w (set up by walker_init and the caller) and frees it. */
 static void walk(walker *w, TSNode node) {
-  visit(w, node);
+  ms_walk_visitor v = {enter_node, leave_node};
+  ms_walk(node, &v, w);
+  free(w->frames);
   ms_ssa_delete(w->ssa);
 }
 
@@ -888,27 +929,32 @@ static void syntax_error(const char *text, TSNode n, ms_diag_list *out) {
                    "syntax error: unexpected '%.*s'", (int)(tok - s), text + s);
 }
 
-static void find_errors(const char *text, TSNode n, uint32_t start, uint32_t end, ms_diag_list *out) {
+typedef struct errors_walk {
+  const char *text;
+  uint32_t start, end;
+  ms_diag_list *out;
+} errors_walk;
+
+static bool enter_error(void *ctx, TSNode n, uint32_t depth) {
+  (void)depth;
+  errors_walk *e = ctx;
   if (ts_node_is_missing(n) || !strcmp(ts_node_type(n), "ERROR")) {
     uint32_t s = ts_node_start_byte(n);
     /* Several MISSING tokens at one place (`}` and `)` of an unclosed
     ** region) are one error region. */
+    ms_diag_list *out = e->out;
     bool repeat = out->count && !strcmp(out->items[out->count - 1].code, MS_CODE_SYNTAX) &&
                   out->items[out->count - 1].start == s;
-    if (s >= start && s < end && !repeat) syntax_error(text, n, out);
-    return;
+    if (s >= e->start && s < e->end && !repeat) syntax_error(e->text, n, out);
+    return false;
   }
-  if (!ts_node_has_error(n)) return;
-  TSTreeCursor c = ts_tree_cursor_new(n);
-  if (ts_tree_cursor_goto_first_child(&c)) {
-    do find_errors(text, ts_tree_cursor_current_node(&c), start, end, out);
-    while (ts_tree_cursor_goto_next_sibling(&c));
-  }
-  ts_tree_cursor_delete(&c);
+  return ts_node_has_error(n);
 }
 
 void ms_analyze_syntax(TSNode root, const char *text, uint32_t start, uint32_t end, ms_diag_list *out) {
-  find_errors(text, root, start, end, out);
+  errors_walk e = {text, start, end, out};
+  ms_walk_visitor v = {enter_error, NULL};
+  ms_walk(root, &v, &e);
 }
 
 /* A module's ops are units; anything else at the top is one. */
@@ -921,29 +967,30 @@ static bool is_module(TSNode n, const char *text) {
   return e - s == 16 && !memcmp(text + s, "\"builtin.module\"", 16);
 }
 
-static size_t collect_units(TSNode node, const char *text, TSNode *units, size_t max, size_t n) {
-  TSTreeCursor c = ts_tree_cursor_new(node);
-  if (ts_tree_cursor_goto_first_child(&c)) {
-    do {
-      TSNode child = ts_tree_cursor_current_node(&c);
-      if (!ts_node_is_named(child)) continue;
-      enum kind k = kind(child);
-      if (is_module(child, text) || k == K_REGION || k == K_REGION_LIST || k == K_BLOCK) {
-        n = collect_units(child, text, units, max, n);
-        continue;
-      }
-      if (k == K_OTHER || k == K_BLOCK_LABEL || k == K_ATTR_DICT || k == K_PROPERTIES || k == K_LOCATION ||
-          k == K_FUNCTION_TYPE || k == K_OP_NAME || k == K_TYPE)
-        continue;
-      if (n < max) units[n] = child;
-      n++;
-    } while (ts_tree_cursor_goto_next_sibling(&c));
-  }
-  ts_tree_cursor_delete(&c);
-  return n;
+typedef struct units_walk {
+  const char *text;
+  TSNode *units;
+  size_t max, n;
+} units_walk;
+
+static bool enter_unit(void *ctx, TSNode child, uint32_t depth) {
+  units_walk *u = ctx;
+  if (depth == 0) return true;
+  if (!ts_node_is_named(child)) return false;
+  enum kind k = kind(child);
+  if (is_module(child, u->text) || k == K_REGION || k == K_REGION_LIST || k == K_BLOCK) return true;
+  if (k == K_OTHER || k == K_BLOCK_LABEL || k == K_ATTR_DICT || k == K_PROPERTIES || k == K_LOCATION ||
+      k == K_FUNCTION_TYPE || k == K_OP_NAME || k == K_TYPE)
+    return false;
+  if (u->n < u->max) u->units[u->n] = child;
+  u->n++;
+  return false;
 }
 
 size_t ms_analyzer_units(TSNode root, const char *text, TSNode *units, size_t max) {
   init_kinds();
-  return collect_units(root, text, units, max, 0);
+  units_walk u = {text, units, max, 0};
+  ms_walk_visitor v = {enter_unit, NULL};
+  ms_walk(root, &v, &u);
+  return u.n;
 }

@@ -13,6 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Deeper nested lists than any tensor has dims are refused. */
+#define MAX_LIST_DEPTH 64
+
 typedef struct cursor {
   const char *p;
   const char *end;
@@ -190,13 +193,16 @@ static bool push(cursor *c, int64_t *out, int max, int *n, int64_t v) {
   return true;
 }
 
-/* [a, b, [c, d]]: nested lists flatten in row-major order. */
-static bool parse_bracket_list(cursor *c, int64_t *out, int max, int *n) {
+/* [a, b, [c, d]]: nested lists flatten in row-major order. A list nests
+** once per dim, so nesting deeper than the most dims is refused before it
+** can use up the stack. */
+static bool parse_bracket_list(cursor *c, int64_t *out, int max, int *n, int depth) {
+  if (depth > MAX_LIST_DEPTH) return fail(c, "lists nested more than %d deep", MAX_LIST_DEPTH);
   if (!expect(c, '[')) return false;
   if (eat(c, ']')) return true;
   do {
     if (at(c, '[')) {
-      if (!parse_bracket_list(c, out, max, n)) return false;
+      if (!parse_bracket_list(c, out, max, n, depth + 1)) return false;
     } else {
       int64_t v;
       if (!parse_typed_literal(c, &v) || !push(c, out, max, n, v)) return false;
@@ -249,7 +255,7 @@ static bool parse_dense(cursor *c, bool require_type, int64_t *out, int max, int
     kind = PAYLOAD_EMPTY;
   } else if (at(c, '[')) {
     kind = PAYLOAD_LIST;
-    if (!parse_bracket_list(c, out, max, n)) return false;
+    if (!parse_bracket_list(c, out, max, n, 1)) return false;
   } else if (eat(c, '"')) {
     kind = PAYLOAD_HEX;
     hex = c->p;
@@ -315,7 +321,7 @@ bool ms_attr_parse_int_list(const char *text, size_t len, int64_t *out, int max,
   skip_ws(&c);
   bool ok;
   if (at(&c, '['))
-    ok = parse_bracket_list(&c, out, max, n);
+    ok = parse_bracket_list(&c, out, max, n, 1);
   else if (c.end - c.p >= 5 && memcmp(c.p, "array", 5) == 0)
     ok = parse_array(&c, out, max, n);
   else if (c.end - c.p >= 5 && memcmp(c.p, "dense", 5) == 0)

@@ -15,10 +15,13 @@
 #include <assert.h>
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "attr.h"
 
@@ -575,11 +578,42 @@ static bool syntax_error(loader *ld, const char *where) {
   return false;
 }
 
+/* The offset where text's arrays and objects nest deeper than cJSON
+** parses (CJSON_NESTING_LIMIT), or len when they do not: cJSON would only
+** say "invalid JSON" there. */
+static size_t too_deep_at(const char *text, size_t len) {
+  long depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < len; i++) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\') i++;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > CJSON_NESTING_LIMIT) return i;
+    } else if (c == ']' || c == '}') {
+      depth--;
+    }
+  }
+  return len;
+}
+
 bool ms_catalog_load(ms_catalog *self, const char *path, const char *text, size_t len,
                      char *err, size_t errlen) {
   assert(self && path && (text || len == 0));
   if (err && errlen) err[0] = '\0';
   loader ld = {.path = path, .text = text, .len = len, .err = err, .errlen = errlen};
+  size_t deep = too_deep_at(text, len);
+  if (deep < len) {
+    int line, col;
+    line_col(text, deep, &line, &col);
+    if (err && errlen)
+      snprintf(err, errlen, "%s:%d:%d: arrays and objects nested more than %d deep", path, line, col,
+               CJSON_NESTING_LIMIT);
+    return false;
+  }
   const char *end = NULL;
   cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
   if (!root) return syntax_error(&ld, end);
@@ -606,30 +640,50 @@ bool ms_catalog_load(ms_catalog *self, const char *path, const char *text, size_
   return true;
 }
 
-bool ms_catalog_load_file(ms_catalog *self, const char *path, char *err, size_t errlen) {
-  FILE *f = fopen(path, "rb");
+static bool read_error(const char *path, const char *why, char *err, size_t errlen) {
+  if (err && errlen) snprintf(err, errlen, "%s: cannot read: %s", path, why);
+  return false;
+}
+
+/* Reads a rule file whole: a regular file of at most MS_CATALOG_MAX_FILE
+** bytes. Anything else is refused before it is read (a FIFO or a device
+** could block or never end). */
+static char *read_rule_file(const char *path, size_t *len, char *err, size_t errlen) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st) != 0) {
+    int e = errno;
+    if (fd >= 0) close(fd);
+    read_error(path, strerror(e), err, errlen);
+    return NULL;
+  }
+  char why[96];
   char *buf = NULL;
-  size_t len = 0, cap = 0;
-  if (f) {
-    for (;;) {
-      if (len + 4096 > cap) {
-        char *nb = realloc(buf, cap = cap ? cap * 2 : 8192);
-        if (!nb) break;
-        buf = nb;
+  if (!S_ISREG(st.st_mode)) {
+    snprintf(why, sizeof why, "not a regular file");
+  } else if ((uint64_t)st.st_size > MS_CATALOG_MAX_FILE) {
+    snprintf(why, sizeof why, "%lld bytes, over the %d MiB limit for rule files", (long long)st.st_size,
+             (int)(MS_CATALOG_MAX_FILE >> 20));
+  } else if (!(buf = malloc((size_t)st.st_size + 1))) {
+    snprintf(why, sizeof why, "%s", strerror(ENOMEM));
+  } else {
+    size_t got = 0;
+    for (ssize_t n; got < (size_t)st.st_size; got += (size_t)n)
+      if ((n = read(fd, buf + got, (size_t)st.st_size - got)) <= 0) {
+        if (n < 0 && errno == EINTR) n = 0;
+        else break;
       }
-      size_t got = fread(buf + len, 1, cap - len, f);
-      len += got;
-      if (got == 0) break;
-    }
+    *len = got; /* a file that shrank meanwhile is read as it now is */
   }
-  if (!f || ferror(f) || !buf) {
-    int e = f && !ferror(f) ? ENOMEM : errno;
-    if (err && errlen) snprintf(err, errlen, "%s: cannot read: %s", path, strerror(e));
-    if (f) fclose(f);
-    free(buf);
-    return false;
-  }
-  fclose(f);
+  close(fd);
+  if (!buf) read_error(path, why, err, errlen);
+  return buf;
+}
+
+bool ms_catalog_load_file(ms_catalog *self, const char *path, char *err, size_t errlen) {
+  size_t len = 0;
+  char *buf = read_rule_file(path, &len, err, errlen);
+  if (!buf) return false;
   bool ok = ms_catalog_load(self, path, buf, len, err, errlen);
   free(buf);
   return ok;

@@ -78,8 +78,12 @@ void ms_catalog_delete(ms_catalog *self);
 bool ms_catalog_load(ms_catalog *self, const char *path, const char *text, size_t len,
                      char *err, size_t errlen);
 
+/* The largest rule file read: 16 MiB (the shipped ones are a few KB). */
+#define MS_CATALOG_MAX_FILE ((size_t)16 << 20)
+
 /* ms_catalog_load of a file's contents; I/O errors read
-** "PATH: cannot read: <strerror>". */
+** "PATH: cannot read: <strerror>", and so do files that are not regular
+** files or are larger than MS_CATALOG_MAX_FILE (refused unread). */
 bool ms_catalog_load_file(ms_catalog *self, const char *path, char *err, size_t errlen);
 
 /* Loads every embedded file (ms_builtin_rules) in order. Stops at the first

@@ -221,6 +221,15 @@ static int run_batch(const bcase *base) {
   char line[4096];
   int status = 0;
   while (fgets(line, sizeof line, stdin)) {
+    size_t n_read = strlen(line);
+    if (n_read == sizeof line - 1 && line[n_read - 1] != '\n') {
+      /* A line too long for one case: refuse it whole, not as pieces. */
+      int ch;
+      while ((ch = getchar()) != EOF && ch != '\n') {}
+      printf("invalid: line longer than %zu bytes\n", sizeof line - 2);
+      status = 2;
+      continue;
+    }
     bcase bc = *base;
     bc.batch = false;
     char err[256] = "";

@@ -422,14 +422,17 @@ static int report_all(input *inputs, size_t n, const options *o) {
 /* ---- the command ---- */
 
 static int open_inputs(const options *o, configs *cs, input **out, size_t *nout, bool *io_error) {
-  ms_path_list paths;
+  ms_path_list paths, notes;
   ms_path_list_init(&paths);
+  ms_path_list_init(&notes);
   char err[PATH_MAX + 256];
   for (size_t i = 0; i < o->args.count; i++)
-    if (!ms_path_list_expand(&paths, o->args.items[i], err, sizeof err)) {
+    if (!ms_path_list_expand(&paths, &notes, o->args.items[i], err, sizeof err)) {
       fprintf(stderr, "mlir-shape: %s\n", err);
       *io_error = true;
     }
+  for (size_t i = 0; i < notes.count; i++) fprintf(stderr, "mlir-shape: %s\n", notes.items[i]);
+  ms_path_list_clear(&notes);
   input *inputs = calloc(paths.count + 1, sizeof *inputs);
   int status = -1;
   for (size_t i = 0; i < paths.count && status < 0; i++) {

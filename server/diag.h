@@ -22,6 +22,8 @@
 #define MS_CODE_TYPE_MISMATCH "type-mismatch"   /* a use's type differs from its definition */
 #define MS_CODE_RULE_OPTIONS "rule-options"     /* an op's broadcast attributes are malformed */
 #define MS_CODE_CATALOG "catalog-error"         /* a rule file is broken (language server) */
+#define MS_CODE_INVALID_TYPE "invalid-type"     /* a shaped type of a checked op cannot be valid */
+#define MS_CODE_SHAPE_LIMIT "shape-limit"       /* a valid type beyond what is checked (rank > 32, huge dims) */
 
 typedef struct ms_diagnostic {
   uint32_t start, end;         /* byte range */

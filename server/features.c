@@ -21,7 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "memory.h"
 #include "ssa.h"
+#include "walk.h"
 
 /* Document symbols are capped so that a huge file cannot produce a
 ** response of hundreds of megabytes; the functions always come first. */
@@ -552,20 +554,25 @@ static bool same_text(const char *text, TSNode a, uint32_t s, uint32_t e) {
 }
 
 /* Block labels: `^bb1` in the ops of one region (not in nested regions). */
+typedef struct caret_walk {
+  const char *text;
+  uint32_t s, e;
+  occ_list *out;
+} caret_walk;
+
+static bool enter_caret(void *ctx, TSNode n, uint32_t depth) {
+  caret_walk *w = ctx;
+  if (depth == 0) return true;
+  if (!node_is(n, "region") && ts_node_child_count(n) > 0) return true;
+  if (node_is(n, "caret_id") && same_text(w->text, n, w->s, w->e))
+    occ_add(w->out, ts_node_start_byte(n), ts_node_end_byte(n), node_is(ts_node_parent(n), "block_label"));
+  return false;
+}
+
 static void collect_carets(const char *text, TSNode node, uint32_t s, uint32_t e, occ_list *out) {
-  TSTreeCursor c = ts_tree_cursor_new(node);
-  if (ts_tree_cursor_goto_first_child(&c)) {
-    do {
-      TSNode n = ts_tree_cursor_current_node(&c);
-      if (node_is(n, "region") || ts_node_child_count(n) == 0) {
-        if (node_is(n, "caret_id") && same_text(text, n, s, e))
-          occ_add(out, ts_node_start_byte(n), ts_node_end_byte(n), node_is(ts_node_parent(n), "block_label"));
-        continue;
-      }
-      collect_carets(text, n, s, e, out);
-    } while (ts_tree_cursor_goto_next_sibling(&c));
-  }
-  ts_tree_cursor_delete(&c);
+  caret_walk w = {text, s, e, out};
+  ms_walk_visitor v = {enter_caret, NULL};
+  ms_walk(node, &v, &w);
 }
 
 static bool block_occurrences(ms_session *s, TSNode caret, occ_list *out) {
@@ -639,29 +646,29 @@ typedef struct symbol_walk {
   occ_list *out;
 } symbol_walk;
 
-static void walk_symbols(symbol_walk *w, TSNode node) {
-  TSTreeCursor c = ts_tree_cursor_new(node);
-  if (ts_tree_cursor_goto_first_child(&c)) {
-    do {
-      TSNode n = ts_tree_cursor_current_node(&c);
-      if (!ts_node_is_named(n)) continue;
-      uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
-      if (node_is(n, "symbol_ref")) {
-        if (symbol_eq(symbol_of(w->text, s, e), w->name))
-          occ_add(w->out, s, e, node_is(ts_node_parent(n), "func_operation") ||
-                                    node_is(ts_node_parent(n), "module_operation"));
-        continue;
-      }
-      if (node_is(n, "generic_operation")) {
-        TSNode def = generic_sym_name(w->text, n);
-        if (!ts_node_is_null(def) &&
-            symbol_eq(symbol_of(w->text, ts_node_start_byte(def), ts_node_end_byte(def)), w->name))
-          occ_add(w->out, ts_node_start_byte(def), ts_node_end_byte(def), true);
-      }
-      if (ts_node_child_count(n) > 0) walk_symbols(w, n);
-    } while (ts_tree_cursor_goto_next_sibling(&c));
+static bool enter_symbol(void *ctx, TSNode n, uint32_t depth) {
+  symbol_walk *w = ctx;
+  if (depth == 0) return true;
+  if (!ts_node_is_named(n)) return false;
+  uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  if (node_is(n, "symbol_ref")) {
+    if (symbol_eq(symbol_of(w->text, s, e), w->name))
+      occ_add(w->out, s, e, node_is(ts_node_parent(n), "func_operation") ||
+                                node_is(ts_node_parent(n), "module_operation"));
+    return false;
   }
-  ts_tree_cursor_delete(&c);
+  if (node_is(n, "generic_operation")) {
+    TSNode def = generic_sym_name(w->text, n);
+    if (!ts_node_is_null(def) &&
+        symbol_eq(symbol_of(w->text, ts_node_start_byte(def), ts_node_end_byte(def)), w->name))
+      occ_add(w->out, ts_node_start_byte(def), ts_node_end_byte(def), true);
+  }
+  return ts_node_child_count(n) > 0;
+}
+
+static void walk_symbols(symbol_walk *w, TSNode node) {
+  ms_walk_visitor v = {enter_symbol, NULL};
+  ms_walk(node, &v, w);
 }
 
 static const char *const symbol_types[] = {"symbol_ref", "string", NULL};
@@ -760,19 +767,29 @@ cJSON *ms_feature_highlight(ms_session *s, const cJSON *params, ms_encoding enc)
 
 enum { SYM_MODULE = 2, SYM_METHOD = 6, SYM_FUNCTION = 12 };
 
+/* Symbols nest as ops do, down to this many levels; ops deeper still are
+** listed flat among the children of the deepest symbol (a client walks the
+** answer recursively, and so would cJSON printing it). */
+#define MAX_SYMBOL_LEVELS 64
+
 typedef struct symbol_ctx {
   ms_session *s;
   ms_encoding enc;
   const char *text;
   size_t count;
+  /* Per depth of the walk: the array that ops found there go into, and
+  ** how many symbols deep that array is. */
+  struct symbol_level {
+    cJSON *into;
+    int level;
+  } *levels;
+  uint32_t nlevels;
 } symbol_ctx;
 
 static bool is_op(TSNode n) {
   return node_is(n, "generic_operation") || node_is(n, "custom_operation") || node_is(n, "func_operation") ||
          node_is(n, "module_operation") || node_is(n, "return_operation");
 }
-
-static void walk_symbol_children(symbol_ctx *c, TSNode node, cJSON *into);
 
 /* The symbol's name, detail, kind and selection token of one op. */
 static cJSON *op_symbol(symbol_ctx *c, TSNode op) {
@@ -821,37 +838,51 @@ static cJSON *op_symbol(symbol_ctx *c, TSNode op) {
   cJSON_AddNumberToObject(o, "kind", kind);
   cJSON_AddItemToObject(o, "range", ms_feature_range(c->s, os, oe, c->enc));
   cJSON_AddItemToObject(o, "selectionRange", ms_feature_range(c->s, ss, se, c->enc));
-  cJSON *children = cJSON_CreateArray();
-  walk_symbol_children(c, op, children);
-  cJSON_AddItemToObject(o, "children", children);
+  cJSON_AddArrayToObject(o, "children");
   return o;
 }
 
-/* The ops nested in node (through regions, blocks and region lists, and
-** the ERROR nodes a broken file leaves), in order. */
-static void walk_symbol_children(symbol_ctx *c, TSNode node, cJSON *into) {
-  TSTreeCursor cur = ts_tree_cursor_new(node);
-  if (ts_tree_cursor_goto_first_child(&cur)) {
-    do {
-      TSNode n = ts_tree_cursor_current_node(&cur);
-      if (!ts_node_is_named(n) && !ts_node_is_missing(n)) continue;
-      if (is_op(n)) {
-        if (c->count >= MAX_SYMBOLS) break;
-        c->count++;
-        cJSON *sym = op_symbol(c, n);
-        if (sym) cJSON_AddItemToArray(into, sym);
-      } else if (node_is(n, "region") || node_is(n, "region_list") || node_is(n, "block") ||
-                 node_is(n, "ERROR")) {
-        walk_symbol_children(c, n, into);
-      }
-    } while (ts_tree_cursor_goto_next_sibling(&cur));
+static struct symbol_level *level_at(symbol_ctx *c, uint32_t depth) {
+  if (depth >= c->nlevels) {
+    c->nlevels = depth + 64;
+    c->levels = ms_xrealloc(c->levels, c->nlevels * sizeof *c->levels);
   }
-  ts_tree_cursor_delete(&cur);
+  return &c->levels[depth];
+}
+
+/* The ops nested in node (through regions, blocks and region lists, and
+** the ERROR nodes a broken file leaves), in order, each under its op. */
+static bool enter_symbol_node(void *ctx, TSNode n, uint32_t depth) {
+  symbol_ctx *c = ctx;
+  struct symbol_level *here = level_at(c, depth);
+  if (depth == 0) return true;
+  const struct symbol_level *up = &c->levels[depth - 1];
+  *here = *up;
+  if (!ts_node_is_named(n) && !ts_node_is_missing(n)) return false;
+  if (is_op(n)) {
+    if (c->count >= MAX_SYMBOLS) return false;
+    c->count++;
+    cJSON *sym = op_symbol(c, n);
+    if (!sym) return false;
+    cJSON_AddItemToArray(up->into, sym);
+    if (up->level + 1 < MAX_SYMBOL_LEVELS) {
+      here->into = cJSON_GetObjectItemCaseSensitive(sym, "children");
+      here->level = up->level + 1;
+    }
+    return true;
+  }
+  return node_is(n, "region") || node_is(n, "region_list") || node_is(n, "block") || node_is(n, "ERROR");
+}
+
+static void walk_symbol_children(symbol_ctx *c, TSNode node, cJSON *into) {
+  *level_at(c, 0) = (struct symbol_level){into, 0};
+  ms_walk_visitor v = {enter_symbol_node, NULL};
+  ms_walk(node, &v, c);
 }
 
 cJSON *ms_feature_document_symbols(ms_session *s, const cJSON *params, ms_encoding enc) {
   (void)params;
-  symbol_ctx c = {s, enc, doc_text(s), 0};
+  symbol_ctx c = {s, enc, doc_text(s), 0, NULL, 0};
   cJSON *out = cJSON_CreateArray();
   tree_list l = session_trees(s);
   if (l.n) walk_symbol_children(&c, ts_tree_root_node(l.trees[0]), out);
@@ -865,6 +896,7 @@ cJSON *ms_feature_document_symbols(ms_session *s, const cJSON *params, ms_encodi
   }
   for (size_t i = 1; i < l.n; i++) walk_symbol_children(&c, ts_tree_root_node(l.trees[i]), into);
   free(l.trees);
+  free(c.levels);
   return out;
 }
 
@@ -890,19 +922,17 @@ static void add_fold(fold_ctx *f, TSNode n) {
 
 /* Only nodes that can contain a region are entered: ops, their region
 ** lists, regions and blocks (types and attributes are single tokens). */
+static bool enter_fold(void *ctx, TSNode n, uint32_t depth) {
+  if (depth == 0) return true;
+  if (!ts_node_is_named(n)) return false;
+  bool region = node_is(n, "region"), meta = node_is(n, "file_metadata");
+  if (region || meta) add_fold(ctx, n);
+  return region || is_op(n) || node_is(n, "region_list") || node_is(n, "block") || node_is(n, "ERROR");
+}
+
 static void walk_folds(fold_ctx *f, TSNode node) {
-  TSTreeCursor c = ts_tree_cursor_new(node);
-  if (ts_tree_cursor_goto_first_child(&c)) {
-    do {
-      TSNode n = ts_tree_cursor_current_node(&c);
-      if (!ts_node_is_named(n)) continue;
-      bool region = node_is(n, "region"), meta = node_is(n, "file_metadata");
-      if (region || meta) add_fold(f, n);
-      if (region || is_op(n) || node_is(n, "region_list") || node_is(n, "block") || node_is(n, "ERROR"))
-        walk_folds(f, n);
-    } while (ts_tree_cursor_goto_next_sibling(&c));
-  }
-  ts_tree_cursor_delete(&c);
+  ms_walk_visitor v = {enter_fold, NULL};
+  ms_walk(node, &v, f);
 }
 
 cJSON *ms_feature_folding_ranges(ms_session *s, const cJSON *params, ms_encoding enc) {

@@ -169,6 +169,8 @@ static const struct { const char *code, *text; } descriptions[] = {
   {MS_CODE_TYPE_MISMATCH, "A value is used with a type other than the one it was defined with."},
   {MS_CODE_RULE_OPTIONS, "An op's broadcast attributes (axis, broadcast_dimensions, ...) are malformed."},
   {MS_CODE_CATALOG, "A rule file is broken."},
+  {MS_CODE_INVALID_TYPE, "A shaped type of a checked op is not valid (e.g. a size that does not fit in 64 bits)."},
+  {MS_CODE_SHAPE_LIMIT, "A type is beyond what mlir-shape checks (more than 32 dims, sizes above 2^53); the op is not checked."},
   {MS_CODE_INCOMPATIBLE, "The operand shapes cannot be broadcast together under the op's rule."},
   {MS_CODE_RESULT_RANK, "The declared result rank differs from the broadcast of the operands."},
   {MS_CODE_RESULT_DIM, "A static result dimension differs from the broadcast of the operands."},

@@ -20,6 +20,7 @@
 typedef struct cursor {
   const char *p;
   const char *end;
+  int big;   /* a size read was above MS_DIM_MAX (1) or above INT64_MAX (2) */
 } cursor;
 
 static void set_err(char *err, size_t errlen, const char *msg, const char *detail, size_t dlen) {
@@ -59,10 +60,20 @@ static bool read_size(cursor *c, int64_t *out) {
   if (c->p >= c->end || !is_digit(*c->p)) return false;
   int64_t v = 0;
   while (c->p < c->end && is_digit(*c->p)) {
-    v = v * 10 + (*c->p - '0');
-    if (v > MS_DIM_MAX) return false;
+    int d = *c->p - '0';
+    if (v > MS_DIM_MAX) {
+      /* Too big to check; read on only to tell whether it fits int64. */
+      c->big = c->big < 1 ? 1 : c->big;
+      if (v > (INT64_MAX - d) / 10) c->big = 2;
+      else v = v * 10 + d;
+      c->p++;
+      continue;
+    }
+    v = v * 10 + d;
     c->p++;
   }
+  if (v > MS_DIM_MAX) c->big = c->big < 1 ? 1 : c->big;
+  if (c->big) return false;
   *out = v;
   return true;
 }
@@ -79,13 +90,17 @@ static bool read_dim(cursor *c, ms_shape *self, bool allow_scalable, bool *overf
   } else if (allow_scalable && c->p < c->end && *c->p == '[') {
     c->p++;
     if (!read_size(c, &v) || c->p >= c->end || *c->p != ']') {
+      int big = c->big; /* kept: the caller says why */
       *c = save;
+      c->big = big;
       return false;
     }
     c->p++;
     scalable = true;
   } else if (!read_size(c, &v)) {
+    int big = c->big;
     *c = save;
+    c->big = big;
     return false;
   }
   if (self->rank >= MS_MAX_RANK) {
@@ -101,12 +116,14 @@ static bool read_dim(cursor *c, ms_shape *self, bool allow_scalable, bool *overf
 /* Calculator syntax: dims joined by 'x', the whole text and nothing else. */
 static bool parse_bare(ms_shape *self, const char *text, size_t len, char *err, size_t errlen) {
   shape_clear(self, MS_TYPE_NONE);
-  cursor c = {text, text + len};
+  cursor c = {text, text + len, 0};
   for (;;) {
     bool overflow = false;
     if (!read_dim(&c, self, true, &overflow)) {
-      if (overflow)
-        set_err(err, errlen, "rank exceeds the maximum of 32", text, len);
+      if (c.big)
+        set_err(err, errlen, c.big == 2 ? MS_SHAPE_ERR_DIM_OVERFLOW : MS_SHAPE_ERR_DIM_LIMIT, text, len);
+      else if (overflow)
+        set_err(err, errlen, MS_SHAPE_ERR_RANK, text, len);
       else
         set_err(err, errlen, "expected a dim ('?', a size or '[N]')", text, len);
       return false;
@@ -160,7 +177,7 @@ static void skip_blanks(cursor *c) {
 }
 
 static bool parse_body(ms_shape *self, const char *body, size_t len, char *err, size_t errlen) {
-  cursor c = {body, body + len};
+  cursor c = {body, body + len, 0};
   bool vector = self->kind == MS_TYPE_VECTOR;
   skip_blanks(&c);
   if (!vector && c.p + 1 < c.end && c.p[0] == '*' && c.p[1] == 'x') {
@@ -172,8 +189,12 @@ static bool parse_body(ms_shape *self, const char *body, size_t len, char *err, 
       int rank = self->rank;
       bool overflow = false;
       if (!read_dim(&c, self, vector, &overflow)) {
+        if (c.big) {
+          set_err(err, errlen, c.big == 2 ? MS_SHAPE_ERR_DIM_OVERFLOW : MS_SHAPE_ERR_DIM_LIMIT, body, len);
+          return false;
+        }
         if (overflow) {
-          set_err(err, errlen, "rank exceeds the maximum of 32", body, len);
+          set_err(err, errlen, MS_SHAPE_ERR_RANK, body, len);
           return false;
         }
         break;

@@ -42,6 +42,13 @@ typedef struct ms_shape {
   char elem[64];                 /* element type text ("f32"), "" if none; truncated */
 } ms_shape;
 
+/* How the parsers' messages start when a type is valid MLIR but beyond
+** what mlir-shape checks (rank, size), or not valid (a size that does not
+** fit in 64 bits); the analyzer tells them apart by these prefixes. */
+#define MS_SHAPE_ERR_RANK "rank exceeds the maximum of 32"
+#define MS_SHAPE_ERR_DIM_LIMIT "dimension size above 2^53, the largest checked"
+#define MS_SHAPE_ERR_DIM_OVERFLOW "dimension size does not fit in 64 bits"
+
 /* Fills self as a ranked shape of kind MS_TYPE_NONE from dims[0..rank). */
 void ms_shape_init(ms_shape *self, int rank, const int64_t *dims);
 

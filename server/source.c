@@ -63,6 +63,8 @@ static bool fail(char *err, size_t errlen, const char *path) {
   return false;
 }
 
+/* Reads fd to its end, refusing more than MS_SOURCE_MAX_BYTES (errno
+** EFBIG): a pipe that never ends must not take all memory. */
 static bool read_fd(int fd, char **out, size_t *outlen) {
   size_t cap = 1 << 16, len = 0;
   char *buf = ms_xrealloc(NULL, cap);
@@ -70,7 +72,8 @@ static bool read_fd(int fd, char **out, size_t *outlen) {
     if (len + 1 >= cap) buf = ms_xrealloc(buf, cap *= 2);
     ssize_t n = read(fd, buf + len, cap - len - 1);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
+    if (n < 0 || len + (size_t)n > MS_SOURCE_MAX_BYTES) {
+      if (n >= 0) errno = EFBIG;
       free(buf);
       return false;
     }
@@ -83,19 +86,36 @@ static bool read_fd(int fd, char **out, size_t *outlen) {
   return true;
 }
 
+static bool fail_fd(int fd, bool is_stdin, char *err, size_t errlen, const char *path) {
+  int e = errno;
+  if (!is_stdin) close(fd);
+  errno = e;
+  if (e == EFBIG) {
+    snprintf(err, errlen, "%s: cannot read: larger than %u bytes, the most mlir-shape reads", path,
+             (unsigned)MS_SOURCE_MAX_BYTES);
+    return false;
+  }
+  return fail(err, errlen, path);
+}
+
+/* Regular files are mapped read-only (MAP_PRIVATE, PROT_READ: nothing can
+** reach the file); anything else (stdin, a FIFO, a device) is read. */
 bool ms_source_open(ms_source *self, const char *path, char *err, size_t errlen) {
   memset(self, 0, sizeof *self);
   bool is_stdin = !strcmp(path, "-");
-  int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+  int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) return fail(err, errlen, path);
   struct stat st;
-  if (fstat(fd, &st) != 0) return fail(err, errlen, path);
+  if (fstat(fd, &st) != 0) return fail_fd(fd, is_stdin, err, errlen, path);
   if (S_ISDIR(st.st_mode)) {
-    close(fd);
     errno = EISDIR;
-    return fail(err, errlen, path);
+    return fail_fd(fd, is_stdin, err, errlen, path);
   }
-  if (S_ISREG(st.st_mode) && st.st_size > 0 && (uint64_t)st.st_size < UINT32_MAX) {
+  if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > MS_SOURCE_MAX_BYTES) {
+    errno = EFBIG;
+    return fail_fd(fd, is_stdin, err, errlen, path);
+  }
+  if (S_ISREG(st.st_mode) && st.st_size > 0) {
     void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (map != MAP_FAILED) {
       self->map = map;
@@ -106,12 +126,7 @@ bool ms_source_open(ms_source *self, const char *path, char *err, size_t errlen)
   }
   if (!self->map) {
     size_t len;
-    if (!read_fd(fd, &self->owned, &len)) {
-      int e = errno;
-      if (!is_stdin) close(fd);
-      errno = e;
-      return fail(err, errlen, path);
-    }
+    if (!read_fd(fd, &self->owned, &len)) return fail_fd(fd, is_stdin, err, errlen, path);
     self->text = self->owned;
     self->len = len;
   }
@@ -209,9 +224,63 @@ static char *join(const char *dir, const char *name) {
   return s;
 }
 
-static bool walk_dir(ms_path_list *self, const char *dir, char *err, size_t errlen) {
+/* The directories from the argument down to the one being read: a
+** symbolic link back to one of them is a loop. */
+typedef struct dir_chain {
+  dev_t dev;
+  ino_t ino;
+  const struct dir_chain *up;
+  int depth;
+} dir_chain;
+
+/* Where a directory walk puts what it finds. */
+typedef struct dir_walk {
+  ms_path_list *paths, *notes;
+  char *err;
+  size_t errlen;
+} dir_walk;
+
+static void note(dir_walk *w, const char *path, const char *why) {
+  size_t n = strlen(path) + strlen(why) + 16;
+  char *msg = ms_xrealloc(NULL, n);
+  snprintf(msg, n, "%s: skipped: %s", path, why);
+  ms_path_list_push(w->notes, msg);
+  free(msg);
+}
+
+static bool walk_dir(dir_walk *w, const char *dir, const dir_chain *up);
+
+/* One entry of a directory: a subdirectory is walked (unless it loops),
+** a regular *.mlir file is listed, any other *.mlir (FIFO, socket,
+** device) is skipped with a note: reading it could block forever. */
+static bool walk_entry(dir_walk *w, const char *path, const char *name, const dir_chain *up) {
+  struct stat st;
+  if (stat(path, &st) != 0) {
+    if (has_mlir_suffix(name)) note(w, path, strerror(errno));
+    return true;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    for (const dir_chain *c = up; c; c = c->up)
+      if (c->dev == st.st_dev && c->ino == st.st_ino) {
+        note(w, path, "a symbolic link to a directory above it (a loop)");
+        return true;
+      }
+    if (up->depth >= MS_SOURCE_MAX_DEPTH) {
+      note(w, path, "more than " MS_SOURCE_MAX_DEPTH_TEXT " directories deep");
+      return true;
+    }
+    dir_chain here = {st.st_dev, st.st_ino, up, up->depth + 1};
+    return walk_dir(w, path, &here);
+  }
+  if (!has_mlir_suffix(name)) return true;
+  if (S_ISREG(st.st_mode)) ms_path_list_push(w->paths, path);
+  else note(w, path, "not a regular file (name it on the command line to read it)");
+  return true;
+}
+
+static bool walk_dir(dir_walk *w, const char *dir, const dir_chain *up) {
   DIR *d = opendir(dir);
-  if (!d) return fail(err, errlen, dir);
+  if (!d) return fail(w->err, w->errlen, dir);
   ms_path_list names;
   ms_path_list_init(&names);
   struct dirent *e;
@@ -222,22 +291,20 @@ static bool walk_dir(ms_path_list *self, const char *dir, char *err, size_t errl
   bool ok = true;
   for (size_t i = 0; i < names.count; i++) {
     char *path = join(dir, names.items[i]);
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-      if (!walk_dir(self, path, err, errlen)) ok = false;
-    } else if (has_mlir_suffix(names.items[i])) {
-      ms_path_list_push(self, path);
-    }
+    if (!walk_entry(w, path, names.items[i], up)) ok = false;
     free(path);
   }
   ms_path_list_clear(&names);
   return ok;
 }
 
-bool ms_path_list_expand(ms_path_list *self, const char *arg, char *err, size_t errlen) {
+bool ms_path_list_expand(ms_path_list *self, ms_path_list *notes, const char *arg, char *err, size_t errlen) {
   struct stat st;
-  if (strcmp(arg, "-") && stat(arg, &st) == 0 && S_ISDIR(st.st_mode))
-    return walk_dir(self, arg, err, errlen);
+  if (strcmp(arg, "-") && stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+    dir_walk w = {self, notes, err, errlen};
+    dir_chain top = {st.st_dev, st.st_ino, NULL, 1};
+    return walk_dir(&w, arg, &top);
+  }
   ms_path_list_push(self, arg); /* a missing file fails when opened */
   return true;
 }

@@ -66,12 +66,25 @@ void ms_path_list_init(ms_path_list *self);
 void ms_path_list_clear(ms_path_list *self);
 void ms_path_list_push(ms_path_list *self, const char *path);
 
-/* Expands one command-line argument: "-" and files are added as given, a
-** directory adds every "*.mlir" file below it (recursively, sorted by name
-** at each level). Returns false and writes "ARG: cannot read: <strerror>"
-** to err when arg (or a directory below it) cannot be read; what could be
-** read is still added. */
-bool ms_path_list_expand(ms_path_list *self, const char *arg, char *err, size_t errlen);
+/* Directories below an argument are followed this deep, at most. */
+#define MS_SOURCE_MAX_DEPTH 256
+#define MS_SOURCE_MAX_DEPTH_TEXT "256"
+
+/* The largest input read (offsets are 32-bit): 4 GiB - 2 bytes. */
+#define MS_SOURCE_MAX_BYTES ((size_t)UINT32_MAX - 1)
+
+/* Expands one command-line argument: "-" and files are added as given
+** (whatever they are: a FIFO named on the command line is read), a
+** directory adds every regular "*.mlir" file below it (recursively, sorted
+** by name at each level). What a directory walk passes over is added to
+** notes as "PATH: skipped: REASON": a symbolic link looping back to a
+** directory above it, directories nested deeper than MS_SOURCE_MAX_DEPTH,
+** "*.mlir" entries that are not regular files (FIFOs, sockets, devices:
+** reading them could block) or cannot be stat'ed (dangling links).
+** Returns false and writes "ARG: cannot read: <strerror>" to err when arg
+** (or a directory below it) cannot be read; what could be read is still
+** added. */
+bool ms_path_list_expand(ms_path_list *self, ms_path_list *notes, const char *arg, char *err, size_t errlen);
 
 /* A unit: ranges parsed together; ops and syntax errors are reported for
 ** those starting in them. */

@@ -43,7 +43,7 @@ enum token_type {
 };
 
 #define IDENT_MAX 32
-#define NEST_MAX 256
+#define NEST_MAX 65536 /* bracket depth inside one token; 64 KiB of stack */
 
 static void adv(TSLexer *l) { l->advance(l, false); }
 static void skip(TSLexer *l) { l->advance(l, true); }

@@ -153,3 +153,43 @@ Test(analyzer, type_aliases_stand_for_their_types) {
   ts_parser_delete(p);
   ms_alias_table_delete(aliases);
 }
+
+/* Hostile input (issue "Hardening"): types beyond the algebra's limits are
+** warnings that the op goes unchecked; a size that does not fit in 64 bits
+** is an invalid type; nesting as deep as 100,000 regions is walked without
+** recursion and its ops are still checked. */
+Test(analyzer, types_beyond_the_limits_are_reported) {
+  char big_rank[400] = "tensor<";
+  for (int i = 0; i < 40; i++) strcat(big_rank, "1x");
+  strcat(big_rank, "f32>");
+  char text[1200];
+  snprintf(text, sizeof text,
+           "%%0 = \"test.broadcastable\"(%%a, %%b) : (%s, tensor<2xf32>) -> tensor<2xf32>\n"
+           "%%1 = \"test.broadcastable\"(%%a, %%b) : (tensor<99999999999999999999xf32>, tensor<2xf32>) -> "
+           "tensor<2xf32>\n"
+           "%%2 = \"test.broadcastable\"(%%a, %%b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<9007199254740993xf32>\n",
+           big_rank);
+  char codes[512];
+  ms_analysis a;
+  analyse(text, codes, sizeof codes, &a);
+  cr_assert_str_eq(codes, "shape-limit@1 invalid-type@2 shape-limit@3");
+  cr_assert(strstr(a.diags.items[1].message, "does not fit in 64 bits"), "%s", a.diags.items[1].message);
+  ms_analysis_clear(&a);
+}
+
+Test(analyzer, deep_nesting_is_walked_without_recursion) {
+  enum { DEPTH = 100000 };
+  const char *open = "\"test.a\"() ({\n", *close = "}) : () -> ()\n";
+  const char *op = "%0 = \"test.broadcastable\"(%a, %b) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>\n";
+  size_t len = DEPTH * (strlen(open) + strlen(close)) + strlen(op) + 1;
+  char *text = malloc(len), *p = text;
+  for (int i = 0; i < DEPTH; i++) p = stpcpy(p, open);
+  p = stpcpy(p, op);
+  for (int i = 0; i < DEPTH; i++) p = stpcpy(p, close);
+  char codes[512];
+  ms_analysis a;
+  analyse(text, codes, sizeof codes, &a);
+  cr_assert_str_eq(codes, "incompatible-dims@100001");
+  ms_analysis_clear(&a);
+  free(text);
+}

@@ -19,6 +19,8 @@
 #include <unistd.h>
 #include <uv.h>
 
+#include "attr.h"
+#include "catalog.h"
 #include "frame.h"
 #include "lsp.h"
 #include "report.h"
@@ -278,4 +280,43 @@ Test(hardening, brackets_opened_and_closed_in_two_chunks, .init = load_catalog, 
   free(now);
   expect_fresh(s, 600);
   ms_session_delete(s);
+}
+
+/* ---- rule files and attributes -------------------------------------------- */
+
+Test(hardening, rule_files_too_big_or_too_deep_are_refused_clearly) {
+  ms_catalog *c = ms_catalog_new();
+  char err[256], dir[] = "/tmp/ms-test-rules-XXXXXX", path[300];
+  cr_assert(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/big.json", dir);
+  FILE *f = fopen(path, "w");
+  cr_assert_eq(ftruncate(fileno(f), (off_t)100 << 20), 0); /* sparse: never read */
+  fclose(f);
+  cr_assert_not(ms_catalog_load_file(c, path, err, sizeof err));
+  cr_assert(strstr(err, "104857600 bytes, over the 16 MiB limit for rule files"), "%s", err);
+  cr_assert_not(ms_catalog_load_file(c, "/dev/zero", err, sizeof err));
+  cr_assert_str_eq(err, "/dev/zero: cannot read: not a regular file");
+  char *deep = malloc(20001);
+  memset(deep, '[', 10000);
+  memset(deep + 10000, ']', 10000);
+  deep[20000] = '\0';
+  cr_assert_not(ms_catalog_load(c, "deep.json", deep, 20000, err, sizeof err));
+  cr_assert_str_eq(err, "deep.json:1:1001: arrays and objects nested more than 1000 deep");
+  cr_assert_eq(ms_catalog_count(c), 0);
+  free(deep);
+  ms_catalog_delete(c);
+  snprintf(path, sizeof path, "rm -rf %s", dir);
+  cr_assert_eq(system(path), 0);
+}
+
+Test(hardening, dense_lists_nested_deeper_than_any_shape_are_refused) {
+  char text[20100] = "dense<";
+  for (int i = 0; i < 10000; i++) strcat(text, "[");
+  for (int i = 0; i < 10000; i++) strcat(text, "]");
+  strcat(text, "> : tensor<1xi64>");
+  int64_t dims[32];
+  int rank;
+  char err[128];
+  cr_assert_not(ms_attr_parse_dense_shape(text, strlen(text), dims, 32, &rank, err, sizeof err));
+  cr_assert(strstr(err, "nested more than 64 deep"), "%s", err);
 }

@@ -147,7 +147,8 @@ Test(shape, errors) {
   parse_fails("tensor<4x>", "missing element type");
   parse_fails("tensor<4>", "missing element type");
   parse_fails("tensor<4xf32>>", "unbalanced");
-  parse_fails("99999999999999999999", "expected a dim");
+  parse_fails("99999999999999999999", "does not fit in 64 bits");
+  parse_fails("9007199254740993", "above 2^53");
 }
 
 Test(shape, rank_limit) {

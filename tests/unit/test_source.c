@@ -99,11 +99,13 @@ Test(source, directory_walk) {
     fputs("\n", f);
     fclose(f);
   }
-  ms_path_list l;
+  ms_path_list l, notes;
   ms_path_list_init(&l);
+  ms_path_list_init(&notes);
   char err[256];
-  cr_assert(ms_path_list_expand(&l, dir, err, sizeof err));
+  cr_assert(ms_path_list_expand(&l, &notes, dir, err, sizeof err));
   cr_assert_eq(l.count, 3);
+  cr_assert_eq(notes.count, 0);
   snprintf(path, sizeof path, "%s/a.mlir", dir);
   cr_assert_str_eq(l.items[0], path);
   snprintf(path, sizeof path, "%s/sub/c.mlir", dir);
@@ -115,7 +117,38 @@ Test(source, directory_walk) {
   cr_assert_not(ms_source_open(&s, "/nonexistent/x.mlir", err, sizeof err));
   cr_assert_str_eq(err, "/nonexistent/x.mlir: cannot read: No such file or directory");
   ms_path_list_clear(&l);
+  ms_path_list_clear(&notes);
   char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  cr_assert_eq(system(cmd), 0);
+}
+
+/* A symbolic link looping back up, a FIFO and a dangling link named
+** *.mlir: the walk ends, lists the one regular file, and says what it
+** skipped and why (issue "Hardening": nothing may hang). */
+Test(source, directory_walk_skips_loops_and_special_files) {
+  char dir[] = "/tmp/ms-test-hostile-XXXXXX";
+  cr_assert(mkdtemp(dir));
+  char cmd[512];
+  snprintf(cmd, sizeof cmd,
+           "cd %s && mkdir -p sub && echo > sub/ok.mlir && ln -s .. sub/up && mkfifo pipe.mlir && "
+           "ln -s nowhere dangling.mlir",
+           dir);
+  cr_assert_eq(system(cmd), 0);
+  ms_path_list l, notes;
+  ms_path_list_init(&l);
+  ms_path_list_init(&notes);
+  char err[256];
+  cr_assert(ms_path_list_expand(&l, &notes, dir, err, sizeof err));
+  cr_assert_eq(l.count, 1);
+  cr_assert(strstr(l.items[0], "sub/ok.mlir"));
+  cr_assert_eq(notes.count, 3, "notes: %zu", notes.count);
+  cr_assert(strstr(notes.items[0], "dangling.mlir: skipped: No such file or directory"), "%s", notes.items[0]);
+  cr_assert(strstr(notes.items[1], "pipe.mlir: skipped: not a regular file"), "%s", notes.items[1]);
+  cr_assert(strstr(notes.items[2], "sub/up: skipped: a symbolic link to a directory above it"), "%s",
+            notes.items[2]);
+  ms_path_list_clear(&l);
+  ms_path_list_clear(&notes);
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
   cr_assert_eq(system(cmd), 0);
 }
