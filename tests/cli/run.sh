@@ -157,5 +157,81 @@ if missing or extra:
 PY
 then ok; else bad examples "examples' findings do not match their '// Wrong:' comments"; fi
 
+# --- hostile input (issue "Hardening"): each a clear error or finding, never
+# a crash or a hang; `check` never modifies what it reads ---
+H=$(mktemp -d /tmp/ms-hostile.XXXXXX)
+chmod 755 "$H"
+trap 'rm -rf "$TMP" "$H"' EXIT
+snapshot() { find "$@" -type f -exec sha256sum {} + 2>/dev/null | sort; find "$@" -type f -printf '%p %T@ %C@ %m\n' | sort; }
+before=$(snapshot fixtures "$ROOT/examples")
+/usr/bin/python3 - "$H" <<'PY'
+import os, sys
+h = sys.argv[1]
+def w(name, text, mode='w'):
+    with open(os.path.join(h, name), mode) as f: f.write(text)
+op = '%0 = "test.broadcastable"(%a, %b) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>\n'
+w('deep.mlir', '"test.a"() ({\n' * 10000 + op + '}) : () -> ()\n' * 10000)
+w('attrs.mlir', '"test.a"() {x = ' + '[' * 10000 + ']' * 10000 + ', y = #foo<' + '<' * 10000 + '>' * 10000 + '>} : () -> ()\n')
+w('dims.mlir', '%0 = "test.broadcastable"(%a, %b) : (tensor<' + '1x' * 10000 + 'f32>, tensor<2xf32>) -> tensor<2xf32>\n')
+w('int64.mlir', '%0 = "tosa.add"(%a, %b) : (tensor<99999999999999999999xf32>, tensor<1xf32>) -> tensor<1xf32>\n')
+w('axis.mlir', '%0 = "pd.elementwise_add"(%a, %b) {axis = -100 : i64} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>\n'
+               '%1 = "pd.elementwise_add"(%a, %b) {axis = 99999999999999999999 : i64} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>\n')
+w('dimsattr.mlir', '%0 = "chlo.broadcast_add"(%a, %b) {broadcast_dimensions = array<i64: 5>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>\n'
+                   '%1 = "chlo.broadcast_add"(%a, %b) {broadcast_dimensions = array<i64: 2, 1>} : (tensor<2x3x4xf32>, tensor<4x3xf32>) -> tensor<2x3x4xf32>\n')
+w('bytes.mlir', b'// caf\xe9 \x00 \xff\xfe\n%0 = "test.broadcastable"(%a, %b) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>\n\xc3("x")\n', 'wb')
+w('deep.json', '[' * 10000 + ']' * 10000)
+PY
+truncate -s 100M "$H/big.json"
+run deep timeout 60 "$BIN" check "$H/deep.mlir"
+[ "$rc" = 1 ] && grep -q "deep.mlir:10001:.*incompatible-dims" "$TMP/deep.out" && ok || bad deep "10,000 nested regions: rc=$rc $(head -c 300 "$TMP/deep.err")"
+run attrs timeout 60 "$BIN" check "$H/attrs.mlir"
+[ "$rc" = 0 ] && ok || bad attrs "10,000 nested attribute brackets: rc=$rc $(head -c 300 "$TMP/attrs.out")"
+run dims timeout 60 "$BIN" check "$H/dims.mlir"
+[ "$rc" = 0 ] && grep -q "rank exceeds the maximum of 32; the op is not checked \[shape-limit\]" "$TMP/dims.out" && ok || bad dims "10,000 dims: rc=$rc"
+run int64 timeout 60 "$BIN" check "$H/int64.mlir"
+[ "$rc" = 1 ] && grep -q "does not fit in 64 bits \[invalid-type\]" "$TMP/int64.out" && ok || bad int64 "dims beyond int64: rc=$rc"
+run axis timeout 60 "$BIN" check "$H/axis.mlir"
+[ "$rc" = 1 ] && grep -q "axis -100 is out of range" "$TMP/axis.out" && grep -q "integer out of range \[rule-options\]" "$TMP/axis.out" && ok || bad axis "bad axis: rc=$rc"
+run dimsattr timeout 60 "$BIN" check "$H/dimsattr.mlir"
+[ "$rc" = 1 ] && grep -q "entry 0 (5) is out of range" "$TMP/dimsattr.out" && grep -q "must be strictly increasing" "$TMP/dimsattr.out" && ok || bad dimsattr "broadcast_dimensions: rc=$rc"
+# Bytes that are not UTF-8 (and a NUL) in the text: the finding after them is
+# still found on its line, and JSON output is valid UTF-8.
+run bytes timeout 60 "$BIN" check --format=json "$H/bytes.mlir"
+if [ "$rc" = 1 ] && /usr/bin/python3 -c '
+import json, sys
+d = json.loads(open(sys.argv[1], "rb").read().decode("utf-8", errors="strict"))
+assert any(x["code"] == "incompatible-dims" and x["range"]["start"]["line"] == 1 for x in d["diagnostics"]), d
+assert any("\ufffd" in x["message"] for x in d["diagnostics"]), d' "$TMP/bytes.out"; then ok; else bad bytes "non-UTF-8 bytes: rc=$rc $(head -c 300 "$TMP/bytes.out")"; fi
+run bigrules timeout 60 "$BIN" check --rules "$H/big.json" fixtures/clean.mlir
+expect bigrules 2 - "$H/big.json: cannot read: 104857600 bytes, over the 16 MiB limit for rule files"
+run deeprules timeout 60 "$BIN" check --rules "$H/deep.json" fixtures/clean.mlir
+expect deeprules 2 - "$H/deep.json:1:1001: arrays and objects nested more than 1000 deep"
+# A tree with a symbolic-link loop, an unreadable file and a FIFO: the walk
+# ends, says what it skipped, reports the unreadable file (status 2) and
+# still checks the rest.
+mkdir -p "$H/tree/sub"
+cp fixtures/broadcast.mlir "$H/tree/sub/"
+ln -s .. "$H/tree/sub/loop"
+mkfifo "$H/tree/fifo.mlir"
+echo '"test.x"() : () -> ()' > "$H/tree/locked.mlir"
+chmod 000 "$H/tree/locked.mlir"
+chmod -R a+rX "$H/tree/sub"
+as_user=()
+[ "$(id -u)" = 0 ] && as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+run tree timeout 60 "${as_user[@]}" "$BIN" check "$H/tree"
+if [ "$rc" = 2 ] && grep -q "fifo.mlir: skipped: not a regular file" "$TMP/tree.err" &&
+   grep -q "sub/loop: skipped: a symbolic link to a directory above it" "$TMP/tree.err" &&
+   grep -q "locked.mlir: cannot read: Permission denied" "$TMP/tree.err" &&
+   grep -q "broadcast.mlir:.*incompatible-dims" "$TMP/tree.out"; then ok; else bad tree "rc=$rc $(cat "$TMP/tree.err")"; fi
+# A FIFO named on the command line is read like stdin.
+mkfifo "$H/named.mlir"
+(cat fixtures/broadcast.mlir > "$H/named.mlir" &)
+run fifo timeout 60 "$BIN" check "$H/named.mlir"
+[ "$rc" = 1 ] && grep -q "incompatible-dims" "$TMP/fifo.out" && ok || bad fifo "named FIFO: rc=$rc $(cat "$TMP/fifo.err")"
+# Every check above read fixtures and examples: none may have changed.
+for fmt in text json sarif; do "$BIN" check --format=$fmt fixtures "$ROOT/examples" > /dev/null 2>&1; done
+after=$(snapshot fixtures "$ROOT/examples")
+[ "$before" = "$after" ] && ok || bad readonly "check changed an input file (content, mtime, ctime or mode)"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

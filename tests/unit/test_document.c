@@ -391,26 +391,21 @@ Test(document, random_edits_match_reference) {
 
 /* ---- scale -------------------------------------------------------------- */
 
-Test(document, large_document_edits_are_cheap) {
-  /* 50 MB, 1M lines: edits near the start must cost a memmove, not a rescan. */
+Test(document, large_document_edits_stay_exact) {
+  /* 50 MB, 1M lines: 200 edits near the start, each adding a line; the
+  ** line index must stay exact far below them. (Their cost is measured in
+  ** bench/, not here: timings do not belong in unit tests.) */
   size_t line = 50, lines = 1000000, len = line * lines;
   char *s = malloc(len);
   for (size_t i = 0; i < len; i++) s[i] = i % line == line - 1 ? '\n' : (char)('a' + i % 26);
   ms_document *d = ms_document_new("u", s, len, 1);
   cr_assert_eq(ms_document_line_count(d), lines + 1);
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
   int edits = 200;
   for (int i = 0; i < edits; i++)
     cr_assert(ms_document_apply(d, P(2 * (uint32_t)i, 3), P(2 * (uint32_t)i, 5), "x\ny", 3, U16, NULL));
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  double ms = ((double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6) / edits;
-  cr_log_info("50 MB document: %.3f ms per edit", ms);
   cr_assert_eq(ms_document_line_count(d), lines + 1 + (uint32_t)edits);
   cr_assert_eq(ms_document_offset(d, P(2 * (uint32_t)edits + 5, 0), U16),
                (size_t)edits * (line + 1) + 5 * line);
-  /* A full rescan of 50 MB costs tens of ms: an edit must be well below. */
-  cr_assert_lt(ms, 20.0, "%.3f ms per edit", ms);
   ms_document_delete(d);
   free(s);
 }
