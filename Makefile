@@ -52,7 +52,7 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
 .PHONY: all deps deps-test run test test-unit test-cli test-corpus test-diff \
         test-lsp test-nvim test-vscode grammar bench bench-parse bench-check \
-        bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak
+        bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak test-soak
 
 all: $(BIN)
 
@@ -99,8 +99,13 @@ run: $(BIN)
 # The test suite: unit tests (Criterion), the command line end to end, the
 # differential tests against mlir-opt-22 and NumPy, and the language server
 # through real clients.
+TEST_TARGETS := test-unit test-cli test-diff test-lsp test-nvim test-vscode
+ifneq ($(SANITIZE),1)
+TEST_TARGETS += test-valgrind test-soak
+endif
+
 test: $(BIN) $(BUILD)/unit-tests | deps-test
-	$(MAKE) --no-print-directory test-unit test-cli test-diff test-lsp test-nvim test-vscode
+	$(MAKE) --no-print-directory $(TEST_TARGETS)
 
 test-unit: $(BUILD)/unit-tests
 	$(BUILD)/unit-tests --jobs=2
@@ -151,9 +156,13 @@ test-valgrind: $(BIN)
 	tests/leak/run.sh $(BIN)
 
 # SOAK_EDITS random edits on a 1 MB document: RSS and drift report.
+# `make test` runs a shorter one (test-soak).
 SOAK_EDITS ?= 100000
 soak: $(BIN) | deps-test
 	tests/soak/run.sh $(BIN) $(SOAK_EDITS)
+
+test-soak: $(BIN) | deps-test
+	tests/soak/run.sh $(BIN) 10000
 
 # Regenerates grammar/src from grammar/grammar.js (see scripts/grammar.sh).
 grammar:

@@ -9,7 +9,7 @@
 #                 4.139.x refuses older Node; the package also carries the
 #                 C headers its native modules are built against)
 #   code-server/  code-server from npm, built with that Node
-# The .vsix is build/mlir-shape-<version>.vsix from scripts/vsix.sh (the
+# The .vsix is BINDIR/mlir-shape-<version>.vsix from scripts/vsix.sh (the
 # Makefile's `test-vscode: vsix` builds it first; built here when missing).
 #
 # Development against another server: MLIR_SHAPE_TEST_SERVER=mlir-lsp-server-22
@@ -76,7 +76,8 @@ install_driver
 [ "$install_only" = --install-only ] && { echo "tools ready under $tools"; exit 0; }
 
 version=$(tr -d ' \n' < "$root/VERSION")
-vsix=$root/build/mlir-shape-$version.vsix
+# Next to the binary: build/ or build/san/ (SANITIZE=1) each have their own.
+vsix=$(dirname "$bin")/mlir-shape-$version.vsix
 export PATH="$node24/bin:$tools/code-server/bin:$PATH"
 screens=$root/build/vscode-test
 rm -rf "$screens"; mkdir -p "$screens"
@@ -104,7 +105,7 @@ cp -r "$root/tests/vscode/workspace/." "$work/ws/"
 # Rebuilt when missing or older than the binary or any extension source.
 if [ ! -f "$vsix" ] || [ "$bin" -nt "$vsix" ] || [ -n "$(find "$root/vscode-extension" \
      \( -name node_modules -o -name bin \) -prune -o -type f -newer "$vsix" -print -quit)" ]; then
-  "$root/scripts/vsix.sh" "$bin" "$root/build" >"$work/vsix.log" 2>&1 || { cat "$work/vsix.log" >&2; exit 1; }
+  "$root/scripts/vsix.sh" "$bin" "$(dirname "$bin")" >"$work/vsix.log" 2>&1 || { cat "$work/vsix.log" >&2; exit 1; }
 fi
 
 profile=${MLIR_SHAPE_TEST_PROFILE:-mlir-shape}

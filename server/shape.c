@@ -223,6 +223,10 @@ static bool parse_body(ms_shape *self, const char *body, size_t len, char *err, 
   }
   const char *e = elem_end;
   while (e > c.p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r')) e--;
+  if (e == c.p) { /* only blanks: `tensor<*x >` (found by fuzz_shape) */
+    set_err(err, errlen, "missing element type", body, len);
+    return false;
+  }
   copy_elem(self, c.p, (size_t)(e - c.p));
   return true;
 }

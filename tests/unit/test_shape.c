@@ -146,6 +146,9 @@ Test(shape, errors) {
   parse_fails("tensor<4xf32", "missing '>'");
   parse_fails("tensor<4x>", "missing element type");
   parse_fails("tensor<4>", "missing element type");
+  /* Found by fuzz_shape: an element type of blanks only. */
+  parse_fails("tensor<*x\r>", "missing element type");
+  parse_fails("vector<2x \t>", "missing element type");
   parse_fails("tensor<4xf32>>", "unbalanced");
   parse_fails("99999999999999999999", "does not fit in 64 bits");
   parse_fails("9007199254740993", "above 2^53");
