@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # fuzz.sh run|merge BUILD SECONDS TARGET...
 #   run:   runs each libFuzzer target BUILD/fuzz_TARGET for SECONDS on its
-#          committed corpus (tests/fuzz/corpus/TARGET, read-only) plus a
-#          working corpus (BUILD/corpus/TARGET, where new inputs go). Any
+#          committed corpus (tests/fuzz/corpus/TARGET, read-only), the
+#          inputs of past findings (tests/fuzz/regressions/TARGET, each a
+#          regression test: they run first) and a working corpus
+#          (BUILD/corpus/TARGET, where new inputs go). Any
 #          crash, leak, timeout or out-of-memory fails the run; the input is
 #          left in BUILD/artifacts/. Prints one line per target.
 #   merge: minimizes committed + working corpus back into
@@ -17,7 +19,11 @@ status=0
 for t in "$@"; do
   bin=$build/fuzz_$t committed=tests/fuzz/corpus/$t work=$build/corpus/$t
   mkdir -p "$committed" "$work"
+  regressions=()
+  [ -d "tests/fuzz/regressions/$t" ] && regressions=("tests/fuzz/regressions/$t")
   opts=(-max_len=16384 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1)
+  # The server and the calculator write to stderr; libFuzzer keeps its own.
+  case $t in rpc|shape) opts+=(-close_fd_mask=2) ;; esac
   [ -f "tests/fuzz/$t.dict" ] && opts+=("-dict=tests/fuzz/$t.dict")
   if [ "$mode" = merge ]; then
     tmp=$(mktemp -d)
@@ -32,7 +38,7 @@ for t in "$@"; do
   log=$build/fuzz-$t.log
   start=$(date +%s)
   if "$bin" "${opts[@]}" -max_total_time="$seconds" -artifact_prefix="$build/artifacts/$t-" \
-      "$work" "$committed" >"$log" 2>&1; then
+      "$work" "$committed" "${regressions[@]}" >"$log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
     echo "fuzz: $t: $(( $(date +%s) - start )) s, ${runs:-?} runs, coverage ${cov:-?} edges, no finding"

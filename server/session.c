@@ -441,51 +441,6 @@ static size_t build_chunks(ms_session *self, const char *text, size_t len, const
   return units;
 }
 
-/* Skips a string (to its closing quote or the end of the line) or a
-** comment starting at text[i]; returns the index after it, or i. */
-static size_t skip_literal(const char *text, size_t i, size_t end) {
-  if (text[i] == '"') {
-    for (i++; i < end && text[i] != '"' && text[i] != '\n'; i++)
-      if (text[i] == '\\') i++;
-    return i + 1;
-  }
-  if (text[i] == '/' && i + 1 < end && text[i + 1] == '/') {
-    while (i < end && text[i] != '\n') i++;
-  }
-  return i;
-}
-
-/* True when the chunk's brackets balance (outside strings and comments),
-** each kind on its own: (), [], {} and the <> of types and attributes,
-** which the grammar reads as tokens that may span lines. A syntax error in
-** a balanced chunk stays inside it; in an unbalanced one (a `{` typed, a
-** `}` deleted) the text's structure crosses chunks, and only parsing the
-** document again, as when it is opened, can read it right. */
-static bool chunk_balanced(const chunk *c, const char *text, size_t len) {
-  static const char open[] = "([{<", close[] = ")]}>";
-  long depth[4] = {0, 0, 0, 0};
-  int nranges = c->nranges ? c->nranges : 1;
-  for (int r = 0; r < nranges; r++) {
-    size_t end = c->nranges ? c->end[r] : len;
-    for (size_t i = c->nranges ? c->start[r] : 0; i < end; i++) {
-      size_t next = skip_literal(text, i, end);
-      if (next != i) {
-        i = next - 1;
-        continue;
-      }
-      char ch = text[i];
-      if (ch == '-' && i + 1 < end && text[i + 1] == '>') {
-        i++; /* an arrow, not a closing bracket */
-        continue;
-      }
-      const char *k = ch ? strchr(open, ch) : NULL;
-      if (k) depth[k - open]++;
-      else if (ch && (k = strchr(close, ch)) && --depth[k - close] < 0) return false;
-    }
-  }
-  return !depth[0] && !depth[1] && !depth[2] && !depth[3];
-}
-
 size_t ms_session_update(ms_session *self) {
   size_t len;
   const char *text = ms_document_text(self->doc, &len);
@@ -506,7 +461,11 @@ size_t ms_session_update(ms_session *self) {
       TSRange *changed = NULL;
       uint32_t nchanged = 0;
       if (c->reparse) parse_chunk(self->parser, c, self->doc, &changed, &nchanged);
-      if (self->nchunks > 1 && ts_node_has_error(ts_tree_root_node(c->tree)) && !chunk_balanced(c, text, len)) {
+      /* A syntax error in a chunk may come from an edit that moved a
+      ** statement across the chunk's bounds (a `{` typed, a newline joining
+      ** two ops): chunks cut at open no longer fit the text. Only cutting
+      ** and parsing it again, as on open, reads it as a fresh open would. */
+      if (self->nchunks > 1 && ts_node_has_error(ts_tree_root_node(c->tree))) {
         free(changed);
         self->rechunk = true;
         break;

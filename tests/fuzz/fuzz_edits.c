@@ -3,8 +3,7 @@
 ** a sequence of edits are applied to a session (session.h), and after each
 ** update its diagnostics must equal those of a new session opened on the
 ** same text (a from-scratch parse and analysis). Chunked documents are
-** exercised with small chunking thresholds; for them the comparison holds
-** when the text parses without error (see expect_same_as_fresh).
+** exercised with small chunking thresholds.
 **
 ** Input: byte 0 holds flags (bit 0: chunked); the text runs up to the
 ** first 0xFF byte; each edit after it is 4 bytes (line, column, deleted
@@ -55,11 +54,7 @@ static void expect_same_as_fresh(ms_session *s, bool chunked) {
   if (chunked) ms_session_set_chunking(fresh, 200, 100);
   ms_session_update(fresh);
   char *a = diagnostics_text(s), *b = diagnostics_text(fresh);
-  /* A chunked document keeps the chunks it was opened with; a syntax
-  ** error's reach ends at its chunk's end, so with errors only an
-  ** unchunked document must match a fresh one. Without, both must. */
-  bool comparable = !chunked || !strstr(b, " syntax-error ");
-  if (comparable && strcmp(a, b) != 0) {
+  if (strcmp(a, b) != 0) {
     fprintf(stderr, "incremental and fresh analyses differ\n--- incremental:\n%s--- fresh:\n%s--- text:\n%.*s\n", a,
             b, (int)len, text);
     abort();
