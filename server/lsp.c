@@ -439,7 +439,10 @@ static void did_change(ms_lsp *self, const cJSON *params) {
 static void did_close(ms_lsp *self, const cJSON *params) {
   const char *uri = str_at(obj_at(params, "textDocument"), "uri");
   doc_entry *e = find_doc(self, uri);
-  if (!e) return;
+  if (!e) {
+    ms_rpc_log(self->rpc, MS_RPC_LOG_WARNING, "didClose for a document that is not open: ignored");
+    return;
+  }
   /* Clear the editor's problems for the closed file. */
   cJSON *p = cJSON_CreateObject();
   cJSON_AddStringToObject(p, "uri", uri);
