@@ -90,6 +90,15 @@ $(BUILD)/obj/tests/%.o: tests/unit/%.c $(wildcard server/*.h) $(wildcard tests/u
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_STRICT) -DMS_SOURCE_DIR='"$(CURDIR)"' $(shell pkg-config --cflags criterion) -c -o $@ $<
 
+# The fuzz targets, renamed, so that the unit tests replay their inputs
+# (tests/unit/test_fuzz_inputs.c) with any compiler.
+FUZZ_REPLAY_OBJS := $(patsubst tests/fuzz/fuzz_%.c,$(BUILD)/obj/tests/fuzz_%.o,$(wildcard tests/fuzz/fuzz_*.c))
+UNIT_OBJS += $(FUZZ_REPLAY_OBJS)
+
+$(BUILD)/obj/tests/fuzz_%.o: tests/fuzz/fuzz_%.c $(wildcard server/*.h) $(wildcard tests/fuzz/*.h) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_STRICT) -DLLVMFuzzerTestOneInput=ms_fuzz_$*_one -DLLVMFuzzerInitialize=ms_fuzz_$*_init -c -o $@ $<
+
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(LIB_OBJS) $(GRAMMAR_OBJS) | deps
 	$(CC) -o $@ $^ $(LDLIBS) $(shell pkg-config --libs criterion)
 

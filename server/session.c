@@ -463,9 +463,11 @@ size_t ms_session_update(ms_session *self) {
       if (c->reparse) parse_chunk(self->parser, c, self->doc, &changed, &nchanged);
       /* A syntax error in a chunk may come from an edit that moved a
       ** statement across the chunk's bounds (a `{` typed, a newline joining
-      ** two ops): chunks cut at open no longer fit the text. Only cutting
-      ** and parsing it again, as on open, reads it as a fresh open would. */
-      if (self->nchunks > 1 && ts_node_has_error(ts_tree_root_node(c->tree))) {
+      ** two ops): chunks cut at open no longer fit the text (or the text
+      ** has grown past the chunking threshold since). Only cutting and
+      ** parsing it again, as on open, reads it as a fresh open would. */
+      bool chunked_now = self->nchunks > 1, chunked_fresh = len > self->threshold;
+      if ((chunked_now || chunked_fresh) && ts_node_has_error(ts_tree_root_node(c->tree))) {
         free(changed);
         self->rechunk = true;
         break;

@@ -9,6 +9,7 @@
 ** and split on blanks into a `broadcast` command line.
 */
 #include <assert.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,18 +21,19 @@
 #include "commands.h"
 #include "shape.h"
 
-static int null_fd = -1, saved_stderr = -1;
+/* The command prints its results; the fuzzer only wants it not to crash.
+** stdout and stderr are silenced only around the call: libFuzzer (and the
+** unit tests that replay these inputs) report there. */
+static int null_fd = -1, saved[3] = {-1, -1, -1};
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  (void)argc;
-  (void)argv;
-  /* The command prints its results; the fuzzer only wants it not to crash.
-  ** stderr is silenced only around the call: libFuzzer reports there. */
-  if (!freopen("/dev/null", "w", stdout)) abort();
-  null_fd = open("/dev/null", O_WRONLY);
-  saved_stderr = dup(2);
-  if (null_fd < 0 || saved_stderr < 0) abort();
-  return 0;
+static void silence(bool on) {
+  fflush(stdout);
+  fflush(stderr);
+  if (null_fd < 0 && ((null_fd = open("/dev/null", O_WRONLY)) < 0 || (saved[1] = dup(1)) < 0 ||
+                      (saved[2] = dup(2)) < 0))
+    abort();
+  dup2(on ? null_fd : saved[1], 1);
+  dup2(on ? null_fd : saved[2], 2);
 }
 
 static void round_trip(const char *text, size_t len) {
@@ -69,11 +71,9 @@ static void command_line(char *text) {
   for (char *t = strtok(text, " \t\r\n"); t && argc < 39; t = strtok(NULL, " \t\r\n"))
     if (strcmp(t, "--batch")) argv[argc++] = t;
   argv[argc] = NULL;
-  fflush(stderr);
-  dup2(null_fd, 2);
+  silence(true);
   int status = ms_cmd_broadcast(argc, argv);
-  fflush(stderr);
-  dup2(saved_stderr, 2);
+  silence(false);
   assert(status >= 0 && status <= 2);
 }
 

@@ -320,3 +320,4 @@ Test(hardening, dense_lists_nested_deeper_than_any_shape_are_refused) {
   cr_assert_not(ms_attr_parse_dense_shape(text, strlen(text), dims, 32, &rank, err, sizeof err));
   cr_assert(strstr(err, "nested more than 64 deep"), "%s", err);
 }
+
