@@ -51,19 +51,25 @@ cJSON *ms_feature_range(ms_session *s, uint32_t start, uint32_t end, ms_encoding
   return r;
 }
 
-static bool read_position(const cJSON *o, ms_position *out) {
-  const cJSON *line = cJSON_GetObjectItemCaseSensitive(o, "line");
-  const cJSON *ch = cJSON_GetObjectItemCaseSensitive(o, "character");
-  if (!cJSON_IsNumber(line) || !cJSON_IsNumber(ch) || line->valuedouble < 0 || ch->valuedouble < 0) return false;
-  out->line = (uint32_t)line->valuedouble;
-  out->character = (uint32_t)ch->valuedouble;
+/* A JSON number as a position component: negative or not a number is
+** refused; anything past 2^32 - 1 means "beyond the end" (a bare cast
+** would wrap 2^32 to line 0). */
+static bool read_component(const cJSON *n, uint32_t *out) {
+  if (!cJSON_IsNumber(n) || !(n->valuedouble >= 0)) return false;
+  *out = n->valuedouble >= (double)UINT32_MAX ? UINT32_MAX : (uint32_t)n->valuedouble;
   return true;
 }
+
+bool ms_feature_read_position(const cJSON *o, ms_position *out) {
+  return read_component(cJSON_GetObjectItemCaseSensitive(o, "line"), &out->line) &&
+         read_component(cJSON_GetObjectItemCaseSensitive(o, "character"), &out->character);
+}
+
 
 /* params.position as a byte offset. */
 static bool param_offset(ms_session *s, const cJSON *params, ms_encoding enc, uint32_t *off) {
   ms_position p;
-  if (!read_position(cJSON_GetObjectItemCaseSensitive(params, "position"), &p)) return false;
+  if (!ms_feature_read_position(cJSON_GetObjectItemCaseSensitive(params, "position"), &p)) return false;
   *off = (uint32_t)ms_document_offset(ms_session_document(s), p, enc);
   return true;
 }
@@ -71,8 +77,8 @@ static bool param_offset(ms_session *s, const cJSON *params, ms_encoding enc, ui
 /* An LSP Range object as bytes [start, end). */
 static bool read_range(ms_session *s, const cJSON *range, ms_encoding enc, uint32_t *start, uint32_t *end) {
   ms_position a, b;
-  if (!read_position(cJSON_GetObjectItemCaseSensitive(range, "start"), &a) ||
-      !read_position(cJSON_GetObjectItemCaseSensitive(range, "end"), &b))
+  if (!ms_feature_read_position(cJSON_GetObjectItemCaseSensitive(range, "start"), &a) ||
+      !ms_feature_read_position(cJSON_GetObjectItemCaseSensitive(range, "end"), &b))
     return false;
   *start = (uint32_t)ms_document_offset(ms_session_document(s), a, enc);
   *end = (uint32_t)ms_document_offset(ms_session_document(s), b, enc);

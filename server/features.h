@@ -46,6 +46,11 @@ cJSON *ms_feature_folding_ranges(ms_session *s, const cJSON *params, ms_encoding
 ** for the op under the cursor (the VS Code command "Show inferred shape"). */
 cJSON *ms_feature_inferred_shape(ms_session *s, const cJSON *params, ms_encoding enc);
 
+/* Reads an LSP Position object ({"line", "character"}): false when either
+** is missing, not a number or negative; values past 2^32 - 1 read as
+** 2^32 - 1 (beyond the end, which document.h clamps). */
+bool ms_feature_read_position(const cJSON *obj, ms_position *out);
+
 /* An LSP Range object for a byte range of the session's document. */
 cJSON *ms_feature_range(ms_session *s, uint32_t start, uint32_t end, ms_encoding enc);
 

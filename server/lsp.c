@@ -399,14 +399,6 @@ static void did_open(ms_lsp *self, const cJSON *params) {
   e->needs_publish = true;
 }
 
-static bool read_position(const cJSON *obj, ms_position *out) {
-  const cJSON *l = cJSON_GetObjectItemCaseSensitive(obj, "line");
-  const cJSON *c = cJSON_GetObjectItemCaseSensitive(obj, "character");
-  if (!cJSON_IsNumber(l) || !cJSON_IsNumber(c) || l->valuedouble < 0 || c->valuedouble < 0) return false;
-  out->line = (uint32_t)l->valuedouble;
-  out->character = (uint32_t)c->valuedouble;
-  return true;
-}
 
 static void apply_change(ms_lsp *self, doc_entry *e, const cJSON *change) {
   const char *text = str_at(change, "text");
@@ -417,7 +409,7 @@ static void apply_change(ms_lsp *self, doc_entry *e, const cJSON *change) {
     return;
   }
   ms_position a, b;
-  if (!read_position(obj_at(range, "start"), &a) || !read_position(obj_at(range, "end"), &b) ||
+  if (!ms_feature_read_position(obj_at(range, "start"), &a) || !ms_feature_read_position(obj_at(range, "end"), &b) ||
       !ms_session_edit(e->session, a, b, text, strlen(text), self->enc))
     ms_rpc_log(self->rpc, MS_RPC_LOG_ERROR, "%s: invalid change range ignored", ms_session_uri(e->session));
 }

@@ -271,7 +271,8 @@ int ms_rpc_request(ms_rpc *self, const char *method, cJSON *params,
 /* ---- reading: validation and dispatch ---------------------------------- */
 
 /* Parses a body; on failure answers with -32700 and returns NULL. */
-/* Rewrites each \u0000 escape inside a JSON string to \u001a, in place.
+/* Rewrites each \u0000 escape inside a JSON string to \u001a, and each raw
+** NUL byte inside one to 0x1A, in place.
 ** cJSON decodes strings into NUL-terminated C strings, so a NUL would cut
 ** a document short and every later position would be wrong. U+001A is as
 ** wide as U+0000 in every encoding (one byte, one UTF-16 unit), so offsets
@@ -282,6 +283,8 @@ static void neutralize_nul_escapes(char *body, size_t len) {
     char c = body[i];
     if (!in_string) {
       in_string = c == '"';
+    } else if (c == '\0') {
+      body[i] = '\x1a'; /* a raw NUL in a string: read the same way */
     } else if (c == '"') {
       in_string = false;
     } else if (c == '\\' && i + 1 < len) {
@@ -294,15 +297,15 @@ static void neutralize_nul_escapes(char *body, size_t len) {
 static cJSON *parse_body(ms_rpc *self, char *body, size_t len) {
   char why[96];
   cJSON *json = NULL;
+  if (len > 0) neutralize_nul_escapes(body, len);
   if (len == 0) {
     snprintf(why, sizeof why, "empty body");
   } else if (memchr(body, '\0', len)) {
-    snprintf(why, sizeof why, "NUL byte in the body");
+    snprintf(why, sizeof why, "NUL byte outside a string");
   } else {
     /* len + 1 takes in the NUL that frame.c appends, so that trailing
     ** garbage after the value is refused. */
     const char *end = NULL;
-    neutralize_nul_escapes(body, len);
     json = cJSON_ParseWithLengthOpts(body, len + 1, &end, true);
     if (json) return json;
     const char *at = cJSON_GetErrorPtr();

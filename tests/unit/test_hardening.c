@@ -21,6 +21,7 @@
 
 #include "attr.h"
 #include "catalog.h"
+#include "features.h"
 #include "frame.h"
 #include "lsp.h"
 #include "report.h"
@@ -321,3 +322,16 @@ Test(hardening, dense_lists_nested_deeper_than_any_shape_are_refused) {
   cr_assert(strstr(err, "nested more than 64 deep"), "%s", err);
 }
 
+
+Test(hardening, positions_past_two_to_the_32_do_not_wrap) {
+  /* Found by tests/lsp/hostile.test.js: line 2^32 was cast to line 0. */
+  cJSON *o = cJSON_Parse("{\"line\": 4294967296, \"character\": 1e300}");
+  ms_position p;
+  cr_assert(ms_feature_read_position(o, &p));
+  cr_assert_eq(p.line, UINT32_MAX);
+  cr_assert_eq(p.character, UINT32_MAX);
+  cJSON_Delete(o);
+  o = cJSON_Parse("{\"line\": -1, \"character\": 0}");
+  cr_assert_not(ms_feature_read_position(o, &p));
+  cJSON_Delete(o);
+}
