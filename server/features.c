@@ -886,21 +886,69 @@ static void walk_symbol_children(symbol_ctx *c, TSNode node, cJSON *into) {
   ms_walk(node, &v, c);
 }
 
+/* A symbol's range as byte offsets, read back through the document. */
+static void symbol_span(symbol_ctx *c, const cJSON *sym, size_t *start, size_t *end) {
+  const cJSON *range = cJSON_GetObjectItemCaseSensitive(sym, "range");
+  ms_position a = {0, 0}, b = {0, 0};
+  ms_feature_read_position(cJSON_GetObjectItemCaseSensitive(range, "start"), &a);
+  ms_feature_read_position(cJSON_GetObjectItemCaseSensitive(range, "end"), &b);
+  ms_document *doc = ms_session_document(c->s);
+  *start = ms_document_offset(doc, a, c->enc);
+  *end = ms_document_offset(doc, b, c->enc);
+}
+
+typedef struct placed {
+  size_t start;
+  cJSON *sym;
+} placed;
+
+static int by_start(const void *x, const void *y) {
+  size_t a = ((const placed *)x)->start, b = ((const placed *)y)->start;
+  return a < b ? -1 : a > b;
+}
+
+/* A chunked document: the first tree holds the lines outside the chunks
+** (the module's own first and last lines, ops beside it), the others the
+** ops in between. Each of those goes into the symbol of the first tree
+** that encloses it, else to the top level, in document order: the answer
+** is the one an unchunked document gets. */
+static void place_chunk_symbols(symbol_ctx *c, cJSON *out, cJSON *body) {
+  size_t ntop = (size_t)cJSON_GetArraySize(out), nbody = (size_t)cJSON_GetArraySize(body);
+  placed *top = ms_xrealloc(NULL, (ntop + nbody + 1) * sizeof *top);
+  size_t *top_end = ms_xrealloc(NULL, (ntop + 1) * sizeof *top_end);
+  for (size_t i = 0; i < ntop; i++) {
+    top[i].sym = cJSON_DetachItemFromArray(out, 0);
+    symbol_span(c, top[i].sym, &top[i].start, &top_end[i]);
+  }
+  size_t n = ntop, k = 0;
+  while (cJSON_GetArraySize(body) > 0) {
+    cJSON *sym = cJSON_DetachItemFromArray(body, 0);
+    size_t start, end;
+    symbol_span(c, sym, &start, &end);
+    while (k < ntop && top_end[k] < start) k++; /* both lists are in text order */
+    if (k < ntop && top[k].start <= start && end <= top_end[k])
+      cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(top[k].sym, "children"), sym);
+    else
+      top[n++] = (placed){start, sym};
+  }
+  qsort(top, n, sizeof *top, by_start);
+  for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(out, top[i].sym);
+  free(top);
+  free(top_end);
+}
+
 cJSON *ms_feature_document_symbols(ms_session *s, const cJSON *params, ms_encoding enc) {
   (void)params;
   symbol_ctx c = {s, enc, doc_text(s), 0, NULL, 0};
   cJSON *out = cJSON_CreateArray();
   tree_list l = session_trees(s);
   if (l.n) walk_symbol_children(&c, ts_tree_root_node(l.trees[0]), out);
-  /* A chunked document: the first tree holds the module's own lines, the
-  ** others its ops, which belong inside the module's symbol. */
-  cJSON *into = out, *last = cJSON_GetArrayItem(out, cJSON_GetArraySize(out) - 1);
-  const cJSON *kind = last ? cJSON_GetObjectItemCaseSensitive(last, "kind") : NULL;
-  if (l.n > 1 && cJSON_IsNumber(kind) && kind->valueint == SYM_MODULE) {
-    into = cJSON_GetObjectItemCaseSensitive(last, "children");
-    if (!into) into = cJSON_AddArrayToObject(last, "children");
+  if (l.n > 1) {
+    cJSON *body = cJSON_CreateArray();
+    for (size_t i = 1; i < l.n; i++) walk_symbol_children(&c, ts_tree_root_node(l.trees[i]), body);
+    place_chunk_symbols(&c, out, body);
+    cJSON_Delete(body);
   }
-  for (size_t i = 1; i < l.n; i++) walk_symbol_children(&c, ts_tree_root_node(l.trees[i]), into);
   free(l.trees);
   free(c.levels);
   return out;

@@ -335,3 +335,30 @@ Test(hardening, positions_past_two_to_the_32_do_not_wrap) {
   cr_assert_not(ms_feature_read_position(o, &p));
   cJSON_Delete(o);
 }
+
+static char *symbols_json(const char *text, size_t threshold) {
+  ms_session *s = ms_session_new("file:///s.mlir", text, strlen(text), 1, catalog, &opts);
+  if (threshold) ms_session_set_chunking(s, threshold, threshold / 2);
+  ms_session_update(s);
+  if (threshold) cr_assert_gt(ms_session_trees(s, NULL, 0), 2);
+  cJSON *params = cJSON_Parse("{\"textDocument\": {\"uri\": \"file:///s.mlir\"}}");
+  cJSON *r = ms_feature_document_symbols(s, params, MS_ENCODING_UTF16);
+  char *json = cJSON_PrintUnformatted(r);
+  cJSON_Delete(r);
+  cJSON_Delete(params);
+  ms_session_delete(s);
+  return json;
+}
+
+Test(hardening, chunked_document_symbols_equal_unchunked, .init = load_catalog, .fini = drop_catalog) {
+  /* Found by the soak: an op after the module moved the module's
+  ** functions to the top level when the document was chunked. */
+  char text[8192] = "module {\n";
+  for (int i = 0; i < 8; i++) strcat(text, fn_text);
+  strcat(text, "}\n\"test.after\"() : () -> ()\n");
+  char *whole = symbols_json(text, 0), *chunked = symbols_json(text, 600);
+  cr_assert_str_eq(chunked, whole);
+  cr_assert(strstr(whole, "\"name\":\"test.after\""));
+  free(whole);
+  free(chunked);
+}
