@@ -344,7 +344,12 @@ static size_t analyse_chunk(chunk *c, const TSRange *changed, uint32_t nchanged,
 
 static TSPoint point_of(const ms_document *doc, uint32_t byte) { return point(ms_document_point(doc, byte)); }
 
-static void parse_chunk(TSParser *parser, chunk *c, const ms_document *doc, TSRange **changed,
+/* Parses c (incrementally when it has a tree). With fresh_on_error, a
+** result with a syntax error is parsed again from scratch: tree-sitter may
+** recover from an error differently when it reuses an old tree, and the
+** editor must show what `check` prints for the same text. (Callers that
+** will cut and parse the whole document again anyway pass false.) */
+static void parse_chunk(TSParser *parser, chunk *c, const ms_document *doc, bool fresh_on_error, TSRange **changed,
                         uint32_t *nchanged) {
   size_t n;
   const char *text = ms_document_text(doc, &n);
@@ -357,11 +362,8 @@ static void parse_chunk(TSParser *parser, chunk *c, const ms_document *doc, TSRa
   ts_parser_set_included_ranges(parser, c->nranges ? ranges : NULL, (uint32_t)c->nranges);
   TSTree *old = c->tree;
   c->tree = ts_parser_parse_string(parser, old, text, len);
-  /* tree-sitter may recover from a syntax error differently when it reuses
-  ** an old tree than when it parses afresh. The editor must show what
-  ** `check` prints for the same text, so broken text is parsed again from
-  ** scratch; the changed ranges below still compare with the old tree. */
-  if (old && ts_node_has_error(ts_tree_root_node(c->tree))) {
+  /* The changed ranges below still compare with the old tree. */
+  if (fresh_on_error && old && ts_node_has_error(ts_tree_root_node(c->tree))) {
     ts_tree_delete(c->tree);
     ts_parser_set_included_ranges(parser, c->nranges ? ranges : NULL, (uint32_t)c->nranges);
     c->tree = ts_parser_parse_string(parser, NULL, text, len);
@@ -395,7 +397,7 @@ static void *pool_worker(void *arg) {
     chunk *c = &p->self->chunks[i];
     TSRange *changed;
     uint32_t nchanged;
-    parse_chunk(parser, c, p->self->doc, &changed, &nchanged);
+    parse_chunk(parser, c, p->self->doc, false, &changed, &nchanged);
     analyse_chunk(c, changed, nchanged, &p->a);
     free(changed);
   }
@@ -460,14 +462,15 @@ size_t ms_session_update(ms_session *self) {
       if (!c->reparse && !self->reanalyze_all) continue;
       TSRange *changed = NULL;
       uint32_t nchanged = 0;
-      if (c->reparse) parse_chunk(self->parser, c, self->doc, &changed, &nchanged);
       /* A syntax error in a chunk may come from an edit that moved a
       ** statement across the chunk's bounds (a `{` typed, a newline joining
       ** two ops): chunks cut at open no longer fit the text (or the text
       ** has grown past the chunking threshold since). Only cutting and
-      ** parsing it again, as on open, reads it as a fresh open would. */
-      bool chunked_now = self->nchunks > 1, chunked_fresh = len > self->threshold;
-      if ((chunked_now || chunked_fresh) && ts_node_has_error(ts_tree_root_node(c->tree))) {
+      ** parsing it again, as on open, reads it as a fresh open would; a
+      ** document that stays one tree is parsed afresh on its own. */
+      bool recut_on_error = self->nchunks > 1 || len > self->threshold;
+      if (c->reparse) parse_chunk(self->parser, c, self->doc, !recut_on_error, &changed, &nchanged);
+      if (recut_on_error && ts_node_has_error(ts_tree_root_node(c->tree))) {
         free(changed);
         self->rechunk = true;
         break;
