@@ -1,12 +1,18 @@
 /*
-** analyzer.c: tree-sitter tree -> op records -> rules -> diagnostics.
+** analyzer.c: op records + value table -> rules and inference -> diagnostics.
 **
-** The walk uses one TSTreeCursor (child lists of big regions are long, and
-** ts_node_child(i) is linear in i). Each op is first read into an op record
-** (name, results, operands, their type tokens, attributes) by read_op, then
-** checked: SSA type consistency against the definitions in ms_ssa, and the
-** op's broadcast rule from the catalog, applied by broadcast.c. Types are
-** single tokens in the grammar; shape.c parses their text.
+** records.c reads a unit once into op records and its value table; this
+** module judges them, op by op in text order:
+**   - SSA type consistency: every use written with a type carries its
+**     definition's type;
+**   - the op's broadcast rule from the catalog, applied by broadcast.c at
+**     the declared types (findings as always);
+**   - inference: every value gets an inferred shape, the meet of its
+**     declared type and what its op's rule or shape function (infer.c)
+**     infers from the operands' *inferred* shapes. An op that is valid at
+**     its declared types but not at its operands' inferred shapes gets one
+**     propagated-shape-mismatch error, once per root cause.
+** Syntax errors and the cut into units are read from the tree here too.
 */
 #include "analyzer.h"
 #include "memory.h"
@@ -14,367 +20,46 @@
 
 #include <assert.h>
 #include <ctype.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "shape.h"
-#include "ssa.h"
 #include "attr.h"
+#include "infer.h"
+#include "nodes.h"
+#include "shape.h"
 
-#define MAX_VALUES 64
-#define MAX_ATTRS 48
-
-/* ------------------------------------------------------------------ */
-/* Node kinds, resolved once                                          */
-
-enum kind {
-  K_OTHER, K_GENERIC, K_CUSTOM, K_FUNC, K_RETURN, K_MODULE,
-  K_RESULT_LIST, K_RESULT, K_OP_NAME, K_VALUE_USE, K_FUNCTION_TYPE, K_FUNCTION_TYPE_CUSTOM,
-  K_ATTR_DICT, K_PROPERTIES, K_ATTR_ENTRY, K_REGION, K_REGION_LIST, K_BLOCK, K_BLOCK_LABEL,
-  K_BLOCK_ARG, K_FUNC_ARGS, K_ARG_TYPE, K_FUNC_RESULTS, K_PARENS, K_BRACES, K_BRACKETS,
-  K_TYPE, K_DENSE, K_LOCATION, K_ERROR, K_SOURCE, K_COUNT
-};
-
-static const char *const kind_names[] = {
-  [K_GENERIC] = "generic_operation", [K_CUSTOM] = "custom_operation", [K_FUNC] = "func_operation",
-  [K_RETURN] = "return_operation", [K_MODULE] = "module_operation", [K_RESULT_LIST] = "op_result_list",
-  [K_RESULT] = "op_result", [K_OP_NAME] = "op_name", [K_VALUE_USE] = "value_use",
-  [K_FUNCTION_TYPE] = "function_type", [K_FUNCTION_TYPE_CUSTOM] = "function_type_custom",
-  [K_ATTR_DICT] = "attribute_dictionary", [K_PROPERTIES] = "properties", [K_ATTR_ENTRY] = "attribute_entry",
-  [K_REGION] = "region", [K_REGION_LIST] = "region_list", [K_BLOCK] = "block", [K_BLOCK_LABEL] = "block_label",
-  [K_BLOCK_ARG] = "block_argument", [K_FUNC_ARGS] = "function_arguments", [K_ARG_TYPE] = "argument_type",
-  [K_FUNC_RESULTS] = "function_results", [K_PARENS] = "custom_parens", [K_BRACES] = "custom_braces",
-  [K_BRACKETS] = "custom_brackets", [K_DENSE] = "dense_attribute", [K_LOCATION] = "location",
-  [K_SOURCE] = "source_file",
-};
-
-static const char *const type_names[] = {"tensor_type", "vector_type", "memref_type", "complex_type",
-                                         "tuple_type", "scalar_type", "dialect_type"};
-
-static unsigned char kind_of_symbol[1024];
-static TSSymbol sym_arrow, sym_colon, sym_equals, sym_comma, sym_lparen;
-
-static void resolve_kinds(void) {
-  const TSLanguage *lang = tree_sitter_mlir();
-  uint32_t n = ts_language_symbol_count(lang);
-  assert(n < sizeof kind_of_symbol);
-  for (uint32_t s = 0; s < n; s++) {
-    const char *name = ts_language_symbol_name(lang, (TSSymbol)s);
-    if (ts_language_symbol_type(lang, (TSSymbol)s) != TSSymbolTypeRegular) {
-      if (!strcmp(name, "->")) sym_arrow = (TSSymbol)s;
-      if (!strcmp(name, ":")) sym_colon = (TSSymbol)s;
-      if (!strcmp(name, "=")) sym_equals = (TSSymbol)s;
-      if (!strcmp(name, ",")) sym_comma = (TSSymbol)s;
-      if (!strcmp(name, "(")) sym_lparen = (TSSymbol)s;
-      continue;
-    }
-    for (int k = 0; k < K_COUNT; k++)
-      if (kind_names[k] && !strcmp(name, kind_names[k])) kind_of_symbol[s] = (unsigned char)k;
-    for (size_t t = 0; t < sizeof type_names / sizeof *type_names; t++)
-      if (!strcmp(name, type_names[t])) kind_of_symbol[s] = K_TYPE;
-  }
-}
-
-/* check analyses units in several threads. */
-static void init_kinds(void) {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, resolve_kinds);
-}
-
-static enum kind kind(TSNode n) {
-  TSSymbol s = ts_node_symbol(n);
-  if (s == (TSSymbol)-1) return K_ERROR;
-  return s < sizeof kind_of_symbol ? (enum kind)kind_of_symbol[s] : K_OTHER;
-}
-
-static ms_span span_of(TSNode n) { return (ms_span){ts_node_start_byte(n), ts_node_end_byte(n)}; }
-
-/* Type tokens read on a continuation line carry the blank lines before
-** them (scanner.c): trim them off. */
-static ms_span trim(const char *text, ms_span s) {
-  while (s.start < s.end && (text[s.start] == ' ' || text[s.start] == '\n' || text[s.start] == '\t' ||
-                             text[s.start] == '\r'))
-    s.start++;
-  return s;
-}
-
-/* ------------------------------------------------------------------ */
-/* Op records                                                          */
-
-typedef struct attr_entry {
-  ms_span key, value;
-} attr_entry;
-
-typedef struct op_rec {
-  TSNode node;
-  enum kind kind;
-  ms_span name;                    /* without quotes */
-  ms_span name_token;              /* the token as written */
-  int nresult_names;
-  ms_span result_names[MAX_VALUES]; /* `%x` of `%x:2` */
-  int result_counts[MAX_VALUES];
-  int noperands;
-  ms_span operands[MAX_VALUES];
-  bool types_known;                /* in_types align with operands */
-  int nin, nout;
-  ms_span in_types[MAX_VALUES], out_types[MAX_VALUES];
-  int nattrs;
-  attr_entry attrs[MAX_ATTRS];
-  ms_span constant;                /* a constant's value, {0,0} if none */
-} op_rec;
-
-typedef struct walker {
+typedef struct analyzer {
   const ms_catalog *catalog;
   const ms_analyzer_options *opts;
   const char *text;
-  uint32_t start, end;
   ms_analysis *out;
-  ms_ssa *ssa;
+  const ms_records *rec;
+  ms_shape **shape;      /* per value: its inferred shape when refined, else NULL */
+  ms_value_info *info;
   /* ms_analyze_op_at: the op to describe. */
   uint32_t detail_pos;
   ms_op_detail *detail;
   bool found;
-  /* ms_analyze_values: the value callback (no checking then). */
-  void (*value_fn)(void *ctx, uint32_t start, uint32_t end, const ms_ssa_def *def);
-  void *value_ctx;
-  /* Per depth of the walk (walk.h): the node's kind and, for a function,
-  ** its argument list (defined in its region). Grows with the nesting. */
-  struct walk_frame {
-    enum kind kind;
-    TSNode args;
-  } *frames;
-  uint32_t nframes;
-} walker;
+} analyzer;
 
 /* A type alias use (`!bounded_type`) stands for its definition's type. */
-static ms_span resolve(const walker *w, ms_span t) {
+static ms_span resolve(const analyzer *w, ms_span t) {
   uint32_t s, e;
-  if (w->opts && ms_alias_table_resolve(w->opts->aliases, w->text, t.start, t.end, &s, &e)) return (ms_span){s, e};
+  if (t.end && w->opts && ms_alias_table_resolve(w->opts->aliases, w->text, t.start, t.end, &s, &e))
+    return (ms_span){s, e};
   return t;
 }
 
-static bool text_is(const walker *w, ms_span s, const char *lit) {
-  size_t n = strlen(lit);
-  return s.end - s.start == n && !memcmp(w->text + s.start, lit, n);
+static const ms_span *in_type(const analyzer *w, const ms_op *op, uint32_t i) {
+  return &w->rec->types[op->in_types + i];
 }
 
-static void add_attr(op_rec *op, ms_span key, ms_span value) {
-  if (op->nattrs == MAX_ATTRS) return;
-  op->attrs[op->nattrs++] = (attr_entry){key, value};
+static const ms_span *out_type(const analyzer *w, const ms_op *op, uint32_t i) {
+  return &w->rec->types[op->out_types + i];
 }
 
-/* attribute_entry: key (= value nodes...). The value spans every node after `=`. */
-static void read_attr_entry(op_rec *op, TSNode entry) {
-  uint32_t n = ts_node_child_count(entry);
-  if (n == 0) return;
-  ms_span key = span_of(ts_node_child(entry, 0));
-  ms_span value = {0, 0};
-  if (n >= 3) value = (ms_span){ts_node_start_byte(ts_node_child(entry, 2)), ts_node_end_byte(entry)};
-  add_attr(op, key, value);
-}
-
-static void read_attr_dict(op_rec *op, TSNode dict) {
-  uint32_t n = ts_node_named_child_count(dict);
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode c = ts_node_named_child(dict, i);
-    if (kind(c) == K_ATTR_ENTRY) read_attr_entry(op, c);
-  }
-}
-
-/* Inside a custom op's `{...}`: `key = value, ...` as a flat token run. */
-static void read_custom_braces(op_rec *op, TSNode braces) {
-  uint32_t n = ts_node_child_count(braces);
-  for (uint32_t i = 1; i + 2 < n; i++) {
-    TSNode key = ts_node_child(braces, i), eq = ts_node_child(braces, i + 1);
-    if (ts_node_symbol(eq) != sym_equals || !ts_node_is_named(key)) continue;
-    uint32_t j = i + 2, last = j;
-    while (j < n && ts_node_symbol(ts_node_child(braces, j)) != sym_comma &&
-           strcmp(ts_node_type(ts_node_child(braces, j)), "}"))
-      last = j++;
-    add_attr(op, span_of(key), (ms_span){ts_node_start_byte(ts_node_child(braces, i + 2)),
-                                         ts_node_end_byte(ts_node_child(braces, last))});
-    i = j;
-  }
-}
-
-static void push_type(ms_span *types, int *n, ms_span s) {
-  if (*n < MAX_VALUES) types[(*n)++] = s;
-}
-
-/* function_type: types before `->` are inputs, after it results. */
-static void read_function_type(const walker *w, op_rec *op, TSNode ft) {
-  bool after = false;
-  uint32_t n = ts_node_child_count(ft);
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode c = ts_node_child(ft, i);
-    if (ts_node_symbol(c) == sym_arrow) after = true;
-    if (!ts_node_is_named(c)) continue;
-    enum kind k = kind(c);
-    if (k != K_TYPE && k != K_FUNCTION_TYPE && k != K_PARENS) continue;
-    if (k == K_PARENS) {
-      /* function_type_custom: (T, T) -> T */
-      for (uint32_t j = 0; j < ts_node_named_child_count(c); j++) {
-        TSNode t = ts_node_named_child(c, j);
-        if (kind(t) == K_TYPE) push_type(after ? op->out_types : op->in_types, after ? &op->nout : &op->nin,
-                                         trim(w->text, span_of(t)));
-      }
-      continue;
-    }
-    push_type(after ? op->out_types : op->in_types, after ? &op->nout : &op->nin, trim(w->text, span_of(c)));
-  }
-}
-
-static void read_results(op_rec *op, TSNode list, const char *text) {
-  uint32_t n = ts_node_named_child_count(list);
-  for (uint32_t i = 0; i < n && op->nresult_names < MAX_VALUES; i++) {
-    ms_span s = span_of(ts_node_named_child(list, i));
-    int count = 1;
-    const char *colon = memchr(text + s.start, ':', s.end - s.start);
-    if (colon) {
-      count = atoi(colon + 1);
-      s.end = (uint32_t)(colon - text);
-    }
-    op->result_names[op->nresult_names] = s;
-    op->result_counts[op->nresult_names++] = count;
-  }
-}
-
-static int result_total(const op_rec *op) {
-  int t = 0;
-  for (int i = 0; i < op->nresult_names; i++) t += op->result_counts[i];
-  return t;
-}
-
-static bool is_constant_name(const walker *w, ms_span name) {
-  const char *dot = memchr(w->text + name.start, '.', name.end - name.start);
-  if (!dot) return false;
-  ms_span tail = {(uint32_t)(dot + 1 - w->text), name.end};
-  return text_is(w, tail, "constant") || text_is(w, tail, "Constant") || text_is(w, tail, "const");
-}
-
-static void read_generic(const walker *w, op_rec *op) {
-  uint32_t n = ts_node_child_count(op->node);
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode c = ts_node_child(op->node, i);
-    switch (kind(c)) {
-      case K_RESULT_LIST: read_results(op, c, w->text); break;
-      case K_OP_NAME:
-        op->name_token = span_of(c);
-        op->name = (ms_span){op->name_token.start + 1, op->name_token.end - 1};
-        break;
-      case K_VALUE_USE:
-        if (op->noperands < MAX_VALUES) op->operands[op->noperands++] = span_of(c);
-        break;
-      case K_PROPERTIES:
-      case K_ATTR_DICT: read_attr_dict(op, c); break;
-      case K_FUNCTION_TYPE: read_function_type(w, op, c); break;
-      default: break;
-    }
-  }
-  op->types_known = op->nin == op->noperands;
-  if (is_constant_name(w, op->name))
-    for (int i = 0; i < op->nattrs; i++)
-      if (text_is(w, op->attrs[i].key, "value") || text_is(w, op->attrs[i].key, "values"))
-        op->constant = op->attrs[i].value;
-}
-
-/* A custom op: operands are the value uses of its rest before the type
-** annotation; types come from a trailing functional type, or from a plain
-** type list that then types the results of an operand-less op (constants). */
-static void read_custom(const walker *w, op_rec *op) {
-  uint32_t n = ts_node_child_count(op->node);
-  bool after_colon = false;
-  int plain_types = 0;
-  ms_span plain[MAX_VALUES];
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode c = ts_node_child(op->node, i);
-    TSSymbol sym = ts_node_symbol(c);
-    if (sym == sym_colon) {
-      after_colon = true;
-      plain_types = 0;
-      continue;
-    }
-    switch (kind(c)) {
-      case K_RESULT_LIST: read_results(op, c, w->text); break;
-      case K_OP_NAME: op->name = op->name_token = span_of(c); break;
-      case K_VALUE_USE:
-        if (!after_colon && op->noperands < MAX_VALUES) op->operands[op->noperands++] = span_of(c);
-        break;
-      case K_PARENS:
-        /* `op(%a, %b)`: operands in parentheses right after the name. */
-        if (!after_colon && i <= 2 + (op->nresult_names > 0))
-          for (uint32_t j = 0; j < ts_node_named_child_count(c); j++) {
-            TSNode v = ts_node_named_child(c, j);
-            if (kind(v) == K_VALUE_USE && op->noperands < MAX_VALUES) op->operands[op->noperands++] = span_of(v);
-          }
-        break;
-      case K_BRACES: read_custom_braces(op, c); break;
-      case K_OTHER:
-        /* The pretty form's `key = value` at the top level (`dims = [1, 0]`,
-        ** `across dimensions = [1]`). */
-        if (!after_colon && i + 2 < n && ts_node_symbol(ts_node_child(op->node, i + 1)) == sym_equals &&
-            !strcmp(ts_node_type(c), "bare_id"))
-          add_attr(op, span_of(c), span_of(ts_node_child(op->node, i + 2)));
-        break;
-      case K_FUNCTION_TYPE_CUSTOM:
-        op->nin = op->nout = 0;
-        read_function_type(w, op, c);
-        op->types_known = op->nin == op->noperands;
-        break;
-      case K_TYPE:
-        if (after_colon && plain_types < MAX_VALUES) plain[plain_types++] = trim(w->text, span_of(c));
-        break;
-      case K_DENSE:
-        if (!op->constant.end) op->constant = span_of(c);
-        break;
-      default: break;
-    }
-  }
-  if (op->constant.end && plain_types == 1) op->constant.end = plain[0].end;
-  if (!op->nout && op->noperands == 0 && plain_types == result_total(op))
-    for (int i = 0; i < plain_types; i++) op->out_types[op->nout++] = plain[i];
-}
-
-/* return v, w : T, U */
-static void read_return(const walker *w, op_rec *op) {
-  uint32_t n = ts_node_child_count(op->node);
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode c = ts_node_child(op->node, i);
-    if (i == 0) op->name = op->name_token = span_of(c);
-    enum kind k = kind(c);
-    if (k == K_VALUE_USE && op->noperands < MAX_VALUES) op->operands[op->noperands++] = span_of(c);
-    if (k == K_TYPE) push_type(op->in_types, &op->nin, trim(w->text, span_of(c)));
-  }
-  op->types_known = op->nin == op->noperands;
-}
-
-static void read_op(const walker *w, TSNode node, enum kind k, op_rec *op) {
-  memset(op, 0, sizeof *op);
-  op->node = node;
-  op->kind = k;
-  if (k == K_GENERIC) read_generic(w, op);
-  else if (k == K_CUSTOM) read_custom(w, op);
-  else if (k == K_RETURN) read_return(w, op);
-}
-
-/* ------------------------------------------------------------------ */
-/* SSA                                                                 */
-
-static void define_results(walker *w, const op_rec *op) {
-  int r = 0;
-  for (int i = 0; i < op->nresult_names; i++) {
-    int count = op->result_counts[i];
-    for (int j = 0; j < count; j++, r++) {
-      ms_ssa_def def = {op->result_names[i], {0, 0}, {0, 0}};
-      if (r < op->nout) def.type = op->out_types[r];
-      if (count == 1) def.constant = op->constant;
-      ms_ssa_define(w->ssa, op->result_names[i], count > 1 ? j : -1, &def);
-      if (w->value_fn && j == 0) w->value_fn(w->value_ctx, def.def.start, def.def.end, &def);
-    }
-  }
-}
+static uint32_t result_total(const ms_op *op) { return op->nresults; }
 
 static bool is_blank(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
 
@@ -423,58 +108,7 @@ static bool same_type(const char *text, ms_span a, ms_span b) {
   return strcmp(x.elem, y.elem) == 0;
 }
 
-static void check_uses(walker *w, const op_rec *op) {
-  if (!op->types_known) return;
-  for (int i = 0; i < op->noperands; i++) {
-    const ms_ssa_def *def = ms_ssa_lookup(w->ssa, op->operands[i]);
-    if (!def || !def->type.end) continue;
-    if (same_type(w->text, resolve(w, def->type), resolve(w, op->in_types[i]))) continue;
-    ms_span use = op->operands[i], type = op->in_types[i];
-    ms_diagnostic *d = ms_diag_list_add(
-        &w->out->diags, type.start, type.end, MS_SEVERITY_ERROR, MS_CODE_TYPE_MISMATCH, NULL,
-        "%.*s is used as %.*s but defined as %.*s", (int)(use.end - use.start), w->text + use.start,
-        (int)(type.end - type.start), w->text + type.start, (int)(def->type.end - def->type.start),
-        w->text + def->type.start);
-    ms_diag_set_related(d, def->def.start, def->def.end, "%.*s is defined here as %.*s",
-                        (int)(use.end - use.start), w->text + use.start, (int)(def->type.end - def->type.start),
-                        w->text + def->type.start);
-  }
-}
-
-/* ------------------------------------------------------------------ */
-/* Broadcast rules                                                     */
-
-typedef struct attr_lookup {
-  const walker *w;
-  const op_rec *op;
-} attr_lookup;
-
-static const char *lookup_attr(void *ctx, const char *key, size_t *len) {
-  const attr_lookup *l = ctx;
-  size_t n = strlen(key);
-  for (int i = 0; i < l->op->nattrs; i++) {
-    ms_span k = l->op->attrs[i].key;
-    const char *s = l->w->text + k.start;
-    size_t kn = k.end - k.start;
-    if (kn >= 2 && s[0] == '"') s++, kn -= 2;
-    if (kn != n || memcmp(s, key, n)) continue;
-    ms_span v = l->op->attrs[i].value;
-    *len = v.end - v.start;
-    return v.end ? l->w->text + v.start : "unit";
-  }
-  return NULL;
-}
-
-static ms_span operand_range(const op_rec *op, int i) {
-  if (i >= 0 && i < op->nin && op->types_known) return op->in_types[i];
-  if (i >= 0 && i < op->noperands) return op->operands[i];
-  return op->name_token;
-}
-
-/* A type of a checked op that does not parse: say why, at `at`, when it is
-** a shaped type (anything else is not ours to judge). Types beyond the
-** algebra's limits are valid MLIR: a warning that the op goes unchecked. */
-static void report_unreadable(walker *w, ms_span at, ms_span type, const char *why) {
+static void report_unreadable(analyzer *w, ms_span at, ms_span type, const char *why) {
   const char *t = w->text + type.start;
   size_t n = type.end - type.start;
   bool shaped = (n > 7 && (!memcmp(t, "tensor<", 7) || !memcmp(t, "vector<", 7) || !memcmp(t, "memref<", 7)));
@@ -490,32 +124,95 @@ static void report_unreadable(walker *w, ms_span at, ms_span type, const char *w
                      "invalid type %.*s%s: %.*s", shown, t, dots, (int)strcspn(why, ":"), why);
 }
 
-/* The type of operand i: from the op's own signature, else its definition.
-** A shaped type that does not parse is reported. */
-static bool operand_shape(walker *w, const op_rec *op, int i, ms_shape *out) {
+
+static void check_uses(analyzer *w, const ms_op *op) {
+  if (!op->types_known) return;
+  for (uint32_t i = 0; i < op->noperands; i++) {
+    const ms_use *u = ms_records_operand(w->rec, op, i);
+    if (u->value == MS_NONE) continue;
+    const ms_value *def = &w->rec->values[u->value];
+    if (!def->type.end) continue;
+    ms_span type = *in_type(w, op, i);
+    if (same_type(w->text, resolve(w, def->type), resolve(w, type))) continue;
+    ms_span use = u->span;
+    ms_diagnostic *d = ms_diag_list_add(
+        &w->out->diags, type.start, type.end, MS_SEVERITY_ERROR, MS_CODE_TYPE_MISMATCH, NULL,
+        "%.*s is used as %.*s but defined as %.*s", (int)(use.end - use.start), w->text + use.start,
+        (int)(type.end - type.start), w->text + type.start, (int)(def->type.end - def->type.start),
+        w->text + def->type.start);
+    ms_diag_set_related(d, def->def.start, def->def.end, "%.*s is defined here as %.*s",
+                        (int)(use.end - use.start), w->text + use.start, (int)(def->type.end - def->type.start),
+                        w->text + def->type.start);
+    ms_diag_set_fix(d, type.start, type.end, "%.*s", (int)(def->type.end - def->type.start),
+                    w->text + def->type.start);
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Broadcast rules                                                     */
+
+typedef struct attr_lookup {
+  const analyzer *w;
+  const ms_op *op;
+} attr_lookup;
+
+static const char *lookup_attr(void *ctx, const char *key, size_t *len) {
+  const attr_lookup *l = ctx;
+  size_t n = strlen(key);
+  for (uint32_t i = 0; i < l->op->nattrs; i++) {
+    const ms_attr *a = &l->w->rec->attrs[l->op->attrs + i];
+    const char *s = l->w->text + a->key.start;
+    size_t kn = a->key.end - a->key.start;
+    if (kn >= 2 && s[0] == '"') s++, kn -= 2;
+    if (kn != n || memcmp(s, key, n)) continue;
+    *len = a->value.end - a->value.start;
+    return a->value.end ? l->w->text + a->value.start : "unit";
+  }
+  return NULL;
+}
+
+static ms_span operand_range(const analyzer *w, const ms_op *op, int i) {
+  if (i >= 0 && (uint32_t)i < op->nin && op->types_known) return *in_type(w, op, (uint32_t)i);
+  if (i >= 0 && (uint32_t)i < op->noperands) return ms_records_operand(w->rec, op, (uint32_t)i)->span;
+  return op->name_token;
+}
+
+/* The declared type of operand i: from the op's own signature, else its
+** definition. A shaped type that does not parse is reported. */
+static bool operand_shape(analyzer *w, const ms_op *op, int i, ms_shape *out) {
   ms_span t = {0, 0};
-  if (op->types_known && i < op->nin) t = op->in_types[i];
-  else if (i < op->noperands) {
-    const ms_ssa_def *def = ms_ssa_lookup(w->ssa, op->operands[i]);
-    if (def) t = def->type;
+  if (op->types_known && (uint32_t)i < op->nin) t = *in_type(w, op, (uint32_t)i);
+  else if ((uint32_t)i < op->noperands) {
+    const ms_use *u = ms_records_operand(w->rec, op, (uint32_t)i);
+    if (u->value != MS_NONE) t = w->rec->values[u->value].type;
   }
   t = resolve(w, t);
   char why[160];
   if (!t.end) return false;
   if (ms_shape_parse_type(out, w->text + t.start, t.end - t.start, why, sizeof why)) return true;
-  report_unreadable(w, operand_range(op, i), t, why);
+  report_unreadable(w, operand_range(w, op, i), t, why);
   return false;
 }
 
-static bool target_shape(walker *w, const op_rec *op, int i, ms_shape *out) {
-  if (i < 0 || i >= op->noperands) return false;
-  const ms_ssa_def *def = ms_ssa_lookup(w->ssa, op->operands[i]);
-  if (!def || !def->constant.end) return false;
+static uint32_t operand_value(const analyzer *w, const ms_op *op, int i) {
+  if (i < 0 || (uint32_t)i >= op->noperands) return MS_NONE;
+  return ms_records_operand(w->rec, op, (uint32_t)i)->value;
+}
+
+/* The constant that defines operand i, as integers (a target shape, a
+** permutation, multiples). */
+static bool operand_constant(const analyzer *w, const ms_op *op, int i, int64_t *out, int *n) {
+  uint32_t v = operand_value(w, op, i);
+  if (v == MS_NONE || !w->rec->values[v].constant.end) return false;
+  ms_span c = w->rec->values[v].constant;
+  return ms_attr_parse_dense_shape(w->text + c.start, c.end - c.start, out, MS_MAX_RANK, n, NULL, 0) ||
+         ms_attr_parse_int_list(w->text + c.start, c.end - c.start, out, MS_MAX_RANK, n, NULL, 0);
+}
+
+static bool target_shape(analyzer *w, const ms_op *op, int i, ms_shape *out) {
   int64_t dims[MS_MAX_RANK];
   int rank = 0;
-  if (!ms_attr_parse_dense_shape(w->text + def->constant.start, def->constant.end - def->constant.start, dims,
-                                 MS_MAX_RANK, &rank, NULL, 0))
-    return false;
+  if (!operand_constant(w, op, i, dims, &rank)) return false;
   ms_shape_init(out, rank, dims);
   return true;
 }
@@ -528,16 +225,16 @@ typedef struct rule_inputs {
   const char *name_ptrs[MS_MAX_OPERANDS];
 } rule_inputs;
 
-static bool gather_inputs(walker *w, const op_rec *op, const ms_rule_binding *b, rule_inputs *in) {
+static bool gather_inputs(analyzer *w, const ms_op *op, const ms_rule_binding *b, rule_inputs *in) {
   in->n = 0;
-  int count = b->noperands < 0 ? op->noperands : b->noperands;
+  int count = b->noperands < 0 ? (int)op->noperands : b->noperands;
   for (int k = 0; k < count && in->n < MS_MAX_OPERANDS; k++) {
     int i = b->noperands < 0 ? k : b->operands[k];
-    if (i >= op->noperands) continue;
+    if ((uint32_t)i >= op->noperands) continue;
     bool target = i == b->target_operand;
     bool ok = target ? target_shape(w, op, i, &in->shapes[in->n]) : operand_shape(w, op, i, &in->shapes[in->n]);
     if (!ok) return false;
-    ms_span s = op->operands[i];
+    ms_span s = ms_records_operand(w->rec, op, (uint32_t)i)->span;
     snprintf(in->names[in->n], sizeof in->names[0], "%.*s", (int)(s.end - s.start), w->text + s.start);
     in->name_ptrs[in->n] = in->names[in->n];
     in->index[in->n++] = i;
@@ -545,20 +242,22 @@ static bool gather_inputs(walker *w, const op_rec *op, const ms_rule_binding *b,
   return in->n > 0 || op->noperands == 0;
 }
 
-static void report_findings(walker *w, const op_rec *op, const ms_rule_binding *b, const rule_inputs *in,
+static void report_findings(analyzer *w, const ms_op *op, const ms_rule_binding *b, const rule_inputs *in,
                             const ms_broadcast_result *res) {
   const char *rule = ms_rule_name(b->rule);
   for (int k = 0; k < res->nfindings; k++) {
     const ms_finding *f = &res->findings[k];
     ms_span at = op->name_token;
-    if (f->operand == MS_FINDING_RESULT && op->nout > 0) at = op->out_types[0];
-    else if (f->operand >= 0 && f->operand < in->n) at = operand_range(op, in->index[f->operand]);
+    if (f->operand == MS_FINDING_RESULT && op->nout > 0) at = *out_type(w, op, 0);
+    else if (f->operand >= 0 && f->operand < in->n) at = operand_range(w, op, in->index[f->operand]);
     ms_diagnostic *d = ms_diag_list_add(&w->out->diags, at.start, at.end, f->severity, f->code, rule, "%s",
                                         f->message);
+    d->operand = f->operand >= 0 && f->operand < in->n ? in->index[f->operand] : f->operand;
+    d->dim = f->dim;
     /* Hints (`?` against a static size) are the most numerous finding in
     ** real dumps; they stay one line, with no related location. */
     if (f->related >= 0 && f->related < in->n && f->severity != MS_SEVERITY_HINT) {
-      ms_span r = operand_range(op, in->index[f->related]);
+      ms_span r = operand_range(w, op, in->index[f->related]);
       ms_diag_set_related(d, r.start, r.end, "%s is %.*s", in->names[f->related], (int)(r.end - r.start),
                           w->text + r.start);
     }
@@ -580,47 +279,47 @@ static bool result_less_precise(const ms_shape *declared, const ms_shape *inferr
   return false;
 }
 
-static void record_inference(walker *w, const op_rec *op, const ms_rule_binding *b, const ms_shape *result,
-                             const ms_broadcast_result *res) {
-  ms_analysis *out = w->out;
-  if (out->ninferences == out->cap) {
-    out->cap = out->cap ? out->cap * 2 : 64;
-    out->inferences = ms_xrealloc(out->inferences, out->cap * sizeof *out->inferences);
+static void with_declared_kind(ms_shape *shown, const ms_shape *result) {
+  if (result && result->kind != MS_TYPE_OTHER && result->kind != MS_TYPE_NONE) {
+    shown->kind = result->kind;
+    memcpy(shown->elem, result->elem, sizeof shown->elem);
   }
-  ms_inference *inf = &out->inferences[out->ninferences++];
+}
+
+static void record_inference(analyzer *w, const ms_op *op, const ms_rule_binding *b, const ms_shape *result,
+                             bool has_inferred, const ms_shape *inferred) {
+  ms_analysis *out = w->out;
+  ms_inference *inf = MS_ARRAY_PUSH(out->inferences, out->ninferences, out->cap);
   memset(inf, 0, sizeof *inf);
-  inf->op_start = ts_node_start_byte(op->node);
-  inf->op_end = ts_node_end_byte(op->node);
+  inf->op_start = op->span.start;
+  inf->op_end = op->span.end;
   inf->name_start = op->name_token.start;
   inf->name_end = op->name_token.end;
   if (op->nout > 0) {
-    inf->result_start = op->out_types[0].start;
-    inf->result_end = op->out_types[0].end;
+    inf->result_start = out_type(w, op, 0)->start;
+    inf->result_end = out_type(w, op, 0)->end;
   }
   inf->rule = b->rule;
-  inf->has_inferred = res->has_inferred;
-  if (!res->has_inferred) return;
-  ms_shape shown = res->inferred;
+  inf->has_inferred = has_inferred;
+  if (!has_inferred) return;
+  ms_shape shown = *inferred;
   /* Element types are not inferred: show the declared result's. */
-  if (result && result->kind != MS_TYPE_OTHER && result->kind != MS_TYPE_NONE) {
-    shown.kind = result->kind;
-    memcpy(shown.elem, result->elem, sizeof shown.elem);
-  }
+  with_declared_kind(&shown, result);
   ms_shape_format_type(&shown, inf->inferred, sizeof inf->inferred);
-  inf->result_differs = result && result_less_precise(result, &res->inferred);
+  inf->result_differs = result && result_less_precise(result, inferred);
 }
 
 static void copy_span(char *dst, size_t n, const char *text, ms_span s) {
   snprintf(dst, n, "%.*s", (int)(s.end - s.start), text + s.start);
 }
 
-static void fill_detail(walker *w, const op_rec *op, const ms_rule_binding *b, const rule_inputs *in,
+static void fill_detail(analyzer *w, const ms_op *op, const ms_rule_binding *b, const rule_inputs *in,
                         const ms_broadcast_result *res) {
   ms_op_detail *d = w->detail;
   memset(d, 0, sizeof *d);
   w->found = true;
-  d->op_start = ts_node_start_byte(op->node);
-  d->op_end = ts_node_end_byte(op->node);
+  d->op_start = op->span.start;
+  d->op_end = op->span.end;
   d->name_start = op->name_token.start;
   d->name_end = op->name_token.end;
   copy_span(d->name, sizeof d->name, w->text, op->name);
@@ -634,9 +333,9 @@ static void fill_detail(walker *w, const op_rec *op, const ms_rule_binding *b, c
     ms_shape_format_type(&in->shapes[i], d->operand_types[i], sizeof d->operand_types[i]);
   }
   if (op->nout > 0) {
-    d->result_start = op->out_types[0].start;
-    d->result_end = op->out_types[0].end;
-    copy_span(d->result_type, sizeof d->result_type, w->text, op->out_types[0]);
+    d->result_start = out_type(w, op, 0)->start;
+    d->result_end = out_type(w, op, 0)->end;
+    copy_span(d->result_type, sizeof d->result_type, w->text, *out_type(w, op, 0));
   }
   d->result = *res;
   ms_analysis *out = w->out;
@@ -644,10 +343,220 @@ static void fill_detail(walker *w, const op_rec *op, const ms_rule_binding *b, c
     snprintf(d->inferred, sizeof d->inferred, "%s", out->inferences[out->ninferences - 1].inferred);
 }
 
-static void apply_rule(walker *w, const op_rec *op) {
-  ms_op_view view = {w->text + op->name.start, op->name.end - op->name.start, op->noperands, lookup_attr, NULL};
+/* ------------------------------------------------------------------ */
+/* Inference                                                           */
+
+/* Operand i's inferred shape: its value's refinement, else declared. */
+static void inferred_operand(const analyzer *w, const ms_op *op, int i, const ms_shape *declared, ms_shape *out) {
+  uint32_t v = operand_value(w, op, i);
+  *out = *declared;
+  if (v != MS_NONE && w->shape[v]) *out = *w->shape[v];
+}
+
+/* Stores the meet of result r's declared type and inferred as the value's
+** inferred shape, with op as its producer. */
+static void refine_result(analyzer *w, uint32_t opi, uint32_t r, const ms_shape *inferred) {
+  const ms_op *op = &w->rec->ops[opi];
+  if (r >= op->nresults || r >= op->nout) return;
+  ms_span t = resolve(w, *out_type(w, op, r));
+  ms_shape declared, met;
+  bool refined;
+  if (!ms_shape_parse_type(&declared, w->text + t.start, t.end - t.start, NULL, 0)) return;
+  if (declared.kind == MS_TYPE_OTHER || declared.kind == MS_TYPE_NONE) return;
+  if (!ms_shape_meet(&declared, inferred, &met, &refined) || !refined) return;
+  uint32_t v = op->results + r;
+  w->shape[v] = ms_xmalloc(sizeof met);
+  *w->shape[v] = met;
+  char buf[256];
+  ms_shape_format_type(&met, buf, sizeof buf);
+  w->info[v].inferred = ms_xstrdup(buf);
+  w->info[v].producer = opi;
+}
+
+/* 1-based line and column of byte off (messages name the producing op). */
+static void line_col(const char *text, uint32_t off, unsigned *line, unsigned *col) {
+  unsigned l = 1;
+  const char *p = text, *end = text + off, *bol = text;
+  while ((p = memchr(p, '\n', (size_t)(end - p)))) {
+    l++;
+    bol = ++p;
+  }
+  *line = l;
+  *col = (unsigned)(end - bol) + 1;
+}
+
+/* `%0 is declared tensor<*xf32> but is tensor<2x3xf32> (from "tf.AddV2" at 2:8)` */
+static int describe_refined(const analyzer *w, uint32_t v, char *buf, size_t n) {
+  char name[64];
+  ms_records_value_name(w->rec, v, w->text, name, sizeof name);
+  const ms_value *x = &w->rec->values[v];
+  const ms_op *p = &w->rec->ops[w->info[v].producer];
+  unsigned line, col;
+  line_col(w->text, p->name_token.start, &line, &col);
+  return snprintf(buf, n, "%s is declared %.*s but is %s (from \"%.*s\" at %u:%u)", name,
+                  (int)(x->type.end - x->type.start), w->text + x->type.start, w->info[v].inferred,
+                  (int)(p->name.end - p->name.start), w->text + p->name.start, line, col);
+}
+
+/* The refined operands of op not yet reported: the root causes a new
+** finding would be about. */
+static int fresh_refined(const analyzer *w, const ms_op *op, const rule_inputs *in, uint32_t *vals) {
+  int n = 0;
+  for (int k = 0; k < in->n; k++) {
+    uint32_t v = operand_value(w, op, in->index[k]);
+    if (v != MS_NONE && w->shape[v] && !w->info[v].broken) vals[n++] = v;
+  }
+  return n;
+}
+
+static void report_propagated(analyzer *w, const ms_op *op, const rule_inputs *in, const char *rule,
+                              const char *why) {
+  uint32_t vals[MS_MAX_OPERANDS];
+  int n = fresh_refined(w, op, in, vals);
+  if (n == 0) return; /* a root cause already reported */
+  char story[512];
+  describe_refined(w, vals[0], story, sizeof story);
+  const ms_use *u = NULL;
+  for (uint32_t i = 0; i < op->noperands; i++)
+    if (ms_records_operand(w->rec, op, i)->value == vals[0]) u = ms_records_operand(w->rec, op, i);
+  ms_span at = u ? u->span : op->name_token;
+  ms_diagnostic *d = ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_PROPAGATED,
+                                      rule, "%s: %s", story, why);
+  d->value = vals[0];
+  const ms_op *p = &w->rec->ops[w->info[vals[0]].producer];
+  ms_diag_set_related(d, p->name_token.start, p->name_token.end, "%s", story);
+  for (int k = 0; k < n; k++) w->info[vals[k]].broken = true;
+}
+
+/* The broadcast rule again at the operands' inferred shapes, when some are
+** refined: a new error there is a propagated mismatch; the result is
+** refined by what they infer. */
+static void infer_by_rule(analyzer *w, uint32_t opi, const ms_rule_binding *b, rule_inputs *in,
+                          const ms_shape *results, int nres, const ms_broadcast_result *declared_res) {
+  const ms_op *op = &w->rec->ops[opi];
+  bool any = false;
+  rule_inputs inf = *in;
+  for (int k = 0; k < in->n; k++) {
+    if (in->index[k] < 0 || in->index[k] == b->target_operand) continue;
+    inferred_operand(w, op, in->index[k], &in->shapes[k], &inf.shapes[k]);
+    any |= operand_value(w, op, in->index[k]) != MS_NONE && w->shape[operand_value(w, op, in->index[k])];
+  }
+  bool declared_ok = true;
+  for (int k = 0; k < declared_res->nfindings; k++)
+    declared_ok &= declared_res->findings[k].severity != MS_SEVERITY_ERROR;
+  if (!any) {
+    if (declared_ok && declared_res->has_inferred) refine_result(w, opi, 0, &declared_res->inferred);
+    return;
+  }
+  static __thread ms_broadcast_result res;
+  for (int k = 0; k < inf.n; k++) inf.name_ptrs[k] = inf.names[k];
+  ms_broadcast_check(b->rule, &b->opts, inf.shapes, inf.n, inf.name_ptrs, results, nres, NULL, &res);
+  const ms_finding *err = NULL;
+  for (int k = 0; k < res.nfindings && !err; k++)
+    if (res.findings[k].severity == MS_SEVERITY_ERROR) err = &res.findings[k];
+  if (err) {
+    if (declared_ok) report_propagated(w, op, &inf, ms_rule_name(b->rule), err->message);
+    return;
+  }
+  if (res.has_inferred) refine_result(w, opi, 0, &res.inferred);
+}
+
+/* Reads the shape function's integer arguments from an attribute or a
+** constant operand. */
+static bool read_source(analyzer *w, const ms_op *op, const ms_int_source *src, int64_t *out, int *n) {
+  if (src->nnames == 0) {
+    if (src->operand >= MS_MAX_OPERANDS) return false;
+    int i = src->operand < 0 ? (int)op->noperands + src->operand : src->operand;
+    return operand_constant(w, op, i, out, n);
+  }
   attr_lookup ctx = {w, op};
-  view.ctx = &ctx;
+  for (int k = 0; k < src->nnames; k++) {
+    size_t len;
+    const char *v = lookup_attr(&ctx, src->names[k], &len);
+    if (!v) continue;
+    if (ms_attr_parse_int_list(v, len, out, MS_MAX_RANK, n, NULL, 0)) return true;
+    int64_t one;
+    if (!ms_attr_parse_int(v, len, &one, NULL, 0)) return false;
+    out[0] = one;
+    *n = 1;
+    return true;
+  }
+  return false;
+}
+
+static bool shape_args(analyzer *w, const ms_op *op, const ms_shape_spec *sp, ms_shape_args *a) {
+  memset(a, 0, sizeof *a);
+  a->keep_dims = sp->keep_dims;
+  int64_t keep[MS_MAX_RANK];
+  int nkeep = 0;
+  if ((sp->keep_attr.nnames || sp->keep_attr.operand < MS_MAX_OPERANDS) &&
+      read_source(w, op, &sp->keep_attr, keep, &nkeep) && nkeep == 1)
+    a->keep_dims = keep[0] != 0;
+  if (!read_source(w, op, &sp->args, a->a, &a->n)) return false;
+  if (sp->limits.nnames || sp->limits.operand < MS_MAX_OPERANDS) {
+    if (!read_source(w, op, &sp->limits, a->b, &a->nb)) return false;
+    a->has_limits = true;
+    if ((sp->strides.nnames || sp->strides.operand < MS_MAX_OPERANDS) &&
+        !read_source(w, op, &sp->strides, a->c, &a->nc))
+      return false;
+  }
+  return true;
+}
+
+/* An op whose result shape follows from a shape function: infer it at the
+** declared operand shapes (a contradiction with the declared result is an
+** error of the op) and at the inferred ones (a new contradiction there is
+** a propagated mismatch), and refine the result. */
+static void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *b) {
+  const ms_op *op = &w->rec->ops[opi];
+  const ms_shape_spec *sp = &b->shape;
+  if (op->nout < 1 || op->nresults < 1) return;
+  rule_inputs in = {0};
+  int first = sp->fn == MS_SHAPE_FN_SAME ? sp->operand : 0;
+  int last = sp->fn == MS_SHAPE_FN_CONCAT ? (int)op->noperands - (sp->args.nnames ? 0 : 1) : first + 1;
+  for (int i = first; i < last && in.n < MS_MAX_OPERANDS; i++) {
+    if ((uint32_t)i >= op->noperands || !operand_shape(w, op, i, &in.shapes[in.n])) return;
+    ms_span s = ms_records_operand(w->rec, op, (uint32_t)i)->span;
+    snprintf(in.names[in.n], sizeof in.names[0], "%.*s", (int)(s.end - s.start), w->text + s.start);
+    in.index[in.n++] = i;
+  }
+  ms_shape_args args;
+  if (in.n == 0 || (sp->fn != MS_SHAPE_FN_SAME && !shape_args(w, op, sp, &args))) return;
+  ms_span rt = resolve(w, *out_type(w, op, 0));
+  ms_shape declared, at_decl, at_inf;
+  if (!ms_shape_parse_type(&declared, w->text + rt.start, rt.end - rt.start, NULL, 0) ||
+      declared.kind == MS_TYPE_OTHER)
+    return;
+  bool decl_ok = ms_infer_shape(sp->fn, in.shapes, in.n, &args, &at_decl);
+  rule_inputs inf = in;
+  for (int k = 0; k < in.n; k++) inferred_operand(w, op, in.index[k], &in.shapes[k], &inf.shapes[k]);
+  if (!ms_infer_shape(sp->fn, inf.shapes, inf.n, &args, &at_inf)) return;
+  char got[160], want[160], why[400];
+  if (decl_ok && ms_shape_conflicts(&at_decl, &declared)) {
+    ms_shape_format(&at_decl, got, sizeof got);
+    ms_shape_format(&declared, want, sizeof want);
+    ms_span at = *out_type(w, op, 0);
+    ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_SHAPE_MISMATCH, NULL,
+                     "the result is declared %s but %s of the operands gives %s", want,
+                     ms_shape_fn_name(sp->fn), got);
+    return;
+  }
+  if (ms_shape_conflicts(&at_inf, &declared)) {
+    ms_shape_format(&at_inf, got, sizeof got);
+    ms_shape_format(&declared, want, sizeof want);
+    snprintf(why, sizeof why, "the result is declared %s but %s of the inferred operands gives %s", want,
+             ms_shape_fn_name(sp->fn), got);
+    report_propagated(w, op, &inf, NULL, why);
+    return;
+  }
+  refine_result(w, opi, 0, &at_inf);
+}
+
+static void apply_rule(analyzer *w, uint32_t opi) {
+  const ms_op *op = &w->rec->ops[opi];
+  attr_lookup ctx = {w, op};
+  ms_op_view view = {w->text + op->name.start, op->name.end - op->name.start, (int)op->noperands, lookup_attr,
+                     &ctx};
   ms_rule_binding b;
   if (!ms_catalog_bind(w->catalog, &view, &b)) return;
   if (!b.ok) {
@@ -655,15 +564,19 @@ static void apply_rule(walker *w, const op_rec *op) {
                      MS_CODE_RULE_OPTIONS, ms_rule_name(b.rule), "%s", b.error);
     return;
   }
+  if (!b.has_rule) {
+    infer_by_shape_fn(w, opi, &b);
+    return;
+  }
   rule_inputs in;
   if (!gather_inputs(w, op, &b, &in)) return;
-  ms_shape results[MAX_VALUES > 4 ? 4 : MAX_VALUES];
+  ms_shape results[4];
   int nres = 0;
-  for (int i = 0; i < op->nout && nres < 4; i++) {
-    ms_span t = resolve(w, op->out_types[i]);
+  for (uint32_t i = 0; i < op->nout && nres < 4; i++) {
+    ms_span t = resolve(w, *out_type(w, op, i));
     char why[160];
     if (!ms_shape_parse_type(&results[nres], w->text + t.start, t.end - t.start, why, sizeof why)) {
-      report_unreadable(w, op->out_types[i], t, why);
+      report_unreadable(w, *out_type(w, op, i), t, why);
       return;
     }
     nres++;
@@ -671,220 +584,117 @@ static void apply_rule(walker *w, const op_rec *op) {
   if (nres == 0 && result_total(op) > 0) return; /* results of unknown type */
   b.opts.strict = b.opts.strict || w->opts->strict;
   static __thread ms_broadcast_result res;
-  ms_broadcast_check(b.rule, &b.opts, in.shapes, in.n, in.name_ptrs, results, nres,
-                     op->nresult_names ? NULL : NULL, &res);
+  ms_broadcast_check(b.rule, &b.opts, in.shapes, in.n, in.name_ptrs, results, nres, NULL, &res);
   report_findings(w, op, &b, &in, &res);
-  record_inference(w, op, &b, nres ? &results[0] : NULL, &res);
-  if (w->detail && ts_node_start_byte(op->node) <= w->detail_pos && w->detail_pos <= ts_node_end_byte(op->node))
-    fill_detail(w, op, &b, &in, &res);
-}
-
-/* ------------------------------------------------------------------ */
-/* The walk                                                            */
-
-static bool in_range(const walker *w, TSNode n) {
-  uint32_t s = ts_node_start_byte(n);
-  return s >= w->start && s < w->end;
-}
-
-static bool overlaps(const walker *w, TSNode n) {
-  return ts_node_end_byte(n) > w->start && ts_node_start_byte(n) < w->end;
-}
-
-/* Block and function arguments: `%arg0: T` defines %arg0. */
-static void define_argument(walker *w, TSNode arg) {
-  TSNode name = ts_node_named_child(arg, 0);
-  if (ts_node_is_null(name) || kind(name) != K_VALUE_USE) return;
-  ms_ssa_def def = {span_of(name), {0, 0}, {0, 0}};
-  TSNode type = ts_node_named_child(arg, 1);
-  if (!ts_node_is_null(type) && kind(type) == K_TYPE) def.type = trim(w->text, span_of(type));
-  ms_ssa_define(w->ssa, def.def, -1, &def);
-  if (w->value_fn) w->value_fn(w->value_ctx, def.def.start, def.def.end, &def);
-}
-
-static void define_arguments(walker *w, TSNode list) {
-  uint32_t n = ts_node_named_child_count(list);
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode a = ts_node_named_child(list, i);
-    if (kind(a) == K_BLOCK_ARG) define_argument(w, a);
-  }
-}
-
-/* Every value use of an op outside its regions (custom ops: anywhere in
-** their rest, where some are definitions such as scf.for's induction
-** variable: those are reported with their lookup, usually NULL). */
-typedef struct uses_walk {
-  walker *w;
-  bool deep;
-} uses_walk;
-
-static bool enter_use(void *ctx, TSNode n, uint32_t depth) {
-  uses_walk *u = ctx;
-  if (depth == 0) return true;
-  enum kind k = kind(n);
-  if (k == K_VALUE_USE) {
-    ms_span s = span_of(n);
-    u->w->value_fn(u->w->value_ctx, s.start, s.end, ms_ssa_lookup(u->w->ssa, s));
-    return false;
-  }
-  if (k == K_PARENS || k == K_BRACKETS || k == K_BRACES || k == K_FUNCTION_TYPE_CUSTOM) return u->deep;
-  const char *type = ts_node_type(n);
-  return strcmp(type, "successor_list") == 0 || strcmp(type, "successor") == 0;
-}
-
-static void report_uses(walker *w, TSNode node, bool deep) {
-  uses_walk u = {w, deep};
-  ms_walk_visitor v = {enter_use, NULL};
-  ms_walk(node, &v, &u);
-}
-
-/* Checks one op (unless it lies outside the walk's range) and defines its
-** results; its regions come next in the walk. */
-static void visit_op(walker *w, TSNode node, enum kind k) {
-  /* An op with an ERROR inside reads wrong (a missing comma drops an
-  ** operand): its syntax error is reported, its rules are not. */
-  if (!in_range(w, node) || ts_node_has_error(node)) return;
-  static __thread op_rec op;
-  read_op(w, node, k, &op);
-  if (w->value_fn) {
-    report_uses(w, node, k == K_CUSTOM);
-  } else {
-    check_uses(w, &op);
-    if (k != K_RETURN) apply_rule(w, &op);
-  }
-  if (k != K_RETURN) define_results(w, &op);
-}
-
-static struct walk_frame *frame_at(walker *w, uint32_t depth) {
-  if (depth >= w->nframes) {
-    w->nframes = depth + 64;
-    w->frames = ms_xrealloc(w->frames, w->nframes * sizeof *w->frames);
-  }
-  return &w->frames[depth];
-}
-
-/* A function's children: its arguments are defined in its region; its
-** attributes and types hold no ops. */
-static bool enter_func_child(walker *w, TSNode n, enum kind k, struct walk_frame *func) {
-  if (k == K_FUNC_ARGS) func->args = n;
-  if (k != K_REGION) return false;
-  ms_ssa_push(w->ssa);
-  if (!ts_node_is_null(func->args)) define_arguments(w, func->args);
-  return true;
-}
-
-/* ms_walk's enter: what each kind of node means to the analysis, and
-** whether what it holds is walked. Regions open an SSA scope (closed in
-** leave_node). */
-static bool enter_node(void *ctx, TSNode n, uint32_t depth) {
-  walker *w = ctx;
-  struct walk_frame *f = frame_at(w, depth);
-  f->kind = K_OTHER;
-  f->args = (TSNode){0};
-  if (depth > 0 && !ts_node_is_named(n)) return false;
-  enum kind k = kind(n);
-  if (depth > 0 && w->frames[depth - 1].kind == K_FUNC) {
-    f->kind = k;
-    return enter_func_child(w, n, k, &w->frames[depth - 1]);
-  }
-  if (!overlaps(w, n) && ts_node_end_byte(n) > ts_node_start_byte(n)) return false;
-  f->kind = k;
-  switch (k) {
-    case K_GENERIC:
-    case K_CUSTOM:
-    case K_RETURN: visit_op(w, n, k); return true;
-    case K_REGION: ms_ssa_push(w->ssa); return true;
-    case K_BLOCK_LABEL: define_arguments(w, n); return false;
-    case K_FUNC:
-    case K_MODULE:
-    case K_REGION_LIST:
-    case K_BLOCK:
-    case K_PARENS:
-    case K_BRACKETS:
-    case K_ERROR:
-    case K_SOURCE: return true;
-    default: return false;
-  }
-}
-
-static void leave_node(void *ctx, TSNode n, uint32_t depth) {
-  (void)n;
-  walker *w = ctx;
-  if (w->frames[depth].kind == K_REGION) ms_ssa_pop(w->ssa);
+  record_inference(w, op, &b, nres ? &results[0] : NULL, res.has_inferred, &res.inferred);
+  if (w->detail && op->span.start <= w->detail_pos && w->detail_pos <= op->span.end) fill_detail(w, op, &b, &in, &res);
+  if (nres > 0 && b.shape.fn == MS_SHAPE_FN_NONE) infer_by_rule(w, opi, &b, &in, results, nres, &res);
 }
 
 /* ------------------------------------------------------------------ */
 /* Public API                                                          */
 
-static void walker_init(walker *w, const ms_catalog *catalog, const ms_analyzer_options *opts, const char *text,
-                        uint32_t start, uint32_t end, ms_analysis *out) {
-  init_kinds();
-  memset(w, 0, sizeof *w);
-  w->catalog = catalog;
-  w->opts = opts;
-  w->text = text;
-  w->start = start;
-  w->end = end;
-  w->out = out;
-  w->ssa = ms_ssa_new(text);
-}
-
 void ms_analysis_init(ms_analysis *self) { memset(self, 0, sizeof *self); }
+
+static void free_info(ms_analysis *self) {
+  for (size_t i = 0; self->info && i < self->rec.nvalues; i++) free(self->info[i].inferred);
+  free(self->info);
+  self->info = NULL;
+}
 
 void ms_analysis_clear(ms_analysis *self) {
   ms_diag_list_clear(&self->diags);
   free(self->inferences);
+  free_info(self);
+  ms_records_clear(&self->rec);
   memset(self, 0, sizeof *self);
 }
 
-/* Walks node with w (set up by walker_init and the caller) and frees it. */
-static void walk(walker *w, TSNode node) {
-  ms_walk_visitor v = {enter_node, leave_node};
-  ms_walk(node, &v, w);
-  free(w->frames);
-  ms_ssa_delete(w->ssa);
+const char *ms_analysis_inferred(const ms_analysis *self, uint32_t v) {
+  return self->info && v < self->rec.nvalues ? self->info[v].inferred : NULL;
+}
+
+/* Judges every op of rec in text order, appending to out; the value
+** infos go to *info (one per value). */
+static void judge(analyzer *w, const ms_records *rec, ms_value_info **info) {
+  w->rec = rec;
+  w->shape = ms_xcalloc(rec->nvalues + 1, sizeof *w->shape);
+  w->info = ms_xcalloc(rec->nvalues + 1, sizeof *w->info);
+  for (size_t i = 0; i < rec->nvalues; i++) w->info[i].producer = MS_NONE;
+  for (size_t i = 0; i < rec->nops; i++) {
+    check_uses(w, &rec->ops[i]);
+    if (rec->ops[i].kind != MS_OP_RETURN && w->catalog) apply_rule(w, (uint32_t)i);
+  }
+  for (size_t i = 0; i < rec->nvalues; i++) free(w->shape[i]);
+  free(w->shape);
+  *info = w->info;
+}
+
+static void analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode node, const char *text,
+                    uint32_t start, uint32_t end, ms_analysis *out, uint32_t detail_pos, ms_op_detail *detail,
+                    bool *found) {
+  static const ms_analyzer_options none = {0};
+  analyzer w = {catalog, opts ? opts : &none, text, out, NULL, NULL, NULL, detail_pos, detail, false};
+  ms_records rec;
+  ms_records_init(&rec);
+  ms_records_build(&rec, node, text, start, end);
+  ms_value_info *info;
+  judge(&w, &rec, &info);
+  if (found) *found = w.found;
+  /* The first unit analysed into an analysis keeps its records. */
+  if (out->rec.nops == 0 && out->rec.nvalues == 0 && !out->info) {
+    out->rec = rec;
+    out->info = info;
+    return;
+  }
+  for (size_t i = 0; i < rec.nvalues; i++) free(info[i].inferred);
+  free(info);
+  ms_records_clear(&rec);
 }
 
 void ms_analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode root, const char *text,
                 uint32_t start, uint32_t end, ms_analysis *out) {
-  walker w;
-  walker_init(&w, catalog, opts, text, start, end, out);
-  walk(&w, root);
+  analyze(catalog, opts, root, text, start, end, out, 0, NULL, NULL);
 }
 
 void ms_analyze_node(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode node, const char *text,
                      ms_analysis *out) {
-  walker w;
-  walker_init(&w, catalog, opts, text, 0, UINT32_MAX, out);
-  walk(&w, node);
+  analyze(catalog, opts, node, text, 0, UINT32_MAX, out, 0, NULL, NULL);
 }
 
-/* The two queries below analyse for their side channel only; what the
-** walk finds goes into a scratch analysis that is thrown away. */
 bool ms_analyze_op_at(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode unit, const char *text,
                       uint32_t pos, ms_op_detail *out) {
   ms_analysis scratch;
   ms_analysis_init(&scratch);
-  walker w;
-  walker_init(&w, catalog, opts, text, 0, UINT32_MAX, &scratch);
-  w.detail_pos = pos;
-  w.detail = out;
-  walk(&w, unit);
+  bool found = false;
+  analyze(catalog, opts, unit, text, 0, UINT32_MAX, &scratch, pos, out, &found);
   ms_analysis_clear(&scratch);
-  return w.found;
+  return found;
 }
 
 void ms_analyze_values(TSNode unit, const char *text,
                        void (*fn)(void *ctx, uint32_t use_start, uint32_t use_end, const ms_ssa_def *def),
                        void *ctx) {
-  ms_analysis scratch;
-  ms_analysis_init(&scratch);
-  walker w;
-  walker_init(&w, NULL, NULL, text, 0, UINT32_MAX, &scratch);
-  w.value_fn = fn;
-  w.value_ctx = ctx;
-  walk(&w, unit);
-  ms_analysis_clear(&scratch);
+  ms_records rec;
+  ms_records_init(&rec);
+  ms_records_build(&rec, unit, text, 0, UINT32_MAX);
+  for (size_t i = 0; i < rec.nvalues; i++) {
+    const ms_value *v = &rec.values[i];
+    if (v->index > 0) continue; /* `%x:2` is one token */
+    ms_ssa_def d = {v->def, v->type, v->constant, (uint32_t)i};
+    fn(ctx, v->def.start, v->def.end, &d);
+  }
+  for (size_t i = 0; i < rec.nuses; i++) {
+    const ms_use *u = &rec.uses[i];
+    if (u->value == MS_NONE) {
+      fn(ctx, u->span.start, u->span.end, NULL);
+      continue;
+    }
+    const ms_value *v = &rec.values[u->value];
+    ms_ssa_def d = {v->def, v->type, v->constant, u->value};
+    fn(ctx, u->span.start, u->span.end, &d);
+  }
+  ms_records_clear(&rec);
 }
 
 static void shift(uint32_t *x, int64_t delta) { *x = (uint32_t)((int64_t)*x + delta); }
@@ -898,7 +708,12 @@ void ms_analysis_shift(ms_analysis *self, int64_t delta) {
       shift(&d->related_start, delta);
       shift(&d->related_end, delta);
     }
+    if (d->has_fix) {
+      shift(&d->fix_start, delta);
+      shift(&d->fix_end, delta);
+    }
   }
+  ms_records_shift(&self->rec, delta);
   for (size_t i = 0; i < self->ninferences; i++) {
     ms_inference *f = &self->inferences[i];
     shift(&f->op_start, delta);
@@ -959,9 +774,9 @@ void ms_analyze_syntax(TSNode root, const char *text, uint32_t start, uint32_t e
 
 /* A module's ops are units; anything else at the top is one. */
 static bool is_module(TSNode n, const char *text) {
-  enum kind k = kind(n);
-  if (k == K_MODULE) return true;
-  if (k != K_GENERIC) return false;
+  ms_node_kind k = ms_node_kind_of(n);
+  if (k == MS_K_MODULE) return true;
+  if (k != MS_K_GENERIC) return false;
   TSNode name = ts_node_child_by_field_name(n, "name", 4);
   uint32_t s = ts_node_start_byte(name), e = ts_node_end_byte(name);
   return e - s == 16 && !memcmp(text + s, "\"builtin.module\"", 16);
@@ -977,10 +792,10 @@ static bool enter_unit(void *ctx, TSNode child, uint32_t depth) {
   units_walk *u = ctx;
   if (depth == 0) return true;
   if (!ts_node_is_named(child)) return false;
-  enum kind k = kind(child);
-  if (is_module(child, u->text) || k == K_REGION || k == K_REGION_LIST || k == K_BLOCK) return true;
-  if (k == K_OTHER || k == K_BLOCK_LABEL || k == K_ATTR_DICT || k == K_PROPERTIES || k == K_LOCATION ||
-      k == K_FUNCTION_TYPE || k == K_OP_NAME || k == K_TYPE)
+  ms_node_kind k = ms_node_kind_of(child);
+  if (is_module(child, u->text) || k == MS_K_REGION || k == MS_K_REGION_LIST || k == MS_K_BLOCK) return true;
+  if (k == MS_K_OTHER || k == MS_K_BLOCK_LABEL || k == MS_K_ATTR_DICT || k == MS_K_PROPERTIES || k == MS_K_LOCATION ||
+      k == MS_K_FUNCTION_TYPE || k == MS_K_OP_NAME || k == MS_K_TYPE)
     return false;
   if (u->n < u->max) u->units[u->n] = child;
   u->n++;
@@ -988,7 +803,6 @@ static bool enter_unit(void *ctx, TSNode child, uint32_t depth) {
 }
 
 size_t ms_analyzer_units(TSNode root, const char *text, TSNode *units, size_t max) {
-  init_kinds();
   units_walk u = {text, units, max, 0};
   ms_walk_visitor v = {enter_unit, NULL};
   ms_walk(root, &v, &u);

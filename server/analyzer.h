@@ -23,9 +23,7 @@
 #include "aliases.h"
 #include "catalog.h"
 #include "diag.h"
-
-/* The grammar (grammar/src/parser.c). */
-const TSLanguage *tree_sitter_mlir(void);
+#include "records.h"
 
 typedef struct ms_analyzer_options {
   bool strict;                 /* mlir rule: the document's profile */
@@ -45,10 +43,22 @@ typedef struct ms_inference {
   char inferred[160];              /* the inferred result type, "tensor<2x3xi32>" */
 } ms_inference;
 
+/* What inference knows of one value of the value table (records.h),
+** beyond its declared type. */
+typedef struct ms_value_info {
+  char *inferred;        /* the inferred type when more precise than declared ("tensor<2x3xf32>"), else NULL */
+  uint32_t producer;     /* the op whose rule or shape function inferred it, MS_NONE */
+  bool broken;           /* its inferred shape breaks an op already reported (one error per root cause) */
+} ms_value_info;
+
 typedef struct ms_analysis {
   ms_diag_list diags;
   ms_inference *inferences;
   size_t ninferences, cap;
+  /* The unit's op records and value table, and per value what inference
+  ** found (info[i] for rec.values[i]); kept by the language server. */
+  ms_records rec;
+  ms_value_info *info;
 } ms_analysis;
 
 void ms_analysis_init(ms_analysis *self);
@@ -97,6 +107,10 @@ typedef struct ms_ssa_def ms_ssa_def;
 void ms_analyze_values(TSNode unit, const char *text,
                        void (*fn)(void *ctx, uint32_t use_start, uint32_t use_end, const ms_ssa_def *def),
                        void *ctx);
+
+/* The inferred type of value v of a stored analysis (NULL when it is not
+** more precise than declared). */
+const char *ms_analysis_inferred(const ms_analysis *self, uint32_t v);
 
 /* Adds delta to every byte offset of an analysis (to store it relative to
 ** its unit, or back). */

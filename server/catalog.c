@@ -57,6 +57,7 @@ typedef struct entry {
   int nbd_attrs;
   int target_operand;
   bool equal_ranks, tensor_only, skip_result_dims, strict;
+  ms_shape_spec shape;
 } entry;
 
 /* Every allocation of a file goes into its pool, freed at once. */
@@ -404,6 +405,61 @@ static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   return true;
 }
 
+/* {"attribute": NAME or [NAMES]} or {"operand": N} (N = -1: the last). */
+static bool load_int_source(loader *ld, const cJSON *v, ms_int_source *out) {
+  static const char *const keys[] = {"attribute", "operand", NULL};
+  if (!want_type(ld, v, cJSON_IsObject(v), "an object {\"attribute\": NAME} or {\"operand\": N}")) return false;
+  if (!check_keys(ld, v, keys)) return false;
+  const cJSON *o = cJSON_GetObjectItemCaseSensitive(v, "operand");
+  if (o && cJSON_GetObjectItemCaseSensitive(v, "attribute"))
+    return bad(ld, v, false, "give one of \"attribute\" and \"operand\"");
+  if (o) {
+    out->nnames = 0;
+    return get_int(ld, o, -1, MS_MAX_OPERANDS - 1, &out->operand);
+  }
+  return load_attr_spec(ld, v, out->names, &out->nnames);
+}
+
+static bool load_shape_fn(loader *ld, const cJSON *v, ms_shape_spec *sp) {
+  for (int f = MS_SHAPE_FN_TRANSPOSE; f < MS_SHAPE_FN__COUNT; f++)
+    if (!strcmp(v->valuestring, ms_shape_fn_name((ms_shape_fn)f))) {
+      sp->fn = (ms_shape_fn)f;
+      return true;
+    }
+  return bad(ld, v, false, "unknown shape function \"%s\" (transpose, reduce, reshape, tile, concat, slice)",
+             v->valuestring);
+}
+
+/* "shape": "same-as-operand N", or {"fn": F, "args": SOURCE, ...}. */
+static bool load_shape(loader *ld, const cJSON *v, entry *e) {
+  ms_shape_spec *sp = &e->shape;
+  sp->args.operand = sp->limits.operand = sp->strides.operand = sp->keep_attr.operand = MS_MAX_OPERANDS;
+  if (cJSON_IsString(v)) {
+    int n = -1, used = 0;
+    if (sscanf(v->valuestring, "same-as-operand %d%n", &n, &used) != 1 || v->valuestring[used] || n < 0 ||
+        n >= MS_MAX_OPERANDS)
+      return bad(ld, v, false, "a string shape must read \"same-as-operand N\"");
+    sp->fn = MS_SHAPE_FN_SAME;
+    sp->operand = n;
+    return true;
+  }
+  static const char *const keys[] = {"fn", "args", "limits", "strides", "keep_dims", NULL};
+  if (!want_type(ld, v, cJSON_IsObject(v), "\"same-as-operand N\" or an object")) return false;
+  if (!check_keys(ld, v, keys)) return false;
+  const cJSON *fn = cJSON_GetObjectItemCaseSensitive(v, "fn"), *c;
+  if (!fn) return bad(ld, v, false, "missing field \"fn\"");
+  if (!want_type(ld, fn, cJSON_IsString(fn), "a string") || !load_shape_fn(ld, fn, sp)) return false;
+  if (!(c = cJSON_GetObjectItemCaseSensitive(v, "args"))) return bad(ld, v, false, "missing field \"args\"");
+  if (!load_int_source(ld, c, &sp->args)) return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "limits")) && !load_int_source(ld, c, &sp->limits)) return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "strides")) && !load_int_source(ld, c, &sp->strides)) return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "keep_dims"))) {
+    if (cJSON_IsBool(c)) sp->keep_dims = cJSON_IsTrue(c);
+    else if (!load_int_source(ld, c, &sp->keep_attr)) return false;
+  }
+  return true;
+}
+
 static bool load_case(loader *ld, const cJSON *v, select_case *sc) {
   static const char *const keys[] = {"if_attribute", "unless_attribute", "attribute", "equals",
                                      "rule", NULL};
@@ -479,7 +535,9 @@ static bool check_option_use(loader *ld, const cJSON *v, entry *e) {
 
 static bool build_rules_text(loader *ld, entry *e) {
   char buf[128] = "";
-  if (e->has_rule) {
+  if (!e->has_rule && !e->ncases) {
+    snprintf(buf, sizeof buf, "shape: %s", ms_shape_fn_name(e->shape.fn));
+  } else if (e->has_rule) {
     snprintf(buf, sizeof buf, "%s", ms_rule_name(e->rule));
   } else {
     bool seen[MS_RULE__COUNT] = {false};
@@ -495,7 +553,7 @@ static bool build_rules_text(loader *ld, entry *e) {
 
 static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"match", "description", "rule", "select", "operands", "axis",
-                                     "broadcast_dimensions", "target_shape", "constraints", NULL};
+                                     "broadcast_dimensions", "target_shape", "constraints", "shape", NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   int line, col;
@@ -513,9 +571,12 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   if (!desc) return bad(ld, v, false, "missing field \"description\"");
   if (!want_type(ld, desc, cJSON_IsString(desc), "a string")) return false;
   if (!(e->description = file_strdup(ld->file, desc->valuestring))) return oom(ld);
-  if (!rule == !sel)
-    return bad(ld, rule ? sel : v, rule != NULL, "an entry needs exactly one of \"rule\" and "
-                                                  "\"select\"");
+  const cJSON *shape = cJSON_GetObjectItemCaseSensitive(v, "shape");
+  if (rule && sel)
+    return bad(ld, sel, true, "an entry needs exactly one of \"rule\" and \"select\"");
+  if (!rule && !sel && !shape)
+    return bad(ld, v, false, "an entry needs one of \"rule\", \"select\" and \"shape\"");
+  if (shape && !load_shape(ld, shape, e)) return false;
   if (rule && !parse_rule_name(ld, rule, &e->rule)) return false;
   e->has_rule = rule != NULL;
   if (sel && !load_select(ld, sel, e)) return false;
@@ -927,6 +988,9 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->opts.tensor_only = e->tensor_only;
   out->opts.skip_result_dims = e->skip_result_dims;
   out->opts.strict = e->strict;
+  out->shape = e->shape;
+  out->has_rule = e->has_rule || e->ncases > 0;
+  if (!out->has_rule) return true;
   if (!choose_rule(e, op, out)) return true;
   if (out->rule == MS_RULE_BIDIRECTIONAL) out->target_operand = e->target_operand;
   if (!read_options(e, op, out)) return true;

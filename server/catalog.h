@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "broadcast.h"
+#include "infer.h"
 
 typedef struct ms_catalog ms_catalog;
 
@@ -42,7 +43,28 @@ typedef struct ms_op_view {
   void *ctx;
 } ms_op_view;
 
+/* Where an integer list comes from: an attribute (the first present of
+** names) or the constant that defines an operand (-1: the last operand). */
+typedef struct ms_int_source {
+  int nnames;                  /* 0: from operand */
+  const char *names[4];
+  int operand;                 /* when nnames == 0; MS_MAX_OPERANDS: absent */
+} ms_int_source;
+
+/* How an op's result shape follows from its operands, besides its
+** broadcast rule (the entry's "shape"). */
+typedef struct ms_shape_spec {
+  ms_shape_fn fn;              /* MS_SHAPE_FN_NONE: no shape function */
+  int operand;                 /* same-as-operand */
+  ms_int_source args;          /* permutation, axes, new shape, multiples, axis, sizes or starts */
+  ms_int_source limits, strides; /* slice by limits (XLA); absent otherwise */
+  bool keep_dims;              /* reduce: keep reduced axes as 1 */
+  ms_int_source keep_attr;     /* reduce: keep_dims read from an attribute when present */
+} ms_shape_spec;
+
 typedef struct ms_rule_binding {
+  bool has_rule;               /* false: the entry gives only a shape function */
+  ms_shape_spec shape;
   ms_rule rule;
   ms_broadcast_options opts;   /* axis, broadcast_dimensions, constraints */
   int noperands;               /* -1: all operands take part */

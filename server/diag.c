@@ -24,6 +24,7 @@ void ms_diag_list_clear(ms_diag_list *self) {
   for (size_t i = 0; i < self->count; i++) {
     free(self->items[i].message);
     free(self->items[i].related_message);
+    free(self->items[i].fix_text);
   }
   free(self->items);
   memset(self, 0, sizeof *self);
@@ -36,6 +37,8 @@ static ms_diagnostic *push(ms_diag_list *self) {
   }
   ms_diagnostic *d = &self->items[self->count++];
   memset(d, 0, sizeof *d);
+  d->operand = d->dim = -1;
+  d->value = UINT32_MAX;
   return d;
 }
 
@@ -65,6 +68,17 @@ void ms_diag_set_related(ms_diagnostic *d, uint32_t start, uint32_t end, const c
   va_end(ap);
 }
 
+void ms_diag_set_fix(ms_diagnostic *d, uint32_t start, uint32_t end, const char *fmt, ...) {
+  free(d->fix_text);
+  d->has_fix = true;
+  d->fix_start = start;
+  d->fix_end = end;
+  va_list ap;
+  va_start(ap, fmt);
+  d->fix_text = vformat(fmt, ap);
+  va_end(ap);
+}
+
 void ms_diag_list_take(ms_diag_list *self, ms_diag_list *src, int64_t shift) {
   for (size_t i = 0; i < src->count; i++) {
     ms_diagnostic *d = push(self);
@@ -74,6 +88,10 @@ void ms_diag_list_take(ms_diag_list *self, ms_diag_list *src, int64_t shift) {
     if (d->has_related) {
       d->related_start = (uint32_t)(d->related_start + shift);
       d->related_end = (uint32_t)(d->related_end + shift);
+    }
+    if (d->has_fix) {
+      d->fix_start = (uint32_t)(d->fix_start + shift);
+      d->fix_end = (uint32_t)(d->fix_end + shift);
     }
   }
   free(src->items);

@@ -24,6 +24,7 @@
 #define MS_CODE_CATALOG "catalog-error"         /* a rule file is broken (language server) */
 #define MS_CODE_INVALID_TYPE "invalid-type"     /* a shaped type of a checked op cannot be valid */
 #define MS_CODE_SHAPE_LIMIT "shape-limit"       /* a valid type beyond what is checked (rank > 32, huge dims) */
+#define MS_CODE_PROPAGATED "propagated-shape-mismatch" /* valid at declared types, not at inferred ones */
 
 typedef struct ms_diagnostic {
   uint32_t start, end;         /* byte range */
@@ -34,6 +35,14 @@ typedef struct ms_diagnostic {
   bool has_related;            /* the definition, or the conflicting operand */
   uint32_t related_start, related_end;
   char *related_message;
+  /* Structured facts for later stages (fixes, hover, reports), so that
+  ** nothing parses the message again. */
+  int operand;                 /* the operand it is about, MS_FINDING_* or -1 */
+  int dim;                     /* the dim, or -1 */
+  uint32_t value;              /* the value (records.h) it is about, or UINT32_MAX */
+  bool has_fix;                /* the preferred fix: replace [fix_start, fix_end) with fix_text */
+  uint32_t fix_start, fix_end;
+  char *fix_text;
 } ms_diagnostic;
 
 typedef struct ms_diag_list {
@@ -53,6 +62,10 @@ ms_diagnostic *ms_diag_list_add(ms_diag_list *self, uint32_t start, uint32_t end
 
 /* Attaches related information (one location) to d. */
 void ms_diag_set_related(ms_diagnostic *d, uint32_t start, uint32_t end, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Attaches the preferred fix (a replacement of [start, end)) to d. */
+void ms_diag_set_fix(ms_diagnostic *d, uint32_t start, uint32_t end, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* Moves every diagnostic of src to the end of self, adding `shift` to all

@@ -16,7 +16,26 @@ void *ms_xrealloc(void *p, size_t n) {
   return q;
 }
 
+void *ms_xmalloc(size_t n) { return ms_xrealloc(NULL, n ? n : 1); }
+
+void *ms_xcalloc(size_t count, size_t size) {
+  void *p = calloc(count ? count : 1, size ? size : 1);
+  if (!p) {
+    fputs("mlir-shape: out of memory\n", stderr);
+    abort();
+  }
+  return p;
+}
+
 char *ms_xstrdup(const char *s) {
   size_t n = strlen(s) + 1;
   return memcpy(ms_xrealloc(NULL, n), s, n);
+}
+
+void *ms_array_grow(void *items, size_t count, size_t *cap, size_t item_size) {
+  if (count < *cap) return items;
+  size_t n = *cap ? *cap * 2 : 16;
+  if (n <= count) n = count + 1;
+  *cap = n;
+  return ms_xrealloc(items, n * item_size);
 }

@@ -23,6 +23,7 @@ typedef struct ms_ssa_def {
   ms_span def;       /* the defining token (`%0`, `%arg0`) */
   ms_span type;      /* its type token; {0,0} when unknown */
   ms_span constant;  /* a constant's value attribute; {0,0} when not a constant */
+  uint32_t value;    /* its index in the unit's value table (records.h) */
 } ms_ssa_def;
 
 typedef struct ms_ssa ms_ssa;

@@ -1,0 +1,67 @@
+/*
+** nodes.c: the grammar's node kinds, resolved once (nodes.h).
+*/
+#include "nodes.h"
+
+#include <assert.h>
+#include <pthread.h>
+#include <string.h>
+
+#include "records.h"
+
+static const char *const kind_names[] = {
+  [MS_K_GENERIC] = "generic_operation", [MS_K_CUSTOM] = "custom_operation", [MS_K_FUNC] = "func_operation",
+  [MS_K_RETURN] = "return_operation", [MS_K_MODULE] = "module_operation", [MS_K_RESULT_LIST] = "op_result_list",
+  [MS_K_RESULT] = "op_result", [MS_K_OP_NAME] = "op_name", [MS_K_VALUE_USE] = "value_use",
+  [MS_K_FUNCTION_TYPE] = "function_type", [MS_K_FUNCTION_TYPE_CUSTOM] = "function_type_custom",
+  [MS_K_ATTR_DICT] = "attribute_dictionary", [MS_K_PROPERTIES] = "properties", [MS_K_ATTR_ENTRY] = "attribute_entry",
+  [MS_K_REGION] = "region", [MS_K_REGION_LIST] = "region_list", [MS_K_BLOCK] = "block",
+  [MS_K_BLOCK_LABEL] = "block_label", [MS_K_BLOCK_ARG] = "block_argument", [MS_K_FUNC_ARGS] = "function_arguments",
+  [MS_K_ARG_TYPE] = "argument_type", [MS_K_FUNC_RESULTS] = "function_results", [MS_K_PARENS] = "custom_parens",
+  [MS_K_BRACES] = "custom_braces", [MS_K_BRACKETS] = "custom_brackets", [MS_K_DENSE] = "dense_attribute",
+  [MS_K_LOCATION] = "location", [MS_K_SOURCE] = "source_file",
+};
+
+static const char *const type_names[] = {"tensor_type", "vector_type", "memref_type", "complex_type",
+                                         "tuple_type", "scalar_type", "dialect_type"};
+
+static unsigned char kind_of_symbol[1024];
+static ms_node_symbols symbols;
+
+static void resolve(void) {
+  const TSLanguage *lang = tree_sitter_mlir();
+  uint32_t n = ts_language_symbol_count(lang);
+  assert(n < sizeof kind_of_symbol);
+  for (uint32_t s = 0; s < n; s++) {
+    const char *name = ts_language_symbol_name(lang, (TSSymbol)s);
+    if (ts_language_symbol_type(lang, (TSSymbol)s) != TSSymbolTypeRegular) {
+      if (!strcmp(name, "->")) symbols.arrow = (TSSymbol)s;
+      if (!strcmp(name, ":")) symbols.colon = (TSSymbol)s;
+      if (!strcmp(name, "=")) symbols.equals = (TSSymbol)s;
+      if (!strcmp(name, ",")) symbols.comma = (TSSymbol)s;
+      if (!strcmp(name, "(")) symbols.lparen = (TSSymbol)s;
+      continue;
+    }
+    for (int k = 0; k < MS_K_COUNT; k++)
+      if (kind_names[k] && !strcmp(name, kind_names[k])) kind_of_symbol[s] = (unsigned char)k;
+    for (size_t t = 0; t < sizeof type_names / sizeof *type_names; t++)
+      if (!strcmp(name, type_names[t])) kind_of_symbol[s] = MS_K_TYPE;
+  }
+}
+
+static void init(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, resolve);
+}
+
+ms_node_kind ms_node_kind_of(TSNode n) {
+  init();
+  TSSymbol s = ts_node_symbol(n);
+  if (s == (TSSymbol)-1) return MS_K_ERROR;
+  return s < sizeof kind_of_symbol ? (ms_node_kind)kind_of_symbol[s] : MS_K_OTHER;
+}
+
+const ms_node_symbols *ms_node_symbols_get(void) {
+  init();
+  return &symbols;
+}

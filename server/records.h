@@ -1,0 +1,125 @@
+/*
+** records.h: op records and the value table of one unit.
+**
+** The middle of the pipeline. One walk of a unit's subtree (records.c)
+** reads every op into a record (name, operand uses, result values, the
+** type tokens written for them, attributes, the op that owns its region)
+** and builds the unit's value table: every SSA value (op results, block
+** and function arguments) with its definition, its declared type and its
+** uses. Nothing here judges anything: the rules and the inference
+** (analyzer.c) consume records, and the language server's queries and
+** `check`'s `shapes` read the same stored records instead of walking the
+** tree again.
+**
+** Everything is a byte span into the text the unit was read from, so a
+** stored unit can be moved (ms_records_shift) when an edit shifts it.
+** Arrays are flat pools; an op refers to its slices by first index and
+** count.
+*/
+#ifndef MS_RECORDS_H
+#define MS_RECORDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <tree_sitter/api.h>
+
+#include "aliases.h"
+#include "ssa.h"
+
+#define MS_NONE UINT32_MAX
+
+typedef enum ms_op_kind { MS_OP_GENERIC, MS_OP_CUSTOM, MS_OP_RETURN } ms_op_kind;
+
+typedef struct ms_attr {
+  ms_span key, value;            /* value {0,0}: a unit attribute */
+} ms_attr;
+
+typedef struct ms_op {
+  ms_span span;                  /* the whole op */
+  ms_span name;                  /* "tosa.add", without quotes */
+  ms_span name_token;            /* as written */
+  ms_op_kind kind;
+  bool types_known;              /* in_types align one to one with operands */
+  uint32_t parent;               /* the op whose region holds this one, MS_NONE at the top */
+  uint32_t operands, noperands;  /* uses[operands .. +noperands) */
+  uint32_t results, nresults;    /* values[results .. +nresults) */
+  uint32_t in_types, nin;        /* types[...]: operand types written on the op */
+  uint32_t out_types, nout;      /* types[...]: result types written on the op */
+  uint32_t attrs, nattrs;        /* attrs[...] */
+  uint32_t groups, ngroups;      /* groups[...]: the names `%x:2` as written */
+  ms_span constant;              /* a constant's value attribute, {0,0} if none */
+} ms_op;
+
+/* A result group as written: `%x:2` is name `%x`, count 2. */
+typedef struct ms_result_group {
+  ms_span name;
+  uint32_t count;
+} ms_result_group;
+
+typedef struct ms_value {
+  ms_span def;                   /* the defining token (`%x` of `%x:2` for each of its results) */
+  int32_t index;                 /* -1, or k for `%x#k` */
+  ms_span type;                  /* the declared type token as written; {0,0} when unknown */
+  uint32_t op;                   /* defining op, MS_NONE for a block or function argument */
+  uint32_t owner;                /* an argument's op (function, region owner); MS_NONE at the top */
+  uint32_t result;               /* result or argument number */
+  ms_span constant;              /* a constant's value attribute */
+} ms_value;
+
+typedef struct ms_use {
+  ms_span span;                  /* `%x`, `%x#1` as written */
+  uint32_t value;                /* MS_NONE when the definition is unknown */
+  uint32_t op;                   /* the op it appears in */
+  int32_t operand;               /* operand number, -1 for other appearances (inside a custom op's rest) */
+} ms_use;
+
+typedef struct ms_records {
+  ms_op *ops;
+  size_t nops, cap_ops;
+  ms_value *values;
+  size_t nvalues, cap_values;
+  ms_use *uses;
+  size_t nuses, cap_uses;
+  ms_span *types;
+  size_t ntypes, cap_types;
+  ms_attr *attrs;
+  size_t nattrs, cap_attrs;
+  ms_result_group *groups;
+  size_t ngroups, cap_groups;
+} ms_records;
+
+void ms_records_init(ms_records *self);
+/* Frees every pool; self is empty and reusable. */
+void ms_records_clear(ms_records *self);
+
+/* Reads the ops of node's subtree that start in [start, end) (0 and
+** UINT32_MAX for all) into self, in text order, with the value table.
+** Ops with a syntax error inside are not read (their operands would be
+** wrong) and define nothing. `aliases` may be NULL. */
+void ms_records_build(ms_records *self, TSNode node, const char *text, uint32_t start, uint32_t end);
+
+/* Adds delta to every span (to store a unit relative to its start). */
+void ms_records_shift(ms_records *self, int64_t delta);
+
+/* Operand i of op as a use, and its value (MS_NONE when unknown). */
+const ms_use *ms_records_operand(const ms_records *self, const ms_op *op, uint32_t i);
+
+/* The value whose definition or use token contains pos or ends at it;
+** MS_NONE when none. *at receives that token's span. */
+uint32_t ms_records_value_at(const ms_records *self, uint32_t pos, ms_span *at);
+
+/* The innermost op whose span contains pos; MS_NONE when none. */
+uint32_t ms_records_op_at(const ms_records *self, uint32_t pos);
+
+/* The type written for value v at its definition, with a type alias
+** resolved through aliases (may be NULL). */
+ms_span ms_records_declared(const ms_records *self, uint32_t v, const ms_alias_table *aliases, const char *text);
+
+/* Writes `%x` or `%x#1` for value v into buf. */
+void ms_records_value_name(const ms_records *self, uint32_t v, const char *text, char *buf, size_t n);
+
+/* The grammar (grammar/src/parser.c). */
+const TSLanguage *tree_sitter_mlir(void);
+
+#endif
