@@ -25,8 +25,12 @@ static const char *const kind_names[] = {
 static const char *const type_names[] = {"tensor_type", "vector_type", "memref_type", "complex_type",
                                          "tuple_type", "scalar_type", "dialect_type"};
 
+static const char *const token_names[] = {
+  [MS_K_TOK_ARROW] = "->", [MS_K_TOK_COLON] = ":", [MS_K_TOK_EQUALS] = "=", [MS_K_TOK_COMMA] = ",",
+  [MS_K_TOK_LPAREN] = "(", [MS_K_TOK_RBRACE] = "}",
+};
+
 static unsigned char kind_of_symbol[1024];
-static ms_node_symbols symbols;
 
 static void resolve(void) {
   const TSLanguage *lang = tree_sitter_mlir();
@@ -35,14 +39,11 @@ static void resolve(void) {
   for (uint32_t s = 0; s < n; s++) {
     const char *name = ts_language_symbol_name(lang, (TSSymbol)s);
     if (ts_language_symbol_type(lang, (TSSymbol)s) != TSSymbolTypeRegular) {
-      if (!strcmp(name, "->")) symbols.arrow = (TSSymbol)s;
-      if (!strcmp(name, ":")) symbols.colon = (TSSymbol)s;
-      if (!strcmp(name, "=")) symbols.equals = (TSSymbol)s;
-      if (!strcmp(name, ",")) symbols.comma = (TSSymbol)s;
-      if (!strcmp(name, "(")) symbols.lparen = (TSSymbol)s;
+      for (int k = MS_K_TOK_ARROW; k < MS_K_COUNT; k++)
+        if (!strcmp(name, token_names[k])) kind_of_symbol[s] = (unsigned char)k;
       continue;
     }
-    for (int k = 0; k < MS_K_COUNT; k++)
+    for (int k = 0; k < MS_K_TOK_ARROW; k++)
       if (kind_names[k] && !strcmp(name, kind_names[k])) kind_of_symbol[s] = (unsigned char)k;
     for (size_t t = 0; t < sizeof type_names / sizeof *type_names; t++)
       if (!strcmp(name, type_names[t])) kind_of_symbol[s] = MS_K_TYPE;
@@ -59,9 +60,4 @@ ms_node_kind ms_node_kind_of(TSNode n) {
   TSSymbol s = ts_node_symbol(n);
   if (s == (TSSymbol)-1) return MS_K_ERROR;
   return s < sizeof kind_of_symbol ? (ms_node_kind)kind_of_symbol[s] : MS_K_OTHER;
-}
-
-const ms_node_symbols *ms_node_symbols_get(void) {
-  init();
-  return &symbols;
 }

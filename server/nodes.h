@@ -17,18 +17,14 @@ typedef enum ms_node_kind {
   MS_K_RESULT_LIST, MS_K_RESULT, MS_K_OP_NAME, MS_K_VALUE_USE, MS_K_FUNCTION_TYPE, MS_K_FUNCTION_TYPE_CUSTOM,
   MS_K_ATTR_DICT, MS_K_PROPERTIES, MS_K_ATTR_ENTRY, MS_K_REGION, MS_K_REGION_LIST, MS_K_BLOCK, MS_K_BLOCK_LABEL,
   MS_K_BLOCK_ARG, MS_K_FUNC_ARGS, MS_K_ARG_TYPE, MS_K_FUNC_RESULTS, MS_K_PARENS, MS_K_BRACES, MS_K_BRACKETS,
-  MS_K_TYPE, MS_K_DENSE, MS_K_LOCATION, MS_K_ERROR, MS_K_SOURCE, MS_K_COUNT
+  MS_K_TYPE, MS_K_DENSE, MS_K_LOCATION, MS_K_ERROR, MS_K_SOURCE,
+  /* Anonymous tokens the readers look for. The grammar has several
+  ** symbols named `=` (one per context), so they are classified by name. */
+  MS_K_TOK_ARROW, MS_K_TOK_COLON, MS_K_TOK_EQUALS, MS_K_TOK_COMMA, MS_K_TOK_LPAREN, MS_K_TOK_RBRACE,
+  MS_K_COUNT
 } ms_node_kind;
-
-/* Anonymous tokens the readers look for. */
-typedef struct ms_node_symbols {
-  TSSymbol arrow, colon, equals, comma, lparen;
-} ms_node_symbols;
 
 /* What node is (MS_K_ERROR for an ERROR node). */
 ms_node_kind ms_node_kind_of(TSNode node);
-
-/* The symbols of `->`, `:`, `=`, `,` and `(`. */
-const ms_node_symbols *ms_node_symbols_get(void);
 
 #endif

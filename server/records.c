@@ -42,7 +42,6 @@ typedef struct builder {
   const char *text;
   uint32_t start, end;
   ms_ssa *ssa;
-  const ms_node_symbols *sym;
   /* Per depth of the walk: the node's kind, for a function its argument
   ** list (defined in its region), and the op whose regions are below. */
   struct frame {
@@ -93,15 +92,16 @@ static void read_attr_dict(scratch *op, TSNode dict) {
   }
 }
 
-/* Inside a custom op's `{...}`: `key = value, ...` as a flat token run. */
-static void read_custom_braces(const builder *b, scratch *op, TSNode braces) {
+/* Inside a custom op's `{...}`: `key = value, ...` as a flat token run
+** (the node starts at the first key: its `{` is not a child). */
+static void read_custom_braces(scratch *op, TSNode braces) {
   uint32_t n = ts_node_child_count(braces);
-  for (uint32_t i = 1; i + 2 < n; i++) {
+  for (uint32_t i = 0; i + 2 < n; i++) {
     TSNode key = ts_node_child(braces, i), eq = ts_node_child(braces, i + 1);
-    if (ts_node_symbol(eq) != b->sym->equals || !ts_node_is_named(key)) continue;
+    if (kind(eq) != MS_K_TOK_EQUALS || !ts_node_is_named(key)) continue;
     uint32_t j = i + 2, last = j;
-    while (j < n && ts_node_symbol(ts_node_child(braces, j)) != b->sym->comma &&
-           strcmp(ts_node_type(ts_node_child(braces, j)), "}"))
+    while (j < n && kind(ts_node_child(braces, j)) != MS_K_TOK_COMMA &&
+           kind(ts_node_child(braces, j)) != MS_K_TOK_RBRACE)
       last = j++;
     add_attr(op, span_of(key), (ms_span){ts_node_start_byte(ts_node_child(braces, i + 2)),
                                          ts_node_end_byte(ts_node_child(braces, last))});
@@ -119,7 +119,7 @@ static void read_function_type(const builder *b, scratch *op, TSNode ft) {
   uint32_t n = ts_node_child_count(ft);
   for (uint32_t i = 0; i < n; i++) {
     TSNode c = ts_node_child(ft, i);
-    if (ts_node_symbol(c) == b->sym->arrow) after = true;
+    if (kind(c) == MS_K_TOK_ARROW) after = true;
     if (!ts_node_is_named(c)) continue;
     ms_node_kind k = kind(c);
     if (k != MS_K_TYPE && k != MS_K_FUNCTION_TYPE && k != MS_K_PARENS) continue;
@@ -203,7 +203,7 @@ static void read_custom(const builder *b, TSNode node, scratch *op) {
   ms_span plain[MAX_VALUES];
   for (uint32_t i = 0; i < n; i++) {
     TSNode c = ts_node_child(node, i);
-    if (ts_node_symbol(c) == b->sym->colon) {
+    if (kind(c) == MS_K_TOK_COLON) {
       after_colon = true;
       plain_types = 0;
       continue;
@@ -222,11 +222,11 @@ static void read_custom(const builder *b, TSNode node, scratch *op) {
             if (kind(v) == MS_K_VALUE_USE) add_operand(op, v);
           }
         break;
-      case MS_K_BRACES: read_custom_braces(b, op, c); break;
+      case MS_K_BRACES: read_custom_braces(op, c); break;
       case MS_K_OTHER:
         /* The pretty form's `key = value` at the top level (`dims = [1, 0]`,
         ** `across dimensions = [1]`). */
-        if (!after_colon && i + 2 < n && ts_node_symbol(ts_node_child(node, i + 1)) == b->sym->equals &&
+        if (!after_colon && i + 2 < n && kind(ts_node_child(node, i + 1)) == MS_K_TOK_EQUALS &&
             !strcmp(ts_node_type(c), "bare_id"))
           add_attr(op, span_of(c), span_of(ts_node_child(node, i + 2)));
         break;
@@ -487,7 +487,7 @@ void ms_records_clear(ms_records *self) {
 }
 
 void ms_records_build(ms_records *self, TSNode node, const char *text, uint32_t start, uint32_t end) {
-  builder b = {self, text, start, end, ms_ssa_new(text), ms_node_symbols_get(), NULL, 0};
+  builder b = {self, text, start, end, ms_ssa_new(text), NULL, 0};
   ms_walk_visitor v = {enter_node, leave_node};
   ms_walk(node, &v, &b);
   free(b.frames);
