@@ -29,10 +29,13 @@ mlir-shape's verdict: the function is wrong iff `mlir-shape check
 
 usage: chain_diff.py BUILD/mlir-shape [--cases=N] [--seed=S]
                      [--families=tosa,bcast,tf] [--failures=DIR] [--keep=DIR]
+                     [--quirks=0]
   --cases     functions per family (default 200)
   --failures  write each disagreeing function to DIR/<family>-<n>.mlir with
               the reference's and mlir-shape's diagnostics in a comment
   --keep      keep the generated files (declared, reference input) in DIR
+  --quirks=0  no tosa results declared with a rank other than the inferred
+              one (the pass then makes them unranked and accepts: a quirk)
 Prints per family the split (false negatives = reference rejects, mlir-shape
 accepts; false positives = the reverse) and per feature tag, then
 `N passed, M failed`; exits 1 on any disagreement, 2 when a tool fails.
@@ -227,7 +230,8 @@ def conflicting(rng, a):
 
 TOSA_BINARY = ["tosa.add", "tosa.sub", "tosa.mul", "tosa.maximum", "tosa.minimum", "tosa.pow"]
 TOSA_UNARY = ["tosa.abs", "tosa.exp", "tosa.floor", "tosa.ceil", "tosa.log", "tosa.tanh", "tosa.sigmoid",
-              "tosa.reciprocal", "tosa.rsqrt", "tosa.erf", "tosa.sin", "tosa.cos", "tosa.negate", "tosa.clamp"]
+              "tosa.reciprocal", "tosa.rsqrt", "tosa.erf", "tosa.sin", "tosa.cos", "tosa.negate", "tosa.clamp",
+              "tosa.identity"]
 TOSA_REDUCE = ["tosa.reduce_sum", "tosa.reduce_max", "tosa.reduce_min", "tosa.reduce_prod"]
 
 
@@ -293,7 +297,8 @@ class TosaGen:
                                                  "slice", "unary", "matmul"])
         else:
             kind = rng.choice(["binary"] * 5 + ["select", "unary", "unary", "cast", "transpose", "reduce",
-                                                 "reshape", "tile", "concat", "slice", "pad", "matmul"])
+                                                 "reshape", "tile", "concat", "slice", "pad", "matmul",
+                                                 "compare", "reverse", "argmax"])
         a = self.pick(lambda v: v.inf is not None and is_static(v.inf) and v.elem in ("f32", "f16"))
         if a is None:
             return False
@@ -341,10 +346,39 @@ class TosaGen:
                 bshape = partner(rng, a.inf)
                 cs = partner(rng, a.inf)
             b = fn.arg(bshape, e)
-            c = fn.arg(cs, "i1")
+            c = None
+            if mode is None:  # a condition computed by a comparison, if any fits
+                c = self.pick(lambda v: v.elem == "i1" and v.inf is not None and is_static(v.inf)
+                              and tosa_broadcast([v.inf, a.inf, b.inf]) is not None)
+            if c is None:
+                c = fn.arg(cs, "i1")
+            else:
+                fn.tags.add("computed-cond")
             inf = tosa_broadcast([c.inf, a.inf, b.inf])
             self.new("@V = tosa.select %s, %s, %s : (%s, %s, %s) -> @R" % (c.name, a.name, b.name, c.t, a.t, b.t),
                      inf, e, mode == "static")
+        elif kind == "compare":  # an i1 result, a condition for a later tosa.select
+            op = rng.choice(["tosa.greater", "tosa.greater_equal", "tosa.equal"])
+            bs = partner(rng, a.inf)
+            b = fn.arg(bs, e)
+            self.new("@V = %s %s, %s : (%s, %s) -> @R" % (op, a.name, b.name, a.t, b.t), tosa_broadcast([a.inf, bs]),
+                     "i1")
+        elif kind == "reverse":
+            if not a.inf:
+                return False
+            axis = rng.randrange(len(a.inf))
+            if mode == "op" and a.decl is None and rng.random() < 0.5:
+                axis = len(a.inf)
+                fn.tags.add("axis-rank")
+            self.new("@V = tosa.reverse %s {axis = %d : i32} : (%s) -> @R" % (a.name, axis, a.t), a.inf, e,
+                     mode is not None and axis < len(a.inf))
+        elif kind == "argmax":  # drops the axis; the i32 result ends the chain
+            if not a.inf:
+                return False
+            axis = rng.randrange(len(a.inf))
+            inf = a.inf[:axis] + a.inf[axis + 1:]
+            self.new("@V = tosa.argmax %s {axis = %d : i32} : (%s) -> @R" % (a.name, axis, a.t), inf, "i32",
+                     mode is not None)
         elif kind == "unary":
             op = rng.choice(TOSA_UNARY)
             if op == "tosa.negate":
@@ -809,6 +843,9 @@ def generate(family, rng, n, tmp, quirks):
                 batch.append({"name": fn.name, "tags": sorted(fn.tags), "lines": write_bcast(fn, ops, False, False),
                               "decl_check": write_bcast(fn, ops, False, True),
                               "ref_lines": write_bcast(fn, ops, True, True)})
+        for c in batch:
+            if multi_use(c["lines"]):
+                c["tags"] = sorted(set(c["tags"]) | {"multi-use"})
         p1 = os.path.join(tmp, "%s-declared.mlir" % family)
         spans = write_split(p1, [c["decl_check"] for c in batch])
         errs, _ = run_split(p1)
@@ -828,6 +865,13 @@ def generate(family, rng, n, tmp, quirks):
         print("%s: only %d rejected / %d accepted candidates" % (family, len(kept_bad), len(kept_good)))
     kept.sort(key=lambda c: int(re.sub(r"\D", "", c["name"])))
     return kept
+
+
+def multi_use(lines):
+    """Whether some op result is used by two ops or more."""
+    text = "\n".join(lines)
+    return any(len(re.findall(re.escape(name) + r"\b", text)) > 2
+               for name in re.findall(r"^\s*(%v\d+) =", text, re.M))
 
 
 def main(argv):
