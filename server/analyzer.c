@@ -353,9 +353,21 @@ static void inferred_operand(const analyzer *w, const ms_op *op, int i, const ms
   if (v != MS_NONE && w->shape[v]) *out = *w->shape[v];
 }
 
+static void set_shape(analyzer *w, uint32_t v, const ms_shape *shape, uint32_t producer, bool shown) {
+  if (!w->shape[v]) w->shape[v] = ms_xmalloc(sizeof *shape);
+  *w->shape[v] = *shape;
+  if (!shown) return;
+  char buf[256];
+  ms_shape_format_type(shape, buf, sizeof buf);
+  free(w->info[v].inferred);
+  w->info[v].inferred = ms_xstrdup(buf);
+  w->info[v].producer = producer;
+}
+
 /* Stores the meet of result r's declared type and inferred as the value's
-** inferred shape, with op as its producer. */
-static void refine_result(analyzer *w, uint32_t opi, uint32_t r, const ms_shape *inferred) {
+** inferred shape, with op as its producer. As `--tosa-infer-shapes` does,
+** an op following it turns a result declared with another rank unranked. */
+static void refine_result(analyzer *w, uint32_t opi, uint32_t r, const ms_shape *inferred, bool like_tosa) {
   const ms_op *op = &w->rec->ops[opi];
   if (r >= op->nresults || r >= op->nout) return;
   ms_span t = resolve(w, *out_type(w, op, r));
@@ -363,14 +375,37 @@ static void refine_result(analyzer *w, uint32_t opi, uint32_t r, const ms_shape 
   bool refined;
   if (!ms_shape_parse_type(&declared, w->text + t.start, t.end - t.start, NULL, 0)) return;
   if (declared.kind == MS_TYPE_OTHER || declared.kind == MS_TYPE_NONE) return;
-  if (!ms_shape_meet(&declared, inferred, &met, &refined) || !refined) return;
-  uint32_t v = op->results + r;
-  w->shape[v] = ms_xmalloc(sizeof met);
-  *w->shape[v] = met;
-  char buf[256];
-  ms_shape_format_type(&met, buf, sizeof buf);
-  w->info[v].inferred = ms_xstrdup(buf);
-  w->info[v].producer = opi;
+  if (!ms_shape_meet(&declared, inferred, &met, &refined)) {
+    if (!like_tosa) return;
+    met = declared;
+    met.ranked = false;
+    set_shape(w, op->results + r, &met, opi, false);
+    return;
+  }
+  if (refined) set_shape(w, op->results + r, &met, opi, true);
+}
+
+/* `--tosa-infer-shapes` refines the ops of the function body and of regions
+** its own dialect owns (tosa.cond_if), not those inside scf regions. */
+static bool refines_here(const analyzer *w, const ms_op *op, bool like_tosa) {
+  if (!like_tosa || op->parent == MS_NONE) return true;
+  const ms_op *p = &w->rec->ops[op->parent];
+  const char *a = w->text + op->name.start, *b = w->text + p->name.start;
+  const char *da = memchr(a, '.', op->name.end - op->name.start), *db = memchr(b, '.', p->name.end - p->name.start);
+  return da && db && da - a == db - b && !memcmp(a, b, (size_t)(da - a));
+}
+
+/* TOSA's broadcast infers nothing when a `?` meets a static size > 1. */
+static bool tosa_broadcast_infers(const ms_shape *shapes, int n) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      if (!shapes[i].ranked || !shapes[j].ranked) return false;
+      for (int k = 1; k <= shapes[i].rank && k <= shapes[j].rank; k++) {
+        int64_t x = shapes[i].dims[shapes[i].rank - k], y = shapes[j].dims[shapes[j].rank - k];
+        if (x == MS_DIM_DYNAMIC && y > 1) return false;
+      }
+    }
+  return true;
 }
 
 /* 1-based line and column of byte off (messages name the producing op). */
@@ -428,37 +463,53 @@ static void report_propagated(analyzer *w, const ms_op *op, const rule_inputs *i
   for (int k = 0; k < n; k++) w->info[vals[k]].broken = true;
 }
 
+/* The result of a rule-checked op, refined from what its rule infers. */
+static void refine_by_rule(analyzer *w, uint32_t opi, const ms_rule_binding *b, const rule_inputs *in,
+                           const ms_broadcast_result *res) {
+  if (!res->has_inferred || !refines_here(w, &w->rec->ops[opi], b->infer_like_tosa)) return;
+  if (b->infer_like_tosa && !tosa_broadcast_infers(in->shapes, in->n)) return;
+  refine_result(w, opi, 0, &res->inferred, b->infer_like_tosa);
+}
+
 /* The broadcast rule again at the operands' inferred shapes, when some are
 ** refined: a new error there is a propagated mismatch; the result is
 ** refined by what they infer. */
 static void infer_by_rule(analyzer *w, uint32_t opi, const ms_rule_binding *b, rule_inputs *in,
-                          const ms_shape *results, int nres, const ms_broadcast_result *declared_res) {
+                          ms_shape *results, int nres, const ms_broadcast_result *declared_res) {
   const ms_op *op = &w->rec->ops[opi];
   bool any = false;
   rule_inputs inf = *in;
   for (int k = 0; k < in->n; k++) {
     if (in->index[k] < 0 || in->index[k] == b->target_operand) continue;
     inferred_operand(w, op, in->index[k], &in->shapes[k], &inf.shapes[k]);
-    any |= operand_value(w, op, in->index[k]) != MS_NONE && w->shape[operand_value(w, op, in->index[k])];
+    uint32_t v = operand_value(w, op, in->index[k]);
+    any |= v != MS_NONE && w->shape[v];
   }
   bool declared_ok = true;
   for (int k = 0; k < declared_res->nfindings; k++)
     declared_ok &= declared_res->findings[k].severity != MS_SEVERITY_ERROR;
+  if (!declared_ok) return;
   if (!any) {
-    if (declared_ok && declared_res->has_inferred) refine_result(w, opi, 0, &declared_res->inferred);
+    refine_by_rule(w, opi, b, &inf, declared_res);
     return;
   }
   static __thread ms_broadcast_result res;
   for (int k = 0; k < inf.n; k++) inf.name_ptrs[k] = inf.names[k];
   ms_broadcast_check(b->rule, &b->opts, inf.shapes, inf.n, inf.name_ptrs, results, nres, NULL, &res);
+  if (b->infer_like_tosa && refines_here(w, op, true) && res.has_inferred && results[0].ranked &&
+      res.inferred.ranked && res.inferred.rank != results[0].rank) {
+    /* The pass makes such a result unranked, and the op then verifies. */
+    results[0].ranked = false;
+    ms_broadcast_check(b->rule, &b->opts, inf.shapes, inf.n, inf.name_ptrs, results, nres, NULL, &res);
+  }
   const ms_finding *err = NULL;
   for (int k = 0; k < res.nfindings && !err; k++)
     if (res.findings[k].severity == MS_SEVERITY_ERROR) err = &res.findings[k];
   if (err) {
-    if (declared_ok) report_propagated(w, op, &inf, ms_rule_name(b->rule), err->message);
+    report_propagated(w, op, &inf, ms_rule_name(b->rule), err->message);
     return;
   }
-  if (res.has_inferred) refine_result(w, opi, 0, &res.inferred);
+  refine_by_rule(w, opi, b, &inf, &res);
 }
 
 /* Reads the shape function's integer arguments from an attribute or a
@@ -493,6 +544,10 @@ static bool shape_args(analyzer *w, const ms_op *op, const ms_shape_spec *sp, ms
       read_source(w, op, &sp->keep_attr, keep, &nkeep) && nkeep == 1)
     a->keep_dims = keep[0] != 0;
   if (!read_source(w, op, &sp->args, a->a, &a->n)) return false;
+  if (sp->starts.nnames || sp->starts.operand < MS_MAX_OPERANDS) {
+    if (!read_source(w, op, &sp->starts, a->b, &a->nb)) return false;
+    a->has_starts = true;
+  }
   if (sp->limits.nnames || sp->limits.operand < MS_MAX_OPERANDS) {
     if (!read_source(w, op, &sp->limits, a->b, &a->nb)) return false;
     a->has_limits = true;
@@ -501,6 +556,30 @@ static bool shape_args(analyzer *w, const ms_op *op, const ms_shape_spec *sp, ms
       return false;
   }
   return true;
+}
+
+static void result_conflict(const analyzer *w, const ms_op *op, const ms_shape_spec *sp, const ms_shape *got,
+                            const ms_shape *declared, const char *which, char *why, size_t n) {
+  (void)w;
+  (void)op;
+  char g[160], d[160];
+  ms_shape_format(got, g, sizeof g);
+  ms_shape_format(declared, d, sizeof d);
+  snprintf(why, n, "the result is declared %s but %s of the %soperands gives %s", d, ms_shape_fn_name(sp->fn),
+           which, g);
+}
+
+/* Whether a declared result contradicts the inferred one; some verifiers
+** check only the rank (constraint skip_result_dims: tosa.tile, tosa.slice). */
+static bool result_conflicts(const ms_shape *inferred, const ms_shape *declared, bool rank_only) {
+  if (!rank_only) return ms_shape_conflicts(inferred, declared);
+  return inferred->ranked && declared->ranked && inferred->rank != declared->rank;
+}
+
+static void report_shape_fn(analyzer *w, const ms_op *op, const ms_shape_spec *sp, const char *why) {
+  (void)sp;
+  ms_span at = op->nout ? *out_type(w, op, 0) : op->name_token;
+  ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_SHAPE_FN, NULL, "%s", why);
 }
 
 /* An op whose result shape follows from a shape function: infer it at the
@@ -513,43 +592,55 @@ static void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *
   if (op->nout < 1 || op->nresults < 1) return;
   rule_inputs in = {0};
   int first = sp->fn == MS_SHAPE_FN_SAME ? sp->operand : 0;
-  int last = sp->fn == MS_SHAPE_FN_CONCAT ? (int)op->noperands - (sp->args.nnames ? 0 : 1) : first + 1;
+  int last = sp->fn == MS_SHAPE_FN_CONCAT   ? (int)op->noperands - (sp->args.nnames ? 0 : 1)
+             : sp->fn == MS_SHAPE_FN_MATMUL ? 2
+                                            : first + 1;
   for (int i = first; i < last && in.n < MS_MAX_OPERANDS; i++) {
     if ((uint32_t)i >= op->noperands || !operand_shape(w, op, i, &in.shapes[in.n])) return;
     ms_span s = ms_records_operand(w->rec, op, (uint32_t)i)->span;
     snprintf(in.names[in.n], sizeof in.names[0], "%.*s", (int)(s.end - s.start), w->text + s.start);
     in.index[in.n++] = i;
   }
-  ms_shape_args args;
-  if (in.n == 0 || (sp->fn != MS_SHAPE_FN_SAME && !shape_args(w, op, sp, &args))) return;
+  ms_shape_args args = {0};
+  bool no_args = sp->fn == MS_SHAPE_FN_SAME || sp->fn == MS_SHAPE_FN_MATMUL;
+  if (in.n == 0 || (!no_args && !shape_args(w, op, sp, &args))) return;
   ms_span rt = resolve(w, *out_type(w, op, 0));
   ms_shape declared, at_decl, at_inf;
   if (!ms_shape_parse_type(&declared, w->text + rt.start, rt.end - rt.start, NULL, 0) ||
       declared.kind == MS_TYPE_OTHER)
     return;
-  bool decl_ok = ms_infer_shape(sp->fn, in.shapes, in.n, &args, &at_decl);
-  rule_inputs inf = in;
-  for (int k = 0; k < in.n; k++) inferred_operand(w, op, in.index[k], &in.shapes[k], &inf.shapes[k]);
-  if (!ms_infer_shape(sp->fn, inf.shapes, inf.n, &args, &at_inf)) return;
-  char got[160], want[160], why[400];
-  if (decl_ok && ms_shape_conflicts(&at_decl, &declared)) {
-    ms_shape_format(&at_decl, got, sizeof got);
-    ms_shape_format(&declared, want, sizeof want);
-    ms_span at = *out_type(w, op, 0);
-    ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_SHAPE_MISMATCH, NULL,
-                     "the result is declared %s but %s of the operands gives %s", want,
-                     ms_shape_fn_name(sp->fn), got);
+  char why[400];
+  ms_infer_verdict decl = ms_infer_shape(sp->fn, in.shapes, in.n, &args, &at_decl, why, sizeof why);
+  if (decl == MS_INFER_INVALID_RESULT) decl = declared.ranked ? MS_INFER_INVALID : MS_INFER_UNKNOWN;
+  if (decl == MS_INFER_INVALID) {
+    report_shape_fn(w, op, sp, why);
     return;
   }
-  if (ms_shape_conflicts(&at_inf, &declared)) {
-    ms_shape_format(&at_inf, got, sizeof got);
-    ms_shape_format(&declared, want, sizeof want);
-    snprintf(why, sizeof why, "the result is declared %s but %s of the inferred operands gives %s", want,
-             ms_shape_fn_name(sp->fn), got);
+  bool rank_only = b->opts.skip_result_dims;
+  if (decl == MS_INFER_OK && result_conflicts(&at_decl, &declared, rank_only)) {
+    result_conflict(w, op, sp, &at_decl, &declared, "", why, sizeof why);
+    report_shape_fn(w, op, sp, why);
+    return;
+  }
+  rule_inputs inf = in;
+  for (int k = 0; k < in.n; k++) inferred_operand(w, op, in.index[k], &in.shapes[k], &inf.shapes[k]);
+  ms_infer_verdict now = ms_infer_shape(sp->fn, inf.shapes, inf.n, &args, &at_inf, why, sizeof why);
+  /* The result is checked as refined: declared, or what the op infers where it is refined. */
+  bool refined_here = refines_here(w, op, b->infer_like_tosa);
+  if (now == MS_INFER_INVALID_RESULT) now = declared.ranked || refined_here ? MS_INFER_INVALID : MS_INFER_UNKNOWN;
+  if (now == MS_INFER_INVALID) {
     report_propagated(w, op, &inf, NULL, why);
     return;
   }
-  refine_result(w, opi, 0, &at_inf);
+  if (now != MS_INFER_OK) return;
+  bool rank_quirk = b->infer_like_tosa && refined_here && at_inf.ranked && declared.ranked &&
+                    at_inf.rank != declared.rank;
+  if (!rank_quirk && result_conflicts(&at_inf, &declared, rank_only)) {
+    result_conflict(w, op, sp, &at_inf, &declared, "inferred ", why, sizeof why);
+    report_propagated(w, op, &inf, NULL, why);
+    return;
+  }
+  if (refined_here) refine_result(w, opi, 0, &at_inf, b->infer_like_tosa);
 }
 
 static void apply_rule(analyzer *w, uint32_t opi) {

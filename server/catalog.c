@@ -56,7 +56,7 @@ typedef struct entry {
   const char *bd_attrs[MAX_ATTR_NAMES];
   int nbd_attrs;
   int target_operand;
-  bool equal_ranks, tensor_only, skip_result_dims, strict;
+  bool equal_ranks, tensor_only, skip_result_dims, strict, infer_like_tosa;
   ms_shape_spec shape;
 } entry;
 
@@ -393,8 +393,8 @@ static bool load_target(loader *ld, const cJSON *v, entry *e) {
 
 static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
-                                     NULL};
-  bool *flags[] = {&e->equal_ranks, &e->tensor_only, &e->skip_result_dims, &e->strict};
+                                     "infer_like_tosa", NULL};
+  bool *flags[] = {&e->equal_ranks, &e->tensor_only, &e->skip_result_dims, &e->strict, &e->infer_like_tosa};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -426,14 +426,15 @@ static bool load_shape_fn(loader *ld, const cJSON *v, ms_shape_spec *sp) {
       sp->fn = (ms_shape_fn)f;
       return true;
     }
-  return bad(ld, v, false, "unknown shape function \"%s\" (transpose, reduce, reshape, tile, concat, slice)",
+  return bad(ld, v, false, "unknown shape function \"%s\" (transpose, reduce, reshape, tile, concat, slice, pad, matmul)",
              v->valuestring);
 }
 
 /* "shape": "same-as-operand N", or {"fn": F, "args": SOURCE, ...}. */
 static bool load_shape(loader *ld, const cJSON *v, entry *e) {
   ms_shape_spec *sp = &e->shape;
-  sp->args.operand = sp->limits.operand = sp->strides.operand = sp->keep_attr.operand = MS_MAX_OPERANDS;
+  sp->args.operand = sp->limits.operand = sp->strides.operand = sp->keep_attr.operand = sp->starts.operand =
+      MS_MAX_OPERANDS;
   if (cJSON_IsString(v)) {
     int n = -1, used = 0;
     if (sscanf(v->valuestring, "same-as-operand %d%n", &n, &used) != 1 || v->valuestring[used] || n < 0 ||
@@ -443,7 +444,7 @@ static bool load_shape(loader *ld, const cJSON *v, entry *e) {
     sp->operand = n;
     return true;
   }
-  static const char *const keys[] = {"fn", "args", "limits", "strides", "keep_dims", NULL};
+  static const char *const keys[] = {"fn", "args", "limits", "strides", "starts", "keep_dims", NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "\"same-as-operand N\" or an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   const cJSON *fn = cJSON_GetObjectItemCaseSensitive(v, "fn"), *c;
@@ -453,6 +454,7 @@ static bool load_shape(loader *ld, const cJSON *v, entry *e) {
   if (!load_int_source(ld, c, &sp->args)) return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "limits")) && !load_int_source(ld, c, &sp->limits)) return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "strides")) && !load_int_source(ld, c, &sp->strides)) return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "starts")) && !load_int_source(ld, c, &sp->starts)) return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "keep_dims"))) {
     if (cJSON_IsBool(c)) sp->keep_dims = cJSON_IsTrue(c);
     else if (!load_int_source(ld, c, &sp->keep_attr)) return false;
@@ -989,6 +991,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->opts.skip_result_dims = e->skip_result_dims;
   out->opts.strict = e->strict;
   out->shape = e->shape;
+  out->infer_like_tosa = e->infer_like_tosa;
   out->has_rule = e->has_rule || e->ncases > 0;
   if (!out->has_rule) return true;
   if (!choose_rule(e, op, out)) return true;

@@ -58,12 +58,14 @@ typedef struct ms_shape_spec {
   int operand;                 /* same-as-operand */
   ms_int_source args;          /* permutation, axes, new shape, multiples, axis, sizes or starts */
   ms_int_source limits, strides; /* slice by limits (XLA); absent otherwise */
+  ms_int_source starts;        /* slice by sizes: the starts (a start + size past the end gives `?`) */
   bool keep_dims;              /* reduce: keep reduced axes as 1 */
   ms_int_source keep_attr;     /* reduce: keep_dims read from an attribute when present */
 } ms_shape_spec;
 
 typedef struct ms_rule_binding {
   bool has_rule;               /* false: the entry gives only a shape function */
+  bool infer_like_tosa;        /* refine as `--tosa-infer-shapes` does (constraint "infer_like_tosa") */
   ms_shape_spec shape;
   ms_rule rule;
   ms_broadcast_options opts;   /* axis, broadcast_dimensions, constraints */

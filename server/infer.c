@@ -1,21 +1,42 @@
 /*
 ** infer.c: shape functions of shape-transforming ops (infer.h).
 **
-** Each function mirrors the result-type inference of the ops it stands for
-** (TOSA's inferReturnTypeComponents, StableHLO's and TensorFlow's shape
-** functions): a `?` operand dim stays `?` wherever it lands.
+** Each function mirrors the result-type inference and the verifier of the
+** ops it stands for (TOSA's inferReturnTypeComponents and verifiers,
+** StableHLO's and TensorFlow's shape functions): a `?` operand dim stays
+** `?` wherever it lands; arguments that cannot fit the operand are
+** MS_INFER_INVALID with the reason, as the verifier would reject them.
 */
 #include "infer.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 static const char *const names[MS_SHAPE_FN__COUNT] = {
   [MS_SHAPE_FN_NONE] = "none", [MS_SHAPE_FN_SAME] = "same-as-operand", [MS_SHAPE_FN_TRANSPOSE] = "transpose",
   [MS_SHAPE_FN_REDUCE] = "reduce", [MS_SHAPE_FN_RESHAPE] = "reshape", [MS_SHAPE_FN_TILE] = "tile",
-  [MS_SHAPE_FN_CONCAT] = "concat", [MS_SHAPE_FN_SLICE] = "slice",
+  [MS_SHAPE_FN_CONCAT] = "concat", [MS_SHAPE_FN_SLICE] = "slice", [MS_SHAPE_FN_PAD] = "pad",
+  [MS_SHAPE_FN_MATMUL] = "matmul",
 };
 
 const char *ms_shape_fn_name(ms_shape_fn fn) { return fn < MS_SHAPE_FN__COUNT ? names[fn] : "?"; }
+
+typedef struct reason {
+  char *buf;
+  size_t n;
+} reason;
+
+static ms_infer_verdict invalid(reason *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static ms_infer_verdict invalid(reason *r, const char *fmt, ...) {
+  if (r->buf && r->n) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->buf, r->n, fmt, ap);
+    va_end(ap);
+  }
+  return MS_INFER_INVALID;
+}
 
 static void start_like(const ms_shape *like, int rank, ms_shape *out) {
   memset(out, 0, sizeof *out);
@@ -25,24 +46,25 @@ static void start_like(const ms_shape *like, int rank, ms_shape *out) {
   out->rank = rank;
 }
 
-static bool transpose(const ms_shape *x, const ms_shape_args *a, ms_shape *out) {
-  if (a->n != x->rank) return false;
+static ms_infer_verdict transpose(const ms_shape *x, const ms_shape_args *a, ms_shape *out, reason *r) {
+  if (a->n != x->rank) return invalid(r, "the permutation has %d entries but the operand has rank %d", a->n, x->rank);
   bool seen[MS_MAX_RANK] = {false};
   start_like(x, x->rank, out);
   for (int i = 0; i < a->n; i++) {
     int64_t p = a->a[i];
-    if (p < 0 || p >= x->rank || seen[p]) return false;
+    if (p < 0 || p >= x->rank || seen[p]) return invalid(r, "the permutation is not a permutation of 0..%d", x->rank - 1);
     seen[p] = true;
     out->dims[i] = x->dims[p];
   }
-  return true;
+  return MS_INFER_OK;
 }
 
-static bool reduce(const ms_shape *x, const ms_shape_args *a, ms_shape *out) {
+static ms_infer_verdict reduce(const ms_shape *x, const ms_shape_args *a, ms_shape *out, reason *r) {
   bool axis[MS_MAX_RANK] = {false};
   for (int i = 0; i < a->n; i++) {
     int64_t ax = a->a[i] < 0 ? a->a[i] + x->rank : a->a[i];
-    if (ax < 0 || ax >= x->rank) return false;
+    if (ax < 0 || ax >= x->rank)
+      return invalid(r, "reduction axis %lld is out of range for rank %d", (long long)a->a[i], x->rank);
     axis[ax] = true;
   }
   start_like(x, 0, out);
@@ -50,13 +72,12 @@ static bool reduce(const ms_shape *x, const ms_shape_args *a, ms_shape *out) {
     if (axis[i] && !a->keep_dims) continue;
     out->dims[out->rank++] = axis[i] ? 1 : x->dims[i];
   }
-  return true;
+  return MS_INFER_OK;
 }
 
 /* A new shape with at most one -1, whose extent follows from the element
 ** count when every operand dim is static. */
-static bool reshape(const ms_shape *x, const ms_shape_args *a, ms_shape *out) {
-  if (a->n > MS_MAX_RANK) return false;
+static ms_infer_verdict reshape(const ms_shape *x, const ms_shape_args *a, ms_shape *out, reason *r) {
   start_like(x, a->n, out);
   int64_t known = 1, total = 1;
   int hole = -1;
@@ -67,37 +88,37 @@ static bool reshape(const ms_shape *x, const ms_shape_args *a, ms_shape *out) {
   }
   for (int i = 0; i < a->n; i++) {
     out->dims[i] = a->a[i];
-    if (a->a[i] == -1) {
-      if (hole >= 0) return false;
-      hole = i;
-    } else if (a->a[i] < 0) {
-      return false;
-    } else {
-      known *= a->a[i];
-    }
+    if (a->a[i] == -1 && hole < 0) hole = i;
+    else if (a->a[i] < 0) return MS_INFER_UNKNOWN;
+    else known *= a->a[i];
   }
-  if (hole >= 0) out->dims[hole] = all_static && known > 0 && total % known == 0 ? total / known : -1;
-  return true;
+  if (hole >= 0) {
+    out->dims[hole] = all_static && known > 0 && total % known == 0 ? total / known : -1;
+    return MS_INFER_OK;
+  }
+  if (all_static && known != total) {
+    invalid(r, "cannot reshape %lld elements into %lld", (long long)total, (long long)known);
+    return MS_INFER_INVALID_RESULT;
+  }
+  return MS_INFER_OK;
 }
 
-static bool tile(const ms_shape *x, const ms_shape_args *a, ms_shape *out) {
-  if (a->n != x->rank) return false;
+static ms_infer_verdict tile(const ms_shape *x, const ms_shape_args *a, ms_shape *out, reason *r) {
+  if (a->n != x->rank) return invalid(r, "the multiples have %d entries but the operand has rank %d", a->n, x->rank);
   start_like(x, x->rank, out);
-  for (int i = 0; i < x->rank; i++) {
-    if (a->a[i] < 0) out->dims[i] = -1;
-    else out->dims[i] = x->dims[i] < 0 ? -1 : x->dims[i] * a->a[i];
-  }
-  return true;
+  for (int i = 0; i < x->rank; i++)
+    out->dims[i] = a->a[i] < 0 || x->dims[i] < 0 ? -1 : x->dims[i] * a->a[i];
+  return MS_INFER_OK;
 }
 
-static bool concat(const ms_shape *ops, int n, const ms_shape_args *a, ms_shape *out) {
-  if (a->n < 1) return false;
+static ms_infer_verdict concat(const ms_shape *ops, int n, const ms_shape_args *a, ms_shape *out, reason *r) {
   const ms_shape *first = NULL;
-  for (int i = 0; i < n; i++)
-    if (ops[i].ranked) first = first ? first : &ops[i];
-  if (!first) return false;
+  for (int i = 0; i < n && !first; i++)
+    if (ops[i].ranked) first = &ops[i];
+  if (!first || a->n < 1) return MS_INFER_UNKNOWN;
   int64_t axis = a->a[0] < 0 ? a->a[0] + first->rank : a->a[0];
-  if (axis < 0 || axis >= first->rank) return false;
+  if (axis < 0 || axis >= first->rank)
+    return invalid(r, "concatenation axis %lld is out of range for rank %d", (long long)a->a[0], first->rank);
   start_like(first, first->rank, out);
   for (int d = 0; d < first->rank; d++) out->dims[d] = first->dims[d];
   int64_t sum = 0;
@@ -106,48 +127,88 @@ static bool concat(const ms_shape *ops, int n, const ms_shape_args *a, ms_shape 
       sum = -1;
       continue;
     }
-    if (ops[i].rank != first->rank) return false;
-    for (int d = 0; d < first->rank; d++)
-      if (d != axis && out->dims[d] < 0) out->dims[d] = ops[i].dims[d];
+    if (ops[i].rank != first->rank)
+      return invalid(r, "operands of rank %d and %d cannot be concatenated", first->rank, ops[i].rank);
+    for (int d = 0; d < first->rank; d++) {
+      if (d == axis) continue;
+      if (out->dims[d] >= 0 && ops[i].dims[d] >= 0 && out->dims[d] != ops[i].dims[d])
+        return invalid(r, "operands differ on the non-axis dimension %d: %lld vs %lld", d, (long long)out->dims[d],
+                       (long long)ops[i].dims[d]);
+      if (out->dims[d] < 0) out->dims[d] = ops[i].dims[d];
+    }
     if (sum >= 0) sum = ops[i].dims[axis] < 0 ? -1 : sum + ops[i].dims[axis];
   }
   out->dims[axis] = sum;
-  return true;
+  return MS_INFER_OK;
 }
 
-static bool slice(const ms_shape *x, const ms_shape_args *a, ms_shape *out) {
-  if (a->n != x->rank) return false;
+static int64_t slice_dim(const ms_shape *x, const ms_shape_args *a, int i) {
+  if (a->has_limits) {
+    int64_t s = a->a[i], l = a->b[i], st = a->nc ? a->c[i] : 1;
+    return st > 0 && l >= s ? (l - s + st - 1) / st : -1;
+  }
+  int64_t size = a->a[i];
+  if (size == -1 && a->has_starts && x->dims[i] >= 0) return x->dims[i] - a->b[i];
+  if (size < 0) return -1;
+  /* TOSA: a start + size past the end is not rejected; the dim is unknown. */
+  if (a->has_starts && x->dims[i] >= 0 && (a->b[i] < 0 || a->b[i] + size > x->dims[i])) return -1;
+  return size;
+}
+
+static ms_infer_verdict slice(const ms_shape *x, const ms_shape_args *a, ms_shape *out, reason *r) {
+  /* The starts are checked against the operand, the sizes against the result. */
+  if ((a->has_limits || a->has_starts) && a->nb != x->rank)
+    return invalid(r, "the slice has %d starts but the operand has rank %d", a->nb, x->rank);
+  if (a->n != x->rank) {
+    invalid(r, "the slice has %d sizes but the operand has rank %d", a->n, x->rank);
+    return MS_INFER_INVALID_RESULT;
+  }
+  start_like(x, x->rank, out);
+  for (int i = 0; i < x->rank; i++) out->dims[i] = slice_dim(x, a, i);
+  return MS_INFER_OK;
+}
+
+static ms_infer_verdict pad(const ms_shape *x, const ms_shape_args *a, ms_shape *out, reason *r) {
+  if (a->n != 2 * x->rank)
+    return invalid(r, "the padding has %d entries but the operand of rank %d needs %d", a->n, x->rank, 2 * x->rank);
   start_like(x, x->rank, out);
   for (int i = 0; i < x->rank; i++) {
-    if (!a->has_limits) {
-      /* sizes; -1 means to the end (TOSA, TF) */
-      if (a->a[i] >= 0) out->dims[i] = a->a[i];
-      else out->dims[i] = -1;
-      continue;
-    }
-    if (a->nb != x->rank || (a->nc && a->nc != x->rank)) return false;
-    int64_t s = a->a[i], l = a->b[i], st = a->nc ? a->c[i] : 1;
-    if (st <= 0 || l < s) return false;
-    out->dims[i] = (l - s + st - 1) / st;
+    int64_t lo = a->a[2 * i], hi = a->a[2 * i + 1];
+    out->dims[i] = x->dims[i] < 0 || lo < 0 || hi < 0 ? -1 : x->dims[i] + lo + hi;
   }
-  return true;
+  return MS_INFER_OK;
 }
 
-bool ms_infer_shape(ms_shape_fn fn, const ms_shape *ops, int n, const ms_shape_args *args, ms_shape *out) {
-  if (n < 1) return false;
+/* Batched matmul as TOSA infers it: N and H from a, W from b. Mismatched
+** N or C are not judged (the reference accepts them). */
+static ms_infer_verdict matmul(const ms_shape *ops, int n, ms_shape *out) {
+  if (n < 2 || !ops[0].ranked || !ops[1].ranked || ops[0].rank != 3 || ops[1].rank != 3) return MS_INFER_UNKNOWN;
+  start_like(&ops[0], 3, out);
+  out->dims[0] = ops[0].dims[0] >= 0 ? ops[0].dims[0] : ops[1].dims[0];
+  out->dims[1] = ops[0].dims[1];
+  out->dims[2] = ops[1].dims[2];
+  return MS_INFER_OK;
+}
+
+ms_infer_verdict ms_infer_shape(ms_shape_fn fn, const ms_shape *ops, int n, const ms_shape_args *args, ms_shape *out,
+                                char *why, size_t whylen) {
+  reason r = {why, whylen};
+  if (n < 1) return MS_INFER_UNKNOWN;
   if (fn == MS_SHAPE_FN_SAME) {
     *out = ops[0];
-    return true;
+    return MS_INFER_OK;
   }
-  if (fn == MS_SHAPE_FN_CONCAT) return concat(ops, n, args, out);
-  if (fn == MS_SHAPE_FN_RESHAPE) return reshape(&ops[0], args, out);
-  if (!ops[0].ranked) return false;
+  if (fn == MS_SHAPE_FN_CONCAT) return concat(ops, n, args, out, &r);
+  if (fn == MS_SHAPE_FN_RESHAPE) return reshape(&ops[0], args, out, &r);
+  if (fn == MS_SHAPE_FN_MATMUL) return matmul(ops, n, out);
+  if (!ops[0].ranked) return MS_INFER_UNKNOWN;
   switch (fn) {
-    case MS_SHAPE_FN_TRANSPOSE: return transpose(&ops[0], args, out);
-    case MS_SHAPE_FN_REDUCE: return reduce(&ops[0], args, out);
-    case MS_SHAPE_FN_TILE: return tile(&ops[0], args, out);
-    case MS_SHAPE_FN_SLICE: return slice(&ops[0], args, out);
-    default: return false;
+    case MS_SHAPE_FN_TRANSPOSE: return transpose(&ops[0], args, out, &r);
+    case MS_SHAPE_FN_REDUCE: return reduce(&ops[0], args, out, &r);
+    case MS_SHAPE_FN_TILE: return tile(&ops[0], args, out, &r);
+    case MS_SHAPE_FN_SLICE: return slice(&ops[0], args, out, &r);
+    case MS_SHAPE_FN_PAD: return pad(&ops[0], args, out, &r);
+    default: return MS_INFER_UNKNOWN;
   }
 }
 

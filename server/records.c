@@ -169,6 +169,13 @@ static void add_operand(scratch *op, TSNode v) {
   if (op->noperands < MAX_VALUES) op->operands[op->noperands++] = span_of(v);
 }
 
+/* A constant's `value` or `values` attribute. */
+static void constant_attr(const builder *b, scratch *op) {
+  for (int i = 0; i < op->nattrs; i++)
+    if (text_is(b->text, op->attrs[i].key, "value") || text_is(b->text, op->attrs[i].key, "values"))
+      op->op.constant = op->attrs[i].value;
+}
+
 static void read_generic(const builder *b, TSNode node, scratch *op) {
   uint32_t n = ts_node_child_count(node);
   for (uint32_t i = 0; i < n; i++) {
@@ -187,10 +194,7 @@ static void read_generic(const builder *b, TSNode node, scratch *op) {
     }
   }
   op->op.types_known = op->nin == op->noperands;
-  if (is_constant_name(b->text, op->op.name))
-    for (int i = 0; i < op->nattrs; i++)
-      if (text_is(b->text, op->attrs[i].key, "value") || text_is(b->text, op->attrs[i].key, "values"))
-        op->op.constant = op->attrs[i].value;
+  if (is_constant_name(b->text, op->op.name)) constant_attr(b, op);
 }
 
 /* A custom op: operands are the value uses of its rest before the type
@@ -245,6 +249,7 @@ static void read_custom(const builder *b, TSNode node, scratch *op) {
     }
   }
   if (op->op.constant.end && plain_types == 1) op->op.constant.end = plain[0].end;
+  if (!op->op.constant.end && is_constant_name(b->text, op->op.name)) constant_attr(b, op);
   if (!op->nout && op->noperands == 0 && plain_types == result_total(op))
     for (int i = 0; i < plain_types; i++) op->out_types[op->nout++] = plain[i];
 }

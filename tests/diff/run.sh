@@ -4,6 +4,8 @@
 #   - the mlir rule (calculator and `check`) against mlir-opt-22 on random
 #     "test.broadcastable" ops;
 #   - the tosa catalog against mlir-opt-22 on random tosa ops;
+#   - shapes flowing through chains of ops (tosa, test.broadcastable, tf/tfl)
+#     against mlir-opt-22 --tosa-infer-shapes and refine-then-verify;
 #   - the numpy rule against NumPy's broadcast_shapes.
 # Each script prints `N passed, M failed`; this prints the total the same way.
 set -uo pipefail
@@ -26,6 +28,8 @@ echo "diff: mlir rule vs mlir-opt-22 (check --format=json)"
 run "$here/mlir_diff.py" "$bin" --via-check --seed=7 --cases=600
 echo "diff: tosa catalog vs mlir-opt-22 (check --format=json)"
 run "$here/tosa_diff.py" "$bin"
+echo "diff: dataflow chains vs mlir-opt-22 (--tosa-infer-shapes; refine-then-verify)"
+run "$here/chain_diff.py" "$bin" --cases="${CHAIN_CASES:-200}"
 echo "diff: numpy rule vs numpy.broadcast_shapes"
 run "$here/numpy_diff.py" "$bin"
 echo "diff: $passed passed, $failed failed"

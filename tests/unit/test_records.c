@@ -322,29 +322,34 @@ Test(inference, unknown_ops_are_barriers) {
 }
 
 Test(inference, shape_functions) {
+  char why[200];
   ms_shape x, out;
   ms_shape_args args = {0};
   cr_assert(ms_shape_parse(&x, "2x3x4", 5, NULL, 0));
   args.n = 3;
   args.a[0] = 2, args.a[1] = 0, args.a[2] = 1;
-  cr_assert(ms_infer_shape(MS_SHAPE_FN_TRANSPOSE, &x, 1, &args, &out));
+  cr_assert(ms_infer_shape(MS_SHAPE_FN_TRANSPOSE, &x, 1, &args, &out, why, sizeof why) == MS_INFER_OK);
   cr_assert(out.dims[0] == 4 && out.dims[1] == 2 && out.dims[2] == 3);
   args.a[1] = 2; /* not a permutation */
-  cr_assert(!ms_infer_shape(MS_SHAPE_FN_TRANSPOSE, &x, 1, &args, &out));
+  cr_assert_eq(ms_infer_shape(MS_SHAPE_FN_TRANSPOSE, &x, 1, &args, &out, why, sizeof why), MS_INFER_INVALID);
+  cr_assert_str_eq(why, "the permutation is not a permutation of 0..2");
   args.n = 1, args.a[0] = 1, args.keep_dims = true;
-  cr_assert(ms_infer_shape(MS_SHAPE_FN_REDUCE, &x, 1, &args, &out));
+  cr_assert(ms_infer_shape(MS_SHAPE_FN_REDUCE, &x, 1, &args, &out, why, sizeof why) == MS_INFER_OK);
   cr_assert(out.rank == 3 && out.dims[1] == 1);
   args.keep_dims = false;
-  cr_assert(ms_infer_shape(MS_SHAPE_FN_REDUCE, &x, 1, &args, &out));
+  cr_assert(ms_infer_shape(MS_SHAPE_FN_REDUCE, &x, 1, &args, &out, why, sizeof why) == MS_INFER_OK);
   cr_assert(out.rank == 2 && out.dims[1] == 4);
   args.n = 2, args.a[0] = -1, args.a[1] = 6;
-  cr_assert(ms_infer_shape(MS_SHAPE_FN_RESHAPE, &x, 1, &args, &out));
+  cr_assert(ms_infer_shape(MS_SHAPE_FN_RESHAPE, &x, 1, &args, &out, why, sizeof why) == MS_INFER_OK);
   cr_assert(out.rank == 2 && out.dims[0] == 4 && out.dims[1] == 6, "the -1 extent follows from 24 elements");
+  args.a[0] = 5;
+  cr_assert_eq(ms_infer_shape(MS_SHAPE_FN_RESHAPE, &x, 1, &args, &out, why, sizeof why), MS_INFER_INVALID_RESULT);
+  cr_assert_str_eq(why, "cannot reshape 24 elements into 30");
   ms_shape two[2];
   cr_assert(ms_shape_parse(&two[0], "2x3", 3, NULL, 0));
   cr_assert(ms_shape_parse(&two[1], "2x5", 3, NULL, 0));
   args.n = 1, args.a[0] = 1;
-  cr_assert(ms_infer_shape(MS_SHAPE_FN_CONCAT, two, 2, &args, &out));
+  cr_assert(ms_infer_shape(MS_SHAPE_FN_CONCAT, two, 2, &args, &out, why, sizeof why) == MS_INFER_OK);
   cr_assert(out.dims[0] == 2 && out.dims[1] == 8);
   ms_shape d, m;
   bool refined;
