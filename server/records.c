@@ -47,7 +47,8 @@ typedef struct builder {
   struct frame {
     ms_node_kind kind;
     TSNode args;
-    uint32_t op;
+    uint32_t op;      /* the op this node is, MS_NONE */
+    uint32_t owner;   /* the innermost op around this node, MS_NONE */
   } *frames;
   size_t nframes;
 } builder;
@@ -339,11 +340,9 @@ static bool enter_extra(void *ctx, TSNode n, uint32_t depth) {
   return strcmp(type, "successor_list") == 0 || strcmp(type, "successor") == 0;
 }
 
-static uint32_t parent_op(const builder *b, uint32_t depth) {
-  for (uint32_t d = depth; d-- > 0;)
-    if (b->frames[d].op != MS_NONE) return b->frames[d].op;
-  return MS_NONE;
-}
+/* The innermost op around the node at depth: inherited frame to frame, so
+** that deep nesting costs nothing per op. */
+static uint32_t parent_op(const builder *b, uint32_t depth) { return b->frames[depth].owner; }
 
 /* Reads one op into the pools and defines its results; its regions come
 ** next in the walk. */
@@ -440,6 +439,11 @@ static bool enter_node(void *ctx, TSNode n, uint32_t depth) {
   f->kind = MS_K_OTHER;
   f->args = (TSNode){0};
   f->op = MS_NONE;
+  f->owner = MS_NONE;
+  if (depth > 0) {
+    const struct frame *up = &b->frames[depth - 1];
+    f->owner = up->op != MS_NONE ? up->op : up->owner;
+  }
   if (depth > 0 && !ts_node_is_named(n)) return false;
   ms_node_kind k = kind(n);
   if (depth > 0 && b->frames[depth - 1].kind == MS_K_FUNC) {
