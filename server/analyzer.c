@@ -738,6 +738,41 @@ static void report_uses(walker *w, TSNode node, bool deep) {
   ms_walk(node, &v, &u);
 }
 
+/* The findings [first, count) of op: the op's span on each (suppression
+** comments, baseline fingerprints), and the fixes `check --fix` applies
+** (diag.h): the inferred result type for a contradicting declared result,
+** the definition's type at a use that contradicts it. Only errors get a
+** fix: the file is invalid there, so a fix cannot change what a valid file
+** means. */
+static void stamp_findings(walker *w, const op_rec *op, size_t first) {
+  const ms_inference *inf = w->out->ninferences ? &w->out->inferences[w->out->ninferences - 1] : NULL;
+  if (inf && inf->op_start != ts_node_start_byte(op->node)) inf = NULL;
+  for (size_t i = first; i < w->out->diags.count; i++) {
+    ms_diagnostic *d = &w->out->diags.items[i];
+    d->op_start = ts_node_start_byte(op->node);
+    d->op_end = ts_node_end_byte(op->node);
+    if (d->severity != MS_SEVERITY_ERROR || d->has_fix) continue;
+    bool result_code = !strcmp(d->code, MS_CODE_RESULT_DIM) || !strcmp(d->code, MS_CODE_RESULT_RANK) ||
+                       !strcmp(d->code, MS_CODE_EXTRA_RESULT_DIMS);
+    if (result_code && inf && inf->has_inferred && inf->result_differs && inf->result_end &&
+        d->start == inf->result_start && d->end == inf->result_end)
+      ms_diag_set_fix(d, inf->result_start, inf->result_end, inf->inferred);
+    if (!strcmp(d->code, MS_CODE_TYPE_MISMATCH) && d->has_related) {
+      const ms_ssa_def *def = NULL;
+      for (int k = 0; k < op->noperands && !def; k++)
+        if (op->types_known && k < op->nin && op->in_types[k].start == d->start) {
+          const ms_ssa_def *c = ms_ssa_lookup(w->ssa, op->operands[k]);
+          if (c && c->type.end) def = c;
+        }
+      if (def) {
+        char type[256];
+        snprintf(type, sizeof type, "%.*s", (int)(def->type.end - def->type.start), w->text + def->type.start);
+        ms_diag_set_fix(d, d->start, d->end, type);
+      }
+    }
+  }
+}
+
 /* Checks one op (unless it lies outside the walk's range) and defines its
 ** results; its regions come next in the walk. */
 static void visit_op(walker *w, TSNode node, enum kind k) {
@@ -749,8 +784,10 @@ static void visit_op(walker *w, TSNode node, enum kind k) {
   if (w->value_fn) {
     report_uses(w, node, k == K_CUSTOM);
   } else {
+    size_t first = w->out->diags.count;
     check_uses(w, &op);
     if (k != K_RETURN) apply_rule(w, &op);
+    stamp_findings(w, &op, first);
   }
   if (k != K_RETURN) define_results(w, &op);
 }
@@ -892,12 +929,7 @@ static void shift(uint32_t *x, int64_t delta) { *x = (uint32_t)((int64_t)*x + de
 void ms_analysis_shift(ms_analysis *self, int64_t delta) {
   for (size_t i = 0; i < self->diags.count; i++) {
     ms_diagnostic *d = &self->diags.items[i];
-    shift(&d->start, delta);
-    shift(&d->end, delta);
-    if (d->has_related) {
-      shift(&d->related_start, delta);
-      shift(&d->related_end, delta);
-    }
+    ms_diag_shift(d, delta);
   }
   for (size_t i = 0; i < self->ninferences; i++) {
     ms_inference *f = &self->inferences[i];
