@@ -619,9 +619,9 @@ static bool load_root(loader *ld) {
   const cJSON *c;
   if (!load_levels(ld, sev, ign)) return false;
   /* A config that only sets severities needs neither version nor ops. */
-  if (!version && !ops && (sev || ign)) return true;
-  if (!version) return bad(ld, root, false, "missing field \"version\"");
-  if (!cJSON_IsNumber(version) || version->valuedouble != 1)
+  bool levels_only = !ops && (sev || ign);
+  if (!version && !levels_only) return bad(ld, root, false, "missing field \"version\"");
+  if (version && (!cJSON_IsNumber(version) || version->valuedouble != 1))
     return bad(ld, version, false, "unsupported version (this mlir-shape reads version 1)");
   if ((c = cJSON_GetObjectItemCaseSensitive(root, "family")) &&
       !want_type(ld, c, cJSON_IsString(c), "a string"))
@@ -629,6 +629,7 @@ static bool load_root(loader *ld) {
   if ((c = cJSON_GetObjectItemCaseSensitive(root, "description")) &&
       !want_type(ld, c, cJSON_IsString(c), "a string"))
     return false;
+  if (levels_only) return true;
   if (!ops) return bad(ld, root, false, "missing field \"ops\"");
   if (!want_type(ld, ops, cJSON_IsArray(ops), "an array")) return false;
   int n = cJSON_GetArraySize(ops);
