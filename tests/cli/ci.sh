@@ -361,6 +361,7 @@ if command -v pre-commit > /dev/null && command -v git > /dev/null; then
   mkdir -p "$H" "$S" "$TMP/bin"
   ln -sf "$BIN" "$TMP/bin/mlir-shape"
   cp "$ROOT/.pre-commit-hooks.yaml" "$H/"
+  mkdir -p "$H/scripts" && cp "$ROOT/scripts/pre-commit-hook.sh" "$H/scripts/"
   (cd "$H" && git init -q && git add . && git -c user.name=t -c user.email=t@t commit -qm hooks) > /dev/null 2>&1
   (cd "$S" && git init -q && cp "$ROOT/tests/cli/fixtures/broadcast.mlir" bad.mlir &&
      cp "$ROOT/tests/cli/fixtures/clean.mlir" good.mlir && echo 'not mlir' > notes.txt && git add .) > /dev/null 2>&1
