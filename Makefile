@@ -148,9 +148,12 @@ BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
-install: $(BIN)
+# INSTALL_BIN: another build's binary (the tests install build/san's).
+INSTALL_BIN ?= $(BIN)
+
+install: $(INSTALL_BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
-	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/mlir-shape
+	install -m 755 $(INSTALL_BIN) $(DESTDIR)$(BINDIR)/mlir-shape
 	sed 's/@VERSION@/$(VERSION)/g' docs/mlir-shape.1 > $(DESTDIR)$(MANDIR)/man1/mlir-shape.1
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/mlir-shape.1
 	install -m 644 completions/mlir-shape.bash $(DESTDIR)$(BASHCOMPDIR)/mlir-shape

@@ -56,8 +56,9 @@ static const char usage_tail[] =
   "\n"
   "Rules: the built-in catalog, then the nearest .mlir-shape.json in the file's\n"
   "directory or a parent, then each --rules FILE.\n"
-  "Exit status: 0 no errors, 1 errors found (or a verification failed),\n"
-  "2 usage, I/O or rule file errors.\n"
+  "Exit status: 0 no errors (or --exit-zero), 1 errors found (or more warnings\n"
+  "than --max-warnings, a fix shown by --diff, a failed verification), 2 usage,\n"
+  "I/O or rule file errors.\n"
   "Suppress a finding with a comment: // mlir-shape-disable-next-line CODE\n"
   "(also -disable-line, -disable/-enable ranges); `mlir-shape explain CODE`\n"
   "says what a code means.\n";

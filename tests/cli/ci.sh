@@ -382,7 +382,7 @@ fi
 
 # --- make install: binary, man page, bash completion ---
 D="$TMP/destdir"
-run install make -C "$ROOT" --no-print-directory install PREFIX=/opt/ms DESTDIR="$D" BIN="$BIN"
+run install make -C "$ROOT" --no-print-directory install PREFIX=/opt/ms DESTDIR="$D" INSTALL_BIN="$BIN"
 check install 0 <<PY
 import os, stat
 for p in ("opt/ms/bin/mlir-shape", "opt/ms/share/man/man1/mlir-shape.1", "opt/ms/share/bash-completion/completions/mlir-shape"):
