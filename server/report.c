@@ -176,6 +176,14 @@ char *ms_report_json(const ms_report_file *files, size_t nfiles) {
       cJSON_AddStringToObject(o, "message", d->message);
       if (d->rule) cJSON_AddStringToObject(o, "rule", d->rule);
       else cJSON_AddNullToObject(o, "rule");
+      if (d->has_fix) {
+        /* What `check --fix` would write (LSP positions, as range). */
+        cJSON *fix = cJSON_AddObjectToObject(o, "fix");
+        cJSON *fr = cJSON_AddObjectToObject(fix, "range");
+        cJSON_AddItemToObject(fr, "start", lsp_position(src, d->fix_start));
+        cJSON_AddItemToObject(fr, "end", lsp_position(src, d->fix_end));
+        cJSON_AddStringToObject(fix, "newText", d->fix_text);
+      }
       cJSON_AddItemToArray(arr, o);
     }
   }
