@@ -109,7 +109,7 @@ run: $(BIN)
 # The test suite: unit tests (Criterion), the command line end to end, the
 # differential tests against mlir-opt-22 and NumPy, and the language server
 # through real clients.
-TEST_TARGETS := test-unit test-cli test-sarif test-docs test-diff test-lsp test-nvim test-vscode
+TEST_TARGETS := test-unit test-cli test-docs test-diff test-lsp test-nvim test-vscode
 ifneq ($(SANITIZE),1)
 TEST_TARGETS += test-valgrind test-soak
 endif
@@ -126,7 +126,8 @@ test-cli: $(BIN)
 test-diff: $(BIN)
 	tests/diff/run.sh $(BIN)
 
-# SARIF through Microsoft's Sarif.Multitool with GitHub's ingestion rules.
+# SARIF through Microsoft's Sarif.Multitool with GitHub's ingestion rules
+# (also run by test-cli, from tests/cli/ci.sh).
 test-sarif: $(BIN)
 	tests/sarif/run.sh $(BIN)
 

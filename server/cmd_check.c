@@ -497,7 +497,7 @@ int ms_cmd_check(int argc, char **argv) {
   if (status < 0) {
     analyze_all(inputs, n, &o);
     status = o.verify ? verify_all(inputs, n, &o) : report_all(inputs, n, &o);
-    if (io_error && status != 2) status = 2;
+    if (io_error) status = 2;
   }
   close_inputs(inputs, n);
   configs_clear(&cs);

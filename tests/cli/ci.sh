@@ -161,7 +161,7 @@ for x in d:
 assert len({x["fingerprint"] for x in d}) == len(d)
 PY
 
-# --- SARIF: fingerprints survive lines moving (the validator: tests/sarif) ---
+# --- SARIF: fingerprints survive lines moving ---
 run sarif-before "$BIN" check --format=sarif fixtures/ci/findings.mlir
 { echo '// a new first line'; echo; cat fixtures/ci/findings.mlir; } > "$TMP/moved.mlir"
 mkdir -p "$TMP/fx/fixtures/ci" && cp "$TMP/moved.mlir" "$TMP/fx/fixtures/ci/findings.mlir"
@@ -176,6 +176,12 @@ assert fp(before) == fp(after), (fp(before), fp(after))
 lines = lambda rs: [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in rs]
 assert [l + 2 for l in lines(before)] == lines(after)
 assert all(r["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"] == "%SRCROOT%" for r in after)
+PY
+
+# --- SARIF through Microsoft's Sarif.Multitool with GitHub's rules ---
+run sarif-multitool "$ROOT/tests/sarif/run.sh" "$BIN"
+check sarif-multitool 0 <<'PY'
+assert "logs pass Sarif.Multitool validate" in OUT, OUT
 PY
 
 # --- explain ---
