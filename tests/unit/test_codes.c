@@ -206,3 +206,25 @@ Test(lint, fingerprint_ignores_lines_and_ssa_numbering) {
   ms_lint_fingerprint(a, strlen(a), &d, fc);
   cr_expect_str_neq(fa, fc);
 }
+
+/* ---- the config's levels (catalog.h) ---- */
+
+#include "catalog.h"
+
+Test(lint, config_levels_later_file_wins) {
+  ms_catalog *c = ms_catalog_new();
+  char err[2048];
+  const char *a = "{\"severity\": {\"result-dim\": \"warning\", \"axis\": \"hint\"}}";
+  const char *b = "{\"version\": 1, \"ops\": [], \"ignore\": [\"result-dim\"]}";
+  cr_assert(ms_catalog_load(c, "a.json", a, strlen(a), err, sizeof err), "%s", err);
+  int level = -1;
+  cr_expect(ms_catalog_code_level(c, "result-dim", &level) && level == MS_SEVERITY_WARNING);
+  cr_assert(ms_catalog_load(c, "b.json", b, strlen(b), err, sizeof err), "%s", err);
+  cr_expect(ms_catalog_code_level(c, "result-dim", &level) && level == 0);
+  cr_expect(ms_catalog_code_level(c, "axis", &level) && level == MS_SEVERITY_HINT);
+  cr_expect(!ms_catalog_code_level(c, "operand-rank", &level));
+  const char *bad = "{\"severity\": {\"axes\": \"warning\"}}";
+  cr_expect(!ms_catalog_load(c, "c.json", bad, strlen(bad), err, sizeof err));
+  cr_expect(strstr(err, "c.json:1:15: unknown code \"axes\" (valid codes: incompatible-dims,"), "%s", err);
+  ms_catalog_delete(c);
+}
