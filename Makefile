@@ -52,7 +52,8 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
 .PHONY: all deps deps-test run test test-unit test-cli test-corpus test-diff \
         test-lsp test-nvim test-vscode grammar bench bench-parse bench-check \
-        bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak test-soak
+        bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak test-soak \
+        test-sarif test-docs docs install uninstall
 
 all: $(BIN)
 
@@ -108,7 +109,7 @@ run: $(BIN)
 # The test suite: unit tests (Criterion), the command line end to end, the
 # differential tests against mlir-opt-22 and NumPy, and the language server
 # through real clients.
-TEST_TARGETS := test-unit test-cli test-diff test-lsp test-nvim test-vscode
+TEST_TARGETS := test-unit test-cli test-docs test-diff test-lsp test-nvim test-vscode
 ifneq ($(SANITIZE),1)
 TEST_TARGETS += test-valgrind test-soak
 endif
@@ -124,6 +125,42 @@ test-cli: $(BIN)
 
 test-diff: $(BIN)
 	tests/diff/run.sh $(BIN)
+
+# SARIF through Microsoft's Sarif.Multitool with GitHub's ingestion rules
+# (also run by test-cli, from tests/cli/ci.sh).
+test-sarif: $(BIN)
+	tests/sarif/run.sh $(BIN)
+
+# docs/codes.md is generated from the registry of codes (server/codes.c):
+# `make docs` rewrites it, `make test-docs` fails when it is stale.
+docs: $(BIN)
+	$(BIN) explain --markdown --all > docs/codes.md
+
+test-docs: $(BIN)
+	@$(BIN) explain --markdown --all | diff -u docs/codes.md - > /dev/null || \
+	  { echo "docs/codes.md is out of date: run 'make docs'" >&2; exit 1; }
+	@echo "docs/codes.md is up to date"
+
+# `make install PREFIX=/usr/local DESTDIR=`: the binary, the man page and the
+# bash completion.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+
+# INSTALL_BIN: another build's binary (the tests install build/san's).
+INSTALL_BIN ?= $(BIN)
+
+install: $(INSTALL_BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	install -m 755 $(INSTALL_BIN) $(DESTDIR)$(BINDIR)/mlir-shape
+	sed 's/@VERSION@/$(VERSION)/g' docs/mlir-shape.1 > $(DESTDIR)$(MANDIR)/man1/mlir-shape.1
+	chmod 644 $(DESTDIR)$(MANDIR)/man1/mlir-shape.1
+	install -m 644 completions/mlir-shape.bash $(DESTDIR)$(BASHCOMPDIR)/mlir-shape
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/mlir-shape $(DESTDIR)$(MANDIR)/man1/mlir-shape.1 $(DESTDIR)$(BASHCOMPDIR)/mlir-shape
 
 test-lsp: $(BIN)
 	tests/lsp/run.sh $(BIN)

@@ -25,7 +25,11 @@ for what in "${@:-build}"; do
       need_cmd python3 python3
       need_py numpy python3-numpy
       need_cmd nvim neovim
-      need_cmd node nodejs ;;
+      need_cmd node nodejs
+      need_cmd npm npm
+      need_cmd git git
+      need_cmd pre-commit pre-commit
+      need_cmd groff groff-base ;;
     vscode)
       need_cmd chromium chromium
       need_cmd g++ g++

@@ -143,8 +143,9 @@ static void check_uses(analyzer *w, const ms_op *op) {
     ms_diag_set_related(d, def->def.start, def->def.end, "%.*s is defined here as %.*s",
                         (int)(use.end - use.start), w->text + use.start, (int)(def->type.end - def->type.start),
                         w->text + def->type.start);
-    ms_diag_set_fix(d, type.start, type.end, "%.*s", (int)(def->type.end - def->type.start),
-                    w->text + def->type.start);
+    char fix[256];
+    snprintf(fix, sizeof fix, "%.*s", (int)(def->type.end - def->type.start), w->text + def->type.start);
+    ms_diag_set_fix(d, type.start, type.end, fix);
   }
 }
 
@@ -705,6 +706,26 @@ const char *ms_analysis_inferred(const ms_analysis *self, uint32_t v) {
   return self->info && v < self->rec.nvalues ? self->info[v].inferred : NULL;
 }
 
+/* The findings [first, count) of op: the op's span on each (suppression
+** comments, baseline fingerprints), and the preferred fix of a declared
+** result that contradicts what the operands infer. Only errors get a fix:
+** the file is invalid there, so a fix cannot change what a valid file
+** means. */
+static void stamp_findings(analyzer *w, const ms_op *op, size_t first, bool inferred) {
+  const ms_inference *inf = inferred ? &w->out->inferences[w->out->ninferences - 1] : NULL;
+  for (size_t i = first; i < w->out->diags.count; i++) {
+    ms_diagnostic *d = &w->out->diags.items[i];
+    d->op_start = op->span.start;
+    d->op_end = op->span.end;
+    if (d->severity != MS_SEVERITY_ERROR || d->has_fix || !inf) continue;
+    bool result_code = !strcmp(d->code, MS_CODE_RESULT_DIM) || !strcmp(d->code, MS_CODE_RESULT_RANK) ||
+                       !strcmp(d->code, MS_CODE_EXTRA_RESULT_DIMS);
+    if (result_code && inf->has_inferred && inf->result_differs && inf->result_end &&
+        d->start == inf->result_start && d->end == inf->result_end)
+      ms_diag_set_fix(d, inf->result_start, inf->result_end, inf->inferred);
+  }
+}
+
 /* Judges every op of rec in text order, appending to out; the value
 ** infos go to *info (one per value). */
 static void judge(analyzer *w, const ms_records *rec, ms_value_info **info) {
@@ -713,8 +734,11 @@ static void judge(analyzer *w, const ms_records *rec, ms_value_info **info) {
   w->info = ms_xcalloc(rec->nvalues + 1, sizeof *w->info);
   for (size_t i = 0; i < rec->nvalues; i++) w->info[i].producer = MS_NONE;
   for (size_t i = 0; i < rec->nops; i++) {
+    size_t first = w->out->diags.count;
+    size_t ninf = w->out->ninferences;
     check_uses(w, &rec->ops[i]);
     if (rec->ops[i].kind != MS_OP_RETURN && w->catalog) apply_rule(w, (uint32_t)i);
+    stamp_findings(w, &rec->ops[i], first, w->out->ninferences > ninf);
   }
   for (size_t i = 0; i < rec->nvalues; i++) free(w->shape[i]);
   free(w->shape);
@@ -793,16 +817,7 @@ static void shift(uint32_t *x, int64_t delta) { *x = (uint32_t)((int64_t)*x + de
 void ms_analysis_shift(ms_analysis *self, int64_t delta) {
   for (size_t i = 0; i < self->diags.count; i++) {
     ms_diagnostic *d = &self->diags.items[i];
-    shift(&d->start, delta);
-    shift(&d->end, delta);
-    if (d->has_related) {
-      shift(&d->related_start, delta);
-      shift(&d->related_end, delta);
-    }
-    if (d->has_fix) {
-      shift(&d->fix_start, delta);
-      shift(&d->fix_end, delta);
-    }
+    ms_diag_shift(d, delta);
   }
   ms_records_shift(&self->rec, delta);
   for (size_t i = 0; i < self->ninferences; i++) {

@@ -24,6 +24,8 @@
 #include <unistd.h>
 
 #include "attr.h"
+#include "codes.h"
+#include "diag.h"
 
 #define MAX_PATH_DEPTH 16
 #define MAX_ATTR_NAMES 4
@@ -76,6 +78,9 @@ typedef struct rule_file {
   int nentries;
   pattern_ref *exact, *globs;
   int nexact, nglobs;
+  const char **level_codes;    /* "severity": code -> level (0 off, else ms_severity) */
+  int *levels;
+  int nlevels;
   void **pool;
   size_t npool, cappool;
 } rule_file;
@@ -112,6 +117,16 @@ static void rule_file_free(rule_file *f) {
   for (size_t i = 0; i < f->npool; i++) free(f->pool[i]);
   free(f->pool);
   memset(f, 0, sizeof *f);
+}
+
+bool ms_catalog_code_level(const ms_catalog *self, const char *code, int *level) {
+  for (int f = self ? self->nfiles - 1 : -1; code && f >= 0; f--)
+    for (int i = 0; i < self->files[f].nlevels; i++)
+      if (!strcmp(self->files[f].level_codes[i], code)) {
+        *level = self->files[f].levels[i];
+        return true;
+      }
+  return false;
 }
 
 ms_catalog *ms_catalog_new(void) { return calloc(1, sizeof(ms_catalog)); }
@@ -271,8 +286,8 @@ static bool want_type(loader *ld, const cJSON *v, bool ok, const char *what) {
 static bool check_keys(loader *ld, const cJSON *obj, const char *const *known) {
   for (const cJSON *c = obj->child; c; c = c->next) {
     bool found = false;
-    for (int i = 0; known[i]; i++) found |= strcmp(c->string, known[i]) == 0;
-    if (!found) return bad(ld, c, true, "unknown field \"%s\"", c->string);
+    for (int i = 0; known && known[i]; i++) found |= strcmp(c->string, known[i]) == 0;
+    if (!found && known) return bad(ld, c, true, "unknown field \"%s\"", c->string);
     for (const cJSON *d = obj->child; d != c; d = d->next)
       if (strcmp(d->string, c->string) == 0)
         return bad(ld, c, true, "duplicate field \"%s\"", c->string);
@@ -597,16 +612,79 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   return check_option_use(ld, v, e) && build_rules_text(ld, e);
 }
 
+/* A finding code of "severity" or "ignore": registered (codes.h). */
+static bool check_code(loader *ld, const cJSON *item, bool at_key, const char *code) {
+  if (ms_code_find(code)) return true;
+  char names[1024];
+  ms_code_names(names, sizeof names);
+  return bad(ld, item, at_key, "unknown code \"%s\" (valid codes: %s)", code, names);
+}
+
+static bool add_level(loader *ld, const char *code, int level) {
+  rule_file *f = ld->file;
+  for (int i = 0; i < f->nlevels; i++)
+    if (!strcmp(f->level_codes[i], code)) {
+      f->levels[i] = level;
+      return true;
+    }
+  const char **codes = file_alloc(f, (size_t)(f->nlevels + 1) * sizeof *codes);
+  int *levels = file_alloc(f, (size_t)(f->nlevels + 1) * sizeof *levels);
+  if (!codes || !levels) return oom(ld);
+  if (f->nlevels) {
+    memcpy(codes, f->level_codes, (size_t)f->nlevels * sizeof *codes);
+    memcpy(levels, f->levels, (size_t)f->nlevels * sizeof *levels);
+  }
+  if (!(codes[f->nlevels] = file_strdup(f, code))) return oom(ld);
+  levels[f->nlevels++] = level;
+  f->level_codes = codes;
+  f->levels = levels;
+  return true;
+}
+
+/* "severity": {CODE: LEVEL}, "ignore": [CODE...] (ignore = "off"). */
+static bool load_levels(loader *ld, const cJSON *sev, const cJSON *ign) {
+  const cJSON *c;
+  if (sev) {
+    if (!want_type(ld, sev, cJSON_IsObject(sev), "an object")) return false;
+    if (!check_keys(ld, sev, NULL)) return false;
+    for (c = sev->child; c; c = c->next) {
+      if (!check_code(ld, c, true, c->string)) return false;
+      if (!want_type(ld, c, cJSON_IsString(c), "a string")) return false;
+      ms_severity level;
+      int v;
+      if (!strcmp(c->valuestring, "off") || !strcmp(c->valuestring, "none")) v = 0;
+      else if (ms_severity_from_name(c->valuestring, &level)) v = (int)level;
+      else
+        return bad(ld, c, false, "unknown severity \"%s\" (valid: error, warning, information, hint, off)",
+                   c->valuestring);
+      if (!add_level(ld, c->string, v)) return false;
+    }
+  }
+  if (ign) {
+    if (!want_type(ld, ign, cJSON_IsArray(ign), "an array")) return false;
+    for (c = ign->child; c; c = c->next) {
+      if (!want_type(ld, c, cJSON_IsString(c), "a string")) return false;
+      if (!check_code(ld, c, false, c->valuestring) || !add_level(ld, c->valuestring, 0)) return false;
+    }
+  }
+  return true;
+}
+
 static bool load_root(loader *ld) {
-  static const char *const keys[] = {"version", "family", "description", "ops", NULL};
+  static const char *const keys[] = {"version", "family", "description", "ops", "severity", "ignore", NULL};
   const cJSON *root = ld->root;
   if (!cJSON_IsObject(root)) return bad(ld, root, false, "a rule file must be a JSON object");
   if (!check_keys(ld, root, keys)) return false;
   const cJSON *version = cJSON_GetObjectItemCaseSensitive(root, "version");
   const cJSON *ops = cJSON_GetObjectItemCaseSensitive(root, "ops");
+  const cJSON *sev = cJSON_GetObjectItemCaseSensitive(root, "severity");
+  const cJSON *ign = cJSON_GetObjectItemCaseSensitive(root, "ignore");
   const cJSON *c;
-  if (!version) return bad(ld, root, false, "missing field \"version\"");
-  if (!cJSON_IsNumber(version) || version->valuedouble != 1)
+  if (!load_levels(ld, sev, ign)) return false;
+  /* A config that only sets severities needs neither version nor ops. */
+  bool levels_only = !ops && (sev || ign);
+  if (!version && !levels_only) return bad(ld, root, false, "missing field \"version\"");
+  if (version && (!cJSON_IsNumber(version) || version->valuedouble != 1))
     return bad(ld, version, false, "unsupported version (this mlir-shape reads version 1)");
   if ((c = cJSON_GetObjectItemCaseSensitive(root, "family")) &&
       !want_type(ld, c, cJSON_IsString(c), "a string"))
@@ -614,6 +692,7 @@ static bool load_root(loader *ld) {
   if ((c = cJSON_GetObjectItemCaseSensitive(root, "description")) &&
       !want_type(ld, c, cJSON_IsString(c), "a string"))
     return false;
+  if (levels_only) return true;
   if (!ops) return bad(ld, root, false, "missing field \"ops\"");
   if (!want_type(ld, ops, cJSON_IsArray(ops), "an array")) return false;
   int n = cJSON_GetArraySize(ops);

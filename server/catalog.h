@@ -114,6 +114,11 @@ bool ms_catalog_load_file(ms_catalog *self, const char *path, char *err, size_t 
 ** error; the files before it stay loaded. */
 bool ms_catalog_load_builtin(ms_catalog *self, char *err, size_t errlen);
 
+/* The level a loaded file's "severity" or "ignore" gives a finding code
+** (the last file that names it wins): 0 for off, else an ms_severity.
+** False when no file names the code. */
+bool ms_catalog_code_level(const ms_catalog *self, const char *code, int *level);
+
 /* Number of entries over all loaded files. */
 size_t ms_catalog_count(const ms_catalog *self);
 

@@ -24,6 +24,7 @@
 
 #include "analyzer.h"
 #include "catalog.h"
+#include "check_output.h"
 #include "commands.h"
 #include "diag.h"
 #include "report.h"
@@ -41,25 +42,33 @@ static const char usage[] =
   "directory (every *.mlir below it) or - for stdin.\n"
   "\n"
   "options:\n"
-  "  --format=FORMAT         text (default), json or sarif\n"
+  "  --format=FORMAT         text (default), json, sarif, github (workflow\n"
+  "                          commands) or gitlab (code quality JSON)\n"
   "  --strict                the mlir rule as the Broadcastable trait's document\n"
   "                          states it (default: as mlir-opt-22 verifies)\n"
   "  --rules FILE            add a rule file (highest precedence; repeatable)\n"
   "  --split-input-file      check each '// -----' chunk on its own\n"
   "  --verify-diagnostics    check the findings against expected-* annotations\n"
   "  --jobs N                threads (default: the number of cores)\n"
-  "  -h, --help              show this help\n"
+  "  -h, --help              show this help\n";
+
+static const char usage_tail[] =
   "\n"
   "Rules: the built-in catalog, then the nearest .mlir-shape.json in the file's\n"
   "directory or a parent, then each --rules FILE.\n"
-  "Exit status: 0 no errors, 1 errors found (or a verification failed),\n"
-  "2 usage, I/O or rule file errors.\n";
+  "Exit status: 0 no errors (or --exit-zero), 1 errors found (or more warnings\n"
+  "than --max-warnings, a fix shown by --diff, a failed verification), 2 usage,\n"
+  "I/O or rule file errors.\n"
+  "Suppress a finding with a comment: // mlir-shape-disable-next-line CODE\n"
+  "(also -disable-line, -disable/-enable ranges); `mlir-shape explain CODE`\n"
+  "says what a code means.\n";
 
 typedef struct options {
   ms_format format;
   bool strict, split, verify;
   int jobs;
   ms_path_list rules, args;
+  ms_check_output_options out;  /* selection, baseline, fixes, output */
 } options;
 
 /* One catalog per configuration (the .mlir-shape.json in effect). */
@@ -126,12 +135,15 @@ static int parse_options(int argc, char **argv, options *o) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
     bool missing = false;
+    int k;
     if (only_paths || a[0] != '-' || !strcmp(a, "-")) {
       ms_path_list_push(&o->args, a);
     } else if (!strcmp(a, "--")) {
       only_paths = true;
     } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       fputs(usage, stdout);
+      fputs(ms_check_output_usage, stdout);
+      fputs(usage_tail, stdout);
       return 0;
     } else if (!strcmp(a, "--strict")) {
       o->strict = true;
@@ -149,6 +161,8 @@ static int parse_options(int argc, char **argv, options *o) {
       long n = strtol(v, &end, 10);
       if (*end || n < 1 || n > 256) return usage_error("--jobs needs a number from 1 to 256, not '%s'", v);
       o->jobs = (int)n;
+    } else if (!missing && (k = ms_check_output_option(argc, argv, &i, &o->out))) {
+      if (k == 2) return 2;
     } else if (missing) {
       return usage_error("option '%s' needs a value", a);
     } else {
@@ -156,6 +170,8 @@ static int parse_options(int argc, char **argv, options *o) {
     }
   }
   if (!o->args.count) return usage_error("%s", "no input files");
+  o->out.format = o->format;
+  o->out.strict = o->strict;
   return -1;
 }
 
@@ -396,25 +412,11 @@ static int verify_all(input *inputs, size_t n, const options *o) {
 }
 
 static int report_all(input *inputs, size_t n, const options *o) {
-  ms_report_file *files = calloc(n + 1, sizeof *files);
+  ms_check_file *files = calloc(n + 1, sizeof *files);
   size_t nf = 0;
-  int status = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (!inputs[i].ok) continue;
-    files[nf++] = (ms_report_file){&inputs[i].src, &inputs[i].diags};
-    for (size_t d = 0; d < inputs[i].diags.count; d++)
-      if (inputs[i].diags.items[d].severity == MS_SEVERITY_ERROR) status = 1;
-  }
-  if (o->format == MS_FORMAT_TEXT) {
-    for (size_t f = 0; f < nf; f++) ms_report_text(stdout, files[f].source, files[f].diags);
-    char summary[256];
-    fflush(stdout);
-    if (ms_report_summary(files, nf, summary, sizeof summary)) fprintf(stderr, "%s\n", summary);
-  } else {
-    char *doc = o->format == MS_FORMAT_JSON ? ms_report_json(files, nf) : ms_report_sarif(files, nf);
-    if (doc) fputs(doc, stdout);
-    free(doc);
-  }
+  for (size_t i = 0; i < n; i++)
+    if (inputs[i].ok) files[nf++] = (ms_check_file){&inputs[i].src, inputs[i].catalog, &inputs[i].diags};
+  int status = ms_check_output_finish(files, nf, &o->out);
   free(files);
   return status;
 }
@@ -439,7 +441,9 @@ static int open_inputs(const options *o, configs *cs, input **out, size_t *nout,
     input *in = &inputs[i];
     ms_unit_list_init(&in->units);
     ms_diag_list_init(&in->diags);
-    in->catalog = catalog_for(cs, paths.items[i], o);
+    /* stdin: named and configured as --stdin-filename says. */
+    bool named_stdin = !strcmp(paths.items[i], "-") && o->out.stdin_filename;
+    in->catalog = catalog_for(cs, named_stdin ? o->out.stdin_filename : paths.items[i], o);
     if (!in->catalog) {
       status = 2;
       break;
@@ -449,6 +453,10 @@ static int open_inputs(const options *o, configs *cs, input **out, size_t *nout,
       fprintf(stderr, "mlir-shape: %s\n", err);
       *io_error = true;
       continue;
+    }
+    if (named_stdin) {
+      free(in->src.name);
+      in->src.name = strdup(o->out.stdin_filename);
     }
     in->aliases = ms_alias_table_scan(in->src.text, in->src.len);
     /* The scan read every page of a mapped file: let them go again. */
@@ -477,6 +485,7 @@ static void close_inputs(input *inputs, size_t n) {
 
 int ms_cmd_check(int argc, char **argv) {
   options o = {0};
+  ms_check_output_init(&o.out);
   ms_path_list_init(&o.rules);
   ms_path_list_init(&o.args);
   int status = parse_options(argc, argv, &o);
@@ -494,5 +503,6 @@ int ms_cmd_check(int argc, char **argv) {
   configs_clear(&cs);
   ms_path_list_clear(&o.rules);
   ms_path_list_clear(&o.args);
+  ms_check_output_clear(&o.out);
   return status;
 }

@@ -20,7 +20,9 @@ static const char usage[] =
   "Settings come from the client: initializationOptions or workspace/configuration\n"
   "section \"mlirShape\": {\"rules\": [FILE...], \"strict\": BOOL,\n"
   "\"severity\": {CODE: \"error\"|\"warning\"|\"information\"|\"hint\"|\"off\"}}.\n"
-  "A .mlir-shape.json in the workspace folder adds rules and is reloaded on change.\n";
+  "A .mlir-shape.json in the workspace folder adds rules and \"severity\"/\"ignore\"\n"
+  "(the client's severity setting wins) and is reloaded on change. Suppression\n"
+  "comments (// mlir-shape-disable-next-line CODE, ...) apply as in `check`.\n";
 
 int ms_cmd_lsp(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {

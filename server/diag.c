@@ -21,11 +21,7 @@ static char *vformat(const char *fmt, va_list ap) {
 void ms_diag_list_init(ms_diag_list *self) { memset(self, 0, sizeof *self); }
 
 void ms_diag_list_clear(ms_diag_list *self) {
-  for (size_t i = 0; i < self->count; i++) {
-    free(self->items[i].message);
-    free(self->items[i].related_message);
-    free(self->items[i].fix_text);
-  }
+  for (size_t i = 0; i < self->count; i++) ms_diag_free(&self->items[i]);
   free(self->items);
   memset(self, 0, sizeof *self);
 }
@@ -57,6 +53,15 @@ ms_diagnostic *ms_diag_list_add(ms_diag_list *self, uint32_t start, uint32_t end
   return d;
 }
 
+ms_diagnostic *ms_diag_list_add_copy(ms_diag_list *self, const ms_diagnostic *d) {
+  ms_diagnostic *c = push(self);
+  *c = *d;
+  c->message = ms_xstrdup(d->message ? d->message : "");
+  c->related_message = d->related_message ? ms_xstrdup(d->related_message) : NULL;
+  c->fix_text = d->fix_text ? ms_xstrdup(d->fix_text) : NULL;
+  return c;
+}
+
 void ms_diag_set_related(ms_diagnostic *d, uint32_t start, uint32_t end, const char *fmt, ...) {
   free(d->related_message);
   d->has_related = true;
@@ -68,31 +73,43 @@ void ms_diag_set_related(ms_diagnostic *d, uint32_t start, uint32_t end, const c
   va_end(ap);
 }
 
-void ms_diag_set_fix(ms_diagnostic *d, uint32_t start, uint32_t end, const char *fmt, ...) {
+void ms_diag_free(ms_diagnostic *d) {
+  free(d->message);
+  free(d->related_message);
+  free(d->fix_text);
+  d->message = d->related_message = d->fix_text = NULL;
+}
+
+void ms_diag_set_fix(ms_diagnostic *d, uint32_t start, uint32_t end, const char *text) {
   free(d->fix_text);
   d->has_fix = true;
   d->fix_start = start;
-  d->fix_end = end;
-  va_list ap;
-  va_start(ap, fmt);
-  d->fix_text = vformat(fmt, ap);
-  va_end(ap);
+  d->fix_end = end < start ? start : end;
+  d->fix_text = ms_xstrdup(text);
+}
+
+void ms_diag_shift(ms_diagnostic *d, int64_t delta) {
+  d->start = (uint32_t)(d->start + delta);
+  d->end = (uint32_t)(d->end + delta);
+  if (d->has_related) {
+    d->related_start = (uint32_t)(d->related_start + delta);
+    d->related_end = (uint32_t)(d->related_end + delta);
+  }
+  if (d->op_end) {
+    d->op_start = (uint32_t)(d->op_start + delta);
+    d->op_end = (uint32_t)(d->op_end + delta);
+  }
+  if (d->has_fix) {
+    d->fix_start = (uint32_t)(d->fix_start + delta);
+    d->fix_end = (uint32_t)(d->fix_end + delta);
+  }
 }
 
 void ms_diag_list_take(ms_diag_list *self, ms_diag_list *src, int64_t shift) {
   for (size_t i = 0; i < src->count; i++) {
     ms_diagnostic *d = push(self);
     *d = src->items[i];
-    d->start = (uint32_t)(d->start + shift);
-    d->end = (uint32_t)(d->end + shift);
-    if (d->has_related) {
-      d->related_start = (uint32_t)(d->related_start + shift);
-      d->related_end = (uint32_t)(d->related_end + shift);
-    }
-    if (d->has_fix) {
-      d->fix_start = (uint32_t)(d->fix_start + shift);
-      d->fix_end = (uint32_t)(d->fix_end + shift);
-    }
+    ms_diag_shift(d, shift);
   }
   free(src->items);
   memset(src, 0, sizeof *src);

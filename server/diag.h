@@ -41,7 +41,10 @@ typedef struct ms_diagnostic {
   int operand;                 /* the operand it is about, MS_FINDING_* or -1 */
   int dim;                     /* the dim, or -1 */
   uint32_t value;              /* the value (records.h) it is about, or UINT32_MAX */
-  bool has_fix;                /* the preferred fix: replace [fix_start, fix_end) with fix_text */
+  uint32_t op_start, op_end;   /* the op the finding is about (suppression comments,
+                                  baseline fingerprints); 0,0 when not known */
+  bool has_fix;                /* the preferred fix, which `check --fix` and the quick fix
+                                  apply: replace [fix_start, fix_end) by fix_text (owned) */
   uint32_t fix_start, fix_end;
   char *fix_text;
 } ms_diagnostic;
@@ -61,13 +64,23 @@ ms_diagnostic *ms_diag_list_add(ms_diag_list *self, uint32_t start, uint32_t end
                                 const char *code, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
 
+/* Appends a deep copy of d; returns it (valid until the next add). */
+ms_diagnostic *ms_diag_list_add_copy(ms_diag_list *self, const ms_diagnostic *d);
+
 /* Attaches related information (one location) to d. */
 void ms_diag_set_related(ms_diagnostic *d, uint32_t start, uint32_t end, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* Attaches the preferred fix (a replacement of [start, end)) to d. */
-void ms_diag_set_fix(ms_diagnostic *d, uint32_t start, uint32_t end, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* Attaches a fix (replace [start, end) by text) to d. Only for findings
+** whose file is invalid at that op: a fix never changes what a valid file
+** means. */
+void ms_diag_set_fix(ms_diagnostic *d, uint32_t start, uint32_t end, const char *text);
+
+/* Adds delta to every byte offset of d (range, related, op, fix). */
+void ms_diag_shift(ms_diagnostic *d, int64_t delta);
+
+/* Frees what d owns (message, related message, fix text). */
+void ms_diag_free(ms_diagnostic *d);
 
 /* Moves every diagnostic of src to the end of self, adding `shift` to all
 ** byte offsets; src is left empty. */

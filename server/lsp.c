@@ -20,6 +20,7 @@
 #include "features.h"
 #include "rpc.h"
 #include "session.h"
+#include "suppress.h"
 
 #ifndef MS_VERSION
 #define MS_VERSION "0.0.0"
@@ -151,9 +152,13 @@ static ms_analyzer_options analyzer_options(const ms_lsp *self) {
   return o;
 }
 
+/* The client's severity setting, else the .mlir-shape.json's (catalog.h),
+** else the finding's own; 0 is off. */
 static int override_for(const ms_lsp *self, const char *code, int severity) {
   for (int i = 0; i < self->noverrides; i++)
     if (!strcmp(self->overrides[i].code, code)) return self->overrides[i].severity;
+  int level;
+  if (ms_catalog_code_level(self->catalog, code, &level)) return level;
   return severity;
 }
 
@@ -288,10 +293,7 @@ static void write_unit(void *ctx, const ms_unit_view *u) {
     c->count = 0;
     for (size_t k = 0; k < u->analysis->diags.count; k++) {
       ms_diagnostic d = u->analysis->diags.items[k];
-      d.start += u->start;
-      d.end += u->start;
-      d.related_start += u->start;
-      d.related_end += u->start;
+      ms_diag_shift(&d, u->start);
       write_diagnostic(c, &d);
     }
     c->out = saved;
@@ -304,6 +306,24 @@ static void write_unit(void *ctx, const ms_unit_view *u) {
     sb_put(c->out, entry.json, entry.len);
   }
   *cache_slot(&c->fresh, u->generation) = entry;
+}
+
+static void collect_diagnostic(void *ctx, const ms_diagnostic *d) { ms_diag_list_add_copy(ctx, d); }
+
+/* A document with suppression comments (suppress.h): every diagnostic
+** through the directives, none from the cache (a directive can change what
+** any unit shows). */
+static void write_suppressed(ms_lsp *self, doc_entry *e, publish_ctx *c) {
+  (void)self;
+  size_t len = 0;
+  const char *text = ms_document_text(ms_session_document(e->session), &len);
+  ms_diag_list all;
+  ms_diag_list_init(&all);
+  ms_session_each_diagnostic(e->session, collect_diagnostic, &all);
+  ms_diag_list_sort(&all);
+  ms_suppress_apply(text, len, &all, true);
+  for (size_t i = 0; i < all.count; i++) write_diagnostic(c, &all.items[i]);
+  ms_diag_list_clear(&all);
 }
 
 static void count_unit(void *ctx, const ms_unit_view *u) {
@@ -324,8 +344,14 @@ static void publish(ms_lsp *self, doc_entry *e) {
   sb_lit(&out, ",\"version\":");
   sb_uint(&out, (uint32_t)ms_session_version(e->session));
   sb_lit(&out, ",\"diagnostics\":[");
-  ms_session_each_syntax_error(e->session, write_diagnostic, &c);
-  ms_session_each_unit(e->session, write_unit, &c);
+  size_t len = 0;
+  const char *text = ms_document_text(ms_session_document(e->session), &len);
+  if (ms_suppress_present(text, len)) {
+    write_suppressed(self, e, &c);
+  } else {
+    ms_session_each_syntax_error(e->session, write_diagnostic, &c);
+    ms_session_each_unit(e->session, write_unit, &c);
+  }
   sb_lit(&out, "]}}");
   ms_rpc_send_text(self->rpc, out.p, out.n);
   free(out.p);

@@ -4,9 +4,12 @@
 ** Only global options (--help, --version) and the subcommand name are read
 ** here; everything else belongs to the subcommand (commands.h).
 */
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "codes.h"
 #include "commands.h"
 
 #ifndef MS_VERSION
@@ -22,10 +25,58 @@ static const char usage[] =
   "  check [OPTIONS] PATH...     lint MLIR files (directories: every *.mlir below; - is stdin)\n"
   "  lsp                         run the language server on stdin/stdout\n"
   "  broadcast --rule=R SHAPE... compute a broadcast result shape\n"
+  "  explain CODE                what a finding code means, with examples (--list: all codes)\n"
   "\n"
   "options:\n"
   "  -h, --help                  show this help (COMMAND --help for a command's own)\n"
   "  --version                   print the version\n";
+
+/* `explain CODE`, `explain --list`, `explain --markdown [--all | CODE]`. */
+static int explain(int argc, char **argv) {
+  bool markdown = false, all = false, list = false;
+  const char *code = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--markdown")) markdown = true;
+    else if (!strcmp(argv[i], "--all")) all = true;
+    else if (!strcmp(argv[i], "--list")) list = true;
+    else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+      fputs("usage: mlir-shape explain [--markdown] CODE | --list | --markdown --all\n\n"
+            "Prints what a finding code means, a wrong and a right example, and the rule\n"
+            "and document it comes from. --list prints every code with its summary;\n"
+            "--markdown --all prints docs/codes.md.\n", stdout);
+      return 0;
+    } else if (argv[i][0] == '-') {
+      fprintf(stderr, "mlir-shape explain: unknown option '%s' (try --help)\n", argv[i]);
+      return 2;
+    } else code = argv[i];
+  }
+  if (list) {
+    for (size_t i = 0; i < ms_code_count(); i++)
+      printf("%-24s %s\n", ms_code_at(i)->name, ms_code_at(i)->summary);
+    return 0;
+  }
+  if (all) {
+    char *doc = ms_codes_document();
+    fputs(doc, stdout);
+    free(doc);
+    return 0;
+  }
+  if (!code) {
+    fputs("mlir-shape explain: which code? (try --list)\n", stderr);
+    return 2;
+  }
+  const ms_code_info *c = ms_code_find(code);
+  if (!c) {
+    char names[1024];
+    ms_code_names(names, sizeof names);
+    fprintf(stderr, "mlir-shape explain: unknown code '%s' (valid codes: %s)\n", code, names);
+    return 2;
+  }
+  char *text = markdown ? ms_code_markdown(c) : ms_code_text(c);
+  fputs(text, stdout);
+  free(text);
+  return 0;
+}
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -42,6 +93,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (!strcmp(cmd, "check")) return ms_cmd_check(argc - 1, argv + 1);
+  if (!strcmp(cmd, "explain")) return explain(argc - 1, argv + 1);
   if (!strcmp(cmd, "lsp")) return ms_cmd_lsp(argc - 1, argv + 1);
   if (!strcmp(cmd, "broadcast")) return ms_cmd_broadcast(argc - 1, argv + 1);
   if (cmd[0] == '-')

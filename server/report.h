@@ -18,9 +18,9 @@
 #include "diag.h"
 #include "source.h"
 
-typedef enum ms_format { MS_FORMAT_TEXT, MS_FORMAT_JSON, MS_FORMAT_SARIF } ms_format;
+typedef enum ms_format { MS_FORMAT_TEXT, MS_FORMAT_JSON, MS_FORMAT_SARIF, MS_FORMAT_GITHUB, MS_FORMAT_GITLAB } ms_format;
 
-/* "text", "json", "sarif"; false when unknown. */
+/* "text", "json", "sarif", "github", "gitlab"; false when unknown. */
 bool ms_format_from_name(const char *name, ms_format *out);
 
 /* One checked file: its source and its diagnostics, sorted by position. */
@@ -28,6 +28,20 @@ typedef struct ms_report_file {
   const ms_source *source;
   const ms_diag_list *diags;
 } ms_report_file;
+
+/* Text output with ANSI colors (off by default). */
+void ms_report_set_color(bool on);
+
+/* GitHub Actions workflow commands, one per finding:
+** "::error file=F,line=L,endLine=L2,col=C,endColumn=C2,title=mlir-shape CODE::MESSAGE"
+** (error, warning, notice), escaped as GitHub specifies. */
+void ms_report_github(FILE *out, const ms_report_file *files, size_t nfiles);
+
+/* GitLab code quality (Code Climate) JSON array. Caller frees. */
+char *ms_report_gitlab(const ms_report_file *files, size_t nfiles);
+
+/* "--statistics": one line per code, "COUNT  CODE  SUMMARY", most first. */
+void ms_report_statistics(FILE *out, const ms_report_file *files, size_t nfiles);
 
 /* The word of a severity in text output: error, warning, note, hint. */
 const char *ms_report_severity_word(ms_severity severity);

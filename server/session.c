@@ -495,12 +495,7 @@ void ms_session_each_diagnostic(ms_session *self, void (*fn)(void *ctx, const ms
       const unit *u = &c->units[j];
       for (size_t k = 0; k < u->an.diags.count; k++) {
         ms_diagnostic d = u->an.diags.items[k];
-        d.start += u->start;
-        d.end += u->start;
-        if (d.has_related) {
-          d.related_start += u->start;
-          d.related_end += u->start;
-        }
+        ms_diag_shift(&d, u->start);
         fn(ctx, &d);
       }
     }

@@ -48,6 +48,8 @@ expect text 1 broadcast.txt "2 errors, 0 warnings in 1 file"
 run json "$BIN" check --format=json fixtures/broadcast.mlir
 expect json 1 broadcast.json ""
 run sarif "$BIN" check --format sarif fixtures/broadcast.mlir
+# %SRCROOT% is the working directory: the same placeholder on every machine.
+sed -i "s#\"file://$PWD/\"#\"file:///CWD/\"#" "$TMP/sarif.out"
 expect sarif 1 broadcast.sarif ""
 # The SARIF shape GitHub code scanning reads.
 if /usr/bin/python3 - "$TMP/sarif.out" <<'PY'
@@ -232,6 +234,10 @@ run fifo timeout 60 "$BIN" check "$H/named.mlir"
 for fmt in text json sarif; do "$BIN" check --format=$fmt fixtures "$ROOT/examples" > /dev/null 2>&1; done
 after=$(snapshot fixtures "$ROOT/examples")
 [ "$before" = "$after" ] && ok || bad readonly "check changed an input file (content, mtime, ctime or mode)"
+
+# --- check as a CI linter: suppressions, selection, formats, baseline,
+# fixes, everyday options, pre-commit, install (ci.sh) ---
+if ./ci.sh "$BIN"; then ok; else bad ci "tests/cli/ci.sh failed (above)"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -18,7 +18,7 @@ Test(diag, add_keeps_structured_facts_and_fix) {
   cr_assert_eq(d->dim, -1);
   cr_assert_eq(d->value, UINT32_MAX);
   cr_assert(!d->has_fix);
-  ms_diag_set_fix(d, 12, 20, "tensor<%dxf32>", 4);
+  ms_diag_set_fix(d, 12, 20, "tensor<4xf32>");
   ms_diag_set_related(d, 1, 2, "defined here");
   cr_assert(d->has_fix && d->fix_start == 12 && d->fix_end == 20);
   cr_assert_str_eq(d->fix_text, "tensor<4xf32>");

@@ -1,0 +1,43 @@
+/*
+** baseline.h: `check --write-baseline FILE` and `check --baseline FILE`.
+**
+** A baseline is a JSON file of today's findings:
+**   {"version": 1, "findings": [{"file": "a.mlir", "code": "result-dim",
+**     "fingerprint": "0123456789abcdef", "line": 4, "message": "..."}]}
+** Findings match by file (lint.h's ms_lint_path), code and fingerprint
+** (lint.h: the op's text, not its line), each entry at most once; line and
+** message are only shown. Entries that match no finding are "fixed".
+*/
+#ifndef MS_BASELINE_H
+#define MS_BASELINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "source.h"
+
+typedef struct ms_baseline ms_baseline;
+
+/* Reads a baseline; NULL with a message in err on error. */
+ms_baseline *ms_baseline_load(const char *path, char *err, size_t errlen);
+void ms_baseline_free(ms_baseline *b);
+
+/* Removes (and frees) the diagnostics of src that the baseline holds,
+** marking those entries matched. Returns how many were removed. */
+size_t ms_baseline_filter(ms_baseline *b, const ms_source *src, ms_diag_list *diags);
+
+/* Prints the entries no finding matched: "fixed since the baseline: ..."
+** lines. Returns their count. */
+size_t ms_baseline_print_fixed(const ms_baseline *b, FILE *out);
+
+/* A baseline being written: add each file's findings, then save. */
+typedef struct ms_baseline_writer ms_baseline_writer;
+ms_baseline_writer *ms_baseline_writer_new(void);
+void ms_baseline_writer_add(ms_baseline_writer *w, const ms_source *src, const ms_diag_list *diags);
+/* Writes the file (entries sorted, one per line) and frees w. False with
+** err on I/O error. *count gets the number of entries. */
+bool ms_baseline_writer_save(ms_baseline_writer *w, const char *path, size_t *count, char *err, size_t errlen);
+
+#endif
