@@ -53,9 +53,9 @@ ms_baseline *ms_baseline_load(const char *path, char *err, size_t errlen) {
     cJSON_Delete(root);
     return NULL;
   }
-  ms_baseline *b = calloc(1, sizeof *b);
+  ms_baseline *b = ms_xcalloc(1, sizeof *b);
   if (!b) abort();
-  b->items = calloc((size_t)cJSON_GetArraySize(list) + 1, sizeof *b->items);
+  b->items = ms_xcalloc((size_t)cJSON_GetArraySize(list) + 1, sizeof *b->items);
   const cJSON *e;
   cJSON_ArrayForEach(e, list) {
     const cJSON *file = cJSON_GetObjectItemCaseSensitive(e, "file"), *code = cJSON_GetObjectItemCaseSensitive(e, "code"),
@@ -121,7 +121,7 @@ struct ms_baseline_writer {
 };
 
 ms_baseline_writer *ms_baseline_writer_new(void) {
-  ms_baseline_writer *w = calloc(1, sizeof *w);
+  ms_baseline_writer *w = ms_xcalloc(1, sizeof *w);
   if (!w) abort();
   return w;
 }
@@ -130,11 +130,7 @@ void ms_baseline_writer_add(ms_baseline_writer *w, const ms_source *src, const m
   char *file = ms_lint_path(src->name);
   for (size_t i = 0; i < diags->count; i++) {
     const ms_diagnostic *d = &diags->items[i];
-    if (w->n == w->cap) {
-      w->cap = w->cap ? w->cap * 2 : 64;
-      w->items = ms_xrealloc(w->items, w->cap * sizeof *w->items);
-    }
-    entry *x = &w->items[w->n++];
+    entry *x = MS_ARRAY_PUSH(w->items, w->n, w->cap);
     memset(x, 0, sizeof *x);
     x->file = ms_xstrdup(file);
     x->code = ms_xstrdup(d->code ? d->code : "");

@@ -237,7 +237,7 @@ int ms_check_output_finish(ms_check_file *files, size_t n, const ms_check_output
                 !(getenv("TERM") && !strcmp(getenv("TERM"), "dumb")));
   ms_report_set_color(color && o->format == MS_FORMAT_TEXT);
 
-  ms_report_file *rf = calloc(n + 1, sizeof *rf);
+  ms_report_file *rf = ms_xcalloc(n + 1, sizeof *rf);
   if (!rf) abort();
   size_t warnings = 0;
   for (size_t i = 0; i < n; i++) {

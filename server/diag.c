@@ -27,11 +27,7 @@ void ms_diag_list_clear(ms_diag_list *self) {
 }
 
 static ms_diagnostic *push(ms_diag_list *self) {
-  if (self->count == self->cap) {
-    self->cap = self->cap ? self->cap * 2 : 16;
-    self->items = ms_xrealloc(self->items, self->cap * sizeof *self->items);
-  }
-  ms_diagnostic *d = &self->items[self->count++];
+  ms_diagnostic *d = MS_ARRAY_PUSH(self->items, self->count, self->cap);
   memset(d, 0, sizeof *d);
   d->operand = d->dim = -1;
   d->value = UINT32_MAX;

@@ -9,6 +9,7 @@
 ** in, and the later starts shift by the length difference.
 */
 #include "document.h"
+#include "memory.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -27,14 +28,7 @@ struct ms_document {
 /* ---- storage ----------------------------------------------------------- */
 
 static bool grow(void **p, size_t *cap, size_t need, size_t elem) {
-  if (need <= *cap) return true;
-  size_t n = *cap + *cap / 2;
-  if (n < need) n = need;
-  if (n < 16) n = 16;
-  void *q = realloc(*p, n * elem);
-  if (!q) return false;
-  *p = q;
-  *cap = n;
+  *p = ms_array_reserve(*p, need, cap, elem);
   return true;
 }
 
@@ -68,7 +62,7 @@ bool ms_document_replace(ms_document *self, const char *text, size_t len) {
 }
 
 ms_document *ms_document_new(const char *uri, const char *text, size_t len, int version) {
-  ms_document *self = calloc(1, sizeof *self);
+  ms_document *self = ms_xcalloc(1, sizeof *self);
   if (!self) return NULL;
   self->version = version;
   self->uri = strdup(uri ? uri : "");

@@ -155,7 +155,7 @@ void ms_fix_diff(FILE *out, const char *name, const char *a, size_t alen, const 
   for (size_t k = 0; k < pre; k++) ops[nops++] = (op){' ', k, k};
   if (m && n && m * n <= 4000000) {
     /* LCS table of the middle. */
-    uint32_t *t = calloc((m + 1) * (n + 1), sizeof *t);
+    uint32_t *t = ms_xcalloc((m + 1) * (n + 1), sizeof *t);
     if (!t) abort();
     for (size_t i = m; i-- > 0;)
       for (size_t j = n; j-- > 0;)

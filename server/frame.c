@@ -11,6 +11,7 @@
 ** current message only.
 */
 #include "frame.h"
+#include "memory.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -38,7 +39,7 @@ struct ms_frame_parser {
 };
 
 ms_frame_parser *ms_frame_parser_new(size_t max_body) {
-  ms_frame_parser *self = calloc(1, sizeof *self);
+  ms_frame_parser *self = ms_xcalloc(1, sizeof *self);
   if (!self) return NULL;
   self->max_body = max_body;
   self->state = ST_HEADER;
@@ -64,7 +65,7 @@ static bool reserve(ms_frame_parser *self, size_t n) {
   if (n + 1 <= self->cap) return true;
   /* Sizes are known up front (header limit, Content-Length): no slack. */
   size_t cap = n + 1;
-  char *p = realloc(self->buf, cap);
+  char *p = ms_xrealloc(self->buf, cap);
   if (!p) return false;
   self->buf = p;
   self->cap = cap;

@@ -32,10 +32,14 @@ char *ms_xstrdup(const char *s) {
   return memcpy(ms_xrealloc(NULL, n), s, n);
 }
 
-void *ms_array_grow(void *items, size_t count, size_t *cap, size_t item_size) {
-  if (count < *cap) return items;
+void *ms_array_reserve(void *items, size_t need, size_t *cap, size_t item_size) {
+  if (need <= *cap) return items;
   size_t n = *cap ? *cap * 2 : 16;
-  if (n <= count) n = count + 1;
+  if (n < need) n = need;
   *cap = n;
   return ms_xrealloc(items, n * item_size);
+}
+
+void *ms_array_grow(void *items, size_t count, size_t *cap, size_t item_size) {
+  return ms_array_reserve(items, count + 1, cap, item_size);
 }

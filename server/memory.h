@@ -28,6 +28,10 @@ char *ms_xstrdup(const char *s);
 ** capacity when full so that n pushes cost O(n). */
 void *ms_array_grow(void *items, size_t count, size_t *cap, size_t item_size);
 
+/* The same for room for `need` items at once (a text that grows by an
+** edit): returns items (moved) with *cap >= need. */
+void *ms_array_reserve(void *items, size_t need, size_t *cap, size_t item_size);
+
 /* Appends one uninitialised item and evaluates to a pointer to it:
 **   ms_span *s = MS_ARRAY_PUSH(list.items, list.count, list.cap);   */
 #define MS_ARRAY_PUSH(items, count, cap) \

@@ -8,6 +8,7 @@
 ** columnKind, which GitHub code scanning assumes).
 */
 #include "report.h"
+#include "memory.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
@@ -152,7 +153,7 @@ static char *print_doc(cJSON *doc, bool formatted) {
     free(s);
     s = r;
   }
-  char *t = realloc(s, n + 2);
+  char *t = ms_xrealloc(s, n + 2);
   if (!t) return s;
   t[n] = '\n', t[n + 1] = 0;
   return t;
@@ -207,7 +208,7 @@ char *ms_report_uri(const char *path) {
   }
   while (!strncmp(path, "./", 2)) path += 2;
   bool absolute = path[0] == '/';
-  char *out = malloc(strlen(path) * 3 + 8), *o = out;
+  char *out = ms_xmalloc(strlen(path) * 3 + 8), *o = out;
   if (!out) return NULL;
   if (absolute) o += sprintf(o, "file://");
   for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
@@ -335,8 +336,8 @@ static char (*file_fingerprints(const ms_source *src, const ms_diag_list *l))[40
   unsigned long long ph = 0xcbf29ce484222325ULL;
   for (const char *p = path; *p; p++) ph = (ph ^ (unsigned char)*p) * 0x100000001b3ULL;
   free(path);
-  fp_slot *slots = malloc((n + 1) * sizeof *slots);
-  char (*out)[40] = malloc((n + 1) * sizeof *out);
+  fp_slot *slots = ms_xmalloc((n + 1) * sizeof *slots);
+  char (*out)[40] = ms_xmalloc((n + 1) * sizeof *out);
   if (!slots || !out) abort();
   for (size_t i = 0; i < n; i++) {
     ms_lint_fingerprint(src->text, src->len, &l->items[i], slots[i].fp);
@@ -370,7 +371,7 @@ char *ms_report_sarif(const ms_report_file *files, size_t nfiles) {
   if (getcwd(cwd, sizeof cwd)) {
     char *root = ms_report_uri(cwd);
     size_t n = root ? strlen(root) : 0;
-    char *slash = root ? malloc(n + 2) : NULL;
+    char *slash = root ? ms_xmalloc(n + 2) : NULL;
     if (slash) {
       memcpy(slash, root, n);
       slash[n] = '/', slash[n + 1] = 0;

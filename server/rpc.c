@@ -12,6 +12,7 @@
 ** the last one to go frees it.
 */
 #include "rpc.h"
+#include "memory.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -232,7 +233,7 @@ void ms_rpc_log(ms_rpc *self, int type, const char *fmt, ...) {
   va_start(ap, fmt);
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
-  char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  char *text = n >= 0 ? ms_xmalloc((size_t)n + 1) : NULL;
   if (!text) return;
   va_start(ap, fmt);
   vsnprintf(text, (size_t)n + 1, fmt, ap);
@@ -249,7 +250,7 @@ void ms_rpc_log(ms_rpc *self, int type, const char *fmt, ...) {
 
 int ms_rpc_request(ms_rpc *self, const char *method, cJSON *params,
                    ms_rpc_response_cb cb, void *cb_ctx) {
-  pending_request *p = malloc(sizeof *p);
+  pending_request *p = ms_xmalloc(sizeof *p);
   if (!p) {
     cJSON_Delete(params);
     return -1;
@@ -513,7 +514,7 @@ static void on_fs_read(uv_fs_t *req) {
 ms_rpc *ms_rpc_new(uv_loop_t *loop, int in_fd, int out_fd,
                    const ms_rpc_handlers *h, void *ctx) {
   assert(loop && h && h->on_message && h->on_eof);
-  ms_rpc *self = calloc(1, sizeof *self);
+  ms_rpc *self = ms_xcalloc(1, sizeof *self);
   if (!self) return NULL;
   self->loop = loop;
   self->in_fd = in_fd;
@@ -524,7 +525,7 @@ ms_rpc *ms_rpc_new(uv_loop_t *loop, int in_fd, int out_fd,
   self->refs = 1;
   self->next_id = 1;
   self->parser = ms_frame_parser_new(MS_RPC_MAX_BODY);
-  self->readbuf = malloc(READ_SIZE);
+  self->readbuf = ms_xmalloc(READ_SIZE);
   if (!self->parser || !self->readbuf) {
     rpc_free(self);
     return NULL;

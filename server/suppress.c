@@ -65,11 +65,7 @@ static void parse_comment(scan *s, const char *p, const char *end, uint32_t line
       w = i, p += n;
   }
   if (w < 0) return;
-  if (s->ndirs == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 8;
-    s->dirs = ms_xrealloc(s->dirs, s->cap * sizeof *s->dirs);
-  }
-  directive *d = &s->dirs[s->ndirs++];
+  directive *d = MS_ARRAY_PUSH(s->dirs, s->ndirs, s->cap);
   memset(d, 0, sizeof *d);
   d->kind = words[w].k;
   d->line = line;

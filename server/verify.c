@@ -112,11 +112,7 @@ static bool parse_line(const char *line, const char *end, uint32_t line_off, ann
 }
 
 static void push(ms_expectations *self, const annotation *a, uint32_t line) {
-  if (self->count == self->cap) {
-    self->cap = self->cap ? self->cap * 2 : 16;
-    self->items = ms_xrealloc(self->items, self->cap * sizeof *self->items);
-  }
-  ms_expectation *e = &self->items[self->count++];
+  ms_expectation *e = MS_ARRAY_PUSH(self->items, self->count, self->cap);
   e->kind = a->kind;
   e->line = line;
   e->start = a->start;
