@@ -613,14 +613,11 @@ static void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *
   char why[400];
   ms_infer_verdict decl = ms_infer_shape(sp->fn, in.shapes, in.n, &args, &at_decl, why, sizeof why);
   if (decl == MS_INFER_INVALID_RESULT) decl = declared.ranked ? MS_INFER_INVALID : MS_INFER_UNKNOWN;
-  if (decl == MS_INFER_INVALID) {
-    report_shape_fn(w, op, sp, why);
-    return;
-  }
   bool rank_only = b->opts.skip_result_dims;
-  if (decl == MS_INFER_OK && result_conflicts(&at_decl, &declared, rank_only)) {
-    result_conflict(w, op, sp, &at_decl, &declared, "", why, sizeof why);
-    report_shape_fn(w, op, sp, why);
+  bool decl_bad = decl == MS_INFER_INVALID || (decl == MS_INFER_OK && result_conflicts(&at_decl, &declared, rank_only));
+  if (decl_bad) {
+    if (decl == MS_INFER_OK) result_conflict(w, op, sp, &at_decl, &declared, "", why, sizeof why);
+    if (!b->infer_only) report_shape_fn(w, op, sp, why);
     return;
   }
   rule_inputs inf = in;
@@ -630,7 +627,7 @@ static void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *
   bool refined_here = refines_here(w, op, b->infer_like_tosa);
   if (now == MS_INFER_INVALID_RESULT) now = declared.ranked || refined_here ? MS_INFER_INVALID : MS_INFER_UNKNOWN;
   if (now == MS_INFER_INVALID) {
-    report_propagated(w, op, &inf, NULL, why);
+    if (!b->infer_only) report_propagated(w, op, &inf, NULL, why);
     return;
   }
   if (now != MS_INFER_OK) return;
@@ -638,7 +635,7 @@ static void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *
                     at_inf.rank != declared.rank;
   if (!rank_quirk && result_conflicts(&at_inf, &declared, rank_only)) {
     result_conflict(w, op, sp, &at_inf, &declared, "inferred ", why, sizeof why);
-    report_propagated(w, op, &inf, NULL, why);
+    if (!b->infer_only) report_propagated(w, op, &inf, NULL, why);
     return;
   }
   if (refined_here) refine_result(w, opi, 0, &at_inf, b->infer_like_tosa);

@@ -58,7 +58,7 @@ typedef struct entry {
   const char *bd_attrs[MAX_ATTR_NAMES];
   int nbd_attrs;
   int target_operand;
-  bool equal_ranks, tensor_only, skip_result_dims, strict, infer_like_tosa;
+  bool equal_ranks, tensor_only, skip_result_dims, strict, infer_like_tosa, infer_only;
   ms_shape_spec shape;
 } entry;
 
@@ -408,8 +408,9 @@ static bool load_target(loader *ld, const cJSON *v, entry *e) {
 
 static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
-                                     "infer_like_tosa", NULL};
-  bool *flags[] = {&e->equal_ranks, &e->tensor_only, &e->skip_result_dims, &e->strict, &e->infer_like_tosa};
+                                     "infer_like_tosa", "infer_only", NULL};
+  bool *flags[] = {&e->equal_ranks, &e->tensor_only, &e->skip_result_dims, &e->strict, &e->infer_like_tosa,
+                   &e->infer_only};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -1071,6 +1072,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->opts.strict = e->strict;
   out->shape = e->shape;
   out->infer_like_tosa = e->infer_like_tosa;
+  out->infer_only = e->infer_only;
   out->has_rule = e->has_rule || e->ncases > 0;
   if (!out->has_rule) return true;
   if (!choose_rule(e, op, out)) return true;

@@ -66,6 +66,7 @@ typedef struct ms_shape_spec {
 typedef struct ms_rule_binding {
   bool has_rule;               /* false: the entry gives only a shape function */
   bool infer_like_tosa;        /* refine as `--tosa-infer-shapes` does (constraint "infer_like_tosa") */
+  bool infer_only;             /* the shape function refines, but its dialect does not verify it: no finding */
   ms_shape_spec shape;
   ms_rule rule;
   ms_broadcast_options opts;   /* axis, broadcast_dimensions, constraints */
