@@ -52,6 +52,11 @@ typedef struct doc_entry {
   ms_session *session;
   bool needs_publish;
   json_cache cache;
+  /* Whether the text holds suppression directives: -1 unknown (scan the
+  ** whole text at the next publish), 0 none, 1 some. Kept up to date per
+  ** edit from the text around it, so that a big document is not scanned
+  ** on every keystroke. */
+  int directives;
 } doc_entry;
 
 typedef struct severity_override {
@@ -346,7 +351,8 @@ static void publish(ms_lsp *self, doc_entry *e) {
   sb_lit(&out, ",\"diagnostics\":[");
   size_t len = 0;
   const char *text = ms_document_text(ms_session_document(e->session), &len);
-  if (ms_suppress_present(text, len)) {
+  if (e->directives < 0) e->directives = ms_suppress_present(text, len);
+  if (e->directives) {
     write_suppressed(self, e, &c);
   } else {
     ms_session_each_syntax_error(e->session, write_diagnostic, &c);
@@ -407,6 +413,7 @@ static void did_open(ms_lsp *self, const cJSON *params) {
   ms_analyzer_options o = analyzer_options(self);
   if (e) {
     ms_session_replace(e->session, text, strlen(text));
+    e->directives = -1;
   } else {
     if (self->ndocs == self->capdocs) {
       self->capdocs = self->capdocs ? self->capdocs * 2 : 8;
@@ -420,11 +427,27 @@ static void did_open(ms_lsp *self, const cJSON *params) {
     e = &self->docs[self->ndocs++];
     memset(e, 0, sizeof *e);
     e->session = s;
+    e->directives = -1;
   }
   ms_session_set_version(e->session, cJSON_IsNumber(version) ? version->valueint : 0);
   e->needs_publish = true;
 }
 
+
+/* After an edit that put n bytes at byte `at`: a document without
+** directives has one now only if it appears around the edit (a directive
+** is one line; the window covers a name completed on either side); one
+** that had some may have lost them, which the next publish rescans. */
+static void note_directives(doc_entry *e, size_t at, size_t n) {
+  if (e->directives != 0) {
+    e->directives = -1;
+    return;
+  }
+  size_t len = 0;
+  const char *text = ms_document_text(ms_session_document(e->session), &len);
+  size_t from = at > 32 ? at - 32 : 0, to = at + n + 32 < len ? at + n + 32 : len;
+  if (from < to && ms_suppress_present(text + from, to - from)) e->directives = 1;
+}
 
 static void apply_change(ms_lsp *self, doc_entry *e, const cJSON *change) {
   const char *text = str_at(change, "text");
@@ -432,12 +455,20 @@ static void apply_change(ms_lsp *self, doc_entry *e, const cJSON *change) {
   const cJSON *range = obj_at(change, "range");
   if (!range) {
     ms_session_replace(e->session, text, strlen(text));
+    e->directives = -1;
     return;
   }
   ms_position a, b;
-  if (!ms_feature_read_position(obj_at(range, "start"), &a) || !ms_feature_read_position(obj_at(range, "end"), &b) ||
-      !ms_session_edit(e->session, a, b, text, strlen(text), self->enc))
+  if (!ms_feature_read_position(obj_at(range, "start"), &a) || !ms_feature_read_position(obj_at(range, "end"), &b)) {
     ms_rpc_log(self->rpc, MS_RPC_LOG_ERROR, "%s: invalid change range ignored", ms_session_uri(e->session));
+    return;
+  }
+  size_t at = ms_document_offset(ms_session_document(e->session), a, self->enc);
+  if (!ms_session_edit(e->session, a, b, text, strlen(text), self->enc)) {
+    ms_rpc_log(self->rpc, MS_RPC_LOG_ERROR, "%s: invalid change range ignored", ms_session_uri(e->session));
+    return;
+  }
+  note_directives(e, at, strlen(text));
 }
 
 static void did_change(ms_lsp *self, const cJSON *params) {
