@@ -672,6 +672,54 @@ bool ms_analyze_op_at(const ms_catalog *catalog, const ms_analyzer_options *opts
   return found;
 }
 
+/* A copy of src's pools with every span moved by delta. */
+static void copy_records(ms_records *dst, const ms_records *src, int64_t delta) {
+  ms_records_init(dst);
+#define COPY_POOL(f, n, c)                                                                   \
+  do {                                                                                      \
+    dst->n = dst->c = src->n;                                                               \
+    dst->f = src->n ? ms_xmalloc(src->n * sizeof *src->f) : NULL;                           \
+    if (src->n) memcpy(dst->f, src->f, src->n * sizeof *src->f);                            \
+  } while (0)
+  COPY_POOL(ops, nops, cap_ops);
+  COPY_POOL(values, nvalues, cap_values);
+  COPY_POOL(uses, nuses, cap_uses);
+  COPY_POOL(types, ntypes, cap_types);
+  COPY_POOL(attrs, nattrs, cap_attrs);
+  COPY_POOL(groups, ngroups, cap_groups);
+#undef COPY_POOL
+  ms_records_shift(dst, delta);
+}
+
+bool ms_analysis_op_detail(const ms_catalog *catalog, const ms_analyzer_options *opts, const ms_analysis *self,
+                           const char *text, uint32_t base, uint32_t pos, ms_op_detail *out) {
+  static const ms_analyzer_options none = {0};
+  if (!catalog || pos < base) return false;
+  /* Aliases are resolved at absolute offsets: judge a moved copy. */
+  ms_records rec;
+  copy_records(&rec, &self->rec, base);
+  ms_analysis scratch;
+  ms_analysis_init(&scratch);
+  analyzer w = {catalog, opts ? opts : &none, text, &scratch, &rec, NULL, NULL, pos, out, false};
+  w.shape = ms_xcalloc(rec.nvalues + 1, sizeof *w.shape);
+  w.info = ms_xcalloc(rec.nvalues + 1, sizeof *w.info);
+  for (size_t i = 0; i < rec.nvalues; i++) w.info[i].producer = MS_NONE;
+  /* Ops are in text order, so the last one containing pos is the innermost. */
+  for (size_t i = 0; i < rec.nops; i++) {
+    const ms_op *op = &rec.ops[i];
+    if (op->kind != MS_OP_RETURN && op->span.start <= pos && pos <= op->span.end) apply_rule(&w, (uint32_t)i);
+  }
+  for (size_t i = 0; i < rec.nvalues; i++) {
+    free(w.shape[i]);
+    free(w.info[i].inferred);
+  }
+  free(w.shape);
+  free(w.info);
+  ms_analysis_clear(&scratch);
+  ms_records_clear(&rec);
+  return w.found;
+}
+
 void ms_analyze_values(TSNode unit, const char *text,
                        void (*fn)(void *ctx, uint32_t use_start, uint32_t use_end, const ms_ssa_def *def),
                        void *ctx) {
