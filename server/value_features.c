@@ -324,9 +324,32 @@ static void add_edit(edit_list *l, ms_span at, const char *text) {
   *MS_ARRAY_PUSH(l->items, l->n, l->cap) = (edit){at, text};
 }
 
-/* Every place the unit writes value v's type: its declaration and each use
+/* Result type `index` in the signature of the unit when it is a pretty
+** func.func (relative to the unit): what a value returned by the function
+** must equal. Only the signature is read, from the tree. */
+static ms_span function_result(const unit_ref *u, uint32_t index) {
+  TSNode root = ts_tree_root_node(ms_session_tree_at(u->s, u->base));
+  TSNode n = ts_node_descendant_for_byte_range(root, u->base, u->base);
+  while (!ts_node_is_null(n) && strcmp(ts_node_type(n), "func_operation")) n = ts_node_parent(n);
+  if (ts_node_is_null(n) || ts_node_start_byte(n) != u->base) return (ms_span){0, 0};
+  uint32_t k = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < k; i++) {
+    TSNode res = ts_node_named_child(n, i);
+    if (strcmp(ts_node_type(res), "function_results")) continue;
+    uint32_t m = ts_node_named_child_count(res), seen = 0;
+    for (uint32_t j = 0; j < m; j++) {
+      TSNode t = ts_node_named_child(res, j);
+      if (!strcmp(ts_node_type(t), "attribute_dictionary")) continue;
+      if (seen++ == index) return (ms_span){ts_node_start_byte(t) - u->base, ts_node_end_byte(t) - u->base};
+    }
+  }
+  return (ms_span){0, 0};
+}
+
+/* Every place the unit writes value v's type: its declaration, each use
 ** whose op spells its operand types (a generic op's functional type, a
-** pretty op's `(T, T) -> T`, return's types). */
+** pretty op's `(T, T) -> T`, return's types) and, for a value returned
+** from a pretty func.func, the signature's result type. */
 static void refine_edits(const unit_ref *u, uint32_t v, edit_list *l) {
   const char *to = inferred(u, v);
   add_edit(l, u->rec->values[v].type, to);
@@ -336,6 +359,8 @@ static void refine_edits(const unit_ref *u, uint32_t v, edit_list *l) {
     const ms_op *op = &u->rec->ops[use->op];
     if (op->types_known && (uint32_t)use->operand < op->nin)
       add_edit(l, u->rec->types[op->in_types + (uint32_t)use->operand], to);
+    /* A value the function returns: its signature says the same type. */
+    if (op->kind == MS_OP_RETURN && op->parent == MS_NONE) add_edit(l, function_result(u, (uint32_t)use->operand), to);
   }
 }
 
