@@ -13,10 +13,10 @@ func.func @correct(%a: tensor<2x1xf32>, %b: tensor<3xf32>, %c: tensor<1x3xf32>) 
   return %2 : tensor<*xf32>
 }
 
-// Wrong: %0 is 2x3 (2x1 against 3), and 2x3 against 4 never broadcasts.
 // Each op is valid at its declared types; the error is in what %0 is.
 func.func @incorrect(%a: tensor<2x1xf32>, %b: tensor<3xf32>, %c: tensor<4xf32>) -> tensor<*xf32> {
   %0 = "tf.AddV2"(%a, %b) : (tensor<2x1xf32>, tensor<3xf32>) -> tensor<*xf32>
+  // Wrong: %0 is 2x3 (2x1 against 3), and 2x3 against 4 never broadcasts.
   %1 = "tf.Mul"(%0, %c) : (tensor<*xf32>, tensor<4xf32>) -> tensor<*xf32>
   return %1 : tensor<*xf32>
 }
@@ -28,9 +28,9 @@ func.func @tosa_correct(%a: tensor<2x1xf32>, %b: tensor<1x3xf32>, %c: tensor<2x3
   return %1 : tensor<*xf32>
 }
 
-// Wrong: %0 is 2x3, and dim 1 is 3 against 4.
 func.func @tosa_incorrect(%a: tensor<2x1xf32>, %b: tensor<1x3xf32>, %c: tensor<2x4xf32>) -> tensor<*xf32> {
   %0 = tosa.add %a, %b : (tensor<2x1xf32>, tensor<1x3xf32>) -> tensor<*xf32>
+  // Wrong: %0 is 2x3, and dim 1 is 3 against 4.
   %1 = tosa.sub %0, %c : (tensor<*xf32>, tensor<2x4xf32>) -> tensor<*xf32>
   return %1 : tensor<*xf32>
 }
