@@ -83,6 +83,7 @@ typedef struct rule_file {
 struct ms_catalog {
   rule_file *files;
   int nfiles;
+  ms_catalog_error_at error;   /* of the last failed load */
 };
 
 static bool index_patterns(rule_file *f);
@@ -214,6 +215,7 @@ static void line_col(const char *t, size_t off, int *line, int *col) {
 /* ---- loading ----------------------------------------------------------- */
 
 typedef struct loader {
+  ms_catalog *catalog;
   const char *path;
   const char *text;
   size_t len;
@@ -223,12 +225,19 @@ typedef struct loader {
   size_t errlen;
 } loader;
 
+/* Remembers where the error just written to err points (catalog.h:
+** ms_catalog_error_position), so nobody parses the message for it. */
+static void error_at(ms_catalog *self, int line, int col, int prefix) {
+  if (self) self->error = (ms_catalog_error_at){line, col, prefix > 0 ? (size_t)prefix : 0};
+}
+
 static void verr_at(loader *ld, size_t off, const char *fmt, va_list ap) {
   if (!ld->err || ld->errlen == 0) return;
   int line, col;
   line_col(ld->text, off, &line, &col);
   int n = snprintf(ld->err, ld->errlen, "%s:%d:%d: ", ld->path, line, col);
   if (n >= 0 && (size_t)n < ld->errlen) vsnprintf(ld->err + n, ld->errlen - (size_t)n, fmt, ap);
+  error_at(ld->catalog, line, col, n);
 }
 
 static size_t item_offset(loader *ld, const cJSON *item, bool at_key) {
@@ -630,12 +639,11 @@ static bool syntax_error(loader *ld, const char *where) {
   if (!ld->err || !ld->errlen) return false;
   int line, col;
   line_col(ld->text, off, &line, &col);
-  if (off >= ld->len)
-    snprintf(ld->err, ld->errlen, "%s:%d:%d: invalid JSON: unexpected end of file", ld->path, line,
-             col);
-  else
-    snprintf(ld->err, ld->errlen, "%s:%d:%d: invalid JSON near '%c'", ld->path, line, col,
-             ld->text[off]);
+  int n = snprintf(ld->err, ld->errlen, "%s:%d:%d: ", ld->path, line, col);
+  error_at(ld->catalog, line, col, n);
+  if (n < 0 || (size_t)n >= ld->errlen) return false;
+  if (off >= ld->len) snprintf(ld->err + n, ld->errlen - (size_t)n, "invalid JSON: unexpected end of file");
+  else snprintf(ld->err + n, ld->errlen - (size_t)n, "invalid JSON near '%c'", ld->text[off]);
   return false;
 }
 
@@ -665,14 +673,16 @@ bool ms_catalog_load(ms_catalog *self, const char *path, const char *text, size_
                      char *err, size_t errlen) {
   assert(self && path && (text || len == 0));
   if (err && errlen) err[0] = '\0';
-  loader ld = {.path = path, .text = text, .len = len, .err = err, .errlen = errlen};
+  self->error = (ms_catalog_error_at){0, 0, 0};
+  loader ld = {.catalog = self, .path = path, .text = text, .len = len, .err = err, .errlen = errlen};
   size_t deep = too_deep_at(text, len);
   if (deep < len) {
     int line, col;
     line_col(text, deep, &line, &col);
-    if (err && errlen)
-      snprintf(err, errlen, "%s:%d:%d: arrays and objects nested more than %d deep", path, line, col,
-               CJSON_NESTING_LIMIT);
+    int n = err && errlen ? snprintf(err, errlen, "%s:%d:%d: ", path, line, col) : 0;
+    error_at(self, line, col, n);
+    if (n >= 0 && (size_t)n < errlen)
+      snprintf(err + n, errlen - (size_t)n, "arrays and objects nested more than %d deep", CJSON_NESTING_LIMIT);
     return false;
   }
   const char *end = NULL;
@@ -743,6 +753,7 @@ static char *read_rule_file(const char *path, size_t *len, char *err, size_t err
 
 bool ms_catalog_load_file(ms_catalog *self, const char *path, char *err, size_t errlen) {
   size_t len = 0;
+  self->error = (ms_catalog_error_at){0, 0, 0};
   char *buf = read_rule_file(path, &len, err, errlen);
   if (!buf) return false;
   bool ok = ms_catalog_load(self, path, buf, len, err, errlen);
@@ -996,4 +1007,9 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   if (!read_options(e, op, out)) return true;
   check_operand_indexes(op, out);
   return true;
+}
+
+bool ms_catalog_error_position(const ms_catalog *self, ms_catalog_error_at *out) {
+  *out = self->error;
+  return self->error.line > 0;
 }

@@ -26,6 +26,7 @@
 #include "catalog.h"
 #include "commands.h"
 #include "diag.h"
+#include "memory.h"
 #include "report.h"
 #include "source.h"
 #include "verify.h"
@@ -246,7 +247,7 @@ static const ms_catalog *catalog_for(configs *cs, const char *path, const option
       return NULL;
     }
   }
-  cs->items = realloc(cs->items, (cs->count + 1) * sizeof *cs->items);
+  cs->items = ms_xrealloc(cs->items, (cs->count + 1) * sizeof *cs->items);
   cs->items[cs->count++] = (config){dir, file, cat};
   return cat;
 }

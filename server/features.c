@@ -98,9 +98,8 @@ typedef struct tree_list {
 
 static tree_list session_trees(ms_session *s) {
   tree_list l = {NULL, ms_session_trees(s, NULL, 0)};
-  l.trees = malloc((l.n ? l.n : 1) * sizeof *l.trees);
-  if (l.trees) ms_session_trees(s, l.trees, l.n);
-  else l.n = 0;
+  l.trees = ms_xmalloc((l.n ? l.n : 1) * sizeof *l.trees);
+  ms_session_trees(s, l.trees, l.n);
   return l;
 }
 

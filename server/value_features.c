@@ -401,10 +401,12 @@ void ms_value_refine_actions(ms_session *s, uint32_t start, uint32_t end, ms_enc
   if (!unit_at(s, start, enc, &u)) return;
   uint32_t rs = start - u.base, re = end - u.base;
   edit_list all = {0};
+  bool offered = false;
   for (size_t v = 0; v < u.rec->nvalues; v++) {
     if (!inferred(&u, (uint32_t)v)) continue;
     refine_edits(&u, (uint32_t)v, &all);
     if (!on_value(&u, (uint32_t)v, rs, re)) continue;
+    offered = true;
     edit_list one = {0};
     refine_edits(&u, (uint32_t)v, &one);
     char name[64], title[300];
@@ -413,7 +415,8 @@ void ms_value_refine_actions(ms_session *s, uint32_t start, uint32_t end, ms_enc
     cJSON_AddItemToArray(out, refine_action(&u, title, &one));
     free(one.items);
   }
-  if (all.n) cJSON_AddItemToArray(out, refine_action(&u, "Refine all types in this function", &all));
+  /* Offered with a value's own refinement, not everywhere in the function. */
+  if (offered) cJSON_AddItemToArray(out, refine_action(&u, "Refine all types in this function", &all));
   free(all.items);
 }
 

@@ -36,8 +36,8 @@ cJSON *ms_value_op_hover(ms_session *s, uint32_t pos, const char *detail_md, uin
 uint32_t *ms_value_inlay_hints(ms_session *s, uint32_t start, uint32_t end, ms_encoding enc, cJSON *out, size_t *n);
 
 /* Appends to out "Refine type of %x to T" for each refined value whose
-** definition, declared type or a use touches [start, end], and "Refine all
-** types in this function" when the unit holds a refined value. */
+** definition, declared type or a use touches [start, end], then, with
+** those, "Refine all types in this function". */
 void ms_value_refine_actions(ms_session *s, uint32_t start, uint32_t end, ms_encoding enc, cJSON *out);
 
 /* The stored diagnostic with exactly this byte range and code, if it has a
