@@ -321,12 +321,17 @@ typedef struct hint_ctx {
   size_t ntaken;
 } hint_ctx;
 
+static int offset_cmp(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
 static void add_hint(void *ctx, const ms_inference *inf) {
   hint_ctx *h = ctx;
   if (!inf->has_inferred || !inf->result_differs || !inf->result_end) return;
   if (inf->result_end < h->start || inf->result_end > h->end) return;
-  for (size_t i = 0; i < h->ntaken; i++)
-    if (h->taken[i] == inf->result_end) return; /* the value's hint says it already */
+  if (bsearch(&inf->result_end, h->taken, h->ntaken, sizeof *h->taken, offset_cmp))
+    return; /* the value's hint says it already */
   const char *text = doc_text(h->s);
   char label[200], tip[512];
   snprintf(label, sizeof label, "⇒ %s", inf->inferred);

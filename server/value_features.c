@@ -263,8 +263,9 @@ static void add_value_hint(hints_ctx *h, const unit_ref *u, uint32_t v) {
   const ms_value *x = &u->rec->values[v];
   uint32_t off = u->base + hint_offset(x);
   if (off < h->start || off > h->end) return;
-  for (size_t i = 0; i < h->n; i++)
-    if (h->at[i] == off) return; /* never two hints at one place */
+  /* Values come in text order; only the results of one `%x:2` without
+  ** types share a place. Never two hints at one place. */
+  if (h->n && h->at[h->n - 1] == off) return;
   *MS_ARRAY_PUSH(h->at, h->n, h->cap) = off;
   char name[64], label[300];
   md tip = {0};
@@ -297,9 +298,15 @@ static void unit_hints(void *ctx, const ms_unit_view *view) {
     if (inferred(&u, (uint32_t)v)) add_value_hint(h, &u, (uint32_t)v);
 }
 
+static int offset_cmp(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
 uint32_t *ms_value_inlay_hints(ms_session *s, uint32_t start, uint32_t end, ms_encoding enc, cJSON *out, size_t *n) {
   hints_ctx h = {s, enc, start, end, out, NULL, 0, 0};
   ms_session_each_unit(s, unit_hints, &h);
+  qsort(h.at, h.n, sizeof *h.at, offset_cmp);
   *n = h.n;
   return h.at;
 }

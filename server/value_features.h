@@ -31,8 +31,8 @@ cJSON *ms_value_op_hover(ms_session *s, uint32_t pos, const char *detail_md, uin
 
 /* Appends to out the inlay hints `⇒ T` after each definition in [start,
 ** end] whose inferred type T is more precise than declared; returns the
-** byte offsets used (*n of them, the caller frees) so that the op-result
-** hints can skip them. */
+** byte offsets used, sorted (*n of them, the caller frees), so that the
+** op-result hints can skip them. */
 uint32_t *ms_value_inlay_hints(ms_session *s, uint32_t start, uint32_t end, ms_encoding enc, cJSON *out, size_t *n);
 
 /* Appends to out "Refine type of %x to T" for each refined value whose
