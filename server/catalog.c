@@ -11,6 +11,7 @@
 ** the options from the op's attributes with attr.h.
 */
 #include "catalog.h"
+#include "memory.h"
 
 #include <assert.h>
 #include <cjson/cJSON.h>
@@ -90,16 +91,10 @@ static bool index_patterns(rule_file *f);
 
 /* ---- memory ------------------------------------------------------------ */
 
+/* Aborts when out of memory (memory.h); never NULL. */
 static void *file_alloc(rule_file *f, size_t n) {
-  if (f->npool == f->cappool) {
-    size_t cap = f->cappool ? f->cappool * 2 : 32;
-    void **p = realloc(f->pool, cap * sizeof *p);
-    if (!p) return NULL;
-    f->pool = p;
-    f->cappool = cap;
-  }
-  void *m = calloc(1, n ? n : 1);
-  if (m) f->pool[f->npool++] = m;
+  void *m = ms_xcalloc(1, n ? n : 1);
+  *MS_ARRAY_PUSH(f->pool, f->npool, f->cappool) = m;
   return m;
 }
 
@@ -115,7 +110,7 @@ static void rule_file_free(rule_file *f) {
   memset(f, 0, sizeof *f);
 }
 
-ms_catalog *ms_catalog_new(void) { return calloc(1, sizeof(ms_catalog)); }
+ms_catalog *ms_catalog_new(void) { return ms_xcalloc(1, sizeof(ms_catalog)); }
 
 void ms_catalog_delete(ms_catalog *self) {
   if (!self) return;
@@ -700,13 +695,11 @@ bool ms_catalog_load(ms_catalog *self, const char *path, const char *text, size_
   ok = ok && load_root(&ld);
   ok = ok && (index_patterns(&file) || oom(&ld));
   cJSON_Delete(root);
-  rule_file *files = ok ? realloc(self->files, (size_t)(self->nfiles + 1) * sizeof *files) : NULL;
-  if (!files) {
-    if (ok) oom(&ld);
+  if (!ok) {
     rule_file_free(&file);
     return false;
   }
-  self->files = files;
+  self->files = ms_xrealloc(self->files, (size_t)(self->nfiles + 1) * sizeof *self->files);
   self->files[self->nfiles++] = file;
   return true;
 }

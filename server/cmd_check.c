@@ -282,8 +282,7 @@ static void cut_units(input *in, const options *o) {
   for (size_t i = 0; i < chunks.count; i++)
     ms_source_units(&in->src, chunks.items[i].start[0], chunks.items[i].end[0], threshold, target, &in->units);
   ms_unit_list_clear(&chunks);
-  in->unit_diags = calloc(in->units.count, sizeof *in->unit_diags);
-  if (!in->unit_diags) abort();
+  in->unit_diags = ms_xcalloc(in->units.count + 1, sizeof *in->unit_diags);
 }
 
 static TSPoint point_of(const ms_source *src, uint32_t off) {
@@ -348,8 +347,7 @@ static void warm_up(const ms_catalog *catalog) {
 static void analyze_all(input *inputs, size_t n, const options *o) {
   run r = {.opts = o};
   for (size_t i = 0; i < n; i++) r.ntasks += inputs[i].ok ? inputs[i].units.count : 0;
-  r.tasks = malloc((r.ntasks + 1) * sizeof *r.tasks);
-  if (!r.tasks) abort();
+  r.tasks = ms_xmalloc((r.ntasks + 1) * sizeof *r.tasks);
   size_t k = 0;
   for (size_t i = 0; i < n; i++)
     for (size_t u = 0; inputs[i].ok && u < inputs[i].units.count; u++) r.tasks[k++] = (task){&inputs[i], u};
@@ -397,7 +395,7 @@ static int verify_all(input *inputs, size_t n, const options *o) {
 }
 
 static int report_all(input *inputs, size_t n, const options *o) {
-  ms_report_file *files = calloc(n + 1, sizeof *files);
+  ms_report_file *files = ms_xcalloc(n + 1, sizeof *files);
   size_t nf = 0;
   int status = 0;
   for (size_t i = 0; i < n; i++) {
@@ -434,7 +432,7 @@ static int open_inputs(const options *o, configs *cs, input **out, size_t *nout,
     }
   for (size_t i = 0; i < notes.count; i++) fprintf(stderr, "mlir-shape: %s\n", notes.items[i]);
   ms_path_list_clear(&notes);
-  input *inputs = calloc(paths.count + 1, sizeof *inputs);
+  input *inputs = ms_xcalloc(paths.count + 1, sizeof *inputs);
   int status = -1;
   for (size_t i = 0; i < paths.count && status < 0; i++) {
     input *in = &inputs[i];
