@@ -81,6 +81,29 @@ test('hover on a pretty op shows its values with their inferred shapes', async (
   await c.stop();
 });
 
+test('hover on a pretty single-type op: the shape its operands infer', async () => {
+  const text = [
+    'func.func @s(%a: tensor<2x1xf32>, %b: tensor<1x3xf32>, %c: tensor<4x5xf32>) {',
+    '  %0 = stablehlo.add %c, %c : tensor<4x5xf32>',
+    '  %1 = tosa.add %a, %b : (tensor<2x1xf32>, tensor<1x3xf32>) -> tensor<*xf32>',
+    '  %2 = stablehlo.multiply %1, %1 : tensor<*xf32>',
+    '  return',
+    '}',
+    '',
+  ].join('\n');
+  const { c } = await opened(text);
+  const plain = await hover(c, positionOf(text, 'stablehlo.add', { delta: 3 }));
+  assert.ok(plain, 'a hover');
+  assert.ok(plain.contents.value.startsWith('**stablehlo.add** — rule `none`'), plain.contents.value);
+  assert.ok(plain.contents.value.includes('Inferred result: `tensor<4x5xf32>`'), plain.contents.value);
+  // Operands declared tensor<*xf32>, inferred 2x3: the op's shape is 2x3.
+  const flowed = await hover(c, positionOf(text, 'stablehlo.multiply', { delta: 3 }));
+  assert.ok(flowed.contents.value.includes('Inferred result: `tensor<2x3xf32>`'), flowed.contents.value);
+  assert.ok(flowed.contents.value.includes('| `%1` | operand 0 | `tensor<*xf32>` | `tensor<2x3xf32>` |'), flowed.contents.value);
+  assert.deepEqual(flowed.range, rangeOf(text, 'stablehlo.multiply'));
+  await c.stop();
+});
+
 test('inlay hints: one ⇒ T after each refined definition, never two at a place', async () => {
   const { c } = await opened();
   const hints = await c.request('textDocument/inlayHint', { textDocument: td, range: { start: { line: 0, character: 0 }, end: { line: 15, character: 0 } } });
