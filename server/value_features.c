@@ -325,10 +325,25 @@ typedef struct edit_list {
 } edit_list;
 
 static void add_edit(edit_list *l, ms_span at, const char *text) {
-  if (!at.end) return;
-  for (size_t i = 0; i < l->n; i++)
-    if (l->items[i].at.start == at.start) return;
-  *MS_ARRAY_PUSH(l->items, l->n, l->cap) = (edit){at, text};
+  if (at.end) *MS_ARRAY_PUSH(l->items, l->n, l->cap) = (edit){at, text};
+}
+
+/* The uses of each value, threaded through the use pool: first[v], then
+** next[i] after use i (MS_NONE ends), in text order. Built once per
+** request so that refining costs O(values + uses). */
+typedef struct use_index {
+  uint32_t *first, *next;
+} use_index;
+
+static use_index index_uses(const ms_records *rec) {
+  use_index x = {ms_xmalloc((rec->nvalues + 1) * sizeof *x.first), ms_xmalloc((rec->nuses + 1) * sizeof *x.next)};
+  for (size_t v = 0; v < rec->nvalues; v++) x.first[v] = MS_NONE;
+  for (size_t i = rec->nuses; i-- > 0;) {
+    uint32_t v = rec->uses[i].value;
+    x.next[i] = v == MS_NONE ? MS_NONE : x.first[v];
+    if (v != MS_NONE) x.first[v] = (uint32_t)i;
+  }
+  return x;
 }
 
 /* Result type `index` in the signature of the unit when it is a pretty
@@ -353,22 +368,43 @@ static ms_span function_result(const unit_ref *u, uint32_t index) {
   return (ms_span){0, 0};
 }
 
-/* Every place the unit writes value v's type: its declaration, each use
-** whose op spells its operand types (a generic op's functional type, a
-** pretty op's `(T, T) -> T`, return's types) and, for a value returned
-** from a pretty func.func, the signature's result type. */
-static void refine_edits(const unit_ref *u, uint32_t v, edit_list *l) {
+/* A call's operand types must equal the callee's signature (another
+** unit): a value passed to one keeps its declared type. */
+static bool is_call(const unit_ref *u, const ms_op *op) {
+  ms_span n = op->name;
+  size_t len = n.end - n.start;
+  const char *t = u->text + n.start;
+  return (len == 9 && !memcmp(t, "func.call", 9)) || (len == 4 && !memcmp(t, "call", 4)) ||
+         (len == 18 && !memcmp(t, "func.call_indirect", 18));
+}
+
+/* Appends every place the unit writes value v's type: its declaration,
+** each use whose op spells its operand types (a generic op's functional
+** type, a pretty op's `(T, T) -> T`, return's types) and, for a value
+** returned from a pretty func.func, the signature's result type. False
+** (and l is left as it was) when a use's type cannot be rewritten so that
+** the file still verifies: written where records do not say (a pretty
+** op's single type, successor operands), or passed to a call. */
+static bool refine_edits(const unit_ref *u, const use_index *x, uint32_t v, edit_list *l) {
   const char *to = inferred(u, v);
+  size_t mark = l->n;
+  if (!u->rec->values[v].type.end) return false;
   add_edit(l, u->rec->values[v].type, to);
-  for (size_t i = 0; i < u->rec->nuses; i++) {
+  for (uint32_t i = x->first[v]; i != MS_NONE; i = x->next[i]) {
     const ms_use *use = &u->rec->uses[i];
-    if (use->value != v || use->operand < 0) continue;
     const ms_op *op = &u->rec->ops[use->op];
-    if (op->types_known && (uint32_t)use->operand < op->nin)
-      add_edit(l, u->rec->types[op->in_types + (uint32_t)use->operand], to);
+    bool ok = use->operand >= 0 && op->types_known && (uint32_t)use->operand < op->nin && !is_call(u, op);
+    ms_span sig = {0, 0};
     /* A value the function returns: its signature says the same type. */
-    if (op->kind == MS_OP_RETURN && op->parent == MS_NONE) add_edit(l, function_result(u, (uint32_t)use->operand), to);
+    if (ok && op->kind == MS_OP_RETURN && op->parent == MS_NONE) ok = (sig = function_result(u, (uint32_t)use->operand)).end;
+    if (!ok) {
+      l->n = mark;
+      return false;
+    }
+    add_edit(l, u->rec->types[op->in_types + (uint32_t)use->operand], to);
+    add_edit(l, sig, to);
   }
+  return true;
 }
 
 static int edit_cmp(const void *a, const void *b) {
@@ -376,8 +412,17 @@ static int edit_cmp(const void *a, const void *b) {
   return x->at.start < y->at.start ? -1 : x->at.start > y->at.start;
 }
 
-static cJSON *refine_action(const unit_ref *u, const char *title, edit_list *l) {
+/* Sorted, each place once (several returns name one signature type). */
+static void sort_edits(edit_list *l) {
   qsort(l->items, l->n, sizeof *l->items, edit_cmp);
+  size_t k = 0;
+  for (size_t i = 0; i < l->n; i++)
+    if (!k || l->items[i].at.start != l->items[k - 1].at.start) l->items[k++] = l->items[i];
+  l->n = k;
+}
+
+static cJSON *refine_action(const unit_ref *u, const char *title, edit_list *l) {
+  sort_edits(l);
   cJSON *a = cJSON_CreateObject();
   cJSON_AddStringToObject(a, "title", title);
   cJSON_AddStringToObject(a, "kind", "refactor.rewrite");
@@ -395,36 +440,43 @@ static cJSON *refine_action(const unit_ref *u, const char *title, edit_list *l) 
 static bool touches(ms_span s, uint32_t start, uint32_t end) { return s.end && s.start <= end && start <= s.end; }
 
 /* Whether the range [start, end] (unit-relative) is on value v. */
-static bool on_value(const unit_ref *u, uint32_t v, uint32_t start, uint32_t end) {
-  const ms_value *x = &u->rec->values[v];
-  if (touches(x->def, start, end) || touches(x->type, start, end)) return true;
-  for (size_t i = 0; i < u->rec->nuses; i++)
-    if (u->rec->uses[i].value == v && touches(u->rec->uses[i].span, start, end)) return true;
+static bool on_value(const unit_ref *u, const use_index *x, uint32_t v, uint32_t start, uint32_t end) {
+  const ms_value *val = &u->rec->values[v];
+  if (touches(val->def, start, end) || touches(val->type, start, end)) return true;
+  for (uint32_t i = x->first[v]; i != MS_NONE; i = x->next[i])
+    if (touches(u->rec->uses[i].span, start, end)) return true;
   return false;
+}
+
+static void refine_one(const unit_ref *u, const use_index *x, uint32_t v, cJSON *out) {
+  edit_list one = {0};
+  if (refine_edits(u, x, v, &one)) {
+    char name[64], title[300];
+    value_name(u, v, name, sizeof name);
+    snprintf(title, sizeof title, "Refine type of %s to %s", name, inferred(u, v));
+    cJSON_AddItemToArray(out, refine_action(u, title, &one));
+  }
+  free(one.items);
 }
 
 void ms_value_refine_actions(ms_session *s, uint32_t start, uint32_t end, ms_encoding enc, cJSON *out) {
   unit_ref u;
-  if (!unit_at(s, start, enc, &u)) return;
+  if (!unit_at(s, start, enc, &u) || !u.a->info) return;
   uint32_t rs = start - u.base, re = end - u.base;
-  edit_list all = {0};
-  bool offered = false;
-  for (size_t v = 0; v < u.rec->nvalues; v++) {
-    if (!inferred(&u, (uint32_t)v)) continue;
-    refine_edits(&u, (uint32_t)v, &all);
-    if (!on_value(&u, (uint32_t)v, rs, re)) continue;
-    offered = true;
-    edit_list one = {0};
-    refine_edits(&u, (uint32_t)v, &one);
-    char name[64], title[300];
-    value_name(&u, (uint32_t)v, name, sizeof name);
-    snprintf(title, sizeof title, "Refine type of %s to %s", name, inferred(&u, (uint32_t)v));
-    cJSON_AddItemToArray(out, refine_action(&u, title, &one));
-    free(one.items);
-  }
+  use_index x = index_uses(u.rec);
+  int offered = cJSON_GetArraySize(out);
+  for (size_t v = 0; v < u.rec->nvalues; v++)
+    if (inferred(&u, (uint32_t)v) && on_value(&u, &x, (uint32_t)v, rs, re)) refine_one(&u, &x, (uint32_t)v, out);
   /* Offered with a value's own refinement, not everywhere in the function. */
-  if (offered) cJSON_AddItemToArray(out, refine_action(&u, "Refine all types in this function", &all));
-  free(all.items);
+  if (cJSON_GetArraySize(out) > offered) {
+    edit_list all = {0};
+    for (size_t v = 0; v < u.rec->nvalues; v++)
+      if (inferred(&u, (uint32_t)v)) refine_edits(&u, &x, (uint32_t)v, &all);
+    cJSON_AddItemToArray(out, refine_action(&u, "Refine all types in this function", &all));
+    free(all.items);
+  }
+  free(x.first);
+  free(x.next);
 }
 
 /* ------------------------------------------------------------------ */

@@ -145,6 +145,32 @@ test('refine actions: one value, then all of a function; the result re-checks cl
   await c.stop();
 });
 
+test('no refine action where the rewritten file would not verify: a call, a pretty single-type use', async () => {
+  const text = [
+    'func.func @f(%a: tensor<2x1xf32>, %b: tensor<1x3xf32>) {',
+    '  %0 = tosa.add %a, %b : (tensor<2x1xf32>, tensor<1x3xf32>) -> tensor<*xf32>',
+    '  %1 = func.call @g(%0) : (tensor<*xf32>) -> tensor<*xf32>',
+    '  %2 = tosa.sub %a, %b : (tensor<2x1xf32>, tensor<1x3xf32>) -> tensor<*xf32>',
+    '  %3 = stablehlo.abs %2 : tensor<*xf32>',
+    '  %4 = tosa.maximum %a, %b : (tensor<2x1xf32>, tensor<1x3xf32>) -> tensor<*xf32>',
+    '  return',
+    '}',
+    'func.func private @g(tensor<*xf32>) -> tensor<*xf32>',
+    '',
+  ].join('\n');
+  const { c } = await opened(text);
+  const titles = async (needle) => {
+    const at = positionOf(text, needle, { delta: 1 });
+    const r = await c.request('textDocument/codeAction', { textDocument: td, range: { start: at, end: at }, context: { diagnostics: [] } });
+    return r.map((a) => a.title).filter((t) => t.startsWith('Refine'));
+  };
+  assert.deepEqual(await titles('%0 = tosa.add'), []);
+  assert.deepEqual(await titles('%2 = tosa.sub'), []);
+  // %4 has no such use: offered, and "all" rewrites only what can be rewritten.
+  assert.deepEqual(await titles('%4 = tosa.maximum'), ['Refine type of %4 to tensor<2x3xf32>', 'Refine all types in this function']);
+  await c.stop();
+});
+
 test('shapes --format=json lists what the hover shows', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mlir-shape-shapes-'));
   const file = path.join(dir, 'dataflow.mlir');
