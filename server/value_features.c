@@ -18,6 +18,7 @@
 
 #include "features.h"
 #include "memory.h"
+#include "shapes.h"
 
 /* How many producing ops a value's hover follows back. */
 #define CHAIN_STEPS 5
@@ -477,6 +478,35 @@ void ms_value_refine_actions(ms_session *s, uint32_t start, uint32_t end, ms_enc
   }
   free(x.first);
   free(x.next);
+}
+
+/* ------------------------------------------------------------------ */
+/* The shapes table                                                    */
+
+typedef struct shapes_ctx {
+  ms_session *s;
+  ms_encoding enc;
+  cJSON *values;
+} shapes_ctx;
+
+static void document_position(void *ctx, uint32_t off, uint32_t *line, uint32_t *character) {
+  const shapes_ctx *c = ctx;
+  ms_position p = ms_document_position(ms_session_document(c->s), off, c->enc);
+  *line = p.line;
+  *character = p.character;
+}
+
+static void unit_shapes(void *ctx, const ms_unit_view *view) {
+  shapes_ctx *c = ctx;
+  ms_shapes_positions where = {document_position, c};
+  ms_shapes_append(c->values, view->analysis, ms_document_text(ms_session_document(c->s), NULL), view->start, &where);
+}
+
+cJSON *ms_value_shapes_json(ms_session *s, ms_encoding enc) {
+  cJSON *doc = ms_shapes_json();
+  shapes_ctx c = {s, enc, ms_shapes_add_file(doc, ms_session_uri(s))};
+  ms_session_each_unit(s, unit_shapes, &c);
+  return doc;
 }
 
 /* ------------------------------------------------------------------ */

@@ -40,6 +40,11 @@ uint32_t *ms_value_inlay_hints(ms_session *s, uint32_t start, uint32_t end, ms_e
 ** those, "Refine all types in this function". */
 void ms_value_refine_actions(ms_session *s, uint32_t start, uint32_t end, ms_encoding enc, cJSON *out);
 
+/* The shapes table (shapes.h) of the whole document, from the stored
+** analyses: {"version", "files": [{"file": the document's URI, "values"}]},
+** positions in `enc`. For workspace/executeCommand. */
+cJSON *ms_value_shapes_json(ms_session *s, ms_encoding enc);
+
 /* The stored diagnostic with exactly this byte range and code, if it has a
 ** preferred fix: its replacement in *fix_start, *fix_end and fix_text (NUL
 ** terminated, truncated to n bytes). */

@@ -16,6 +16,7 @@
 #include "catalog.h"
 #include "session.h"
 #include "shapes.h"
+#include "value_features.h"
 
 static ms_catalog *catalog;
 
@@ -144,6 +145,25 @@ Test(values, shapes_table_rows) {
   cr_assert_str_eq(cJSON_GetObjectItem(arg, "kind")->valuestring, "argument");
   cr_assert(cJSON_IsNull(cJSON_GetObjectItem(arg, "op")));
   cr_assert_str_eq(cJSON_GetObjectItem(arg, "inferred")->valuestring, "tensor<2x1xf32>");
+  cJSON_Delete(doc);
+  ms_session_delete(s);
+}
+
+/* The document's table, for the server's commands: every unit, in order,
+** with document positions. */
+Test(values, shapes_table_of_a_session) {
+  ms_session *s = session_of(flow);
+  cJSON *doc = ms_value_shapes_json(s, MS_ENCODING_UTF16);
+  cr_assert_eq(cJSON_GetObjectItem(doc, "version")->valueint, MS_SHAPES_VERSION);
+  cJSON *file = cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "files"), 0);
+  cr_assert_str_eq(cJSON_GetObjectItem(file, "file")->valuestring, "file:///t.mlir");
+  cJSON *values = cJSON_GetObjectItem(file, "values");
+  cr_assert_eq(cJSON_GetArraySize(values), 6); /* %x, then %a %b %c %0 %1 */
+  cr_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(values, 0), "name")->valuestring, "%x");
+  cJSON *v1 = cJSON_GetArrayItem(values, 5);
+  cr_assert_str_eq(cJSON_GetObjectItem(v1, "inferred")->valuestring, "tensor<2x3xf32>");
+  cJSON *start = cJSON_GetObjectItem(cJSON_GetObjectItem(v1, "range"), "start");
+  cr_assert_eq(cJSON_GetObjectItem(start, "line")->valueint, 5);
   cJSON_Delete(doc);
   ms_session_delete(s);
 }
