@@ -330,7 +330,7 @@ static void add_hint(void *ctx, const ms_inference *inf) {
   hint_ctx *h = ctx;
   if (!inf->has_inferred || !inf->result_differs || !inf->result_end) return;
   if (inf->result_end < h->start || inf->result_end > h->end) return;
-  if (bsearch(&inf->result_end, h->taken, h->ntaken, sizeof *h->taken, offset_cmp))
+  if (h->ntaken && bsearch(&inf->result_end, h->taken, h->ntaken, sizeof *h->taken, offset_cmp))
     return; /* the value's hint says it already */
   const char *text = doc_text(h->s);
   char label[200], tip[512];

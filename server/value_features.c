@@ -307,7 +307,7 @@ static int offset_cmp(const void *a, const void *b) {
 uint32_t *ms_value_inlay_hints(ms_session *s, uint32_t start, uint32_t end, ms_encoding enc, cJSON *out, size_t *n) {
   hints_ctx h = {s, enc, start, end, out, NULL, 0, 0};
   ms_session_each_unit(s, unit_hints, &h);
-  qsort(h.at, h.n, sizeof *h.at, offset_cmp);
+  if (h.n) qsort(h.at, h.n, sizeof *h.at, offset_cmp);
   *n = h.n;
   return h.at;
 }
@@ -415,7 +415,7 @@ static int edit_cmp(const void *a, const void *b) {
 
 /* Sorted, each place once (several returns name one signature type). */
 static void sort_edits(edit_list *l) {
-  qsort(l->items, l->n, sizeof *l->items, edit_cmp);
+  if (l->n) qsort(l->items, l->n, sizeof *l->items, edit_cmp);
   size_t k = 0;
   for (size_t i = 0; i < l->n; i++)
     if (!k || l->items[i].at.start != l->items[k - 1].at.start) l->items[k++] = l->items[i];
