@@ -438,24 +438,18 @@ cJSON *ms_feature_code_actions(ms_session *s, const cJSON *params, ms_encoding e
   if (!read_range(s, cJSON_GetObjectItemCaseSensitive(params, "range"), enc, &start, &end)) return a.out;
   const cJSON *context = cJSON_GetObjectItemCaseSensitive(params, "context");
   const cJSON *only = cJSON_GetObjectItemCaseSensitive(context, "only");
-  bool quickfixes = true, refactors = true;
   if (cJSON_IsArray(only)) {
-    quickfixes = refactors = false;
+    bool wanted = false;
     const cJSON *k;
-    cJSON_ArrayForEach(k, only) {
-      if (!cJSON_IsString(k)) continue;
-      quickfixes |= !strncmp(k->valuestring, "quickfix", 8);
-      refactors |= !strcmp(k->valuestring, "refactor") || !strncmp(k->valuestring, "refactor.rewrite", 16);
-    }
+    cJSON_ArrayForEach(k, only) wanted |= cJSON_IsString(k) && !strncmp(k->valuestring, "quickfix", 8);
+    if (!wanted) return a.out;
   }
   a.diags = cJSON_GetObjectItemCaseSensitive(context, "diagnostics");
-  if (quickfixes) {
-    /* ms_session_inferences wants a non-empty range to find the op under an
-    ** empty selection. */
-    ms_session_inferences(s, start, end > start ? end : end + 1, add_result_action, &a);
-    add_mismatch_actions(&a, start, end);
-  }
-  if (refactors) ms_value_refine_actions(s, start, end, enc, a.out);
+  /* ms_session_inferences wants a non-empty range to find the op under an
+  ** empty selection. */
+  ms_session_inferences(s, start, end > start ? end : end + 1, add_result_action, &a);
+  add_mismatch_actions(&a, start, end);
+  ms_value_refine_actions(s, start, end, enc, a.out);
   return a.out;
 }
 

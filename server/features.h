@@ -31,8 +31,8 @@ cJSON *ms_feature_inlay_hints(ms_session *s, const cJSON *params, ms_encoding en
 
 /* textDocument/codeAction: quickfixes for the diagnostics in range: replace
 ** the declared result type with the inferred one; change a use's type to
-** its definition's (the finding's stored fix). Refactors (refactor.rewrite)
-** for a refined value in range: "Refine type of %x to T" and "Refine all
+** its definition's (the finding's stored fix). For a refined
+** value in range: "Refine type of %x to T" and "Refine all
 ** types in this function". */
 cJSON *ms_feature_code_actions(ms_session *s, const cJSON *params, ms_encoding enc);
 

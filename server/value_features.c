@@ -426,7 +426,8 @@ static cJSON *refine_action(const unit_ref *u, const char *title, edit_list *l) 
   sort_edits(l);
   cJSON *a = cJSON_CreateObject();
   cJSON_AddStringToObject(a, "title", title);
-  cJSON_AddStringToObject(a, "kind", "refactor.rewrite");
+  /* A quickfix: clients that ask for fixes only (context.only) see it too. */
+  cJSON_AddStringToObject(a, "kind", "quickfix");
   cJSON *changes = cJSON_AddObjectToObject(cJSON_AddObjectToObject(a, "edit"), "changes");
   cJSON *list = cJSON_AddArrayToObject(changes, ms_session_uri(u->s));
   for (size_t i = 0; i < l->n; i++) {

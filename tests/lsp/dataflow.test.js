@@ -130,6 +130,12 @@ test('refine actions: one value, then all of a function; the result re-checks cl
   assert.equal(once.split('\n')[3], '  %2 = "tf.Sub"(%1, %0) : (tensor<2x3xf32>, tensor<*xf32>) -> tensor<*xf32>');
   const all = actions.find((a) => a.title === 'Refine all types in this function');
   assert.ok(all);
+  assert.deepEqual([one.kind, all.kind], ['quickfix', 'quickfix']);
+  // A client asking for quick fixes only gets them too; one asking for source actions does not.
+  const fixesOnly = await c.request('textDocument/codeAction', { textDocument: td, range: { start: at, end: at }, context: { diagnostics: [], only: ['quickfix'] } });
+  assert.ok(fixesOnly.some((a) => a.title === one.title), JSON.stringify(fixesOnly.map((a) => a.title)));
+  const sourceOnly = await c.request('textDocument/codeAction', { textDocument: td, range: { start: at, end: at }, context: { diagnostics: [], only: ['source'] } });
+  assert.deepEqual(sourceOnly, []);
   const refined = applyEdits(TEXT, all.edit.changes[URI]);
   const lines = refined.split('\n');
   assert.equal(lines[0], 'func.func @f(%a: tensor<2x1xf32>, %b: tensor<3xf32>, %c: tensor<1x3xf32>) -> tensor<2x3xf32> {');
