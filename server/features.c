@@ -239,42 +239,6 @@ static bool op_detail_at(ms_session *s, uint32_t pos, ms_op_detail *d) {
   return a && ms_analysis_op_detail(ms_session_catalog(s), ms_session_options(s), a, doc_text(s), base, pos, d);
 }
 
-/* The SSA events of a unit: every definition and use, with the definition
-** each use resolves to. */
-typedef struct value_event {
-  uint32_t start, end;
-  bool has_def;
-  ms_span def, type;
-} value_event;
-
-typedef struct value_list {
-  value_event *items;
-  size_t n, cap;
-} value_list;
-
-static void collect_value(void *ctx, uint32_t start, uint32_t end, const ms_ssa_def *def) {
-  value_list *l = ctx;
-  value_event *e = MS_ARRAY_PUSH(l->items, l->n, l->cap);
-  memset(e, 0, sizeof *e);
-  e->start = start;
-  e->end = end;
-  if (def) {
-    e->has_def = true;
-    e->def = def->def;
-    e->type = def->type;
-  }
-}
-
-/* The event whose token contains pos (or ends right at it). */
-static const value_event *event_at(const value_list *l, uint32_t pos) {
-  const value_event *after = NULL;
-  for (size_t i = 0; i < l->n; i++) {
-    if (l->items[i].start <= pos && pos < l->items[i].end) return &l->items[i];
-    if (l->items[i].end == pos) after = &l->items[i];
-  }
-  return after;
-}
-
 static const char *const value_types[] = {"value_use", "op_result", NULL};
 
 cJSON *ms_feature_hover(ms_session *s, const cJSON *params, ms_encoding enc) {
@@ -475,21 +439,25 @@ static void occ_add(occ_list *l, uint32_t start, uint32_t end, bool is_def) {
   *MS_ARRAY_PUSH(l->items, l->n, l->cap) = (occurrence){start, end, is_def};
 }
 
-/* SSA: every event resolving to the same definition as the one at pos. */
+/* SSA: the definition of the value at pos and every use of it, from the
+** unit's stored value table. The results of one `%x:2` share a
+** definition token, so a use of `%x#1` is an occurrence of `%x`. */
 static bool ssa_occurrences(ms_session *s, TSNode unit, uint32_t pos, occ_list *out) {
-  value_list l = {0};
-  ms_analyze_values(unit, doc_text(s), collect_value, &l);
-  const value_event *e = event_at(&l, pos);
-  bool found = e && e->has_def;
-  if (found) {
-    ms_span def = e->def;
-    occ_add(out, def.start, def.end, true);
-    for (size_t i = 0; i < l.n; i++)
-      if (l.items[i].has_def && l.items[i].def.start == def.start)
-        occ_add(out, l.items[i].start, l.items[i].end, l.items[i].start == def.start);
+  (void)unit;
+  uint32_t base;
+  const ms_analysis *a = ms_session_unit_analysis(s, pos, &base);
+  if (!a) return false;
+  const ms_records *rec = &a->rec;
+  uint32_t v = ms_records_value_at(rec, pos - base, NULL);
+  if (v == MS_NONE) return false;
+  ms_span def = rec->values[v].def;
+  occ_add(out, base + def.start, base + def.end, true);
+  for (size_t i = 0; i < rec->nuses; i++) {
+    const ms_use *u = &rec->uses[i];
+    if (u->value != MS_NONE && rec->values[u->value].def.start == def.start)
+      occ_add(out, base + u->span.start, base + u->span.end, false);
   }
-  free(l.items);
-  return found;
+  return true;
 }
 
 static bool same_text(const char *text, TSNode a, uint32_t s, uint32_t e) {
