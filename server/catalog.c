@@ -17,6 +17,7 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1005,4 +1006,22 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
 bool ms_catalog_error_position(const ms_catalog *self, ms_catalog_error_at *out) {
   *out = self->error;
   return self->error.line > 0;
+}
+
+char *ms_catalog_find_config(const char *dir) {
+  char buf[PATH_MAX];
+  if (!realpath(dir, buf)) return NULL;
+  for (;;) {
+    char candidate[PATH_MAX + sizeof MS_CATALOG_CONFIG_NAME + 1];
+    snprintf(candidate, sizeof candidate, "%s/%s", strcmp(buf, "/") ? buf : "", MS_CATALOG_CONFIG_NAME);
+    struct stat st;
+    if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode)) return ms_xstrdup(candidate);
+    char *slash = strrchr(buf, '/');
+    if (!slash || slash == buf) {
+      if (!strcmp(buf, "/")) return NULL;
+      strcpy(buf, "/");
+      continue;
+    }
+    *slash = 0;
+  }
 }

@@ -110,6 +110,15 @@ typedef struct ms_catalog_error_at {
 } ms_catalog_error_at;
 bool ms_catalog_error_position(const ms_catalog *self, ms_catalog_error_at *out);
 
+/* A project's own rules: the file of this name in a checked file's
+** directory or the nearest parent (`check`, `shapes`, the server's
+** workspace folder). */
+#define MS_CATALOG_CONFIG_NAME ".mlir-shape.json"
+
+/* The nearest MS_CATALOG_CONFIG_NAME at or above dir (an absolute path,
+** ms_xstrdup'ed), or NULL. */
+char *ms_catalog_find_config(const char *dir);
+
 /* The largest rule file read: 16 MiB (the shipped ones are a few KB). */
 #define MS_CATALOG_MAX_FILE ((size_t)16 << 20)
 

@@ -33,7 +33,6 @@
 
 #define LARGE_FILE (4u << 20)  /* above this a file is analysed in units */
 #define UNIT_BYTES (2u << 20)  /* the size of such a unit */
-#define CONFIG_NAME ".mlir-shape.json"
 
 static const char usage[] =
   "usage: mlir-shape check [OPTIONS] PATH...\n"
@@ -170,25 +169,6 @@ static char *dir_of(const char *path) {
   return strndup(path, (size_t)(slash - path));
 }
 
-/* The nearest .mlir-shape.json at or above dir, or NULL. */
-static char *find_config(const char *dir) {
-  char buf[PATH_MAX];
-  if (!realpath(dir, buf)) return NULL;
-  for (;;) {
-    char candidate[PATH_MAX + sizeof CONFIG_NAME + 1];
-    snprintf(candidate, sizeof candidate, "%s/%s", strcmp(buf, "/") ? buf : "", CONFIG_NAME);
-    struct stat st;
-    if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode)) return strdup(candidate);
-    char *slash = strrchr(buf, '/');
-    if (!slash || slash == buf) {
-      if (!strcmp(buf, "/")) return NULL;
-      strcpy(buf, "/");
-      continue;
-    }
-    *slash = 0;
-  }
-}
-
 static bool load_catalog(ms_catalog *c, const char *config_file, const options *o, char *err, size_t errlen) {
   if (!ms_catalog_load_builtin(c, err, errlen)) return false;
   /* A config found by search is named as the user would reach it: relative
@@ -230,7 +210,7 @@ static const ms_catalog *catalog_for(configs *cs, const char *path, const option
       free(dir);
       return cs->items[i].catalog;
     }
-  char *file = find_config(dir);
+  char *file = ms_catalog_find_config(dir);
   ms_catalog *cat = NULL;
   for (size_t i = 0; i < cs->count && !cat; i++)
     if ((!file && !cs->items[i].file) || (file && cs->items[i].file && !strcmp(file, cs->items[i].file)))

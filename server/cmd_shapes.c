@@ -2,8 +2,8 @@
 ** cmd_shapes.c: `mlir-shape shapes`, every SSA value with its declared and
 ** inferred type (commands.h).
 **
-** Each file is read whole (source.h: files, directories, `-` for stdin),
-** parsed once, and analysed unit by unit as the language server does
+** Each file is read whole (source.h: files, directories, `-` for stdin)
+** with the rules `check` would use for it (catalog.h), parsed once, and analysed unit by unit as the language server does
 ** (ms_analyzer_units, ms_analyze_node). The table is built as JSON by
 ** shapes.c; the text format prints the same rows one a line.
 */
@@ -36,6 +36,8 @@ static const char usage[] =
   "  --rules FILE            add a rule file (highest precedence; repeatable)\n"
   "  -h, --help              show this help\n"
   "\n"
+  "Rules: the built-in catalog, then the nearest .mlir-shape.json in the file's\n"
+  "directory or a parent, then each --rules FILE.\n"
   "Exit status: 0 no errors, 1 the files have error findings (see check),\n"
   "2 usage, I/O or rule file errors.\n";
 
@@ -172,16 +174,59 @@ static void print_json(const cJSON *doc) {
   free(s);
 }
 
-static bool load_catalog(ms_catalog *c, const options *o) {
+/* One catalog per project rule file in effect, as `check` loads them: the
+** built-in rules, the nearest .mlir-shape.json, then each --rules FILE. */
+typedef struct project {
+  char *config;          /* NULL: no project rule file */
+  ms_catalog *catalog;
+} project;
+
+typedef struct projects {
+  const options *o;
+  project *items;
+  size_t n, cap;
+} projects;
+
+static bool same_config(const char *a, const char *b) { return (!a && !b) || (a && b && !strcmp(a, b)); }
+
+/* The catalog for the file at path; NULL after printing why not. */
+static const ms_catalog *catalog_for(projects *ps, const char *path) {
+  char dir[4096];
+  const char *slash = strcmp(path, "-") ? strrchr(path, '/') : NULL;
+  snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash == path ? 1 : slash - path) : 1, slash ? path : ".");
+  char *config = ms_catalog_find_config(dir);
+  for (size_t i = 0; i < ps->n; i++)
+    if (same_config(ps->items[i].config, config)) {
+      free(config);
+      return ps->items[i].catalog;
+    }
   char err[1024];
+  ms_catalog *c = ms_catalog_new();
   bool ok = ms_catalog_load_builtin(c, err, sizeof err);
-  for (size_t i = 0; ok && i < o->rules.count; i++) ok = ms_catalog_load_file(c, o->rules.items[i], err, sizeof err);
-  if (!ok) fprintf(stderr, "%s\n", err);
-  return ok;
+  if (ok && config) ok = ms_catalog_load_file(c, config, err, sizeof err);
+  for (size_t i = 0; ok && i < ps->o->rules.count; i++)
+    ok = ms_catalog_load_file(c, ps->o->rules.items[i], err, sizeof err);
+  if (!ok) {
+    fprintf(stderr, "%s\n", err);
+    ms_catalog_delete(c);
+    free(config);
+    return NULL;
+  }
+  *MS_ARRAY_PUSH(ps->items, ps->n, ps->cap) = (project){config, c};
+  return c;
 }
 
-/* Lists every path; 1 when a file has error findings, 2 on an I/O error. */
-static int list_all(const options *o, const ms_catalog *catalog, cJSON *doc) {
+static void projects_clear(projects *ps) {
+  for (size_t i = 0; i < ps->n; i++) {
+    free(ps->items[i].config);
+    ms_catalog_delete(ps->items[i].catalog);
+  }
+  free(ps->items);
+}
+
+/* Lists every path; 1 when a file has error findings, 2 on an I/O or rule
+** file error (*rules_broken for the latter: nothing is to be printed). */
+static int list_all(const options *o, cJSON *doc, bool *rules_broken) {
   ms_path_list paths, notes;
   ms_path_list_init(&paths);
   ms_path_list_init(&notes);
@@ -195,8 +240,15 @@ static int list_all(const options *o, const ms_catalog *catalog, cJSON *doc) {
   for (size_t i = 0; i < notes.count; i++) fprintf(stderr, "mlir-shape: %s\n", notes.items[i]);
   TSParser *parser = ts_parser_new();
   ts_parser_set_language(parser, tree_sitter_mlir());
+  projects ps = {o, NULL, 0, 0};
   bool errors = false;
   for (size_t i = 0; i < paths.count; i++) {
+    const ms_catalog *catalog = catalog_for(&ps, paths.items[i]);
+    if (!catalog) {
+      *rules_broken = true;
+      status = 2;
+      break;
+    }
     ms_source src;
     if (!ms_source_open(&src, paths.items[i], err, sizeof err)) {
       fprintf(stderr, "mlir-shape: %s\n", err);
@@ -206,6 +258,7 @@ static int list_all(const options *o, const ms_catalog *catalog, cJSON *doc) {
     errors |= list_file(parser, catalog, o, &src, ms_shapes_add_file(doc, src.name));
     ms_source_close(&src);
   }
+  projects_clear(&ps);
   ts_parser_delete(parser);
   ms_path_list_clear(&paths);
   ms_path_list_clear(&notes);
@@ -217,16 +270,15 @@ int ms_cmd_shapes(int argc, char **argv) {
   ms_path_list_init(&o.rules);
   ms_path_list_init(&o.args);
   int status = parse_options(argc, argv, &o);
-  ms_catalog *catalog = status < 0 ? ms_catalog_new() : NULL;
-  if (status < 0 && !load_catalog(catalog, &o)) status = 2;
   if (status < 0) {
     cJSON *doc = ms_shapes_json();
-    status = list_all(&o, catalog, doc);
-    if (o.json) print_json(doc);
-    else print_text(doc);
+    bool rules_broken = false;
+    status = list_all(&o, doc, &rules_broken);
+    /* A broken rule file stops the listing: nothing half done is printed. */
+    if (!rules_broken && o.json) print_json(doc);
+    else if (!rules_broken) print_text(doc);
     cJSON_Delete(doc);
   }
-  ms_catalog_delete(catalog);
   ms_path_list_clear(&o.rules);
   ms_path_list_clear(&o.args);
   return status;

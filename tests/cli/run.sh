@@ -156,6 +156,13 @@ run shapes-missing "$BIN" shapes fixtures/no-such.mlir
 [ "$rc" = 2 ] && grep -q "no-such.mlir: cannot read" "$TMP/shapes-missing.err" && ok || bad shapes-missing "rc=$rc $(cat "$TMP/shapes-missing.err")"
 run shapes-format "$BIN" shapes --format=sarif fixtures/dataflow.mlir
 expect shapes-format 2 - "mlir-shape shapes: unknown format 'sarif' (try --help)"
+# The rules check would use: the project's .mlir-shape.json, then --rules.
+run shapes-config "$BIN" shapes fixtures/project/sub/tosa_rank.mlir
+[ "$rc" = 0 ] && grep -q '%0: declared tensor<13x21x3xf32>, from "tosa.add" at 2:8' "$TMP/shapes-config.out" && ok || bad shapes-config "rc=$rc $(cat "$TMP/shapes-config.err")"
+run shapes-config-rules "$BIN" shapes --rules fixtures/mlir-tosa.json fixtures/project/sub/tosa_rank.mlir
+[ "$rc" = 1 ] && [ "$(wc -l < "$TMP/shapes-config-rules.out")" = 3 ] && ok || bad shapes-config-rules "rc=$rc"
+run shapes-bad-rules "$BIN" shapes --rules fixtures/bad-rules.json fixtures/dataflow.mlir
+expect shapes-bad-rules 2 - 'fixtures/bad-rules.json:6:55: unknown rule "sideways" (known: mlir, numpy, pdpd, bidirectional, xla, xla-in-dim, none)'
 run shapes-none "$BIN" shapes
 expect shapes-none 2 - "mlir-shape shapes: no input files (try --help)"
 
