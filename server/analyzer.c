@@ -41,6 +41,10 @@ typedef struct analyzer {
   uint32_t detail_pos;
   ms_op_detail *detail;
   bool found;
+  /* ms_analysis_op_detail of an op whose results have no written type (a
+  ** pretty single-type op): its operands at their inferred shapes, its
+  ** result as they infer it. */
+  bool detail_untyped;
 } analyzer;
 
 /* A type alias use (`!bounded_type`) stands for its definition's type. */
@@ -182,6 +186,11 @@ static ms_span operand_range(const analyzer *w, const ms_op *op, int i) {
 ** definition. A shaped type that does not parse is reported. */
 static bool operand_shape(analyzer *w, const ms_op *op, int i, ms_shape *out) {
   ms_span t = {0, 0};
+  if (w->detail_untyped && (uint32_t)i < op->noperands) {
+    uint32_t v = ms_records_operand(w->rec, op, (uint32_t)i)->value;
+    const char *inf = v != MS_NONE ? w->info[v].inferred : NULL;
+    if (inf && ms_shape_parse_type(out, inf, strlen(inf), NULL, 0)) return true;
+  }
   if (op->types_known && (uint32_t)i < op->nin) t = *in_type(w, op, (uint32_t)i);
   else if ((uint32_t)i < op->noperands) {
     const ms_use *u = ms_records_operand(w->rec, op, (uint32_t)i);
@@ -670,7 +679,7 @@ static void apply_rule(analyzer *w, uint32_t opi) {
     }
     nres++;
   }
-  if (nres == 0 && result_total(op) > 0) return; /* results of unknown type */
+  if (nres == 0 && result_total(op) > 0 && !w->detail_untyped) return; /* results of unknown type */
   b.opts.strict = b.opts.strict || w->opts->strict;
   static __thread ms_broadcast_result res;
   ms_broadcast_check(b.rule, &b.opts, in.shapes, in.n, in.name_ptrs, results, nres, NULL, &res);
@@ -746,7 +755,7 @@ static void analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, 
                     uint32_t start, uint32_t end, ms_analysis *out, uint32_t detail_pos, ms_op_detail *detail,
                     bool *found) {
   static const ms_analyzer_options none = {0};
-  analyzer w = {catalog, opts ? opts : &none, text, out, NULL, NULL, NULL, detail_pos, detail, false};
+  analyzer w = {catalog, opts ? opts : &none, text, out, NULL, NULL, NULL, detail_pos, detail, false, false};
   ms_records rec;
   ms_records_init(&rec);
   ms_records_build(&rec, node, text, start, end);
@@ -782,6 +791,66 @@ bool ms_analyze_op_at(const ms_catalog *catalog, const ms_analyzer_options *opts
   analyze(catalog, opts, unit, text, 0, UINT32_MAX, &scratch, pos, out, &found);
   ms_analysis_clear(&scratch);
   return found;
+}
+
+/* A copy of src's pools with every span moved by delta. */
+static void copy_records(ms_records *dst, const ms_records *src, int64_t delta) {
+  ms_records_init(dst);
+#define COPY_POOL(f, n, c)                                                                   \
+  do {                                                                                      \
+    dst->n = dst->c = src->n;                                                               \
+    dst->f = src->n ? ms_xmalloc(src->n * sizeof *src->f) : NULL;                           \
+    if (src->n) memcpy(dst->f, src->f, src->n * sizeof *src->f);                            \
+  } while (0)
+  COPY_POOL(ops, nops, cap_ops);
+  COPY_POOL(values, nvalues, cap_values);
+  COPY_POOL(uses, nuses, cap_uses);
+  COPY_POOL(types, ntypes, cap_types);
+  COPY_POOL(attrs, nattrs, cap_attrs);
+  COPY_POOL(groups, ngroups, cap_groups);
+#undef COPY_POOL
+  ms_records_shift(dst, delta);
+}
+
+bool ms_analysis_op_detail(const ms_catalog *catalog, const ms_analyzer_options *opts, const ms_analysis *self,
+                           const char *text, uint32_t base, uint32_t pos, ms_op_detail *out) {
+  static const ms_analyzer_options none = {0};
+  if (!catalog || pos < base) return false;
+  /* Aliases are resolved at absolute offsets: judge a moved copy. */
+  ms_records rec;
+  copy_records(&rec, &self->rec, base);
+  ms_analysis scratch;
+  ms_analysis_init(&scratch);
+  analyzer w = {catalog, opts ? opts : &none, text, &scratch, &rec, NULL, NULL, pos, out, false, false};
+  w.shape = ms_xcalloc(rec.nvalues + 1, sizeof *w.shape);
+  w.info = ms_xcalloc(rec.nvalues + 1, sizeof *w.info);
+  for (size_t i = 0; i < rec.nvalues; i++) w.info[i].producer = MS_NONE;
+  /* Ops are in text order, so the last one containing pos is the innermost. */
+  uint32_t inner = MS_NONE;
+  for (size_t i = 0; i < rec.nops; i++) {
+    const ms_op *op = &rec.ops[i];
+    if (op->kind == MS_OP_RETURN || op->span.start > pos || pos > op->span.end) continue;
+    apply_rule(&w, (uint32_t)i);
+    inner = (uint32_t)i;
+  }
+  for (size_t i = 0; i < rec.nvalues; i++) {
+    free(w.shape[i]);
+    free(w.info[i].inferred);
+    w.shape[i] = NULL;
+    w.info[i] = (ms_value_info){self->info ? self->info[i].inferred : NULL, MS_NONE, false};
+  }
+  /* A pretty single-type op (`stablehlo.add %a, %b : tensor<*xf32>`)
+  ** declares no result type the rule could be checked against: describe
+  ** what its operands' inferred shapes give. */
+  if (!w.found && inner != MS_NONE && rec.ops[inner].nout == 0 && rec.ops[inner].nresults > 0) {
+    w.detail_untyped = true;
+    apply_rule(&w, inner); /* with no result type, nothing is refined or allocated */
+  }
+  free(w.shape);
+  free(w.info); /* its inferred types were borrowed from self */
+  ms_analysis_clear(&scratch);
+  ms_records_clear(&rec);
+  return w.found;
 }
 
 void ms_analyze_values(TSNode unit, const char *text,

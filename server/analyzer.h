@@ -99,6 +99,13 @@ typedef struct ms_op_detail {
 bool ms_analyze_op_at(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode unit, const char *text,
                       uint32_t pos, ms_op_detail *out);
 
+/* ms_analyze_op_at on a stored analysis (session.h): its records' spans
+** are relative to `base`, an offset into `text` (the whole document). No
+** tree is walked: the rule is applied again to the stored record of the
+** innermost op containing byte pos (absolute) that the catalog knows. */
+bool ms_analysis_op_detail(const ms_catalog *catalog, const ms_analyzer_options *opts, const ms_analysis *self,
+                           const char *text, uint32_t base, uint32_t pos, ms_op_detail *out);
+
 /* SSA values of a unit, for hover, definition, references and highlights:
 ** fn is called for every definition (def == use) and every use of a value,
 ** in text order; `def` is NULL for a use whose definition is unknown. The

@@ -11,11 +11,13 @@
 ** the options from the op's attributes with attr.h.
 */
 #include "catalog.h"
+#include "memory.h"
 
 #include <assert.h>
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,22 +90,17 @@ typedef struct rule_file {
 struct ms_catalog {
   rule_file *files;
   int nfiles;
+  ms_catalog_error_at error;   /* of the last failed load */
 };
 
 static bool index_patterns(rule_file *f);
 
 /* ---- memory ------------------------------------------------------------ */
 
+/* Aborts when out of memory (memory.h); never NULL. */
 static void *file_alloc(rule_file *f, size_t n) {
-  if (f->npool == f->cappool) {
-    size_t cap = f->cappool ? f->cappool * 2 : 32;
-    void **p = realloc(f->pool, cap * sizeof *p);
-    if (!p) return NULL;
-    f->pool = p;
-    f->cappool = cap;
-  }
-  void *m = calloc(1, n ? n : 1);
-  if (m) f->pool[f->npool++] = m;
+  void *m = ms_xcalloc(1, n ? n : 1);
+  *MS_ARRAY_PUSH(f->pool, f->npool, f->cappool) = m;
   return m;
 }
 
@@ -129,7 +126,7 @@ bool ms_catalog_code_level(const ms_catalog *self, const char *code, int *level)
   return false;
 }
 
-ms_catalog *ms_catalog_new(void) { return calloc(1, sizeof(ms_catalog)); }
+ms_catalog *ms_catalog_new(void) { return ms_xcalloc(1, sizeof(ms_catalog)); }
 
 void ms_catalog_delete(ms_catalog *self) {
   if (!self) return;
@@ -229,6 +226,7 @@ static void line_col(const char *t, size_t off, int *line, int *col) {
 /* ---- loading ----------------------------------------------------------- */
 
 typedef struct loader {
+  ms_catalog *catalog;
   const char *path;
   const char *text;
   size_t len;
@@ -238,12 +236,19 @@ typedef struct loader {
   size_t errlen;
 } loader;
 
+/* Remembers where the error just written to err points (catalog.h:
+** ms_catalog_error_position), so nobody parses the message for it. */
+static void error_at(ms_catalog *self, int line, int col, int prefix) {
+  if (self) self->error = (ms_catalog_error_at){line, col, prefix > 0 ? (size_t)prefix : 0};
+}
+
 static void verr_at(loader *ld, size_t off, const char *fmt, va_list ap) {
   if (!ld->err || ld->errlen == 0) return;
   int line, col;
   line_col(ld->text, off, &line, &col);
   int n = snprintf(ld->err, ld->errlen, "%s:%d:%d: ", ld->path, line, col);
   if (n >= 0 && (size_t)n < ld->errlen) vsnprintf(ld->err + n, ld->errlen - (size_t)n, fmt, ap);
+  error_at(ld->catalog, line, col, n);
 }
 
 static size_t item_offset(loader *ld, const cJSON *item, bool at_key) {
@@ -712,12 +717,11 @@ static bool syntax_error(loader *ld, const char *where) {
   if (!ld->err || !ld->errlen) return false;
   int line, col;
   line_col(ld->text, off, &line, &col);
-  if (off >= ld->len)
-    snprintf(ld->err, ld->errlen, "%s:%d:%d: invalid JSON: unexpected end of file", ld->path, line,
-             col);
-  else
-    snprintf(ld->err, ld->errlen, "%s:%d:%d: invalid JSON near '%c'", ld->path, line, col,
-             ld->text[off]);
+  int n = snprintf(ld->err, ld->errlen, "%s:%d:%d: ", ld->path, line, col);
+  error_at(ld->catalog, line, col, n);
+  if (n < 0 || (size_t)n >= ld->errlen) return false;
+  if (off >= ld->len) snprintf(ld->err + n, ld->errlen - (size_t)n, "invalid JSON: unexpected end of file");
+  else snprintf(ld->err + n, ld->errlen - (size_t)n, "invalid JSON near '%c'", ld->text[off]);
   return false;
 }
 
@@ -747,14 +751,16 @@ bool ms_catalog_load(ms_catalog *self, const char *path, const char *text, size_
                      char *err, size_t errlen) {
   assert(self && path && (text || len == 0));
   if (err && errlen) err[0] = '\0';
-  loader ld = {.path = path, .text = text, .len = len, .err = err, .errlen = errlen};
+  self->error = (ms_catalog_error_at){0, 0, 0};
+  loader ld = {.catalog = self, .path = path, .text = text, .len = len, .err = err, .errlen = errlen};
   size_t deep = too_deep_at(text, len);
   if (deep < len) {
     int line, col;
     line_col(text, deep, &line, &col);
-    if (err && errlen)
-      snprintf(err, errlen, "%s:%d:%d: arrays and objects nested more than %d deep", path, line, col,
-               CJSON_NESTING_LIMIT);
+    int n = err && errlen ? snprintf(err, errlen, "%s:%d:%d: ", path, line, col) : 0;
+    error_at(self, line, col, n);
+    if (n >= 0 && (size_t)n < errlen)
+      snprintf(err + n, errlen - (size_t)n, "arrays and objects nested more than %d deep", CJSON_NESTING_LIMIT);
     return false;
   }
   const char *end = NULL;
@@ -772,13 +778,11 @@ bool ms_catalog_load(ms_catalog *self, const char *path, const char *text, size_
   ok = ok && load_root(&ld);
   ok = ok && (index_patterns(&file) || oom(&ld));
   cJSON_Delete(root);
-  rule_file *files = ok ? realloc(self->files, (size_t)(self->nfiles + 1) * sizeof *files) : NULL;
-  if (!files) {
-    if (ok) oom(&ld);
+  if (!ok) {
     rule_file_free(&file);
     return false;
   }
-  self->files = files;
+  self->files = ms_xrealloc(self->files, (size_t)(self->nfiles + 1) * sizeof *self->files);
   self->files[self->nfiles++] = file;
   return true;
 }
@@ -825,6 +829,7 @@ static char *read_rule_file(const char *path, size_t *len, char *err, size_t err
 
 bool ms_catalog_load_file(ms_catalog *self, const char *path, char *err, size_t errlen) {
   size_t len = 0;
+  self->error = (ms_catalog_error_at){0, 0, 0};
   char *buf = read_rule_file(path, &len, err, errlen);
   if (!buf) return false;
   bool ok = ms_catalog_load(self, path, buf, len, err, errlen);
@@ -1080,4 +1085,27 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   if (!read_options(e, op, out)) return true;
   check_operand_indexes(op, out);
   return true;
+}
+
+bool ms_catalog_error_position(const ms_catalog *self, ms_catalog_error_at *out) {
+  *out = self->error;
+  return self->error.line > 0;
+}
+
+char *ms_catalog_find_config(const char *dir) {
+  char buf[PATH_MAX];
+  if (!realpath(dir, buf)) return NULL;
+  for (;;) {
+    char candidate[PATH_MAX + sizeof MS_CATALOG_CONFIG_NAME + 1];
+    snprintf(candidate, sizeof candidate, "%s/%s", strcmp(buf, "/") ? buf : "", MS_CATALOG_CONFIG_NAME);
+    struct stat st;
+    if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode)) return ms_xstrdup(candidate);
+    char *slash = strrchr(buf, '/');
+    if (!slash || slash == buf) {
+      if (!strcmp(buf, "/")) return NULL;
+      strcpy(buf, "/");
+      continue;
+    }
+    *slash = 0;
+  }
 }

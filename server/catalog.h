@@ -103,6 +103,25 @@ void ms_catalog_delete(ms_catalog *self);
 bool ms_catalog_load(ms_catalog *self, const char *path, const char *text, size_t len,
                      char *err, size_t errlen);
 
+/* Where the last failed ms_catalog_load* of self went wrong: the 1-based
+** line and column in the rule file, and the offset in its err text of the
+** message after "PATH:LINE:COL: ". False (and all zero) when the error has
+** no position (unreadable file, out of memory) or nothing failed. */
+typedef struct ms_catalog_error_at {
+  int line, col;
+  size_t message;
+} ms_catalog_error_at;
+bool ms_catalog_error_position(const ms_catalog *self, ms_catalog_error_at *out);
+
+/* A project's own rules: the file of this name in a checked file's
+** directory or the nearest parent (`check`, `shapes`, the server's
+** workspace folder). */
+#define MS_CATALOG_CONFIG_NAME ".mlir-shape.json"
+
+/* The nearest MS_CATALOG_CONFIG_NAME at or above dir (an absolute path,
+** ms_xstrdup'ed), or NULL. */
+char *ms_catalog_find_config(const char *dir);
+
 /* The largest rule file read: 16 MiB (the shipped ones are a few KB). */
 #define MS_CATALOG_MAX_FILE ((size_t)16 << 20)
 

@@ -27,13 +27,13 @@
 #include "check_output.h"
 #include "commands.h"
 #include "diag.h"
+#include "memory.h"
 #include "report.h"
 #include "source.h"
 #include "verify.h"
 
 #define LARGE_FILE (4u << 20)  /* above this a file is analysed in units */
 #define UNIT_BYTES (2u << 20)  /* the size of such a unit */
-#define CONFIG_NAME ".mlir-shape.json"
 
 static const char usage[] =
   "usage: mlir-shape check [OPTIONS] PATH...\n"
@@ -185,25 +185,6 @@ static char *dir_of(const char *path) {
   return strndup(path, (size_t)(slash - path));
 }
 
-/* The nearest .mlir-shape.json at or above dir, or NULL. */
-static char *find_config(const char *dir) {
-  char buf[PATH_MAX];
-  if (!realpath(dir, buf)) return NULL;
-  for (;;) {
-    char candidate[PATH_MAX + sizeof CONFIG_NAME + 1];
-    snprintf(candidate, sizeof candidate, "%s/%s", strcmp(buf, "/") ? buf : "", CONFIG_NAME);
-    struct stat st;
-    if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode)) return strdup(candidate);
-    char *slash = strrchr(buf, '/');
-    if (!slash || slash == buf) {
-      if (!strcmp(buf, "/")) return NULL;
-      strcpy(buf, "/");
-      continue;
-    }
-    *slash = 0;
-  }
-}
-
 static bool load_catalog(ms_catalog *c, const char *config_file, const options *o, char *err, size_t errlen) {
   if (!ms_catalog_load_builtin(c, err, errlen)) return false;
   /* A config found by search is named as the user would reach it: relative
@@ -245,7 +226,7 @@ static const ms_catalog *catalog_for(configs *cs, const char *path, const option
       free(dir);
       return cs->items[i].catalog;
     }
-  char *file = find_config(dir);
+  char *file = ms_catalog_find_config(dir);
   ms_catalog *cat = NULL;
   for (size_t i = 0; i < cs->count && !cat; i++)
     if ((!file && !cs->items[i].file) || (file && cs->items[i].file && !strcmp(file, cs->items[i].file)))
@@ -262,7 +243,7 @@ static const ms_catalog *catalog_for(configs *cs, const char *path, const option
       return NULL;
     }
   }
-  cs->items = realloc(cs->items, (cs->count + 1) * sizeof *cs->items);
+  cs->items = ms_xrealloc(cs->items, (cs->count + 1) * sizeof *cs->items);
   cs->items[cs->count++] = (config){dir, file, cat};
   return cat;
 }
@@ -297,8 +278,7 @@ static void cut_units(input *in, const options *o) {
   for (size_t i = 0; i < chunks.count; i++)
     ms_source_units(&in->src, chunks.items[i].start[0], chunks.items[i].end[0], threshold, target, &in->units);
   ms_unit_list_clear(&chunks);
-  in->unit_diags = calloc(in->units.count, sizeof *in->unit_diags);
-  if (!in->unit_diags) abort();
+  in->unit_diags = ms_xcalloc(in->units.count + 1, sizeof *in->unit_diags);
 }
 
 static TSPoint point_of(const ms_source *src, uint32_t off) {
@@ -363,8 +343,7 @@ static void warm_up(const ms_catalog *catalog) {
 static void analyze_all(input *inputs, size_t n, const options *o) {
   run r = {.opts = o};
   for (size_t i = 0; i < n; i++) r.ntasks += inputs[i].ok ? inputs[i].units.count : 0;
-  r.tasks = malloc((r.ntasks + 1) * sizeof *r.tasks);
-  if (!r.tasks) abort();
+  r.tasks = ms_xmalloc((r.ntasks + 1) * sizeof *r.tasks);
   size_t k = 0;
   for (size_t i = 0; i < n; i++)
     for (size_t u = 0; inputs[i].ok && u < inputs[i].units.count; u++) r.tasks[k++] = (task){&inputs[i], u};
@@ -412,7 +391,7 @@ static int verify_all(input *inputs, size_t n, const options *o) {
 }
 
 static int report_all(input *inputs, size_t n, const options *o) {
-  ms_check_file *files = calloc(n + 1, sizeof *files);
+  ms_check_file *files = ms_xcalloc(n + 1, sizeof *files);
   size_t nf = 0;
   for (size_t i = 0; i < n; i++)
     if (inputs[i].ok) files[nf++] = (ms_check_file){&inputs[i].src, inputs[i].catalog, &inputs[i].diags};
@@ -435,7 +414,7 @@ static int open_inputs(const options *o, configs *cs, input **out, size_t *nout,
     }
   for (size_t i = 0; i < notes.count; i++) fprintf(stderr, "mlir-shape: %s\n", notes.items[i]);
   ms_path_list_clear(&notes);
-  input *inputs = calloc(paths.count + 1, sizeof *inputs);
+  input *inputs = ms_xcalloc(paths.count + 1, sizeof *inputs);
   int status = -1;
   for (size_t i = 0; i < paths.count && status < 0; i++) {
     input *in = &inputs[i];

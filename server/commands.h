@@ -15,6 +15,9 @@ int ms_cmd_check(int argc, char **argv);
 /* `lsp`: the language server over stdio (cmd_lsp.c). */
 int ms_cmd_lsp(int argc, char **argv);
 
+/* `shapes`: every SSA value's declared and inferred type (cmd_shapes.c). */
+int ms_cmd_shapes(int argc, char **argv);
+
 /* `broadcast`: the shape calculator (cmd_broadcast.c). */
 int ms_cmd_broadcast(int argc, char **argv);
 

@@ -9,8 +9,11 @@
 ** ts_node_child(i) loops, which are quadratic on long child lists), and
 ** symbol references (`@f`) look for symbol_ref tokens everywhere.
 **
-** Op facts come from the analyzer (ms_analyze_op_at, ms_analyze_values)
-** and the session's stored inferences; tree shapes from grammar/grammar.js.
+** Op and value facts come from the session's stored analysis of the unit
+** (its records, value table and inferences; value_features.c shows the
+** values), the derivation table of an op from the analyzer applying the
+** rule again to its stored record (ms_analysis_op_detail); tree shapes
+** from grammar/grammar.js.
 */
 #include "features.h"
 
@@ -23,6 +26,7 @@
 
 #include "memory.h"
 #include "ssa.h"
+#include "value_features.h"
 #include "walk.h"
 
 /* Document symbols are capped so that a huge file cannot produce a
@@ -94,9 +98,8 @@ typedef struct tree_list {
 
 static tree_list session_trees(ms_session *s) {
   tree_list l = {NULL, ms_session_trees(s, NULL, 0)};
-  l.trees = malloc((l.n ? l.n : 1) * sizeof *l.trees);
-  if (l.trees) ms_session_trees(s, l.trees, l.n);
-  else l.n = 0;
+  l.trees = ms_xmalloc((l.n ? l.n : 1) * sizeof *l.trees);
+  ms_session_trees(s, l.trees, l.n);
   return l;
 }
 
@@ -161,8 +164,7 @@ static void sb_printf(sbuf *b, const char *fmt, ...) {
       return;
     }
     b->cap = (b->cap + (size_t)k + 1) * 2;
-    b->p = realloc(b->p, b->cap);
-    if (!b->p) abort();
+    b->p = ms_xrealloc(b->p, b->cap);
   }
 }
 
@@ -229,102 +231,25 @@ static char *op_markdown(const ms_op_detail *d) {
   return b.p;
 }
 
-/* The checked op at pos, if any. */
+/* The checked op at pos, if any: the rule applied again to its stored
+** record. */
 static bool op_detail_at(ms_session *s, uint32_t pos, ms_op_detail *d) {
-  TSNode unit;
-  if (!unit_node(s, pos, &unit)) return false;
-  return ms_analyze_op_at(ms_session_catalog(s), ms_session_options(s), unit, doc_text(s), pos, d);
-}
-
-/* The SSA events of a unit: every definition and use, with the definition
-** each use resolves to. */
-typedef struct value_event {
-  uint32_t start, end;
-  bool has_def;
-  ms_span def, type;
-} value_event;
-
-typedef struct value_list {
-  value_event *items;
-  size_t n, cap;
-} value_list;
-
-static void collect_value(void *ctx, uint32_t start, uint32_t end, const ms_ssa_def *def) {
-  value_list *l = ctx;
-  if (l->n == l->cap) {
-    l->cap = l->cap ? l->cap * 2 : 64;
-    l->items = realloc(l->items, l->cap * sizeof *l->items);
-    if (!l->items) abort();
-  }
-  value_event *e = &l->items[l->n++];
-  memset(e, 0, sizeof *e);
-  e->start = start;
-  e->end = end;
-  if (def) {
-    e->has_def = true;
-    e->def = def->def;
-    e->type = def->type;
-  }
-}
-
-/* The event whose token contains pos (or ends right at it). */
-static const value_event *event_at(const value_list *l, uint32_t pos) {
-  const value_event *after = NULL;
-  for (size_t i = 0; i < l->n; i++) {
-    if (l->items[i].start <= pos && pos < l->items[i].end) return &l->items[i];
-    if (l->items[i].end == pos) after = &l->items[i];
-  }
-  return after;
-}
-
-static cJSON *hover_json(ms_session *s, const char *markdown, uint32_t start, uint32_t end, ms_encoding enc) {
-  cJSON *h = cJSON_CreateObject();
-  cJSON *c = cJSON_AddObjectToObject(h, "contents");
-  cJSON_AddStringToObject(c, "kind", "markdown");
-  cJSON_AddStringToObject(c, "value", markdown);
-  cJSON_AddItemToObject(h, "range", ms_feature_range(s, start, end, enc));
-  return h;
+  uint32_t base;
+  const ms_analysis *a = ms_session_unit_analysis(s, pos, &base);
+  return a && ms_analysis_op_detail(ms_session_catalog(s), ms_session_options(s), a, doc_text(s), base, pos, d);
 }
 
 static const char *const value_types[] = {"value_use", "op_result", NULL};
 
-static cJSON *value_hover(ms_session *s, TSNode unit, uint32_t pos, ms_encoding enc) {
-  value_list l = {0};
-  ms_analyze_values(unit, doc_text(s), collect_value, &l);
-  const value_event *e = event_at(&l, pos);
-  cJSON *out = NULL;
-  if (e) {
-    const char *text = doc_text(s);
-    sbuf b = {0};
-    sb_printf(&b, "`%.*s`", (int)(e->end - e->start), text + e->start);
-    if (e->has_def && e->type.end)
-      sb_printf(&b, ": `%.*s`", (int)(e->type.end - e->type.start), text + e->type.start);
-    if (e->has_def) {
-      ms_position p = ms_document_position(ms_session_document(s), e->def.start, enc);
-      if (e->def.start == e->start) sb_printf(&b, "\n\nDefined here (line %u)", p.line + 1);
-      else sb_printf(&b, "\n\nDefined at line %u", p.line + 1);
-    } else {
-      sb_printf(&b, "\n\nDefinition not found");
-    }
-    out = hover_json(s, b.p, e->start, e->end, enc);
-    free(b.p);
-  }
-  free(l.items);
-  return out;
-}
-
 cJSON *ms_feature_hover(ms_session *s, const cJSON *params, ms_encoding enc) {
   uint32_t pos;
-  TSNode unit;
-  if (!param_offset(s, params, enc, &pos) || !unit_node(s, pos, &unit)) return NULL;
-  if (!ts_node_is_null(token_at(unit, pos, value_types))) {
-    cJSON *h = value_hover(s, unit, pos, enc);
-    if (h) return h;
-  }
+  if (!param_offset(s, params, enc, &pos)) return NULL;
+  cJSON *h = ms_value_hover(s, pos, enc);
+  if (h) return h;
   static __thread ms_op_detail d;
-  if (!ms_analyze_op_at(ms_session_catalog(s), ms_session_options(s), unit, doc_text(s), pos, &d)) return NULL;
+  if (!op_detail_at(s, pos, &d)) return ms_value_op_hover(s, pos, NULL, 0, 0, enc);
   char *md = op_markdown(&d);
-  cJSON *h = hover_json(s, md, d.name_start, d.name_end, enc);
+  h = ms_value_op_hover(s, pos, md, d.name_start, d.name_end, enc);
   free(md);
   return h;
 }
@@ -356,12 +281,21 @@ typedef struct hint_ctx {
   ms_encoding enc;
   uint32_t start, end;
   cJSON *out;
+  const uint32_t *taken;   /* offsets of the value hints */
+  size_t ntaken;
 } hint_ctx;
+
+static int offset_cmp(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
 
 static void add_hint(void *ctx, const ms_inference *inf) {
   hint_ctx *h = ctx;
   if (!inf->has_inferred || !inf->result_differs || !inf->result_end) return;
   if (inf->result_end < h->start || inf->result_end > h->end) return;
+  if (h->ntaken && bsearch(&inf->result_end, h->taken, h->ntaken, sizeof *h->taken, offset_cmp))
+    return; /* the value's hint says it already */
   const char *text = doc_text(h->s);
   char label[200], tip[512];
   snprintf(label, sizeof label, "⇒ %s", inf->inferred);
@@ -377,9 +311,12 @@ static void add_hint(void *ctx, const ms_inference *inf) {
 }
 
 cJSON *ms_feature_inlay_hints(ms_session *s, const cJSON *params, ms_encoding enc) {
-  hint_ctx h = {s, enc, 0, 0, cJSON_CreateArray()};
+  hint_ctx h = {s, enc, 0, 0, cJSON_CreateArray(), NULL, 0};
   if (!read_range(s, cJSON_GetObjectItemCaseSensitive(params, "range"), enc, &h.start, &h.end)) return h.out;
+  uint32_t *taken = ms_value_inlay_hints(s, h.start, h.end, enc, h.out, &h.ntaken);
+  h.taken = taken;
   ms_session_inferences(s, h.start, h.end, add_hint, &h);
+  free(taken);
   return h.out;
 }
 
@@ -440,38 +377,6 @@ static void add_result_action(void *ctx, const ms_inference *inf) {
   cJSON_AddItemToArray(a->out, quickfix(a->s, title, inf->result_start, inf->result_end, inf->inferred, fixed, a->enc));
 }
 
-/* The type of the value defined at byte def_start, as text; "" if unknown. */
-static void definition_type(ms_session *s, uint32_t def_start, char *out, size_t n) {
-  out[0] = 0;
-  TSNode unit;
-  if (!unit_node(s, def_start, &unit)) return;
-  value_list l = {0};
-  ms_analyze_values(unit, doc_text(s), collect_value, &l);
-  for (size_t i = 0; i < l.n; i++) {
-    const value_event *e = &l.items[i];
-    if (e->has_def && e->def.start == def_start && e->type.end) {
-      snprintf(out, n, "%.*s", (int)(e->type.end - e->type.start), doc_text(s) + e->type.start);
-      break;
-    }
-  }
-  free(l.items);
-}
-
-/* The definition's type of a type-mismatch diagnostic: from its related
-** location (the definition), else from its message. */
-static void mismatch_type(ms_session *s, const cJSON *diag, ms_encoding enc, char *out, size_t n) {
-  out[0] = 0;
-  const cJSON *rel = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(diag, "relatedInformation"), 0);
-  const cJSON *loc = cJSON_GetObjectItemCaseSensitive(rel, "location");
-  uint32_t rs, re;
-  if (loc && read_range(s, cJSON_GetObjectItemCaseSensitive(loc, "range"), enc, &rs, &re))
-    definition_type(s, rs, out, n);
-  const cJSON *msg = cJSON_GetObjectItemCaseSensitive(diag, "message");
-  const char *key = " but defined as ";
-  const char *at = cJSON_IsString(msg) ? strstr(msg->valuestring, key) : NULL;
-  if (!out[0] && at) snprintf(out, n, "%s", at + strlen(key));
-}
-
 static void add_mismatch_actions(action_ctx *a, uint32_t start, uint32_t end) {
   const cJSON *d;
   cJSON_ArrayForEach(d, a->diags) {
@@ -480,13 +385,14 @@ static void add_mismatch_actions(action_ctx *a, uint32_t start, uint32_t end) {
     if (!code_in(d, codes) || !read_range(a->s, cJSON_GetObjectItemCaseSensitive(d, "range"), a->enc, &ds, &de) ||
         !intersects(ds, de, start, end))
       continue;
+    /* The analysis stored the fix with the finding (diag.h). */
     char type[256], title[300];
-    mismatch_type(a->s, d, a->enc, type, sizeof type);
-    if (!type[0]) continue;
+    uint32_t fs, fe;
+    if (!ms_value_stored_fix(a->s, ds, de, MS_CODE_TYPE_MISMATCH, &fs, &fe, type, sizeof type)) continue;
     snprintf(title, sizeof title, "Change type to %s", type);
     cJSON *fixed = cJSON_CreateArray();
     cJSON_AddItemToArray(fixed, cJSON_Duplicate(d, true));
-    cJSON_AddItemToArray(a->out, quickfix(a->s, title, ds, de, type, fixed, a->enc));
+    cJSON_AddItemToArray(a->out, quickfix(a->s, title, fs, fe, type, fixed, a->enc));
   }
 }
 
@@ -507,6 +413,7 @@ cJSON *ms_feature_code_actions(ms_session *s, const cJSON *params, ms_encoding e
   ** empty selection. */
   ms_session_inferences(s, start, end > start ? end : end + 1, add_result_action, &a);
   add_mismatch_actions(&a, start, end);
+  ms_value_refine_actions(s, start, end, enc, a.out);
   return a.out;
 }
 
@@ -529,29 +436,28 @@ static void occ_add(occ_list *l, uint32_t start, uint32_t end, bool is_def) {
       l->items[i].is_def |= is_def;
       return;
     }
-  if (l->n == l->cap) {
-    l->cap = l->cap ? l->cap * 2 : 16;
-    l->items = realloc(l->items, l->cap * sizeof *l->items);
-    if (!l->items) abort();
-  }
-  l->items[l->n++] = (occurrence){start, end, is_def};
+  *MS_ARRAY_PUSH(l->items, l->n, l->cap) = (occurrence){start, end, is_def};
 }
 
-/* SSA: every event resolving to the same definition as the one at pos. */
+/* SSA: the definition of the value at pos and every use of it, from the
+** unit's stored value table. The results of one `%x:2` share a
+** definition token, so a use of `%x#1` is an occurrence of `%x`. */
 static bool ssa_occurrences(ms_session *s, TSNode unit, uint32_t pos, occ_list *out) {
-  value_list l = {0};
-  ms_analyze_values(unit, doc_text(s), collect_value, &l);
-  const value_event *e = event_at(&l, pos);
-  bool found = e && e->has_def;
-  if (found) {
-    ms_span def = e->def;
-    occ_add(out, def.start, def.end, true);
-    for (size_t i = 0; i < l.n; i++)
-      if (l.items[i].has_def && l.items[i].def.start == def.start)
-        occ_add(out, l.items[i].start, l.items[i].end, l.items[i].start == def.start);
+  (void)unit;
+  uint32_t base;
+  const ms_analysis *a = ms_session_unit_analysis(s, pos, &base);
+  if (!a) return false;
+  const ms_records *rec = &a->rec;
+  uint32_t v = ms_records_value_at(rec, pos - base, NULL);
+  if (v == MS_NONE) return false;
+  ms_span def = rec->values[v].def;
+  occ_add(out, base + def.start, base + def.end, true);
+  for (size_t i = 0; i < rec->nuses; i++) {
+    const ms_use *u = &rec->uses[i];
+    if (u->value != MS_NONE && rec->values[u->value].def.start == def.start)
+      occ_add(out, base + u->span.start, base + u->span.end, false);
   }
-  free(l.items);
-  return found;
+  return true;
 }
 
 static bool same_text(const char *text, TSNode a, uint32_t s, uint32_t e) {

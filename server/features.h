@@ -16,18 +16,24 @@
 #include "document.h"
 #include "session.h"
 
-/* textDocument/hover: on a checked op (its name or anywhere in its text):
-** the rule, the inferred result type and a markdown table of the derivation
-** per dimension; on an SSA value: its type and where it is defined. */
+/* textDocument/hover: on an SSA value (value_features.h): its declared and
+** inferred type, its definition and the ops its shape came from, as links;
+** on an op (its name or anywhere in its text): for a checked op the rule,
+** the inferred result type and a markdown table of the derivation per
+** dimension, then for any op its operands and results with their declared
+** and inferred types. */
 cJSON *ms_feature_hover(ms_session *s, const cJSON *params, ms_encoding enc);
 
-/* textDocument/inlayHint: after each op whose declared result is less
-** precise than, or not, the inferred type: a hint with the inferred type. */
+/* textDocument/inlayHint: `⇒ T` after each definition whose inferred type
+** T is more precise than declared, and after each op whose declared result
+** is less precise than, or not, the inferred type (one hint per place). */
 cJSON *ms_feature_inlay_hints(ms_session *s, const cJSON *params, ms_encoding enc);
 
 /* textDocument/codeAction: quickfixes for the diagnostics in range: replace
 ** the declared result type with the inferred one; change a use's type to
-** its definition's. */
+** its definition's (the finding's stored fix). For a refined
+** value in range: "Refine type of %x to T" and "Refine all
+** types in this function". */
 cJSON *ms_feature_code_actions(ms_session *s, const cJSON *params, ms_encoding enc);
 
 /* textDocument/definition, references, documentHighlight: SSA values, block

@@ -505,15 +505,16 @@ static void did_close(ms_lsp *self, const cJSON *params) {
 /* ------------------------------------------------------------------ */
 /* Configuration and the catalog                                       */
 
-static void publish_catalog_error(ms_lsp *self, const char *path, const char *err) {
-  /* err reads "PATH:LINE:COL: message" (catalog.h). */
+/* err is what loading c failed with ("" when it did not); the catalog
+** says where in the file (ms_catalog_error_position), err only the text. */
+static void publish_catalog_error(ms_lsp *self, const char *path, const ms_catalog *c, const char *err) {
   int line = 1, col = 1;
   const char *msg = err;
-  size_t n = strlen(path);
-  if (!strncmp(err, path, n) && sscanf(err + n, ":%d:%d:", &line, &col) == 2) {
-    const char *p = strchr(err + n + 1, ':');
-    p = p ? strchr(p + 1, ':') : NULL;
-    if (p) msg = p + 1 + (p[1] == ' ');
+  ms_catalog_error_at at;
+  if (err[0] && ms_catalog_error_position(c, &at) && at.message <= strlen(err)) {
+    line = at.line;
+    col = at.col;
+    msg = err + at.message;
   }
   char *uri = path_to_uri(path);
   cJSON *params = cJSON_CreateObject();
@@ -551,11 +552,11 @@ static void rebuild_catalog(ms_lsp *self) {
     struct stat st;
     if (stat(path, &st) == 0) {
       bool loaded = ms_catalog_load_file(c, path, err, sizeof err);
-      publish_catalog_error(self, path, loaded ? "" : err);
+      publish_catalog_error(self, path, c, loaded ? "" : err);
       self->workspace_catalog_broken = !loaded;
       if (!loaded) ok = false;
     } else if (self->workspace_catalog_broken) {
-      publish_catalog_error(self, path, "");
+      publish_catalog_error(self, path, c, "");
       self->workspace_catalog_broken = false;
     }
   }

@@ -23,6 +23,7 @@ static const char usage[] =
   "\n"
   "commands:\n"
   "  check [OPTIONS] PATH...     lint MLIR files (directories: every *.mlir below; - is stdin)\n"
+  "  shapes [OPTIONS] PATH...    list every SSA value's declared and inferred type\n"
   "  lsp                         run the language server on stdin/stdout\n"
   "  broadcast --rule=R SHAPE... compute a broadcast result shape\n"
   "  explain CODE                what a finding code means, with examples (--list: all codes)\n"
@@ -94,6 +95,7 @@ int main(int argc, char **argv) {
   }
   if (!strcmp(cmd, "check")) return ms_cmd_check(argc - 1, argv + 1);
   if (!strcmp(cmd, "explain")) return explain(argc - 1, argv + 1);
+  if (!strcmp(cmd, "shapes")) return ms_cmd_shapes(argc - 1, argv + 1);
   if (!strcmp(cmd, "lsp")) return ms_cmd_lsp(argc - 1, argv + 1);
   if (!strcmp(cmd, "broadcast")) return ms_cmd_broadcast(argc - 1, argv + 1);
   if (cmd[0] == '-')

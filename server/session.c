@@ -561,6 +561,18 @@ void ms_session_inferences(ms_session *self, uint32_t start, uint32_t end,
   }
 }
 
+const ms_analysis *ms_session_unit_analysis(ms_session *self, uint32_t pos, uint32_t *offset) {
+  for (size_t ci = 0; ci < self->nchunks; ci++) {
+    const chunk *c = &self->chunks[ci];
+    size_t i = first_unit_ending_after(c, pos);
+    if (i < c->nunits && c->units[i].start <= pos) {
+      *offset = c->units[i].start;
+      return &c->units[i].an;
+    }
+  }
+  return NULL;
+}
+
 bool ms_session_unit_at(ms_session *self, uint32_t pos, uint32_t *start, uint32_t *end) {
   for (size_t ci = 0; ci < self->nchunks; ci++) {
     const chunk *c = &self->chunks[ci];

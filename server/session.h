@@ -92,6 +92,13 @@ void ms_session_each_syntax_error(ms_session *self, void (*fn)(void *ctx, const 
 void ms_session_inferences(ms_session *self, uint32_t start, uint32_t end,
                            void (*fn)(void *ctx, const ms_inference *inf), void *ctx);
 
+/* The stored analysis of the unit containing byte `pos` (its records, value
+** table, inferred types and diagnostics), with spans relative to the unit's
+** start, which goes to *offset; NULL when pos lies in no unit. Valid until
+** the next edit or update. The queries read this instead of walking the
+** tree again. */
+const ms_analysis *ms_session_unit_analysis(ms_session *self, uint32_t pos, uint32_t *offset);
+
 /* The unit containing byte `pos`: its range; false when pos lies in none. */
 bool ms_session_unit_at(ms_session *self, uint32_t pos, uint32_t *start, uint32_t *end);
 

@@ -133,6 +133,41 @@ expect no-input 2 - "mlir-shape check: no input files (try --help)"
 run bad-command "$BIN" frob
 expect bad-command 2 - "mlir-shape: unknown command 'frob' (try --help)"
 
+# --- shapes: every value with its declared and inferred type ---
+run shapes-text "$BIN" shapes fixtures/dataflow.mlir
+expect shapes-text 1 shapes.txt ""
+run shapes-json "$BIN" shapes --format=json fixtures/dataflow.mlir
+expect shapes-json 1 shapes.json ""
+run shapes-stdin sh -c "'$BIN' shapes --format json - < fixtures/clean.mlir"
+expect shapes-stdin 0 shapes_stdin.json ""
+# The JSON is what README.md documents: versioned, every field present.
+if /usr/bin/python3 - "$TMP/shapes-json.out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["version"] == 1 and d["files"][0]["file"] == "fixtures/dataflow.mlir"
+vals = d["files"][0]["values"]
+v = [x for x in vals if x["name"] == "%0" and x["range"]["start"]["line"] == 9][0]
+assert v["declared"] == "tensor<*xf32>" and v["inferred"] == "tensor<2x3xf32>" and v["refined"], v
+assert v["op"]["name"] == "tf.AddV2" and v["op"]["range"]["start"] == {"line": 9, "character": 7}, v
+assert v["kind"] == "result" and v["index"] == 0
+a = vals[0]
+assert a["name"] == "%a" and a["kind"] == "argument" and a["op"] is None and not a["refined"]
+PY
+then ok; else bad shapes-schema "shapes --format=json does not match the documented schema"; fi
+run shapes-missing "$BIN" shapes fixtures/no-such.mlir
+[ "$rc" = 2 ] && grep -q "no-such.mlir: cannot read" "$TMP/shapes-missing.err" && ok || bad shapes-missing "rc=$rc $(cat "$TMP/shapes-missing.err")"
+run shapes-format "$BIN" shapes --format=sarif fixtures/dataflow.mlir
+expect shapes-format 2 - "mlir-shape shapes: unknown format 'sarif' (try --help)"
+# The rules check would use: the project's .mlir-shape.json, then --rules.
+run shapes-config "$BIN" shapes fixtures/project/sub/tosa_rank.mlir
+[ "$rc" = 0 ] && grep -q '%0: declared tensor<13x21x3xf32>, from "tosa.add" at 2:8' "$TMP/shapes-config.out" && ok || bad shapes-config "rc=$rc $(cat "$TMP/shapes-config.err")"
+run shapes-config-rules "$BIN" shapes --rules fixtures/mlir-tosa.json fixtures/project/sub/tosa_rank.mlir
+[ "$rc" = 1 ] && [ "$(wc -l < "$TMP/shapes-config-rules.out")" = 3 ] && ok || bad shapes-config-rules "rc=$rc"
+run shapes-bad-rules "$BIN" shapes --rules fixtures/bad-rules.json fixtures/dataflow.mlir
+expect shapes-bad-rules 2 - 'fixtures/bad-rules.json:6:55: unknown rule "sideways" (known: mlir, numpy, pdpd, bidirectional, xla, xla-in-dim, none)'
+run shapes-none "$BIN" shapes
+expect shapes-none 2 - "mlir-shape shapes: no input files (try --help)"
+
 # --- examples: every "Wrong:" op is flagged, nothing else ---
 export EXAMPLES="$ROOT/examples"
 run examples "$BIN" check "$ROOT/examples"

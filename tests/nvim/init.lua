@@ -6,6 +6,7 @@
 
 local server = os.getenv('MLIR_SHAPE')
 local file = os.getenv('MS_FILE')
+local dataflow = os.getenv('MS_DATAFLOW')
 local TIMEOUT = 10000
 local passed, failed = 0, 0
 
@@ -32,6 +33,64 @@ end
 -- 0.7 has no 'OFF' level.
 if not pcall(vim.lsp.set_log_level, 'OFF') then pcall(vim.lsp.set_log_level, 'ERROR') end
 
+-- The result of a request to the one client, or nil.
+local function request(bufnr, client_id, method, params)
+  local resp = vim.lsp.buf_request_sync(bufnr, method, params, TIMEOUT)
+  return resp and resp[client_id] and resp[client_id].result
+end
+
+-- Shapes flowing through values: hover on a use shows the inferred type
+-- and the op it came from; "Refine all types in this function" applied by
+-- Neovim's own workspace-edit code leaves a file with no finding and
+-- nothing left to refine.
+local function check_dataflow(client_id, state)
+  vim.cmd('silent edit ' .. vim.fn.fnameescape(dataflow))
+  local bufnr = vim.api.nvim_get_current_buf()
+  vim.bo[bufnr].filetype = 'mlir'
+  vim.lsp.buf_attach_client(bufnr, client_id)
+  local uri = vim.uri_from_bufnr(bufnr)
+  local lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  vim.wait(TIMEOUT, function() return state.by_uri[uri] ~= nil end, 10)
+  local use = select(1, string.find(lines[3], '%0', 1, true))
+  local r = request(bufnr, client_id, 'textDocument/hover', { textDocument = { uri = uri }, position = { line = 2, character = use } })
+  local text = r and r.contents and r.contents.value or ''
+  check('value hover: declared type', text:find('`%0`: `tensor<*xf32>`', 1, true) ~= nil, text)
+  check('value hover: inferred type', text:find('Inferred: `tensor<2x3xf32>`', 1, true) ~= nil, text)
+  check('value hover: producer link', text:find('[tf.AddV2 at 2:8](' .. uri .. '#L2)', 1, true) ~= nil, text)
+
+  local actions = request(bufnr, client_id, 'textDocument/codeAction', {
+    textDocument = { uri = uri },
+    range = { start = { line = 2, character = use }, ['end'] = { line = 2, character = use } },
+    context = { diagnostics = {} },
+  }) or {}
+  local one, all
+  for _, a in ipairs(actions) do
+    if a.title == 'Refine type of %0 to tensor<2x3xf32>' then one = a end
+    if a.title == 'Refine all types in this function' then all = a end
+  end
+  check('refine action offered', one ~= nil, vim.inspect(actions))
+  check('refine all offered', all ~= nil, vim.inspect(actions))
+  if not all then return end
+  local before = #state.by_uri[uri]
+  vim.lsp.util.apply_workspace_edit(all.edit, 'utf-16')
+  local got = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  check('refined line', got[3] == '  %1 = "tf.Mul"(%0, %c) : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>', got[3])
+  check('refined signature', got[1]:find('-> tensor<2x3xf32> {', 1, true) ~= nil, got[1])
+  vim.wait(TIMEOUT, function() return #state.by_uri[uri] > before end, 10)
+  local last = state.by_uri[uri][#state.by_uri[uri]]
+  check('no finding after refining', #state.by_uri[uri] > before and #last.diagnostics == 0, vim.inspect(last.diagnostics))
+  local left = request(bufnr, client_id, 'textDocument/codeAction', {
+    textDocument = { uri = uri },
+    range = { start = { line = 2, character = use }, ['end'] = { line = 2, character = use } },
+    context = { diagnostics = {} },
+  }) or {}
+  local refines = 0
+  for _, a in ipairs(left) do
+    if a.title:find('Refine', 1, true) == 1 then refines = refines + 1 end
+  end
+  check('nothing left to refine', refines == 0, vim.inspect(left))
+end
+
 local function run()
   vim.cmd('silent edit ' .. vim.fn.fnameescape(file))
   local bufnr = vim.api.nvim_get_current_buf()
@@ -39,7 +98,7 @@ local function run()
   local uri = vim.uri_from_bufnr(bufnr)
   local lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
 
-  local state = { init = nil, publishes = {}, exited = false, exit_code = nil }
+  local state = { init = nil, publishes = {}, by_uri = {}, exited = false, exit_code = nil }
   local default_publish = vim.lsp.handlers['textDocument/publishDiagnostics']
   local client_id = vim.lsp.start_client({
     name = 'mlir-shape',
@@ -51,6 +110,10 @@ local function run()
       ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
         pcall(default_publish, err, result, ctx, config)
         if result and result.uri == uri then table.insert(state.publishes, result) end
+        if result then
+          state.by_uri[result.uri] = state.by_uri[result.uri] or {}
+          table.insert(state.by_uri[result.uri], result)
+        end
       end,
     },
   })
@@ -106,6 +169,8 @@ local function run()
     vim.inspect(last.diagnostics))
   check('version of the last publish', last.version == vim.lsp.util.buf_versions[bufnr],
     tostring(last.version) .. ' vs ' .. tostring(vim.lsp.util.buf_versions[bufnr]))
+
+  if dataflow then check_dataflow(client_id, state) end
 
   vim.lsp.get_client_by_id(client_id).stop()
   vim.wait(TIMEOUT, function() return state.exited end, 10)

@@ -289,7 +289,11 @@ Test(features, code_action_less_precise_without_diagnostic) {
                   "{\"range\":{\"start\":{\"line\":1,\"character\":3},\"end\":{\"line\":1,\"character\":3}},"
                   "\"context\":{\"diagnostics\":[]}}",
                   MS_ENCODING_UTF16);
+  /* The quick fix on the op only: %0 is refined to tensor<2x3xi32> but
+  ** passed to func.call @g, whose signature (another unit) says ?x3, so
+  ** refining it would not verify and is not offered. */
   cr_assert_eq(cJSON_GetArraySize(r), 1);
+  cr_assert_str_eq(str(r, "0.kind"), "quickfix");
   cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetArrayItem(r, 0), "diagnostics")), 0);
   char *fixed = apply_first(s, r, MS_ENCODING_UTF16);
   cr_assert(strstr(fixed, "(tensor<2x1xi32>, tensor<3xi32>) -> tensor<2x3xi32>\n  %1"), "%s", fixed);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // drive.js: the mlir-shape extension seen through a real VS Code (code-server)
 // in headless Chromium, as a person uses it: open the fixture from the
-// Explorer, then check the error squiggle, the Problems panel, the hover, the
-// inlay hint, the quick fix and the "Show Inferred Shape" command. Every
+// Explorer, then check the error squiggle, the Problems panel, the hover (on
+// an op and on a value), the inlay hint, the quick fix and the "Show Inferred Shape" command. Every
 // check reads the page (DOM text, positions) and writes a screenshot.
 //
 // usage: node drive.js --url URL --workspace DIR --screens DIR
@@ -190,6 +190,21 @@ async function checkHover(page) {
   await page.keyboard.press('Escape');
 }
 
+async function checkValueHover(page) {
+  const h = expect.valueHover;
+  if (!h) { results.skipped++; emit({ check: 'value hover', skipped: profileName }); return; }
+  const i = fixture.findIndex((l) => l.includes(h.line));
+  if (i < 0) throw new Error(`fixture has no line with ${h.line}`);
+  const col = fixture[i].indexOf(h.line) + h.line.indexOf(h.value) + 2;
+  const { text } = await hoverText(page, i + 1, col);
+  await shot(page, '11-value-hover.png');
+  const missing = h.contains.filter((s) => !text.includes(s));
+  record('hover on a value shows its inferred type and producer', missing.length === 0,
+    { line: i + 1, col, missing, text: text.slice(0, 400) });
+  await page.mouse.move(5, 5);
+  await page.keyboard.press('Escape');
+}
+
 async function checkInlayHint(page) {
   const h = expect.inlayHint;
   if (!h) { results.skipped++; emit({ check: 'inlay hint', skipped: profileName }); return; }
@@ -363,7 +378,7 @@ async function main() {
     await page.waitForSelector(`.tab[aria-label*="${FILE}"]`);
     await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
     emit({ event: 'opened', file: FILE, ms: Date.now() - t0 });
-    const steps = [checkSquiggle, checkProblems, checkHover, checkInlayHint, checkInferredCommand, checkStatus, checkQuickFix, checkSeverityChange, checkBadServerPath];
+    const steps = [checkSquiggle, checkProblems, checkHover, checkValueHover, checkInlayHint, checkInferredCommand, checkStatus, checkQuickFix, checkSeverityChange, checkBadServerPath];
     for (const step of steps) {
       try {
         await step(page);

@@ -13,6 +13,7 @@ const BAD_OP = '(tensor<3xi32>, tensor<2xi32>) -> tensor<3xi32>';
 const DYNAMIC_OP = '(tensor<2x1xi32>, tensor<3xi32>) -> tensor<?x3xi32>';
 const WRONG_OP = '(tensor<2x1xi32>, tensor<1x3xi32>) -> tensor<2x4xi32>';
 const INFERRED = 'tensor<2x3xi32>';
+const FLOW_USE = '"test.broadcastable"(%0, %c)';
 
 /** @type {Record<string, any>} */
 const PROFILES = {
@@ -30,6 +31,8 @@ const PROFILES = {
       table: true, // the per-dimension derivation
     },
     inlayHint: { op: DYNAMIC_OP, label: INFERRED },
+    // A use of a value declared tensor<*xi32>: its inferred type and the op it came from.
+    valueHover: { line: FLOW_USE, value: '%0', contains: ['Inferred', INFERRED, 'test.broadcastable at'] },
     quickFix: {
       op: WRONG_OP,
       title: `Replace result type with ${INFERRED}`,
@@ -50,6 +53,7 @@ const PROFILES = {
     },
     hover: { op: DYNAMIC_OP, contains: ['test.broadcastable'], table: false },
     inlayHint: null,
+    valueHover: null,
     quickFix: null,
     inferredCommand: { op: DYNAMIC_OP, contains: 'test.broadcastable' },
     severityChange: null,

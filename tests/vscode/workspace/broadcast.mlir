@@ -23,3 +23,12 @@ func.func @wrong(%a: tensor<2x1xi32>, %b: tensor<1x3xi32>) -> tensor<2x4xi32> {
   %0 = "test.broadcastable"(%a, %b) : (tensor<2x1xi32>, tensor<1x3xi32>) -> tensor<2x4xi32>
   return %0 : tensor<2x4xi32>
 }
+
+// -----
+
+// Shapes flow: %0 is declared tensor<*xi32> but is tensor<2x3xi32>.
+func.func @flow(%a: tensor<2x1xi32>, %b: tensor<3xi32>, %c: tensor<1x3xi32>) -> tensor<?x?xi32> {
+  %0 = "test.broadcastable"(%a, %b) : (tensor<2x1xi32>, tensor<3xi32>) -> tensor<*xi32>
+  %1 = "test.broadcastable"(%0, %c) : (tensor<*xi32>, tensor<1x3xi32>) -> tensor<?x?xi32>
+  return %1 : tensor<?x?xi32>
+}
