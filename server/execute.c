@@ -44,7 +44,9 @@ cJSON *ms_inferred_shapes(ms_session *s, ms_encoding enc) {
   cJSON *values = cJSON_AddArrayToObject(out, "values");
   ms_value_facts f = {0};
   ms_facts_values(s, 0, UINT32_MAX, &f);
-  ms_shape_facts *shapes = ms_facts_shapes(s);
+  ms_shape_facts *shapes = ms_facts_shapes(s, 0, UINT32_MAX);
+  ms_def_infos defs = {0};
+  ms_facts_definitions(s, 0, UINT32_MAX, &defs);
   for (size_t i = 0; i < f.n; i++) {
     const ms_value_fact *v = &f.items[i];
     if (!v->is_def) continue;
@@ -52,16 +54,17 @@ cJSON *ms_inferred_shapes(ms_session *s, ms_encoding enc) {
     add_text_or_null(o, "name", text, v->start, v->end);
     cJSON_AddItemToObject(o, "range", ms_feature_range(s, v->start, v->end, enc));
     add_text_or_null(o, "declared", text, v->type_start, v->type_end);
-    char inferred[200], producer[160];
+    char inferred[200];
     if (ms_facts_inferred(shapes, v->start, inferred, sizeof inferred, NULL))
       cJSON_AddStringToObject(o, "inferred", inferred);
     else
       cJSON_AddNullToObject(o, "inferred");
-    if (ms_facts_producer(s, v->start, producer, sizeof producer)) cJSON_AddStringToObject(o, "producer", producer);
-    else cJSON_AddNullToObject(o, "producer");
+    const ms_def_info *d = ms_def_infos_find(&defs, v->start);
+    add_text_or_null(o, "producer", text, d ? d->op_name_start : 0, d ? d->op_name_end : 0);
     cJSON_AddItemToArray(values, o);
   }
   ms_shape_facts_free(shapes);
+  ms_def_infos_free(&defs);
   ms_value_facts_free(&f);
   return out;
 }

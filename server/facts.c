@@ -9,40 +9,10 @@
 
 #include "memory.h"
 #include "ssa.h"
+#include "walk.h"
 
 /* ------------------------------------------------------------------ */
 /* Values                                                              */
-
-typedef struct unit_range {
-  uint32_t start, end;
-} unit_range;
-
-typedef struct unit_ranges {
-  unit_range *items;
-  size_t n, cap;
-  uint32_t lo, hi;
-} unit_ranges;
-
-static void collect_unit(void *ctx, const ms_unit_view *u) {
-  unit_ranges *l = ctx;
-  if (u->end < l->lo || u->start > l->hi) return;
-  if (l->n == l->cap) {
-    l->cap = l->cap ? l->cap * 2 : 32;
-    l->items = ms_xrealloc(l->items, l->cap * sizeof *l->items);
-  }
-  l->items[l->n++] = (unit_range){u->start, u->end};
-}
-
-/* The tree node spanning exactly a unit. */
-static bool unit_node(ms_session *s, uint32_t us, uint32_t ue, TSNode *out) {
-  TSTree *tree = ms_session_tree_at(s, us);
-  if (!tree) return false;
-  TSNode n = ts_node_descendant_for_byte_range(ts_tree_root_node(tree), us, ue);
-  while (!ts_node_is_null(n) && (ts_node_start_byte(n) > us || ts_node_end_byte(n) < ue)) n = ts_node_parent(n);
-  if (ts_node_is_null(n)) return false;
-  *out = n;
-  return true;
-}
 
 typedef struct value_ctx {
   ms_value_facts *out;
@@ -80,15 +50,30 @@ static int by_start(const void *a, const void *b) {
 }
 
 void ms_facts_values(ms_session *s, uint32_t start, uint32_t end, ms_value_facts *out) {
-  unit_ranges units = {NULL, 0, 0, start, end};
-  ms_session_each_unit(s, collect_unit, &units);
   const char *text = ms_document_text(ms_session_document(s), NULL);
   value_ctx c = {out, start, end};
-  for (size_t i = 0; i < units.n; i++) {
-    TSNode unit;
-    if (unit_node(s, units.items[i].start, units.items[i].end, &unit)) ms_analyze_values(unit, text, add_value, &c);
+  size_t ntrees = ms_session_trees(s, NULL, 0);
+  TSTree **trees = ms_xrealloc(NULL, (ntrees ? ntrees : 1) * sizeof *trees);
+  ms_session_trees(s, trees, ntrees);
+  TSNode *units = NULL;
+  size_t cap = 0;
+  for (size_t t = 0; t < ntrees; t++) {
+    /* The tree's units in one pass over the module's children (a lookup
+    ** per unit would scan them again for each). */
+    TSNode root = ts_tree_root_node(trees[t]);
+    if (ts_node_end_byte(root) <= start || ts_node_start_byte(root) >= end) continue;
+    size_t n = ms_analyzer_units(root, text, units, cap);
+    if (n > cap) {
+      cap = n;
+      units = ms_xrealloc(units, cap * sizeof *units);
+      n = ms_analyzer_units(root, text, units, cap);
+    }
+    for (size_t i = 0; i < n; i++)
+      if (ts_node_end_byte(units[i]) > start && ts_node_start_byte(units[i]) < end)
+        ms_analyze_values(units[i], text, add_value, &c);
   }
-  free(units.items);
+  free(units);
+  free(trees);
   if (out->n > 1) qsort(out->items, out->n, sizeof *out->items, by_start);
 }
 
@@ -106,31 +91,93 @@ long ms_value_facts_at(const ms_value_facts *f, uint32_t pos) {
   return after;
 }
 
-static TSNode token_node(ms_session *s, uint32_t pos) {
-  TSTree *tree = ms_session_tree_at(s, pos);
-  if (!tree) return (TSNode){0};
-  return ts_node_named_descendant_for_byte_range(ts_tree_root_node(tree), pos, pos + 1);
-}
-
 static bool is(TSNode n, const char *type) { return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type); }
 
-bool ms_facts_is_argument(ms_session *s, uint32_t def_start) {
-  TSNode n = token_node(s, def_start);
-  return is(n, "value_use") && is(ts_node_parent(n), "block_argument");
+typedef struct def_walk {
+  ms_def_infos *out;
+  const char *text;
+  uint32_t lo, hi;
+  TSNode parent;               /* of an op_result_list: the op entered last */
+} def_walk;
+
+static void add_def(def_walk *w, uint32_t start, bool arg, uint32_t ns, uint32_t ne) {
+  if (start < w->lo || start >= w->hi) return;
+  ms_def_infos *d = w->out;
+  if (d->n == d->cap) {
+    d->cap = d->cap ? d->cap * 2 : 64;
+    d->items = ms_xrealloc(d->items, d->cap * sizeof *d->items);
+  }
+  d->items[d->n++] = (ms_def_info){start, arg, ns, ne};
 }
 
-bool ms_facts_producer(ms_session *s, uint32_t def_start, char *out, size_t n) {
-  out[0] = 0;
-  TSNode tok = token_node(s, def_start);
-  if (!is(tok, "op_result") || !is(ts_node_parent(tok), "op_result_list")) return false;
-  TSNode op = ts_node_parent(ts_node_parent(tok));
-  TSNode name = ts_node_child_by_field_name(op, "name", 4);
-  if (ts_node_is_null(name)) return false;
-  const char *text = ms_document_text(ms_session_document(s), NULL);
-  uint32_t a = ts_node_start_byte(name), b = ts_node_end_byte(name);
-  if (b - a >= 2 && text[a] == '"' && text[b - 1] == '"') a++, b--;
-  snprintf(out, n, "%.*s", (int)(b - a), text + a);
-  return true;
+static bool enter_def(void *ctx, TSNode n, uint32_t depth) {
+  def_walk *w = ctx;
+  uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  if (depth > 0 && (e <= w->lo || s >= w->hi)) return false;
+  if (depth > 0 && !ts_node_is_named(n)) return false;
+  const char *t = ts_node_type(n);
+  bool op = !strcmp(t, "generic_operation") || !strcmp(t, "custom_operation");
+  if (op) w->parent = n; /* op_result_list is an op's first child */
+  if (!strcmp(t, "block_argument")) {
+    TSNode v = ts_node_named_child(n, 0);
+    if (is(v, "value_use")) add_def(w, ts_node_start_byte(v), true, 0, 0);
+    return false;
+  }
+  if (!strcmp(t, "op_result_list")) {
+    TSNode name = ts_node_child_by_field_name(w->parent, "name", 4);
+    uint32_t a = 0, b = 0;
+    if (!ts_node_is_null(name)) {
+      a = ts_node_start_byte(name), b = ts_node_end_byte(name);
+      if (b - a >= 2 && w->text[a] == '"') a++, b--;
+    }
+    uint32_t k = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < k; i++) {
+      TSNode r = ts_node_named_child(n, i);
+      if (is(r, "op_result")) add_def(w, ts_node_start_byte(r), false, a, b);
+    }
+    return false;
+  }
+  /* Types, attributes and other tokens hold no definitions. */
+  if (!strcmp(t, "attribute_dictionary") || !strcmp(t, "properties") || !strcmp(t, "function_type") ||
+      !strcmp(t, "location") || !strcmp(t, "function_results"))
+    return false;
+  return ts_node_child_count(n) > 0;
+}
+
+static int def_cmp(const void *a, const void *b) {
+  const ms_def_info *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+void ms_facts_definitions(ms_session *s, uint32_t start, uint32_t end, ms_def_infos *out) {
+  def_walk w;
+  memset(&w, 0, sizeof w);
+  w.out = out;
+  w.text = ms_document_text(ms_session_document(s), NULL);
+  w.lo = start;
+  w.hi = end;
+  size_t ntrees = ms_session_trees(s, NULL, 0);
+  TSTree **trees = ms_xrealloc(NULL, (ntrees ? ntrees : 1) * sizeof *trees);
+  ms_session_trees(s, trees, ntrees);
+  ms_walk_visitor v = {enter_def, NULL};
+  for (size_t i = 0; i < ntrees; i++) ms_walk(ts_tree_root_node(trees[i]), &v, &w);
+  free(trees);
+  if (out->n > 1) qsort(out->items, out->n, sizeof *out->items, def_cmp);
+}
+
+void ms_def_infos_free(ms_def_infos *d) {
+  free(d->items);
+  memset(d, 0, sizeof *d);
+}
+
+const ms_def_info *ms_def_infos_find(const ms_def_infos *d, uint32_t def_start) {
+  size_t lo = 0, hi = d->n;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (d->items[mid].start < def_start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < d->n && d->items[lo].start == def_start ? &d->items[lo] : NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -161,10 +208,10 @@ static void add_inference(void *ctx, const ms_inference *inf) {
   snprintf(x->inferred, sizeof x->inferred, "%s", inf->inferred);
 }
 
-ms_shape_facts *ms_facts_shapes(ms_session *s) {
+ms_shape_facts *ms_facts_shapes(ms_session *s, uint32_t start, uint32_t end) {
   ms_shape_facts *f = calloc(1, sizeof *f);
   if (!f) abort();
-  ms_session_inferences(s, 0, UINT32_MAX, add_inference, f);
+  ms_session_inferences(s, start, end > start ? end : start + 1, add_inference, f);
   return f;
 }
 

@@ -41,17 +41,30 @@ void ms_value_facts_free(ms_value_facts *f);
 /* Index of the occurrence containing pos (or ending right at it), or -1. */
 long ms_value_facts_at(const ms_value_facts *f, uint32_t pos);
 
-/* Whether the definition at def_start is an argument (of a function or a
-** block) rather than an op result. */
-bool ms_facts_is_argument(ms_session *s, uint32_t def_start);
+/* Where each value of the document is defined: one walk over the trees
+** (no per-value tree lookups, which cost a scan of the module's children
+** each on a big file). */
+typedef struct ms_def_info {
+  uint32_t start;                  /* the definition token */
+  bool is_argument;                /* of a function or a block (else an op result) */
+  uint32_t op_name_start, op_name_end; /* the defining op's name, quotes excluded; 0,0 for arguments */
+} ms_def_info;
 
-/* The op defining the value whose definition token starts at def_start:
-** its name (without quotes) into out; false for arguments. */
-bool ms_facts_producer(ms_session *s, uint32_t def_start, char *out, size_t n);
+typedef struct ms_def_infos {
+  ms_def_info *items;              /* sorted by start */
+  size_t n, cap;
+} ms_def_infos;
+
+/* The definitions whose token starts in [start, end). */
+void ms_facts_definitions(ms_session *s, uint32_t start, uint32_t end, ms_def_infos *out);
+void ms_def_infos_free(ms_def_infos *d);
+/* The definition starting at def_start, or NULL. */
+const ms_def_info *ms_def_infos_find(const ms_def_infos *d, uint32_t def_start);
 
 /* Shape knowledge of a document. */
 typedef struct ms_shape_facts ms_shape_facts;
-ms_shape_facts *ms_facts_shapes(ms_session *s);
+/* Of the ops overlapping [start, end) (0, UINT32_MAX: all). */
+ms_shape_facts *ms_facts_shapes(ms_session *s, uint32_t start, uint32_t end);
 void ms_shape_facts_free(ms_shape_facts *f);
 
 /* The inferred type of the value defined at def_start into out ("" when

@@ -96,6 +96,8 @@ struct ms_lsp {
   unsigned catalog_epoch;    /* bumped by every rebuild of the catalog */
   struct ws_file *ws_files;  /* closed workspace files' last diagnostics */
   size_t nws_files;
+  ms_path_list ws_paths;     /* the workspace folder's .mlir files, as last listed */
+  double ws_paths_at;        /* when (now_ms), 0: never */
 };
 
 static const char *str_at(const cJSON *obj, const char *key) {
@@ -632,6 +634,7 @@ static void register_watcher(ms_lsp *self) {
 }
 
 static void did_change_watched(ms_lsp *self, const cJSON *params) {
+  self->ws_paths_at = 0; /* files may have come or gone */
   const cJSON *changes = cJSON_GetObjectItemCaseSensitive(params, "changes"), *c;
   cJSON_ArrayForEach(c, changes) {
     static const char name[] = "/.mlir-shape.json";
@@ -655,20 +658,31 @@ static bool is_mlir_path(const char *path) {
   return n > 5 && !strcmp(path + n - 5, ".mlir");
 }
 
+static double now_ms(void);
+
 /* The workspace folder's .mlir files, in the order `check DIR` reads them
-** (at most MAX_WORKSPACE_FILES). */
+** (at most MAX_WORKSPACE_FILES). The listing is kept a few seconds: VS
+** Code's client asks for the workspace's diagnostics every 2 seconds. */
+#define WORKSPACE_LISTING_MS 10000.0
+
 static void workspace_paths(ms_lsp *self, ms_path_list *out) {
   ms_path_list_init(out);
   if (!self->root) return;
-  ms_path_list all, notes;
-  ms_path_list_init(&all);
-  ms_path_list_init(&notes);
-  char err[512];
-  ms_path_list_expand(&all, &notes, self->root, err, sizeof err);
-  for (size_t i = 0; i < all.count && out->count < MAX_WORKSPACE_FILES; i++)
-    if (is_mlir_path(all.items[i])) ms_path_list_push(out, all.items[i]);
-  ms_path_list_clear(&all);
-  ms_path_list_clear(&notes);
+  if (!self->ws_paths_at || now_ms() - self->ws_paths_at > WORKSPACE_LISTING_MS) {
+    ms_path_list_clear(&self->ws_paths);
+    ms_path_list_init(&self->ws_paths);
+    ms_path_list all, notes;
+    ms_path_list_init(&all);
+    ms_path_list_init(&notes);
+    char err[512];
+    ms_path_list_expand(&all, &notes, self->root, err, sizeof err);
+    for (size_t i = 0; i < all.count && self->ws_paths.count < MAX_WORKSPACE_FILES; i++)
+      if (is_mlir_path(all.items[i])) ms_path_list_push(&self->ws_paths, all.items[i]);
+    ms_path_list_clear(&all);
+    ms_path_list_clear(&notes);
+    self->ws_paths_at = now_ms();
+  }
+  for (size_t i = 0; i < self->ws_paths.count; i++) ms_path_list_push(out, self->ws_paths.items[i]);
 }
 
 /* A session over a closed file, updated; NULL when it cannot be read. */
@@ -1284,6 +1298,7 @@ void ms_lsp_delete(ms_lsp *self) {
   free(self->rule_files);
   ms_catalog_delete(self->catalog);
   ws_files_free(self);
+  ms_path_list_clear(&self->ws_paths);
   free(self->root);
   ms_rpc_delete(self->rpc);
   uv_close((uv_handle_t *)&self->idle, on_close);
