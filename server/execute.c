@@ -40,7 +40,6 @@ cJSON *ms_inferred_shapes(ms_session *s, ms_encoding enc) {
   const char *text = ms_document_text(ms_session_document(s), NULL);
   cJSON *out = cJSON_CreateObject();
   cJSON_AddNumberToObject(out, "version", 1);
-  cJSON_AddStringToObject(out, "uri", ms_session_uri(s));
   cJSON *values = cJSON_AddArrayToObject(out, "values");
   ms_value_facts f = {0};
   ms_facts_values(s, 0, UINT32_MAX, &f);

@@ -700,27 +700,6 @@ static ms_session *file_session(ms_lsp *self, const char *path, const char *uri)
   return s;
 }
 
-static void each_document(ms_lsp *self, bool closed_files, void (*fn)(void *ctx, ms_session *s, bool open),
-                          void *ctx) {
-  for (size_t i = 0; i < self->ndocs; i++) {
-    ms_session_update(self->docs[i].session);
-    fn(ctx, self->docs[i].session, true);
-  }
-  if (!closed_files) return;
-  ms_path_list paths;
-  workspace_paths(self, &paths);
-  for (size_t i = 0; i < paths.count; i++) {
-    char *uri = path_to_uri(paths.items[i]);
-    if (!find_doc(self, uri)) {
-      ms_session *s = file_session(self, paths.items[i], uri);
-      if (s) fn(ctx, s, false);
-      ms_session_delete(s);
-    }
-    free(uri);
-  }
-  ms_path_list_clear(&paths);
-}
-
 /* ------------------------------------------------------------------ */
 /* Pull diagnostics                                                    */
 
@@ -735,12 +714,17 @@ typedef struct ws_file {
   char result_id[24];
   char *items;               /* comma-separated diagnostics */
   size_t len;
+  /* Its workspace symbols (all of them), kept while the file is unchanged. */
+  cJSON *symbols;
+  struct timespec sym_mtime;
+  off_t sym_size;
 } ws_file;
 
 static void ws_files_free(ms_lsp *self) {
   for (size_t i = 0; i < self->nws_files; i++) {
     free(self->ws_files[i].uri);
     free(self->ws_files[i].items);
+    cJSON_Delete(self->ws_files[i].symbols);
   }
   free(self->ws_files);
   self->ws_files = NULL;
@@ -1035,25 +1019,44 @@ static void rename_request(ms_lsp *self, const cJSON *id, bool prepare, const cJ
 
 #define MAX_WORKSPACE_SYMBOLS 2000
 
-typedef struct wsym_ctx {
-  const char *query;
-  ms_encoding enc;
-  cJSON *out;
-} wsym_ctx;
-
-static void add_workspace_symbols(void *ctx, ms_session *s, bool open) {
-  (void)open;
-  wsym_ctx *w = ctx;
-  ms_workspace_symbols(s, w->query, w->enc, w->out, MAX_WORKSPACE_SYMBOLS);
-}
-
 /* workspace/symbol {query}: the open documents, then the workspace
-** folder's other .mlir files. */
+** folder's other .mlir files (their symbols kept while a file is
+** unchanged: editors ask again at every keystroke of the query). */
 static void workspace_symbol(ms_lsp *self, const cJSON *id, const cJSON *params) {
   const char *q = str_at(params, "query");
-  wsym_ctx w = {q ? q : "", self->enc, cJSON_CreateArray()};
-  each_document(self, true, add_workspace_symbols, &w);
-  ms_rpc_respond(self->rpc, id, w.out);
+  if (!q) q = "";
+  cJSON *out = cJSON_CreateArray();
+  for (size_t i = 0; i < self->ndocs; i++) {
+    ms_session_update(self->docs[i].session);
+    ms_workspace_symbols(self->docs[i].session, q, self->enc, out, MAX_WORKSPACE_SYMBOLS);
+  }
+  ms_path_list paths;
+  workspace_paths(self, &paths);
+  for (size_t i = 0; i < paths.count && cJSON_GetArraySize(out) < MAX_WORKSPACE_SYMBOLS; i++) {
+    char *uri = path_to_uri(paths.items[i]);
+    struct stat st;
+    if (!find_doc(self, uri) && stat(paths.items[i], &st) == 0) {
+      ws_file *f = ws_file_for(self, uri);
+      if (!f->symbols || f->sym_size != st.st_size || f->sym_mtime.tv_sec != st.st_mtim.tv_sec ||
+          f->sym_mtime.tv_nsec != st.st_mtim.tv_nsec) {
+        cJSON_Delete(f->symbols);
+        f->symbols = cJSON_CreateArray();
+        ms_session *s = file_session(self, paths.items[i], uri);
+        if (s) ms_workspace_symbols(s, "", self->enc, f->symbols, MAX_WORKSPACE_SYMBOLS);
+        ms_session_delete(s);
+        f->sym_size = st.st_size;
+        f->sym_mtime = st.st_mtim;
+      }
+      const cJSON *sym;
+      cJSON_ArrayForEach(sym, f->symbols) {
+        if (cJSON_GetArraySize(out) >= MAX_WORKSPACE_SYMBOLS) break;
+        if (ms_symbol_matches(q, str_at(sym, "name"))) cJSON_AddItemToArray(out, cJSON_Duplicate(sym, true));
+      }
+    }
+    free(uri);
+  }
+  ms_path_list_clear(&paths);
+  ms_rpc_respond(self->rpc, id, out);
 }
 
 static void execute_command(ms_lsp *self, const cJSON *id, const cJSON *params) {

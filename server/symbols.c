@@ -17,7 +17,8 @@ enum { SK_MODULE = 2, SK_NAMESPACE = 3, SK_FUNCTION = 12, SK_VARIABLE = 13 };
 
 static bool is(TSNode n, const char *type) { return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type); }
 
-static bool fuzzy(const char *query, const char *name) {
+bool ms_symbol_matches(const char *query, const char *name) {
+  if (!name) return false;
   for (; *query; query++) {
     char q = (char)tolower((unsigned char)*query);
     while (*name && tolower((unsigned char)*name) != q) name++;
@@ -26,10 +27,6 @@ static bool fuzzy(const char *query, const char *name) {
   }
   return true;
 }
-
-typedef struct chunk_list {
-  ms_unit_list units;
-} chunk_list;
 
 /* The `// -----` chunks of the text; count 1 when the file is not split. */
 static void split(ms_session *s, ms_unit_list *out) {
@@ -56,7 +53,7 @@ typedef struct wctx {
 } wctx;
 
 static void add_symbol(wctx *w, const char *name, int kind, uint32_t start, uint32_t end, uint32_t sel_start) {
-  if ((size_t)cJSON_GetArraySize(w->out) >= w->max || !fuzzy(w->query, name)) return;
+  if ((size_t)cJSON_GetArraySize(w->out) >= w->max || !ms_symbol_matches(w->query, name)) return;
   (void)start;
   (void)end;
   cJSON *o = cJSON_CreateObject();

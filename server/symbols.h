@@ -18,6 +18,10 @@
 ** holds max items. */
 void ms_workspace_symbols(ms_session *s, const char *query, ms_encoding enc, cJSON *out, size_t max);
 
+/* Whether a symbol name matches a workspace/symbol query: its characters
+** in order, case-insensitive ("" matches all). */
+bool ms_symbol_matches(const char *query, const char *name);
+
 /* A split file (with `// -----` lines): the document symbols `top` (an
 ** array in text order) regrouped under one Namespace symbol per chunk;
 ** top is consumed. Otherwise top itself. */

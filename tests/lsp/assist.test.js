@@ -115,6 +115,10 @@ test('workspace/symbol: functions, globals and chunks of open documents and of t
   assert.deepEqual(second.location.range, { start: { line: 7, character: 10 }, end: { line: 7, character: 17 } });
   const q = await c.request('workspace/symbol', { query: 'libfn' });
   assert.deepEqual(q.map((s) => s.name), ['@library_fn']);
+  // A closed file changed on disk is read again.
+  fs.writeFileSync(path.join(dir, 'lib.mlir'), 'func.func @library_fn2() {\n  return\n}\n');
+  const q2 = await c.request('workspace/symbol', { query: 'libfn' });
+  assert.deepEqual(q2.map((s) => s.name), ['@library_fn2']);
   await c.stop();
 });
 
