@@ -4,7 +4,12 @@
 ** Pipeline per batch of messages: queue (cancellation) -> handle in order
 ** (lifecycle, documents, configuration, requests through features.c) ->
 ** for each document changed in the batch: ms_session_update (incremental)
-** and one publishDiagnostics with the document's version.
+** and one publishDiagnostics with the document's version -- unless the
+** client pulls diagnostics (LSP 3.17 textDocument/diagnostic and
+** workspace/diagnostic, answered here from the same per-unit JSON).
+** The newer features live in their own modules (semantic.h, rename.h,
+** complete.h, symbols.h, execute.h, actions.h); this file dispatches to
+** them and lists the workspace folder's files for the workspace-wide ones.
 */
 #include "lsp.h"
 #include "memory.h"
