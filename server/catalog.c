@@ -1109,3 +1109,49 @@ char *ms_catalog_find_config(const char *dir) {
     *slash = 0;
   }
 }
+
+/* ---- lookup for the editor --------------------------------------------- */
+
+static void add_attr_name(ms_catalog_op_info *out, const char *name) {
+  if (!name) return;
+  for (int i = 0; i < out->nattributes; i++)
+    if (!strcmp(out->attributes[i], name)) return;
+  if (out->nattributes < MS_CATALOG_MAX_ATTRS) out->attributes[out->nattributes++] = name;
+}
+
+bool ms_catalog_lookup(const ms_catalog *self, const char *name, size_t n, ms_catalog_op_info *out) {
+  const entry *e = NULL;
+  const char *pat = NULL;
+  const rule_file *file = NULL;
+  for (int f = self->nfiles - 1; f >= 0 && !e; f--) {
+    file = &self->files[f];
+    e = file_find(file, name, n, &pat);
+  }
+  if (!e) return false;
+  memset(out, 0, sizeof *out);
+  out->file = file->path;
+  out->pattern = pat;
+  out->description = e->description;
+  out->rules = e->rules_text;
+  out->noperands = e->noperands;
+  memcpy(out->operands, e->operands, sizeof out->operands);
+  out->target_operand = e->target_operand;
+  out->has_rule = e->has_rule;
+  out->rule = e->rule;
+  for (int i = 0; i < e->naxis_attrs; i++) add_attr_name(out, e->axis_attrs[i]);
+  for (int i = 0; i < e->nbd_attrs; i++) add_attr_name(out, e->bd_attrs[i]);
+  for (int i = 0; i < e->ncases; i++) add_attr_name(out, e->cases[i].attribute);
+  return true;
+}
+
+const char *ms_catalog_pattern(const ms_catalog *self, size_t i, size_t k) {
+  for (int f = 0; f < self->nfiles; f++) {
+    const rule_file *file = &self->files[f];
+    if (i < (size_t)file->nentries) {
+      const entry *e = &file->entries[i];
+      return k < (size_t)e->npatterns ? e->patterns[k] : NULL;
+    }
+    i -= (size_t)file->nentries;
+  }
+  return NULL;
+}

@@ -153,4 +153,24 @@ bool ms_catalog_entry(const ms_catalog *self, size_t i, ms_catalog_entry_info *o
 ** entry's rule where one could be chosen). */
 bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_binding *out);
 
+/* What an editor shows about an op (completion, signature help): the entry
+** that ms_catalog_bind would pick for the name, without the op's
+** attributes. Pointers stay valid until the next load or delete. */
+#define MS_CATALOG_MAX_ATTRS 12
+typedef struct ms_catalog_op_info {
+  const char *file, *pattern, *description;
+  const char *rules;           /* "mlir", or a select's rules "xla|numpy" */
+  bool has_rule;               /* a fixed rule (else chosen by `select`) */
+  ms_rule rule;
+  int noperands;               /* -1: all operands take part */
+  int operands[MS_MAX_OPERANDS];
+  int target_operand;          /* bidirectional: the target shape operand, else -1 */
+  const char *attributes[MS_CATALOG_MAX_ATTRS]; /* attribute names the entry reads */
+  int nattributes;
+} ms_catalog_op_info;
+bool ms_catalog_lookup(const ms_catalog *self, const char *name, size_t n, ms_catalog_op_info *out);
+
+/* Pattern k of entry i (ms_catalog_entry's numbering); NULL past the last. */
+const char *ms_catalog_pattern(const ms_catalog *self, size_t i, size_t k);
+
 #endif

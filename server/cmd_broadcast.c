@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "broadcast.h"
 #include "commands.h"
 
@@ -283,4 +285,103 @@ int ms_cmd_broadcast(int argc, char **argv) {
     return 2;
   }
   return run_single(&bc);
+}
+
+/* ------------------------------------------------------------------ */
+/* The calculator as JSON (the language server's mlir-shape.broadcast)  */
+
+static bool json_arg(bcase *bc, const char *arg, char *err, size_t errlen) {
+  return parse_arg(bc, arg, err, errlen);
+}
+
+/* {shapes, rule, result, strict, axis, broadcastDimensions, tensorOnly,
+** equalRanks} into the case, through the command line's parser. */
+static bool json_case(bcase *bc, const cJSON *o, char *err, size_t errlen) {
+  char buf[512];
+  const cJSON *v;
+  if (cJSON_IsArray(o)) { /* command-line words */
+    cJSON_ArrayForEach(v, o) {
+      if (!cJSON_IsString(v)) {
+        snprintf(err, errlen, "arguments must be strings");
+        return false;
+      }
+      if (!json_arg(bc, v->valuestring, err, errlen)) return false;
+    }
+    return true;
+  }
+  if (!cJSON_IsObject(o)) {
+    snprintf(err, errlen, "expected an object {shapes, rule, ...} or an array of command-line words");
+    return false;
+  }
+  const cJSON *rule = cJSON_GetObjectItemCaseSensitive(o, "rule");
+  if (cJSON_IsString(rule)) {
+    snprintf(buf, sizeof buf, "--rule=%.400s", rule->valuestring);
+    if (!json_arg(bc, buf, err, errlen)) return false;
+  }
+  const cJSON *result = cJSON_GetObjectItemCaseSensitive(o, "result");
+  if (cJSON_IsString(result)) {
+    snprintf(buf, sizeof buf, "--result=%.400s", result->valuestring);
+    if (!json_arg(bc, buf, err, errlen)) return false;
+  }
+  const cJSON *axis = cJSON_GetObjectItemCaseSensitive(o, "axis");
+  if (cJSON_IsNumber(axis)) {
+    snprintf(buf, sizeof buf, "--axis=%lld", (long long)axis->valuedouble);
+    if (!json_arg(bc, buf, err, errlen)) return false;
+  }
+  const cJSON *bd = cJSON_GetObjectItemCaseSensitive(o, "broadcastDimensions");
+  if (cJSON_IsArray(bd)) {
+    int n = snprintf(buf, sizeof buf, "--broadcast-dimensions=");
+    int k = 0;
+    cJSON_ArrayForEach(v, bd) if (cJSON_IsNumber(v) && n < (int)sizeof buf - 24)
+      n += snprintf(buf + n, sizeof buf - (size_t)n, "%s%lld", k++ ? "," : "", (long long)v->valuedouble);
+    if (!json_arg(bc, buf, err, errlen)) return false;
+  }
+  if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "strict"))) bc->opts.strict = true;
+  if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "tensorOnly"))) bc->opts.tensor_only = true;
+  if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "equalRanks"))) bc->opts.equal_ranks = true;
+  const cJSON *shapes = cJSON_GetObjectItemCaseSensitive(o, "shapes");
+  if (!cJSON_IsArray(shapes)) {
+    snprintf(err, errlen, "\"shapes\" must be an array of shapes (\"2x?x3\", \"tensor<4xf32>\")");
+    return false;
+  }
+  cJSON_ArrayForEach(v, shapes) {
+    if (!cJSON_IsString(v) || v->valuestring[0] == '-') {
+      snprintf(err, errlen, "every shape must be a string such as \"2x3\"");
+      return false;
+    }
+    if (!json_arg(bc, v->valuestring, err, errlen)) return false;
+  }
+  return true;
+}
+
+cJSON *ms_broadcast_json(const cJSON *args, char *err, size_t errlen) {
+  static bcase bc;
+  memset(&bc, 0, sizeof bc);
+  bc.rule = MS_RULE_MLIR;
+  if (!json_case(&bc, args, err, errlen) || !finish_case(&bc, err, errlen)) return NULL;
+  if (bc.batch || bc.help) {
+    snprintf(err, errlen, "--batch and --help are not for the JSON calculator");
+    return NULL;
+  }
+  static ms_broadcast_result r;
+  bool ok = run(&bc, &r);
+  cJSON *out = cJSON_CreateObject();
+  cJSON_AddBoolToObject(out, "ok", ok);
+  cJSON_AddStringToObject(out, "rule", ms_rule_name(bc.rule));
+  if (ok) {
+    char buf[512];
+    format_result(&bc, &r, buf, sizeof buf);
+    cJSON_AddStringToObject(out, "shape", buf);
+  } else {
+    cJSON_AddNullToObject(out, "shape");
+  }
+  cJSON *findings = cJSON_AddArrayToObject(out, "findings");
+  for (int i = 0; i < r.nfindings; i++) {
+    cJSON *f = cJSON_CreateObject();
+    cJSON_AddStringToObject(f, "severity", severity_word(r.findings[i].severity));
+    cJSON_AddStringToObject(f, "code", r.findings[i].code);
+    cJSON_AddStringToObject(f, "message", r.findings[i].message);
+    cJSON_AddItemToArray(findings, f);
+  }
+  return out;
 }

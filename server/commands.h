@@ -21,4 +21,13 @@ int ms_cmd_shapes(int argc, char **argv);
 /* `broadcast`: the shape calculator (cmd_broadcast.c). */
 int ms_cmd_broadcast(int argc, char **argv);
 
+/* The calculator for the language server's `mlir-shape.broadcast` command:
+** args is {shapes: [...], rule?, result?, strict?, axis?,
+** broadcastDimensions?, tensorOnly?, equalRanks?} or an array of the
+** command line's words; returns {ok, rule, shape (null when not
+** broadcastable), findings: [{severity, code, message}]}, or NULL with a
+** reason in err for invalid arguments. */
+#include <cjson/cJSON.h>
+cJSON *ms_broadcast_json(const cJSON *args, char *err, size_t errlen);
+
 #endif

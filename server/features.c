@@ -25,8 +25,10 @@
 #include <string.h>
 
 #include "memory.h"
+#include "actions.h"
 #include "ssa.h"
 #include "value_features.h"
+#include "symbols.h"
 #include "walk.h"
 
 /* Document symbols are capped so that a huge file cannot produce a
@@ -414,6 +416,7 @@ cJSON *ms_feature_code_actions(ms_session *s, const cJSON *params, ms_encoding e
   ms_session_inferences(s, start, end > start ? end : end + 1, add_result_action, &a);
   add_mismatch_actions(&a, start, end);
   ms_value_refine_actions(s, start, end, enc, a.out);
+  ms_finding_actions(s, params, enc, a.out); /* annotate, disable (actions.h) */
   return a.out;
 }
 
@@ -614,6 +617,37 @@ static bool occurrences_at(ms_session *s, const cJSON *params, ms_encoding enc, 
   TSNode sym = token_at(unit, pos, symbol_types);
   if (!ts_node_is_null(sym)) return symbol_occurrences(s, sym, out);
   return false;
+}
+
+static int occ_cmp(const void *a, const void *b);
+
+ms_occ_kind ms_feature_occurrences(ms_session *s, uint32_t pos, ms_occurrence **items, size_t *n) {
+  occ_list l = {0};
+  ms_occ_kind kind = MS_OCC_NONE;
+  TSNode unit;
+  *items = NULL;
+  *n = 0;
+  if (!unit_node(s, pos, &unit)) return kind;
+  static const char *const caret_types[] = {"caret_id", NULL};
+  TSNode caret;
+  if (!ts_node_is_null(token_at(unit, pos, value_types))) {
+    if (ssa_occurrences(s, unit, pos, &l)) kind = MS_OCC_VALUE;
+  } else if (!ts_node_is_null(caret = token_at(unit, pos, caret_types))) {
+    if (block_occurrences(s, caret, &l)) kind = MS_OCC_LABEL;
+  } else {
+    TSNode sym = token_at(unit, pos, symbol_types);
+    if (!ts_node_is_null(sym) && symbol_occurrences(s, sym, &l)) kind = MS_OCC_SYMBOL;
+  }
+  if (kind == MS_OCC_NONE) {
+    free(l.items);
+    return kind;
+  }
+  qsort(l.items, l.n, sizeof *l.items, occ_cmp);
+  *items = ms_xrealloc(NULL, (l.n ? l.n : 1) * sizeof **items);
+  for (size_t i = 0; i < l.n; i++) (*items)[i] = (ms_occurrence){l.items[i].start, l.items[i].end, l.items[i].is_def};
+  *n = l.n;
+  free(l.items);
+  return kind;
 }
 
 static cJSON *location_json(ms_session *s, uint32_t start, uint32_t end, ms_encoding enc) {
@@ -857,7 +891,7 @@ cJSON *ms_feature_document_symbols(ms_session *s, const cJSON *params, ms_encodi
   }
   free(l.trees);
   free(c.levels);
-  return out;
+  return ms_chunk_symbols(s, out, enc); /* split test files: one symbol per `// -----` chunk */
 }
 
 /* ------------------------------------------------------------------ */

@@ -52,6 +52,19 @@ cJSON *ms_feature_folding_ranges(ms_session *s, const cJSON *params, ms_encoding
 ** for the op under the cursor (the VS Code command "Show inferred shape"). */
 cJSON *ms_feature_inferred_shape(ms_session *s, const cJSON *params, ms_encoding enc);
 
+/* The thing under byte pos that has occurrences, and every occurrence of
+** it (text order, the definition flagged): an SSA value (all events of its
+** definition in the unit), a block label (in its region) or a symbol (`@f`
+** and a generic op's `sym_name = "f"`, in the document). *items is
+** malloc'ed (the caller frees it); MS_OCC_NONE when pos is on none. For
+** rename (rename.c). */
+typedef enum ms_occ_kind { MS_OCC_NONE, MS_OCC_VALUE, MS_OCC_LABEL, MS_OCC_SYMBOL } ms_occ_kind;
+typedef struct ms_occurrence {
+  uint32_t start, end;
+  bool is_def;
+} ms_occurrence;
+ms_occ_kind ms_feature_occurrences(ms_session *s, uint32_t pos, ms_occurrence **items, size_t *n);
+
 /* Reads an LSP Position object ({"line", "character"}): false when either
 ** is missing, not a number or negative; values past 2^32 - 1 read as
 ** 2^32 - 1 (beyond the end, which document.h clamps). */

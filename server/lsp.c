@@ -4,7 +4,12 @@
 ** Pipeline per batch of messages: queue (cancellation) -> handle in order
 ** (lifecycle, documents, configuration, requests through features.c) ->
 ** for each document changed in the batch: ms_session_update (incremental)
-** and one publishDiagnostics with the document's version.
+** and one publishDiagnostics with the document's version -- unless the
+** client pulls diagnostics (LSP 3.17 textDocument/diagnostic and
+** workspace/diagnostic, answered here from the same per-unit JSON).
+** The newer features live in their own modules (semantic.h, rename.h,
+** complete.h, symbols.h, execute.h, actions.h); this file dispatches to
+** them and lists the workspace folder's files for the workspace-wide ones.
 */
 #include "lsp.h"
 #include "memory.h"
@@ -17,9 +22,16 @@
 #include <time.h>
 
 #include "catalog.h"
+#include "commands.h"
+#include "complete.h"
+#include "execute.h"
 #include "features.h"
+#include "rename.h"
+#include "semantic.h"
+#include "symbols.h"
 #include "rpc.h"
 #include "session.h"
+#include "source.h"
 #include "suppress.h"
 
 #ifndef MS_VERSION
@@ -57,6 +69,7 @@ typedef struct doc_entry {
   ** edit from the text around it, so that a big document is not scanned
   ** on every keystroke. */
   int directives;
+  ms_semantic_cache semantic; /* the last semantic tokens, for full/delta */
 } doc_entry;
 
 typedef struct severity_override {
@@ -87,6 +100,15 @@ struct ms_lsp {
   doc_entry *docs;
   size_t ndocs, capdocs;
   int progress_token;
+  /* Pull diagnostics (LSP 3.17): announced when the client can pull; then
+  ** nothing is pushed for .mlir documents (a client doing both, like VS
+  ** Code's, would show every finding twice). */
+  bool client_pull, client_pull_refresh;
+  unsigned catalog_epoch;    /* bumped by every rebuild of the catalog */
+  struct ws_file *ws_files;  /* closed workspace files' last diagnostics */
+  size_t nws_files;
+  ms_path_list ws_paths;     /* the workspace folder's .mlir files, as last listed */
+  double ws_paths_at;        /* when (now_ms), 0: never */
 };
 
 static const char *str_at(const cJSON *obj, const char *key) {
@@ -318,13 +340,12 @@ static void collect_diagnostic(void *ctx, const ms_diagnostic *d) { ms_diag_list
 /* A document with suppression comments (suppress.h): every diagnostic
 ** through the directives, none from the cache (a directive can change what
 ** any unit shows). */
-static void write_suppressed(ms_lsp *self, doc_entry *e, publish_ctx *c) {
-  (void)self;
+static void write_suppressed(ms_session *s, publish_ctx *c) {
   size_t len = 0;
-  const char *text = ms_document_text(ms_session_document(e->session), &len);
+  const char *text = ms_document_text(ms_session_document(s), &len);
   ms_diag_list all;
   ms_diag_list_init(&all);
-  ms_session_each_diagnostic(e->session, collect_diagnostic, &all);
+  ms_session_each_diagnostic(s, collect_diagnostic, &all);
   ms_diag_list_sort(&all);
   ms_suppress_apply(text, len, &all, true);
   for (size_t i = 0; i < all.count; i++) write_diagnostic(c, &all.items[i]);
@@ -336,34 +357,44 @@ static void count_unit(void *ctx, const ms_unit_view *u) {
   (*(size_t *)ctx)++;
 }
 
-static void publish(ms_lsp *self, doc_entry *e) {
+/* The diagnostics of a session as comma-separated JSON objects (the inside
+** of an array), through the per-unit cache (replaced by the fresh one).
+** *directives (suppress.h: -1 unknown, 0, 1; may be NULL) says whether the
+** text holds suppression comments; then every diagnostic goes through them
+** and the cache is bypassed. */
+static void diagnostics_items(ms_lsp *self, ms_session *s, json_cache *cache, int *directives, sbuf *out) {
   size_t nunits = 0;
-  ms_session_each_unit(e->session, count_unit, &nunits);
-  sbuf out = {0};
-  publish_ctx c = {self, e->session, &out, 0, e->cache, {NULL, 16}};
+  ms_session_each_unit(s, count_unit, &nunits);
+  publish_ctx c = {self, s, out, 0, *cache, {NULL, 16}};
   while (c.fresh.cap < 2 * nunits) c.fresh.cap *= 2;
-  c.fresh.slots = calloc(c.fresh.cap, sizeof *c.fresh.slots);
-  if (!c.fresh.slots) abort();
+  c.fresh.slots = ms_xcalloc(c.fresh.cap, sizeof *c.fresh.slots);
+  size_t len = 0;
+  const char *text = ms_document_text(ms_session_document(s), &len);
+  int found = directives && *directives >= 0 ? *directives : ms_suppress_present(text, len);
+  if (directives) *directives = found;
+  if (found) {
+    write_suppressed(s, &c);
+  } else {
+    ms_session_each_syntax_error(s, write_diagnostic, &c);
+    ms_session_each_unit(s, write_unit, &c);
+  }
+  cache_free(&c.old);
+  *cache = c.fresh;
+}
+
+static void publish(ms_lsp *self, doc_entry *e) {
+  e->needs_publish = false;
+  if (self->client_pull) return; /* the client pulls (textDocument/diagnostic) */
+  sbuf out = {0};
   sb_lit(&out, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":");
   sb_string(&out, ms_session_uri(e->session));
   sb_lit(&out, ",\"version\":");
   sb_uint(&out, (uint32_t)ms_session_version(e->session));
   sb_lit(&out, ",\"diagnostics\":[");
-  size_t len = 0;
-  const char *text = ms_document_text(ms_session_document(e->session), &len);
-  if (e->directives < 0) e->directives = ms_suppress_present(text, len);
-  if (e->directives) {
-    write_suppressed(self, e, &c);
-  } else {
-    ms_session_each_syntax_error(e->session, write_diagnostic, &c);
-    ms_session_each_unit(e->session, write_unit, &c);
-  }
+  diagnostics_items(self, e->session, &e->cache, &e->directives, &out);
   sb_lit(&out, "]}}");
   ms_rpc_send_text(self->rpc, out.p, out.n);
   free(out.p);
-  cache_free(&c.old);
-  e->cache = c.fresh;
-  e->needs_publish = false;
 }
 
 static void progress(ms_lsp *self, const char *token, const char *kind, const char *title, const char *message) {
@@ -499,6 +530,7 @@ static void did_close(ms_lsp *self, const cJSON *params) {
   ms_rpc_notify(self->rpc, "textDocument/publishDiagnostics", p);
   ms_session_delete(e->session);
   cache_free(&e->cache);
+  ms_semantic_cache_free(&e->semantic);
   *e = self->docs[--self->ndocs];
 }
 
@@ -576,6 +608,10 @@ static void rebuild_catalog(ms_lsp *self) {
     self->docs[i].needs_publish = true;
   }
   ms_catalog_delete(old);
+  self->catalog_epoch++;
+  /* Pulled diagnostics are stale: the client asks again. */
+  if (self->initialized && self->client_pull && self->client_pull_refresh)
+    ms_rpc_request(self->rpc, "workspace/diagnostic/refresh", NULL, NULL, NULL);
 }
 
 static void set_rule_files(ms_lsp *self, const cJSON *rules) {
@@ -663,6 +699,7 @@ static void register_watcher(ms_lsp *self) {
 }
 
 static void did_change_watched(ms_lsp *self, const cJSON *params) {
+  self->ws_paths_at = 0; /* files may have come or gone */
   const cJSON *changes = cJSON_GetObjectItemCaseSensitive(params, "changes"), *c;
   cJSON_ArrayForEach(c, changes) {
     static const char name[] = "/.mlir-shape.json";
@@ -673,6 +710,233 @@ static void did_change_watched(ms_lsp *self, const cJSON *params) {
       return;
     }
   }
+}
+
+/* ------------------------------------------------------------------ */
+/* The workspace folder's files                                        */
+
+#define MAX_WORKSPACE_FILES 5000
+#define MAX_WORKSPACE_FILE_BYTES ((size_t)64 << 20)
+
+static bool is_mlir_path(const char *path) {
+  size_t n = strlen(path);
+  return n > 5 && !strcmp(path + n - 5, ".mlir");
+}
+
+static double now_ms(void);
+
+/* The workspace folder's .mlir files, in the order `check DIR` reads them
+** (at most MAX_WORKSPACE_FILES). The listing is kept a few seconds: VS
+** Code's client asks for the workspace's diagnostics every 2 seconds. */
+#define WORKSPACE_LISTING_MS 10000.0
+
+static void workspace_paths(ms_lsp *self, ms_path_list *out) {
+  ms_path_list_init(out);
+  if (!self->root) return;
+  if (!self->ws_paths_at || now_ms() - self->ws_paths_at > WORKSPACE_LISTING_MS) {
+    ms_path_list_clear(&self->ws_paths);
+    ms_path_list_init(&self->ws_paths);
+    ms_path_list all, notes;
+    ms_path_list_init(&all);
+    ms_path_list_init(&notes);
+    char err[512];
+    ms_path_list_expand(&all, &notes, self->root, err, sizeof err);
+    for (size_t i = 0; i < all.count && self->ws_paths.count < MAX_WORKSPACE_FILES; i++)
+      if (is_mlir_path(all.items[i])) ms_path_list_push(&self->ws_paths, all.items[i]);
+    ms_path_list_clear(&all);
+    ms_path_list_clear(&notes);
+    self->ws_paths_at = now_ms();
+  }
+  for (size_t i = 0; i < self->ws_paths.count; i++) ms_path_list_push(out, self->ws_paths.items[i]);
+}
+
+/* A session over a closed file, updated; NULL when it cannot be read. */
+static ms_session *file_session(ms_lsp *self, const char *path, const char *uri) {
+  ms_source src;
+  char err[512];
+  if (!ms_source_open(&src, path, err, sizeof err)) return NULL;
+  ms_session *s = NULL;
+  if (src.len <= MAX_WORKSPACE_FILE_BYTES) {
+    ms_analyzer_options o = analyzer_options(self);
+    s = ms_session_new(uri, src.text ? src.text : "", src.len, 0, self->catalog, &o);
+  }
+  ms_source_close(&src);
+  if (s) ms_session_update(s);
+  return s;
+}
+
+/* ------------------------------------------------------------------ */
+/* Pull diagnostics                                                    */
+
+/* A closed workspace file's diagnostics as last computed, kept while the
+** file (size, modification time) and the catalog are unchanged: VS Code's
+** client asks for the workspace's diagnostics again every few seconds. */
+typedef struct ws_file {
+  char *uri;
+  struct timespec mtime;
+  off_t size;
+  unsigned epoch;
+  char result_id[24];
+  char *items;               /* comma-separated diagnostics */
+  size_t len;
+  /* Its workspace symbols (all of them), kept while the file is unchanged. */
+  cJSON *symbols;
+  struct timespec sym_mtime;
+  off_t sym_size;
+} ws_file;
+
+static void ws_files_free(ms_lsp *self) {
+  for (size_t i = 0; i < self->nws_files; i++) {
+    free(self->ws_files[i].uri);
+    free(self->ws_files[i].items);
+    cJSON_Delete(self->ws_files[i].symbols);
+  }
+  free(self->ws_files);
+  self->ws_files = NULL;
+  self->nws_files = 0;
+}
+
+static void result_id_of(const char *items, size_t len, char out[24]) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)items[i]) * 0x100000001b3ULL;
+  snprintf(out, 24, "%016llx", (unsigned long long)h);
+}
+
+/* The previousResultIds entry of uri in a workspace/diagnostic request. */
+static const char *previous_id(const cJSON *prev, const char *uri) {
+  const cJSON *p;
+  cJSON_ArrayForEach(p, prev) {
+    const char *u = str_at(p, "uri");
+    if (u && !strcmp(u, uri)) return str_at(p, "value");
+  }
+  return NULL;
+}
+
+/* One report: full (items != NULL) or unchanged. version < 0: null. */
+static void write_report(sbuf *b, const char *uri, int version, const char *result_id, const char *items,
+                         size_t len) {
+  sb_lit(b, items ? "{\"kind\":\"full\"" : "{\"kind\":\"unchanged\"");
+  if (uri) {
+    sb_lit(b, ",\"uri\":");
+    sb_string(b, uri);
+    sb_lit(b, ",\"version\":");
+    if (version < 0) sb_lit(b, "null");
+    else sb_uint(b, (uint32_t)version);
+  }
+  sb_lit(b, ",\"resultId\":");
+  sb_string(b, result_id);
+  if (items) {
+    sb_lit(b, ",\"items\":[");
+    sb_put(b, items, len);
+    sb_lit(b, "]");
+  }
+  sb_lit(b, "}");
+}
+
+static void respond_text(ms_lsp *self, const cJSON *id, sbuf *result) {
+  char *idtext = cJSON_PrintUnformatted(id);
+  sbuf out = {0};
+  sb_lit(&out, "{\"jsonrpc\":\"2.0\",\"id\":");
+  sb_lit(&out, idtext ? idtext : "null");
+  sb_lit(&out, ",\"result\":");
+  sb_put(&out, result->p ? result->p : "null", result->p ? result->n : 4);
+  sb_lit(&out, "}");
+  ms_rpc_send_text(self->rpc, out.p, out.n);
+  free(out.p);
+  free(idtext);
+}
+
+/* An open document's report into b; the unchanged form when its result id
+** equals previous. */
+static void open_report(ms_lsp *self, doc_entry *e, const char *previous, bool with_uri, sbuf *b) {
+  ms_session_update(e->session);
+  sbuf items = {0};
+  diagnostics_items(self, e->session, &e->cache, &e->directives, &items);
+  char rid[24];
+  result_id_of(items.p ? items.p : "", items.n, rid);
+  bool same = previous && !strcmp(previous, rid);
+  write_report(b, with_uri ? ms_session_uri(e->session) : NULL, ms_session_version(e->session), rid,
+               same ? NULL : (items.p ? items.p : ""), items.n);
+  free(items.p);
+  e->needs_publish = false;
+}
+
+/* textDocument/diagnostic {textDocument, previousResultId?}. */
+static void document_diagnostic(ms_lsp *self, const cJSON *id, const cJSON *params) {
+  const char *uri = str_at(obj_at(params, "textDocument"), "uri");
+  doc_entry *e = find_doc(self, uri);
+  sbuf b = {0};
+  if (e) {
+    open_report(self, e, str_at(params, "previousResultId"), false, &b);
+  } else {
+    /* Not open (closed meanwhile): nothing to report. */
+    sb_lit(&b, "{\"kind\":\"full\",\"items\":[]}");
+  }
+  respond_text(self, id, &b);
+  free(b.p);
+}
+
+static ws_file *ws_file_for(ms_lsp *self, const char *uri) {
+  for (size_t i = 0; i < self->nws_files; i++)
+    if (!strcmp(self->ws_files[i].uri, uri)) return &self->ws_files[i];
+  self->ws_files = ms_xrealloc(self->ws_files, (self->nws_files + 1) * sizeof *self->ws_files);
+  ws_file *f = &self->ws_files[self->nws_files++];
+  memset(f, 0, sizeof *f);
+  f->uri = strdup(uri);
+  if (!f->uri) abort();
+  return f;
+}
+
+/* A closed file's report, from the cache when the file is unchanged. */
+static void closed_report(ms_lsp *self, const char *path, const char *uri, const char *previous, sbuf *b) {
+  struct stat st;
+  if (stat(path, &st) != 0) return;
+  ws_file *f = ws_file_for(self, uri);
+  bool fresh = f->result_id[0] && f->epoch == self->catalog_epoch && f->size == st.st_size &&
+               f->mtime.tv_sec == st.st_mtim.tv_sec && f->mtime.tv_nsec == st.st_mtim.tv_nsec;
+  if (!fresh) {
+    ms_session *s = file_session(self, path, uri);
+    if (!s) return;
+    json_cache cache = {0};
+    sbuf items = {0};
+    diagnostics_items(self, s, &cache, NULL, &items);
+    cache_free(&cache);
+    ms_session_delete(s);
+    free(f->items);
+    f->items = items.p ? items.p : strdup("");
+    f->len = items.n;
+    f->epoch = self->catalog_epoch;
+    f->size = st.st_size;
+    f->mtime = st.st_mtim;
+    result_id_of(f->items, f->len, f->result_id);
+  }
+  if (b->n && b->p[b->n - 1] != '[') sb_lit(b, ",");
+  bool same = previous && !strcmp(previous, f->result_id);
+  write_report(b, uri, -1, f->result_id, same ? NULL : f->items, f->len);
+}
+
+/* workspace/diagnostic {previousResultIds}: the open documents, then the
+** workspace folder's other .mlir files. */
+static void workspace_diagnostic(ms_lsp *self, const cJSON *id, const cJSON *params) {
+  const cJSON *prev = cJSON_GetObjectItemCaseSensitive(params, "previousResultIds");
+  sbuf b = {0};
+  sb_lit(&b, "{\"items\":[");
+  for (size_t i = 0; i < self->ndocs; i++) {
+    if (i) sb_lit(&b, ",");
+    doc_entry *e = &self->docs[i];
+    open_report(self, e, previous_id(prev, ms_session_uri(e->session)), true, &b);
+  }
+  ms_path_list paths;
+  workspace_paths(self, &paths);
+  for (size_t i = 0; i < paths.count; i++) {
+    char *uri = path_to_uri(paths.items[i]);
+    if (!find_doc(self, uri)) closed_report(self, paths.items[i], uri, previous_id(prev, uri), &b);
+    free(uri);
+  }
+  ms_path_list_clear(&paths);
+  sb_lit(&b, "]}");
+  respond_text(self, id, &b);
+  free(b.p);
 }
 
 /* ------------------------------------------------------------------ */
@@ -704,6 +968,25 @@ static cJSON *capabilities(const ms_lsp *self) {
   cJSON_AddTrueToObject(caps, "documentHighlightProvider");
   cJSON_AddTrueToObject(caps, "documentSymbolProvider");
   cJSON_AddTrueToObject(caps, "foldingRangeProvider");
+  cJSON_AddItemToObject(caps, "semanticTokensProvider", ms_semantic_provider());
+  cJSON *rename = cJSON_AddObjectToObject(caps, "renameProvider");
+  cJSON_AddTrueToObject(rename, "prepareProvider");
+  cJSON_AddTrueToObject(caps, "workspaceSymbolProvider");
+  cJSON *completion = cJSON_AddObjectToObject(caps, "completionProvider");
+  cJSON *ct = cJSON_AddArrayToObject(completion, "triggerCharacters");
+  cJSON_AddItemToArray(ct, cJSON_CreateString("%"));
+  cJSON_AddItemToArray(ct, cJSON_CreateString("\""));
+  cJSON *sh = cJSON_AddObjectToObject(caps, "signatureHelpProvider");
+  cJSON *st = cJSON_AddArrayToObject(sh, "triggerCharacters");
+  cJSON_AddItemToArray(st, cJSON_CreateString("("));
+  cJSON_AddItemToArray(st, cJSON_CreateString(","));
+  cJSON_AddItemToObject(caps, "executeCommandProvider", ms_execute_provider());
+  if (self->client_pull) {
+    cJSON *dp = cJSON_AddObjectToObject(caps, "diagnosticProvider");
+    cJSON_AddStringToObject(dp, "identifier", "mlir-shape");
+    cJSON_AddFalseToObject(dp, "interFileDependencies");
+    cJSON_AddTrueToObject(dp, "workspaceDiagnostics");
+  }
   cJSON *ws = cJSON_AddObjectToObject(caps, "workspace");
   cJSON *wf = cJSON_AddObjectToObject(ws, "workspaceFolders");
   cJSON_AddTrueToObject(wf, "supported");
@@ -718,6 +1001,8 @@ static cJSON *initialize(ms_lsp *self, const cJSON *params) {
   self->client_configuration = bool_at(caps, "workspace.configuration");
   self->client_progress = bool_at(caps, "window.workDoneProgress");
   self->client_watch_registration = bool_at(caps, "workspace.didChangeWatchedFiles.dynamicRegistration");
+  self->client_pull = obj_at(obj_at(caps, "textDocument"), "diagnostic") != NULL;
+  self->client_pull_refresh = bool_at(caps, "workspace.diagnostics.refreshSupport");
   const char *trace = str_at(params, "trace");
   snprintf(self->trace, sizeof self->trace, "%s", trace ? trace : "off");
   choose_root(self, params);
@@ -751,6 +1036,8 @@ static const struct {
   {"textDocument/documentSymbol", ms_feature_document_symbols},
   {"textDocument/foldingRange", ms_feature_folding_ranges},
   {"mlirShape/inferredShape", ms_feature_inferred_shape},
+  {"textDocument/completion", ms_complete},
+  {"textDocument/signatureHelp", ms_signature_help},
 };
 
 static void handle_feature(ms_lsp *self, const cJSON *id, feature_fn fn, const cJSON *params) {
@@ -761,6 +1048,107 @@ static void handle_feature(ms_lsp *self, const cJSON *id, feature_fn fn, const c
   }
   ms_session_update(e->session);
   ms_rpc_respond(self->rpc, id, fn(e->session, params, self->enc));
+}
+
+/* textDocument/semanticTokens/{full,full/delta,range}: semantic.h, with the
+** document's previous tokens for delta. */
+static void semantic_tokens(ms_lsp *self, const cJSON *id, const char *kind, const cJSON *params) {
+  doc_entry *e = find_doc(self, str_at(obj_at(params, "textDocument"), "uri"));
+  if (!e) {
+    ms_rpc_respond_error(self->rpc, id, MS_RPC_INVALID_PARAMS, "the document is not open");
+    return;
+  }
+  ms_session_update(e->session);
+  if (!strcmp(kind, "full")) ms_rpc_respond(self->rpc, id, ms_semantic_full(e->session, &e->semantic, params, self->enc));
+  else if (!strcmp(kind, "full/delta"))
+    ms_rpc_respond(self->rpc, id, ms_semantic_delta(e->session, &e->semantic, params, self->enc));
+  else if (!strcmp(kind, "range")) ms_rpc_respond(self->rpc, id, ms_semantic_range(e->session, params, self->enc));
+  else ms_rpc_respond_error(self->rpc, id, MS_RPC_METHOD_NOT_FOUND, "unknown semantic tokens request");
+}
+
+/* textDocument/prepareRename and rename (rename.h): refusals are errors
+** (RequestFailed) whose message the editor shows. */
+static void rename_request(ms_lsp *self, const cJSON *id, bool prepare, const cJSON *params) {
+  doc_entry *e = find_doc(self, str_at(obj_at(params, "textDocument"), "uri"));
+  if (!e) {
+    ms_rpc_respond_error(self->rpc, id, MS_RPC_INVALID_PARAMS, "the document is not open");
+    return;
+  }
+  ms_session_update(e->session);
+  char err[400] = "";
+  cJSON *r = prepare ? ms_rename_prepare(e->session, params, self->enc, err, sizeof err)
+                     : ms_rename(e->session, params, self->enc, err, sizeof err);
+  if (r) ms_rpc_respond(self->rpc, id, r);
+  else ms_rpc_respond_error(self->rpc, id, -32803, err);
+}
+
+#define MAX_WORKSPACE_SYMBOLS 2000
+
+/* workspace/symbol {query}: the open documents, then the workspace
+** folder's other .mlir files (their symbols kept while a file is
+** unchanged: editors ask again at every keystroke of the query). */
+static void workspace_symbol(ms_lsp *self, const cJSON *id, const cJSON *params) {
+  const char *q = str_at(params, "query");
+  if (!q) q = "";
+  cJSON *out = cJSON_CreateArray();
+  for (size_t i = 0; i < self->ndocs; i++) {
+    ms_session_update(self->docs[i].session);
+    ms_workspace_symbols(self->docs[i].session, q, self->enc, out, MAX_WORKSPACE_SYMBOLS);
+  }
+  ms_path_list paths;
+  workspace_paths(self, &paths);
+  for (size_t i = 0; i < paths.count && cJSON_GetArraySize(out) < MAX_WORKSPACE_SYMBOLS; i++) {
+    char *uri = path_to_uri(paths.items[i]);
+    struct stat st;
+    if (!find_doc(self, uri) && stat(paths.items[i], &st) == 0) {
+      ws_file *f = ws_file_for(self, uri);
+      if (!f->symbols || f->sym_size != st.st_size || f->sym_mtime.tv_sec != st.st_mtim.tv_sec ||
+          f->sym_mtime.tv_nsec != st.st_mtim.tv_nsec) {
+        cJSON_Delete(f->symbols);
+        f->symbols = cJSON_CreateArray();
+        ms_session *s = file_session(self, paths.items[i], uri);
+        if (s) ms_workspace_symbols(s, "", self->enc, f->symbols, MAX_WORKSPACE_SYMBOLS);
+        ms_session_delete(s);
+        f->sym_size = st.st_size;
+        f->sym_mtime = st.st_mtim;
+      }
+      const cJSON *sym;
+      cJSON_ArrayForEach(sym, f->symbols) {
+        if (cJSON_GetArraySize(out) >= MAX_WORKSPACE_SYMBOLS) break;
+        if (ms_symbol_matches(q, str_at(sym, "name"))) cJSON_AddItemToArray(out, cJSON_Duplicate(sym, true));
+      }
+    }
+    free(uri);
+  }
+  ms_path_list_clear(&paths);
+  ms_rpc_respond(self->rpc, id, out);
+}
+
+static void execute_command(ms_lsp *self, const cJSON *id, const cJSON *params) {
+  const char *cmd = str_at(params, "command");
+  const cJSON *args = cJSON_GetObjectItemCaseSensitive(params, "arguments");
+  char err[400];
+  if (cmd && !strcmp(cmd, MS_COMMAND_BROADCAST)) {
+    const cJSON *first = cJSON_GetArrayItem(args, 0);
+    /* One object or array argument, or the words themselves. */
+    cJSON *r = ms_broadcast_json(cJSON_IsString(first) ? args : first, err, sizeof err);
+    if (r) ms_rpc_respond(self->rpc, id, r);
+    else ms_rpc_respond_error(self->rpc, id, MS_RPC_INVALID_PARAMS, err);
+    return;
+  }
+  if (cmd && !strcmp(cmd, MS_COMMAND_INFERRED_SHAPES)) {
+    doc_entry *e = find_doc(self, ms_execute_uri(args));
+    if (!e) {
+      ms_rpc_respond_error(self->rpc, id, MS_RPC_INVALID_PARAMS,
+                           "mlir-shape.inferredShapes wants the URI of an open document as its argument");
+      return;
+    }
+    ms_session_update(e->session);
+    ms_rpc_respond(self->rpc, id, ms_inferred_shapes(e->session, self->enc));
+    return;
+  }
+  snprintf(err, sizeof err, "unknown command '%.200s'", cmd ? cmd : "");
+  ms_rpc_respond_error(self->rpc, id, MS_RPC_INVALID_PARAMS, err);
 }
 
 static void handle_request(ms_lsp *self, const char *method, const cJSON *id, const cJSON *params) {
@@ -783,6 +1171,30 @@ static void handle_request(ms_lsp *self, const char *method, const cJSON *id, co
     flush_documents(self);
     self->shutdown = true;
     ms_rpc_respond(self->rpc, id, NULL);
+    return;
+  }
+  if (!strcmp(method, "textDocument/diagnostic")) {
+    document_diagnostic(self, id, params);
+    return;
+  }
+  if (!strncmp(method, "textDocument/semanticTokens/", 28)) {
+    semantic_tokens(self, id, method + 28, params);
+    return;
+  }
+  if (!strcmp(method, "textDocument/prepareRename") || !strcmp(method, "textDocument/rename")) {
+    rename_request(self, id, !strcmp(method, "textDocument/prepareRename"), params);
+    return;
+  }
+  if (!strcmp(method, "workspace/symbol")) {
+    workspace_symbol(self, id, params);
+    return;
+  }
+  if (!strcmp(method, "workspace/executeCommand")) {
+    execute_command(self, id, params);
+    return;
+  }
+  if (!strcmp(method, "workspace/diagnostic")) {
+    workspace_diagnostic(self, id, params);
     return;
   }
   for (size_t i = 0; i < sizeof features / sizeof *features; i++)
@@ -945,6 +1357,7 @@ void ms_lsp_delete(ms_lsp *self) {
   for (size_t i = 0; i < self->ndocs; i++) {
     ms_session_delete(self->docs[i].session);
     cache_free(&self->docs[i].cache);
+    ms_semantic_cache_free(&self->docs[i].semantic);
   }
   free(self->docs);
   for (size_t i = 0; i < self->nqueue; i++) cJSON_Delete(self->queue[i].msg);
@@ -952,6 +1365,8 @@ void ms_lsp_delete(ms_lsp *self) {
   for (int i = 0; i < self->nrule_files; i++) free(self->rule_files[i]);
   free(self->rule_files);
   ms_catalog_delete(self->catalog);
+  ws_files_free(self);
+  ms_path_list_clear(&self->ws_paths);
   free(self->root);
   ms_rpc_delete(self->rpc);
   uv_close((uv_handle_t *)&self->idle, on_close);

@@ -76,6 +76,11 @@ async function requests(uri, doc, version) {
     jobs.push(s.request('textDocument/documentHighlight', { textDocument: td, position: p }));
     jobs.push(s.request('mlirShape/inferredShape', { textDocument: td, position: p }));
     jobs.push(s.request('textDocument/inlayHint', { textDocument: td, range: around(p) }));
+    jobs.push(s.call('textDocument/prepareRename', { textDocument: td, position: p }));
+    jobs.push(s.call('textDocument/rename', { textDocument: td, position: p, newName: i % 2 ? 'renamed' : '1bad' }));
+    jobs.push(s.request('textDocument/completion', { textDocument: td, position: p }));
+    jobs.push(s.request('textDocument/signatureHelp', { textDocument: td, position: p }));
+    jobs.push(s.request('textDocument/semanticTokens/range', { textDocument: td, range: around(p) }));
   }
   // Hover and inferredShape on ops with findings, and their quick fixes.
   for (const d of diags.slice(0, 6)) {
@@ -87,6 +92,13 @@ async function requests(uri, doc, version) {
   jobs.push(s.request('textDocument/inlayHint', { textDocument: td, range: { start: { line: 0, character: 0 }, end: { line: doc.lineCount, character: 0 } } }));
   jobs.push(s.request('textDocument/documentSymbol', { textDocument: td }));
   jobs.push(s.request('textDocument/foldingRange', { textDocument: td }));
+  // LSP 3.17 requests (pull diagnostics, semantic tokens, symbols, commands).
+  jobs.push(s.request('textDocument/diagnostic', { textDocument: td, previousResultId: 'x' }));
+  jobs.push(s.request('textDocument/semanticTokens/full', { textDocument: td }));
+  jobs.push(s.request('textDocument/semanticTokens/full/delta', { textDocument: td, previousResultId: '1' }));
+  jobs.push(s.request('workspace/symbol', { query: 'f' }));
+  jobs.push(s.request('workspace/executeCommand', { command: 'mlir-shape.inferredShapes', arguments: [uri] }));
+  jobs.push(s.request('workspace/executeCommand', { command: 'mlir-shape.broadcast', arguments: [{ shapes: ['2x1', '3'] }] }));
   return Promise.all(jobs);
 }
 

@@ -59,7 +59,8 @@ const uriOf = (p) => pathToFileURL(p).href;
 //   encodings: general.positionEncodings offered; initializationOptions;
 //   root: workspace folder; configuration: what workspace/configuration
 //   answers (enables the capability); watch: didChangeWatchedFiles
-//   dynamic registration.
+//   dynamic registration; pull: the client pulls diagnostics (LSP 3.17
+//   textDocument.diagnostic, with workspace refresh support).
 async function start(opts = {}) {
   const proc = spawnServer(opts.root);
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
@@ -80,6 +81,8 @@ async function start(opts = {}) {
   conn.onRequest('window/workDoneProgress/create', (p) => { client.progressTokens.push(p.token); return null; });
   conn.onNotification('$/progress', (p) => { client.progress.push({ ...p, published: client.published.length }); });
   conn.onNotification('window/logMessage', () => {});
+  client.refreshes = 0;
+  conn.onRequest('workspace/diagnostic/refresh', () => { client.refreshes++; return null; });
   conn.listen();
 
   // The next publishDiagnostics for uri satisfying pred (also one already received).
@@ -115,11 +118,13 @@ async function start(opts = {}) {
       configuration: opts.configuration !== undefined,
       didChangeWatchedFiles: { dynamicRegistration: !!opts.watch },
       workspaceFolders: true,
+      diagnostics: opts.pull ? { refreshSupport: true } : undefined,
     },
     textDocument: {
       synchronization: { dynamicRegistration: false },
       publishDiagnostics: { relatedInformation: true, versionSupport: true },
       hover: { contentFormat: ['markdown', 'plaintext'] },
+      diagnostic: opts.pull ? { dynamicRegistration: false, relatedDocumentSupport: false } : undefined,
     },
   };
   const root = opts.root ? uriOf(opts.root) : null;

@@ -170,8 +170,37 @@ local function run()
   check('version of the last publish', last.version == vim.lsp.util.buf_versions[bufnr],
     tostring(last.version) .. ' vs ' .. tostring(vim.lsp.util.buf_versions[bufnr]))
 
-  if dataflow then check_dataflow(client_id, state) end
+  -- Neovim 0.7 cannot pull diagnostics (no textDocument.diagnostic
+  -- capability): the server keeps pushing and announces no pull.
+  check('no diagnosticProvider for a push-only client', state.init.capabilities.diagnosticProvider == nil)
 
+  -- Rename through Neovim's own rename (prepareRename, then rename, then
+  -- the WorkspaceEdit applied to the buffer): %a at its definition and uses.
+  local cur = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  local acol = select(1, string.find(cur[1], '%a', 1, true))
+  vim.api.nvim_win_set_cursor(0, { 1, acol })
+  vim.lsp.buf.rename('lhs')
+  vim.wait(TIMEOUT, function()
+    return vim.api.nvim_buf_get_lines(bufnr, 0, 1, false)[1]:find('%lhs', 1, true) ~= nil
+  end, 10)
+  local renamed = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  local count = 0
+  for _, l in ipairs(renamed) do
+    for _ in l:gmatch('%%lhs') do count = count + 1 end
+  end
+  check('rename: definition and the 3 uses', count == 4 and not table.concat(renamed, '\n'):find('%a', 1, true),
+    table.concat(renamed, '\n'))
+  check('rename: other values untouched', renamed[2]:find('(%lhs, %b)', 1, true) ~= nil, renamed[2])
+  -- prepareRename on an op name is refused with a message.
+  local ocol = select(1, string.find(renamed[2], 'test.broadcastable', 1, true))
+  resp = vim.lsp.buf_request_sync(bufnr, 'textDocument/prepareRename',
+    { textDocument = { uri = uri }, position = { line = 1, character = ocol + 2 } }, TIMEOUT)
+  local perr = resp and resp[client_id] and (resp[client_id].err or resp[client_id].error)
+  check('prepareRename refuses an op name', perr ~= nil and tostring(perr.message):find('renames SSA values', 1, true) ~= nil,
+    vim.inspect(resp))
+
+  -- The dataflow checks open a buffer of their own: after the checks on this one.
+  if dataflow then check_dataflow(client_id, state) end
   vim.lsp.get_client_by_id(client_id).stop()
   vim.wait(TIMEOUT, function() return state.exited end, 10)
   check('shutdown and exit code 0', state.exited and state.exit_code == 0, tostring(state.exit_code))

@@ -263,8 +263,11 @@ Test(features, code_action_replace_result_type) {
                   "\"context\":{\"diagnostics\":[{\"range\":{\"start\":{\"line\":3,\"character\":76},"
                   "\"end\":{\"line\":3,\"character\":91}},\"code\":\"result-dim\",\"message\":\"m\"}]}}",
                   MS_ENCODING_UTF16);
-  cr_assert_eq(cJSON_GetArraySize(r), 1);
+  /* The quick fix, then the actions every finding gets (actions.h). */
+  cr_assert_eq(cJSON_GetArraySize(r), 3);
   cr_assert_str_eq(str(r, "0.title"), "Replace result type with tensor<2x3xi32>");
+  cr_assert_str_eq(str(r, "1.title"), "Add `// expected-error` annotation");
+  cr_assert_str_eq(str(r, "2.title"), "Disable result-dim for this line");
   cr_assert_str_eq(str(r, "0.kind"), "quickfix");
   cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetArrayItem(r, 0), "isPreferred")));
   cr_assert_str_eq(str(r, "0.diagnostics.0.code"), "result-dim");
@@ -335,8 +338,9 @@ Test(features, code_action_type_mismatch_utf8_and_utf16) {
              a.character, a.character, a.line, a.character, b.line, b.character, ra.line, ra.character, rb.line,
              rb.character);
     cJSON *r = call(ms_feature_code_actions, s, params, enc);
-    cr_assert_eq(cJSON_GetArraySize(r), 1, "%s", cJSON_PrintUnformatted(r));
+    cr_assert_eq(cJSON_GetArraySize(r), 3, "%s", cJSON_PrintUnformatted(r));
     cr_assert_str_eq(str(r, "0.title"), "Change type to tensor<2xf32>");
+    cr_assert_str_eq(str(r, "2.title"), "Disable type-mismatch for this line");
     char *fixed = apply_first(s, r, enc);
     cr_assert(strstr(fixed, "\"é😀\"} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>\n"), "%s", fixed);
     free(fixed);
