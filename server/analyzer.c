@@ -552,6 +552,48 @@ static void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *
   refine_result(w, opi, 0, &at_inf);
 }
 
+/* The op that defines operand i of op, MS_NONE for an argument or unknown. */
+static uint32_t defining_op(const analyzer *w, const ms_op *op, int i) {
+  uint32_t v = operand_value(w, op, i);
+  return v == MS_NONE ? MS_NONE : w->rec->values[v].op;
+}
+
+static bool op_named(const analyzer *w, uint32_t opi, const ms_rule_binding *b) {
+  const ms_op *op = &w->rec->ops[opi];
+  size_t n = op->name.end - op->name.start;
+  for (int k = 0; k < b->nshape_source; k++)
+    if (strlen(b->shape_source[k]) == n && !memcmp(b->shape_source[k], w->text + op->name.start, n)) return true;
+  return false;
+}
+
+/* The catalog's shape_source: every operand that takes part is defined by
+** an op whose operand #1 (its shape) is defined by one same op named there
+** (TFLite: BroadcastTo ops fed by one BroadcastArgs have equal shapes). */
+static bool shapes_from_one_source(const analyzer *w, const ms_op *op, const rule_inputs *in,
+                                   const ms_rule_binding *b) {
+  uint32_t source = MS_NONE;
+  for (int k = 0; k < in->n; k++) {
+    uint32_t d = defining_op(w, op, in->index[k]);
+    uint32_t s = d == MS_NONE ? MS_NONE : defining_op(w, &w->rec->ops[d], 1);
+    if (s == MS_NONE || !op_named(w, s, b) || (source != MS_NONE && s != source)) return false;
+    source = s;
+  }
+  return source != MS_NONE;
+}
+
+/* An entry with a rule and a shape function: the rule checks the operands
+** against the result as far as it is known, the declared type met with what
+** the shape function gives (dynamic_broadcast_in_dim's output_dimensions). */
+static void meet_shape_fn(analyzer *w, const ms_op *op, const ms_rule_binding *b, ms_shape *result) {
+  ms_shape_args args;
+  ms_shape operand, got, met;
+  bool refined;
+  int first = b->shape.fn == MS_SHAPE_FN_SAME ? b->shape.operand : 0;
+  if (!operand_shape(w, op, first, &operand) || (b->shape.fn != MS_SHAPE_FN_SAME && !shape_args(w, op, &b->shape, &args)))
+    return;
+  if (ms_infer_shape(b->shape.fn, &operand, 1, &args, &got) && ms_shape_meet(result, &got, &met, &refined)) *result = met;
+}
+
 static void apply_rule(analyzer *w, uint32_t opi) {
   const ms_op *op = &w->rec->ops[opi];
   attr_lookup ctx = {w, op};
@@ -583,6 +625,11 @@ static void apply_rule(analyzer *w, uint32_t opi) {
   }
   if (nres == 0 && result_total(op) > 0) return; /* results of unknown type */
   b.opts.strict = b.opts.strict || w->opts->strict;
+  if (b.opts.max_broadcast_rank && b.nshape_source) b.opts.rank_limit_exempt = shapes_from_one_source(w, op, &in, &b);
+  if (b.shape.fn != MS_SHAPE_FN_NONE && nres > 0) {
+    infer_by_shape_fn(w, opi, &b);
+    meet_shape_fn(w, op, &b, &results[0]);
+  }
   static __thread ms_broadcast_result res;
   ms_broadcast_check(b.rule, &b.opts, in.shapes, in.n, in.name_ptrs, results, nres, NULL, &res);
   report_findings(w, op, &b, &in, &res);

@@ -435,7 +435,7 @@ static bool load_shape_fn(loader *ld, const cJSON *v, ms_shape_spec *sp) {
       sp->fn = (ms_shape_fn)f;
       return true;
     }
-  return bad(ld, v, false, "unknown shape function \"%s\" (transpose, reduce, reshape, tile, concat, slice)",
+  return bad(ld, v, false, "unknown shape function \"%s\" (transpose, reduce, reshape, tile, concat, slice, prepend, extents)",
              v->valuestring);
 }
 

@@ -12,7 +12,8 @@
 static const char *const names[MS_SHAPE_FN__COUNT] = {
   [MS_SHAPE_FN_NONE] = "none", [MS_SHAPE_FN_SAME] = "same-as-operand", [MS_SHAPE_FN_TRANSPOSE] = "transpose",
   [MS_SHAPE_FN_REDUCE] = "reduce", [MS_SHAPE_FN_RESHAPE] = "reshape", [MS_SHAPE_FN_TILE] = "tile",
-  [MS_SHAPE_FN_CONCAT] = "concat", [MS_SHAPE_FN_SLICE] = "slice",
+  [MS_SHAPE_FN_CONCAT] = "concat", [MS_SHAPE_FN_SLICE] = "slice", [MS_SHAPE_FN_PREPEND] = "prepend",
+  [MS_SHAPE_FN_EXTENTS] = "extents",
 };
 
 const char *ms_shape_fn_name(ms_shape_fn fn) { return fn < MS_SHAPE_FN__COUNT ? names[fn] : "?"; }
@@ -133,6 +134,31 @@ static bool slice(const ms_shape *x, const ms_shape_args *a, ms_shape *out) {
   return true;
 }
 
+/* Sizes are never negative; a negative one is not judged here. */
+static bool sizes_valid(const ms_shape_args *a) {
+  for (int i = 0; i < a->n; i++)
+    if (a->a[i] < 0) return false;
+  return true;
+}
+
+static bool prepend(const ms_shape *x, const ms_shape_args *a, ms_shape *out) {
+  if (!sizes_valid(a) || a->n + x->rank > MS_MAX_RANK) return false;
+  start_like(x, a->n + x->rank, out);
+  for (int i = 0; i < a->n; i++) out->dims[i] = a->a[i];
+  for (int i = 0; i < x->rank; i++) {
+    out->dims[a->n + i] = x->dims[i];
+    out->scalable[a->n + i] = x->scalable[i];
+  }
+  return true;
+}
+
+static bool extents(const ms_shape *x, const ms_shape_args *a, ms_shape *out) {
+  if (!sizes_valid(a)) return false;
+  start_like(x, a->n, out);
+  for (int i = 0; i < a->n; i++) out->dims[i] = a->a[i];
+  return true;
+}
+
 bool ms_infer_shape(ms_shape_fn fn, const ms_shape *ops, int n, const ms_shape_args *args, ms_shape *out) {
   if (n < 1) return false;
   if (fn == MS_SHAPE_FN_SAME) {
@@ -141,12 +167,14 @@ bool ms_infer_shape(ms_shape_fn fn, const ms_shape *ops, int n, const ms_shape_a
   }
   if (fn == MS_SHAPE_FN_CONCAT) return concat(ops, n, args, out);
   if (fn == MS_SHAPE_FN_RESHAPE) return reshape(&ops[0], args, out);
+  if (fn == MS_SHAPE_FN_EXTENTS) return extents(&ops[0], args, out);
   if (!ops[0].ranked) return false;
   switch (fn) {
     case MS_SHAPE_FN_TRANSPOSE: return transpose(&ops[0], args, out);
     case MS_SHAPE_FN_REDUCE: return reduce(&ops[0], args, out);
     case MS_SHAPE_FN_TILE: return tile(&ops[0], args, out);
     case MS_SHAPE_FN_SLICE: return slice(&ops[0], args, out);
+    case MS_SHAPE_FN_PREPEND: return prepend(&ops[0], args, out);
     default: return false;
   }
 }

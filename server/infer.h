@@ -26,10 +26,13 @@ typedef enum ms_shape_fn {
   MS_SHAPE_FN_TILE,        /* args: multiples per dim */
   MS_SHAPE_FN_CONCAT,      /* args[0]: the axis; all operands */
   MS_SHAPE_FN_SLICE,       /* args: the sizes (-1: to the end); or start/limit/strides (XLA) */
+  MS_SHAPE_FN_PREPEND,     /* args: sizes put before the operand's dims (stablehlo.broadcast) */
+  MS_SHAPE_FN_EXTENTS,     /* args: the result's dims themselves (a constant output shape) */
   MS_SHAPE_FN__COUNT
 } ms_shape_fn;
 
-/* "same-as-operand", "transpose", "reduce", "reshape", "tile", "concat", "slice". */
+/* "same-as-operand", "transpose", "reduce", "reshape", "tile", "concat", "slice",
+** "prepend", "extents". */
 const char *ms_shape_fn_name(ms_shape_fn fn);
 
 typedef struct ms_shape_args {
