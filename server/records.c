@@ -199,15 +199,17 @@ static void read_generic(const builder *b, TSNode node, scratch *op) {
 static void read_custom(const builder *b, TSNode node, scratch *op) {
   uint32_t n = ts_node_child_count(node);
   bool after_colon = false;
-  int plain_types = 0;
+  int plain_types = 0, arrow = -1; /* arrow: plain types before a top-level `->` */
   ms_span plain[MAX_VALUES];
   for (uint32_t i = 0; i < n; i++) {
     TSNode c = ts_node_child(node, i);
     if (ts_node_symbol(c) == b->sym->colon) {
       after_colon = true;
       plain_types = 0;
+      arrow = -1;
       continue;
     }
+    if (after_colon && !ts_node_is_named(c) && !strcmp(ts_node_type(c), "->")) arrow = plain_types;
     switch (kind(c)) {
       case MS_K_RESULT_LIST: read_results(op, c, b->text); break;
       case MS_K_OP_NAME: op->op.name = op->op.name_token = span_of(c); break;
@@ -245,6 +247,13 @@ static void read_custom(const builder *b, TSNode node, scratch *op) {
     }
   }
   if (op->op.constant.end && plain_types == 1) op->op.constant.end = plain[0].end;
+  /* `: A, B, C -> R` (torch-mlir): the operand types, then the results'. */
+  if (!op->nout && !op->nin && arrow >= 0 && arrow == op->noperands) {
+    for (int i = 0; i < plain_types; i++)
+      push_type(i < arrow ? op->in_types : op->out_types, i < arrow ? &op->nin : &op->nout, plain[i]);
+    op->op.types_known = true;
+    return;
+  }
   if (!op->nout && op->noperands == 0 && plain_types == result_total(op))
     for (int i = 0; i < plain_types; i++) op->out_types[op->nout++] = plain[i];
 }
