@@ -162,7 +162,7 @@ static bool is_constant_name(const char *text, ms_span name) {
   if (!dot) return false;
   ms_span tail = {(uint32_t)(dot + 1 - text), name.end};
   return text_is(text, tail, "constant") || text_is(text, tail, "Constant") || text_is(text, tail, "const") ||
-         text_is(text, tail, "const_shape");
+         text_is(text, tail, "const_shape") || text_is(text, tail, "Const") || text_is(text, tail, "pseudo_const");
 }
 
 static void add_operand(scratch *op, TSNode v) {
