@@ -125,13 +125,39 @@ static void report_unreadable(analyzer *w, ms_span at, ms_span type, const char 
 }
 
 
+/* StableHLO rejects bounds that do not fit their tensor type. */
+static bool bounds_invalid(const analyzer *w, ms_span t, char *why, size_t n) {
+  ms_shape s;
+  t = resolve(w, t);
+  if (!t.end || !ms_shape_parse_type(&s, w->text + t.start, t.end - t.start, NULL, 0) || !s.bounds_invalid)
+    return false;
+  if (s.bounds_invalid == MS_BOUNDS_LENGTH)
+    snprintf(why, n, "%d bounds for a tensor of rank %d: one per dim is needed", s.bounds_count, s.rank);
+  else
+    snprintf(why, n, "static dim %d cannot have a bound (`?` marks a dim without one)", s.bounds_count);
+  return true;
+}
+
+/* Function and block arguments declared with invalid bounds (an op's own
+** types are reported by its rule, report_unreadable). */
+static void check_arguments(analyzer *w, const ms_records *rec) {
+  char why[160];
+  for (size_t i = 0; i < rec->nvalues; i++) {
+    const ms_value *v = &rec->values[i];
+    if (v->op != MS_NONE || !v->type.end || !bounds_invalid(w, v->type, why, sizeof why)) continue;
+    ms_diag_list_add(&w->out->diags, v->type.start, v->type.end, MS_SEVERITY_ERROR, MS_CODE_INVALID_TYPE, NULL,
+                     "invalid type %.*s: %s", (int)(v->type.end - v->type.start), w->text + v->type.start, why);
+  }
+}
+
 static void check_uses(analyzer *w, const ms_op *op) {
   if (!op->types_known) return;
+  char why[160];
   for (uint32_t i = 0; i < op->noperands; i++) {
     const ms_use *u = ms_records_operand(w->rec, op, i);
     if (u->value == MS_NONE) continue;
     const ms_value *def = &w->rec->values[u->value];
-    if (!def->type.end) continue;
+    if (!def->type.end || bounds_invalid(w, def->type, why, sizeof why)) continue; /* reported at the definition */
     ms_span type = *in_type(w, op, i);
     if (same_type(w->text, resolve(w, def->type), resolve(w, type))) continue;
     ms_span use = u->span;
@@ -522,6 +548,14 @@ static void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *
   }
   ms_shape_args args;
   if (in.n == 0 || (sp->fn != MS_SHAPE_FN_SAME && !shape_args(w, op, sp, &args))) return;
+  int bad;
+  if (sp->fn != MS_SHAPE_FN_SAME && !ms_infer_args_valid(sp->fn, &args, &bad)) {
+    ms_diag_list_add(&w->out->diags, op->name_token.start, op->name_token.end, MS_SEVERITY_ERROR,
+                     MS_CODE_NEGATIVE_SIZE, NULL, "%s: size %d of %s is %lld, but sizes cannot be negative",
+                     ms_shape_fn_name(sp->fn), bad, sp->args.nnames ? "the size list" : "the constant shape",
+                     (long long)args.a[bad]);
+    return;
+  }
   ms_span rt = resolve(w, *out_type(w, op, 0));
   ms_shape declared, at_decl, at_inf;
   if (!ms_shape_parse_type(&declared, w->text + rt.start, rt.end - rt.start, NULL, 0) ||
@@ -668,6 +702,7 @@ static void judge(analyzer *w, const ms_records *rec, ms_value_info **info) {
   w->shape = ms_xcalloc(rec->nvalues + 1, sizeof *w->shape);
   w->info = ms_xcalloc(rec->nvalues + 1, sizeof *w->info);
   for (size_t i = 0; i < rec->nvalues; i++) w->info[i].producer = MS_NONE;
+  check_arguments(w, rec);
   for (size_t i = 0; i < rec->nops; i++) {
     check_uses(w, &rec->ops[i]);
     if (rec->ops[i].kind != MS_OP_RETURN && w->catalog) apply_rule(w, (uint32_t)i);

@@ -95,6 +95,7 @@ typedef struct ms_broadcast_options {
 #define MS_CODE_MIXED_KINDS "tensor-vector-mix"       /* tensor and vector mixed */
 #define MS_CODE_RANK_LIMIT "broadcast-rank-limit"     /* broadcast above the op's maximum rank */
 #define MS_CODE_BOUND "bound-exceeded"                /* a static size above a dim's bound */
+#define MS_CODE_NEGATIVE_SIZE "negative-size"         /* a size list (broadcast_sizes, a constant shape) with a negative entry */
 
 typedef struct ms_finding {
   ms_severity severity;

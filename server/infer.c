@@ -159,6 +159,16 @@ static bool extents(const ms_shape *x, const ms_shape_args *a, ms_shape *out) {
   return true;
 }
 
+bool ms_infer_args_valid(ms_shape_fn fn, const ms_shape_args *args, int *bad) {
+  if (fn != MS_SHAPE_FN_PREPEND && fn != MS_SHAPE_FN_EXTENTS) return true;
+  for (int i = 0; i < args->n; i++)
+    if (args->a[i] < 0) {
+      *bad = i;
+      return false;
+    }
+  return true;
+}
+
 bool ms_infer_shape(ms_shape_fn fn, const ms_shape *ops, int n, const ms_shape_args *args, ms_shape *out) {
   if (n < 1) return false;
   if (fn == MS_SHAPE_FN_SAME) {

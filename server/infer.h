@@ -50,6 +50,10 @@ typedef struct ms_shape_args {
 ** and element type are those of operands[0]. */
 bool ms_infer_shape(ms_shape_fn fn, const ms_shape *operands, int n, const ms_shape_args *args, ms_shape *out);
 
+/* Whether args can be sizes for fn: prepend and extents take sizes, never
+** negative. Returns false with the offending entry's index in *bad. */
+bool ms_infer_args_valid(ms_shape_fn fn, const ms_shape_args *args, int *bad);
+
 /* The meet of a declared shape and an inferred one, dim by dim: `*` <
 ** ranked with `?` < static, and a static declared dim is never overwritten.
 ** Returns false (out = declared) when they have different ranks. *refined

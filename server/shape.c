@@ -263,7 +263,7 @@ static bool read_dim_list(cursor *c, int64_t *dims, int *n) {
 /* StableHLO bounds in a tensor's encoding: `#stablehlo.bounds<4, ?>` or
 ** `#stablehlo.type_extensions<bounds = [4, ?]>` (or mhlo's). Bounds that do
 ** not fit the shape (another length, a bound on a static dim) are invalid
-** types for StableHLO; they are left unread here rather than guessed. */
+** types for StableHLO; they are flagged (bounds_invalid), not read. */
 static void read_bounds(ms_shape *self, const char *enc, size_t len) {
   trim(&enc, &len);
   const char *body = NULL;
@@ -290,9 +290,18 @@ static void read_bounds(ms_shape *self, const char *enc, size_t len) {
   cursor c = {body, body + blen, 0};
   int64_t b[MS_MAX_RANK];
   int n;
-  if (!read_dim_list(&c, b, &n) || n != self->rank) return;
+  if (!read_dim_list(&c, b, &n)) return;
+  if (n != self->rank) {
+    self->bounds_invalid = MS_BOUNDS_LENGTH;
+    self->bounds_count = n;
+    return;
+  }
   for (int i = 0; i < n; i++)
-    if (b[i] != MS_DIM_DYNAMIC && self->dims[i] != MS_DIM_DYNAMIC) return;
+    if (b[i] != MS_DIM_DYNAMIC && self->dims[i] != MS_DIM_DYNAMIC) {
+      self->bounds_invalid = MS_BOUNDS_STATIC;
+      self->bounds_count = i;
+      return;
+    }
   memcpy(self->bounds, b, (size_t)n * sizeof b[0]);
   self->bounded = true;
 }

@@ -49,7 +49,12 @@ typedef struct ms_shape {
   bool torch;                    /* written as a torch-mlir tensor type */
   bool bounded;                  /* bounds[] holds the dims' bounds */
   int64_t bounds[MS_MAX_RANK];   /* a dynamic dim's largest size; MS_DIM_DYNAMIC: none */
+  int bounds_invalid;            /* 0, or bounds StableHLO rejects: MS_BOUNDS_LENGTH, MS_BOUNDS_STATIC */
+  int bounds_count;              /* MS_BOUNDS_LENGTH: how many bounds; MS_BOUNDS_STATIC: the dim */
 } ms_shape;
+
+#define MS_BOUNDS_LENGTH 1       /* not one bound per dim */
+#define MS_BOUNDS_STATIC 2       /* a bound on a static dim */
 
 /* How the parsers' messages start when a type is valid MLIR but beyond
 ** what mlir-shape checks (rank, size), or not valid (a size that does not
