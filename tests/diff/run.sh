@@ -4,7 +4,9 @@
 #   - the mlir rule (calculator and `check`) against mlir-opt-22 on random
 #     "test.broadcastable" ops;
 #   - the tosa catalog against mlir-opt-22 on random tosa ops;
-#   - the numpy rule against NumPy's broadcast_shapes.
+#   - the numpy rule against NumPy's broadcast_shapes;
+#   - `check` against the real corpus's own verifier tests (../shared/corpus:
+#     every expected-error on a broadcasting op found, no unexpected error).
 # Each script prints `N passed, M failed`; this prints the total the same way.
 set -uo pipefail
 bin=${1:?usage: tests/diff/run.sh BUILD/mlir-shape}
@@ -28,5 +30,7 @@ echo "diff: tosa catalog vs mlir-opt-22 (check --format=json)"
 run "$here/tosa_diff.py" "$bin"
 echo "diff: numpy rule vs numpy.broadcast_shapes"
 run "$here/numpy_diff.py" "$bin"
+echo "diff: the corpus's expected-error annotations on broadcasting ops (check --split-input-file)"
+run "$here/corpus_expected.py" "$bin"
 echo "diff: $passed passed, $failed failed"
 [ $failed -eq 0 ]
