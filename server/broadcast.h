@@ -71,6 +71,11 @@ typedef struct ms_broadcast_options {
   int rank_difference;         /* unidirectional, > 0: rank(X) - rank(B) must be this
                                   when both are static (tfl.prelu: 1) */
   uint32_t scalar_operands;    /* same-or-scalar: bit i set = operand i may be rank 0 */
+  bool static_result;          /* the result is static, or has one dynamic dim and it is
+                                  bounded (StableHLO broadcast_in_dim) */
+  int nhints;                  /* operand dims named by hint attributes (dynamic_broadcast_in_dim's
+                                  known_[non]expanding_dimensions): each a distinct dim of operand 0 */
+  int64_t hints[MS_MAX_RANK];
 } ms_broadcast_options;
 
 #define MS_MAX_OPERANDS 16
@@ -96,6 +101,8 @@ typedef struct ms_broadcast_options {
 #define MS_CODE_RANK_LIMIT "broadcast-rank-limit"     /* broadcast above the op's maximum rank */
 #define MS_CODE_BOUND "bound-exceeded"                /* a static size above a dim's bound */
 #define MS_CODE_NEGATIVE_SIZE "negative-size"         /* a size list (broadcast_sizes, a constant shape) with a negative entry */
+#define MS_CODE_STATIC_RESULT "static-result"         /* a result that must be static (or singly bounded) is not */
+#define MS_CODE_DIMENSION_HINTS "dimension-hints"     /* hint attributes naming an invalid or repeated operand dim */
 
 typedef struct ms_finding {
   ms_severity severity;

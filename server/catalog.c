@@ -58,6 +58,9 @@ typedef struct entry {
   int target_operand;
   bool equal_ranks, tensor_only, skip_result_dims, strict;
   int max_broadcast_rank, rank_difference;
+  bool static_result;
+  const char *hint_attrs[MAX_ATTR_NAMES];
+  int nhint_attrs;
   uint32_t scalar_operands;      /* op operand numbers, as bits */
   const char *shape_source[MAX_ATTR_NAMES];
   int nshape_source;
@@ -397,8 +400,8 @@ static bool load_target(loader *ld, const cJSON *v, entry *e) {
 
 static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
-                                     "max_broadcast_rank", "rank_difference", NULL};
-  bool *flags[] = {&e->equal_ranks, &e->tensor_only, &e->skip_result_dims, &e->strict};
+                                     "static_result", "max_broadcast_rank", "rank_difference", NULL};
+  bool *flags[] = {&e->equal_ranks, &e->tensor_only, &e->skip_result_dims, &e->strict, &e->static_result};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -589,7 +592,7 @@ static bool load_shape_source(loader *ld, const cJSON *v, entry *e) {
 static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"match", "description", "rule", "select", "operands", "axis",
                                      "broadcast_dimensions", "target_shape", "constraints", "shape",
-                                     "scalar_operands", "shape_source", NULL};
+                                     "scalar_operands", "shape_source", "dimension_hints", NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   int line, col;
@@ -631,6 +634,9 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "scalar_operands")) && !load_scalar_operands(ld, c, e))
     return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "shape_source")) && !load_shape_source(ld, c, e)) return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "dimension_hints")) &&
+      !load_attr_spec(ld, c, e->hint_attrs, &e->nhint_attrs))
+    return false;
   return check_option_use(ld, v, e) && build_rules_text(ld, e);
 }
 
@@ -994,6 +1000,22 @@ static bool read_options(const entry *e, const ms_op_view *op, ms_rule_binding *
   return true;
 }
 
+/* dimension_hints: every present attribute's list, concatenated. */
+static bool read_hints(const entry *e, const ms_op_view *op, ms_rule_binding *out) {
+  ms_broadcast_options *o = &out->opts;
+  char msg[200];
+  for (int i = 0; i < e->nhint_attrs; i++) {
+    size_t len;
+    const char *v = lookup(op, e->hint_attrs[i], &len);
+    int n = 0;
+    if (!v) continue;
+    if (!ms_attr_parse_int_list(v, len, o->hints + o->nhints, MS_MAX_RANK - o->nhints, &n, msg, sizeof msg))
+      return !bind_error(out, "attribute %s = %.*s: %s", e->hint_attrs[i], (int)len, v, msg);
+    o->nhints += n;
+  }
+  return true;
+}
+
 static bool check_operand_indexes(const ms_op_view *op, ms_rule_binding *out) {
   for (int i = 0; i < out->noperands; i++)
     if (out->operands[i] >= op->noperands)
@@ -1034,6 +1056,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   if (out->rule == MS_RULE_BIDIRECTIONAL || out->rule == MS_RULE_UNIDIRECTIONAL)
     out->target_operand = e->target_operand;
   out->opts.max_broadcast_rank = e->max_broadcast_rank;
+  out->opts.static_result = e->static_result;
   out->opts.rank_difference = e->rank_difference;
   out->nshape_source = e->nshape_source;
   memcpy(out->shape_source, e->shape_source, sizeof out->shape_source);
@@ -1042,7 +1065,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
     int i = e->noperands < 0 ? k : e->operands[k];
     if ((e->scalar_operands >> i) & 1u) out->opts.scalar_operands |= 1u << k;
   }
-  if (!read_options(e, op, out)) return true;
+  if (!read_options(e, op, out) || !read_hints(e, op, out)) return true;
   check_operand_indexes(op, out);
   return true;
 }

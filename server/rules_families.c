@@ -15,6 +15,10 @@
 **                   (tfl_ops.cc VerifyOperandsHaveSameShapesOrBroadcastableShape).
 **   bounds          a static size above a `#stablehlo.bounds` bound where
 **                   shapes must be identical (hlo::verifyCompatibleShape).
+**   static_result   StableHLO's "statically shaped or single bounded
+**                   dimension tensor" result (broadcast_in_dim).
+**   hints           dynamic_broadcast_in_dim's known_[non]expanding_dimensions:
+**                   distinct dims of the operand (hlo::verifyDynamicBroadcastInDimOp).
 **
 ** Findings use the codes of broadcast.h and fill the same result (inferred
 ** shape, findings, derivation rows) as the rules of broadcast.c do.
@@ -300,6 +304,43 @@ static void bounds(fam *f) {
   }
 }
 
+/* StableHLO's "statically shaped or single bounded dimension tensor". */
+static void static_result(fam *f) {
+  if (f->nres < 1 || f->res[0].kind == MS_TYPE_OTHER) return;
+  const ms_shape *r = &f->res[0];
+  int dynamic = 0, bounded = 0;
+  for (int k = 0; r->ranked && k < r->rank; k++)
+    if (!is_static(r->dims[k])) {
+      dynamic++;
+      bounded += r->bounded && is_static(r->bounds[k]);
+    }
+  if (r->ranked && (dynamic == 0 || (dynamic == 1 && bounded == 1))) return;
+  label t;
+  ms_shape_format(r, t.s, sizeof t.s);
+  add(f, MS_CODE_STATIC_RESULT, MS_FINDING_RESULT, -1, -1,
+      "the result (%s) must be statically shaped or have a single bounded dynamic dim", t.s);
+}
+
+/* Hints name operand dims: each in range, none twice (across the lists). */
+static void hints(fam *f) {
+  if (f->nops < 1 || !f->ops[0].ranked) return;
+  int rank = f->ops[0].rank;
+  for (int i = 0; i < f->opts->nhints; i++) {
+    int64_t d = f->opts->hints[i];
+    if (d < 0 || d >= rank) {
+      add(f, MS_CODE_DIMENSION_HINTS, MS_FINDING_OP, -1, -1,
+          "the hint for dimension %lld does not name a dimension of %s (rank %d)", (long long)d, name_of(f, 0).s, rank);
+      return;
+    }
+    for (int j = 0; j < i; j++)
+      if (f->opts->hints[j] == d) {
+        add(f, MS_CODE_DIMENSION_HINTS, MS_FINDING_OP, -1, -1,
+            "dimension %lld of %s has more than one expansion hint", (long long)d, name_of(f, 0).s);
+        return;
+      }
+  }
+}
+
 bool ms_family_constraints(ms_rule rule, const ms_broadcast_options *opts, const ms_shape *operands,
                            int noperands, const char *const *names, const ms_shape *results, int nresults,
                            ms_broadcast_result *out) {
@@ -307,5 +348,7 @@ bool ms_family_constraints(ms_rule rule, const ms_broadcast_options *opts, const
   fam f = {opts ? opts : &defaults, operands, noperands, names, results, results ? nresults : 0, out, false};
   if (f.opts->max_broadcast_rank > 0) rank_limit(&f);
   if (rule == MS_RULE_NONE || rule == MS_RULE_SAME_OR_SCALAR) bounds(&f);
+  if (f.opts->static_result) static_result(&f);
+  if (f.opts->nhints) hints(&f);
   return !f.error;
 }

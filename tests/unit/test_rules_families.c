@@ -259,3 +259,42 @@ Test(shape_fns, prepend_and_extents) {
   cr_expect_str_eq(buf, "1x4");
   cr_expect_str_eq(ms_shape_fn_name(MS_SHAPE_FN_EXTENTS), "extents");
 }
+
+/* ---- StableHLO result and hint constraints ---- */
+
+Test(stablehlo_constraints, static_result) {
+  ms_broadcast_options o = {.has_broadcast_dimensions = true, .nbroadcast_dimensions = 1, .broadcast_dimensions = {1},
+                            .static_result = true};
+  run(MS_RULE_XLA_IN_DIM, &o, "2x3", 1, "3");
+  assert_ok();
+  /* ops_stablehlo.mlir broadcast_in_dim_dynamic_result */
+  run(MS_RULE_XLA_IN_DIM, &o, "?x3", 1, "3");
+  assert_error(MS_CODE_STATIC_RESULT);
+  ms_shape op = shape("tensor<3xi32>"), res;
+  const char *one = "tensor<?x3xi32, #stablehlo.bounds<4, ?>>";
+  cr_assert(ms_shape_parse_type(&res, one, strlen(one), NULL, 0));
+  R_ok = ms_broadcast_check(MS_RULE_XLA_IN_DIM, &o, &op, 1, NULL, &res, 1, NULL, &R);
+  assert_ok();
+  /* ops_stablehlo_bounded_dynamism.mlir: two bounded dynamic dims. */
+  ms_broadcast_options two = {.has_broadcast_dimensions = true, .nbroadcast_dimensions = 2,
+                              .broadcast_dimensions = {1, 2}, .static_result = true};
+  const char *a = "tensor<?x?xf32, #stablehlo.bounds<5, 5>>", *r = "tensor<2x?x?xf32, #stablehlo.bounds<?, 5, 5>>";
+  cr_assert(ms_shape_parse_type(&op, a, strlen(a), NULL, 0));
+  cr_assert(ms_shape_parse_type(&res, r, strlen(r), NULL, 0));
+  R_ok = ms_broadcast_check(MS_RULE_XLA_IN_DIM, &two, &op, 1, NULL, &res, 1, NULL, &R);
+  assert_error(MS_CODE_STATIC_RESULT);
+}
+
+Test(stablehlo_constraints, dimension_hints) {
+  ms_broadcast_options o = {.has_broadcast_dimensions = true, .nbroadcast_dimensions = 2, .broadcast_dimensions = {1, 2},
+                            .nhints = 2, .hints = {0, 1}};
+  run(MS_RULE_XLA_IN_DIM, &o, "?x?x?", 1, "?x?");
+  assert_ok();
+  o.hints[1] = 0; /* dynamic_broadcast_in_dim_c8: a duplicate */
+  run(MS_RULE_XLA_IN_DIM, &o, "?x?x?", 1, "?x?");
+  assert_error(MS_CODE_DIMENSION_HINTS);
+  o.nhints = 1;
+  o.hints[0] = 3; /* dynamic_broadcast_in_dim_c9_c10: no dim 3 */
+  run(MS_RULE_XLA_IN_DIM, &o, "?x?x?", 1, "?x?");
+  assert_error(MS_CODE_DIMENSION_HINTS);
+}
