@@ -129,7 +129,9 @@ static void report_unreadable(analyzer *w, ms_span at, ms_span type, const char 
 static bool bounds_invalid(const analyzer *w, ms_span t, char *why, size_t n) {
   ms_shape s;
   t = resolve(w, t);
-  if (!t.end || !ms_shape_parse_type(&s, w->text + t.start, t.end - t.start, NULL, 0) || !s.bounds_invalid)
+  /* Most types have no bounds: skip the parse for them. */
+  if (!t.end || !memmem(w->text + t.start, t.end - t.start, "bounds", 6) ||
+      !ms_shape_parse_type(&s, w->text + t.start, t.end - t.start, NULL, 0) || !s.bounds_invalid)
     return false;
   if (s.bounds_invalid == MS_BOUNDS_LENGTH)
     snprintf(why, n, "%d bounds for a tensor of rank %d: one per dim is needed", s.bounds_count, s.rank);
@@ -619,7 +621,7 @@ static bool shapes_from_one_source(const analyzer *w, const ms_op *op, const rul
 ** against the result as far as it is known, the declared type met with what
 ** the shape function gives (dynamic_broadcast_in_dim's output_dimensions). */
 static void meet_shape_fn(analyzer *w, const ms_op *op, const ms_rule_binding *b, ms_shape *result) {
-  ms_shape_args args;
+  ms_shape_args args = {0};
   ms_shape operand, got, met;
   bool refined;
   int first = b->shape.fn == MS_SHAPE_FN_SAME ? b->shape.operand : 0;

@@ -156,7 +156,9 @@ static void rule_unidirectional(fam *f) {
   const ms_shape *x = f->nops == 2 ? &f->ops[0] : &f->res[0], *b = &f->ops[bi];
   /* An optional operand left out is a value of type none (Gemm's C). */
   if (b->kind == MS_TYPE_OTHER && !strcmp(b->elem, "none")) return;
-  if (!shaped(f, x, xi) | !shaped(f, b, bi)) return;
+  bool usable = shaped(f, x, xi);
+  usable = shaped(f, b, bi) && usable; /* both reported */
+  if (!usable) return;
   label xn = name_of(f, xi), bn = name_of(f, bi);
   if (!x->ranked || !b->ranked) {
     if (x->ranked) set_inferred(f, x);
