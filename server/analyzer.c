@@ -310,7 +310,9 @@ static bool result_less_precise(const ms_shape *declared, const ms_shape *inferr
 static void with_declared_kind(ms_shape *shown, const ms_shape *result) {
   if (result && result->kind != MS_TYPE_OTHER && result->kind != MS_TYPE_NONE) {
     shown->kind = result->kind;
-    memcpy(shown->elem, result->elem, sizeof shown->elem);
+    shown->torch = result->torch;
+    /* `!torch.vtensor` names no dtype: keep the operands'. */
+    if (result->elem[0] || !result->torch) memcpy(shown->elem, result->elem, sizeof shown->elem);
   }
 }
 

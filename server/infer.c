@@ -196,7 +196,8 @@ bool ms_shape_meet(const ms_shape *declared, const ms_shape *inferred, ms_shape 
   if (!declared->ranked) {
     *out = *inferred;
     out->kind = declared->kind;
-    memcpy(out->elem, declared->elem, sizeof out->elem);
+    out->torch = declared->torch;
+    if (declared->elem[0] || !declared->torch) memcpy(out->elem, declared->elem, sizeof out->elem);
     *refined = true;
     return true;
   }

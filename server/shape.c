@@ -463,7 +463,7 @@ size_t ms_shape_format_type(const ms_shape *self, char *buf, size_t n) {
       else if (self->dims[i] == MS_DIM_DYNAMIC) put(&s, NULL, 0, i ? ",?" : "[?");
       else put(&s, i ? ",%lld" : "[%lld", (long long)self->dims[i], NULL);
     }
-    put(&s, NULL, 0, ",");
+    if (self->elem[0]) put(&s, NULL, 0, ",");
     put(&s, NULL, 0, self->elem);
     put(&s, NULL, 0, ">");
     return s.len;
