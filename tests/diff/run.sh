@@ -5,6 +5,7 @@
 #     "test.broadcastable" ops;
 #   - the tosa catalog against mlir-opt-22 on random tosa ops;
 #   - the numpy rule against NumPy's broadcast_shapes;
+#   - torch-mlir's aten ops (pretty form, !torch.vtensor) against NumPy;
 #   - `check` against the real corpus's own verifier tests (../shared/corpus:
 #     every expected-error on a broadcasting op found, no unexpected error).
 # Each script prints `N passed, M failed`; this prints the total the same way.
@@ -30,6 +31,8 @@ echo "diff: tosa catalog vs mlir-opt-22 (check --format=json)"
 run "$here/tosa_diff.py" "$bin"
 echo "diff: numpy rule vs numpy.broadcast_shapes"
 run "$here/numpy_diff.py" "$bin"
+echo "diff: torch-mlir aten ops (rules/torch.json) vs numpy.broadcast_shapes (check --format=json)"
+run "$here/torch_diff.py" "$bin"
 echo "diff: the corpus's expected-error annotations on broadcasting ops (check --split-input-file)"
 run "$here/corpus_expected.py" "$bin"
 echo "diff: $passed passed, $failed failed"
