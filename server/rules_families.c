@@ -14,7 +14,8 @@
 **   max_broadcast_rank  TFL_OperandsHaveSameShapesOrBroadcastableShape
 **                   (tfl_ops.cc VerifyOperandsHaveSameShapesOrBroadcastableShape).
 **   bounds          a static size above a `#stablehlo.bounds` bound where
-**                   shapes must be identical (hlo::verifyCompatibleShape).
+**                   shapes must be identical (hlo::verifyCompatibleShape),
+**                   or where broadcast_in_dim maps it onto a bounded dim.
 **   static_result   StableHLO's "statically shaped or single bounded
 **                   dimension tensor" result (broadcast_in_dim).
 **   hints           dynamic_broadcast_in_dim's known_[non]expanding_dimensions:
@@ -343,6 +344,23 @@ static void hints(fam *f) {
   }
 }
 
+/* xla-in-dim: an operand dim of static size d > 1 lands on a result dim
+** that must then be d; a bound below d makes that impossible. */
+static void bounds_in_dim(fam *f) {
+  if (f->nops < 1 || f->nres < 1 || !f->res[0].bounded || !f->ops[0].ranked || !f->res[0].ranked) return;
+  const ms_shape *x = &f->ops[0], *r = &f->res[0];
+  const ms_broadcast_options *o = f->opts;
+  for (int i = 0; i < x->rank && i < o->nbroadcast_dimensions; i++) {
+    int64_t k = o->broadcast_dimensions[i];
+    if (k < 0 || k >= r->rank || !is_static(x->dims[i]) || x->dims[i] <= 1) continue;
+    int64_t bound = r->bounds[k];
+    if (is_static(bound) && x->dims[i] > bound)
+      add(f, MS_CODE_BOUND, MS_FINDING_OP, -1, (int)k,
+          "dim %d of %s is %lld but it maps to dim %lld of the result, whose bound is %lld", i, name_of(f, 0).s,
+          (long long)x->dims[i], (long long)k, (long long)bound);
+  }
+}
+
 bool ms_family_constraints(ms_rule rule, const ms_broadcast_options *opts, const ms_shape *operands,
                            int noperands, const char *const *names, const ms_shape *results, int nresults,
                            ms_broadcast_result *out) {
@@ -350,6 +368,7 @@ bool ms_family_constraints(ms_rule rule, const ms_broadcast_options *opts, const
   fam f = {opts ? opts : &defaults, operands, noperands, names, results, results ? nresults : 0, out, false};
   if (f.opts->max_broadcast_rank > 0) rank_limit(&f);
   if (rule == MS_RULE_NONE || rule == MS_RULE_SAME_OR_SCALAR) bounds(&f);
+  if (rule == MS_RULE_XLA_IN_DIM && f.opts->has_broadcast_dimensions) bounds_in_dim(&f);
   if (f.opts->static_result) static_result(&f);
   if (f.opts->nhints) hints(&f);
   return !f.error;

@@ -298,3 +298,18 @@ Test(stablehlo_constraints, dimension_hints) {
   run(MS_RULE_XLA_IN_DIM, &o, "?x?x?", 1, "?x?");
   assert_error(MS_CODE_DIMENSION_HINTS);
 }
+
+Test(bounds, broadcast_in_dim_onto_bounded_dim) {
+  ms_broadcast_options o = {.has_broadcast_dimensions = true, .nbroadcast_dimensions = 1, .broadcast_dimensions = {1}};
+  ms_shape op = shape("tensor<5xf32>"), res;
+  const char *r = "tensor<2x?xf32, #stablehlo.bounds<?, 4>>";
+  cr_assert(ms_shape_parse_type(&res, r, strlen(r), NULL, 0));
+  R_ok = ms_broadcast_check(MS_RULE_XLA_IN_DIM, &o, &op, 1, NULL, &res, 1, NULL, &R);
+  assert_error(MS_CODE_BOUND);
+  op = shape("tensor<4xf32>");
+  R_ok = ms_broadcast_check(MS_RULE_XLA_IN_DIM, &o, &op, 1, NULL, &res, 1, NULL, &R);
+  assert_ok();
+  op = shape("tensor<1xf32>");
+  R_ok = ms_broadcast_check(MS_RULE_XLA_IN_DIM, &o, &op, 1, NULL, &res, 1, NULL, &R);
+  assert_ok();
+}
