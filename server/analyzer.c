@@ -632,6 +632,24 @@ static void meet_shape_fn(analyzer *w, const ms_op *op, const ms_rule_binding *b
   if (ms_infer_shape(b->shape.fn, &operand, 1, &args, &got) && ms_shape_meet(result, &got, &met, &refined)) *result = met;
 }
 
+/* The catalog's static_operands: types that must be statically shaped. */
+static void check_static_operands(analyzer *w, const ms_op *op, const ms_rule_binding *b) {
+  for (int i = 0; i < MS_MAX_OPERANDS && (uint32_t)i < op->noperands; i++) {
+    ms_shape s;
+    if (!((b->static_operands >> i) & 1u) || !operand_shape(w, op, i, &s) || s.kind == MS_TYPE_OTHER) continue;
+    bool dynamic = !s.ranked;
+    for (int k = 0; s.ranked && k < s.rank; k++) dynamic |= s.dims[k] == MS_DIM_DYNAMIC;
+    if (!dynamic) continue;
+    ms_span at = operand_range(w, op, i), use = ms_records_operand(w->rec, op, (uint32_t)i)->span;
+    char t[160];
+    ms_shape_format_type(&s, t, sizeof t);
+    ms_diagnostic *d = ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_NOT_STATIC, NULL,
+                                        "operand #%d (%.*s) must be statically shaped but is %s", i,
+                                        (int)(use.end - use.start), w->text + use.start, t);
+    d->operand = i;
+  }
+}
+
 static void apply_rule(analyzer *w, uint32_t opi) {
   const ms_op *op = &w->rec->ops[opi];
   attr_lookup ctx = {w, op};
@@ -644,6 +662,7 @@ static void apply_rule(analyzer *w, uint32_t opi) {
                      MS_CODE_RULE_OPTIONS, ms_rule_name(b.rule), "%s", b.error);
     return;
   }
+  if (b.static_operands) check_static_operands(w, op, &b);
   if (!b.has_rule) {
     infer_by_shape_fn(w, opi, &b);
     return;

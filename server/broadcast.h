@@ -101,7 +101,7 @@ typedef struct ms_broadcast_options {
 #define MS_CODE_RANK_LIMIT "broadcast-rank-limit"     /* broadcast above the op's maximum rank */
 #define MS_CODE_BOUND "bound-exceeded"                /* a static size above a dim's bound */
 #define MS_CODE_NEGATIVE_SIZE "negative-size"         /* a size list (broadcast_sizes, a constant shape) with a negative entry */
-#define MS_CODE_STATIC_RESULT "static-result"         /* a result that must be static (or singly bounded) is not */
+#define MS_CODE_NOT_STATIC "not-static"               /* a type that must be statically shaped (or singly bounded) is not */
 #define MS_CODE_DIMENSION_HINTS "dimension-hints"     /* hint attributes naming an invalid or repeated operand dim */
 
 typedef struct ms_finding {

@@ -62,6 +62,7 @@ typedef struct entry {
   const char *hint_attrs[MAX_ATTR_NAMES];
   int nhint_attrs;
   uint32_t scalar_operands;      /* op operand numbers, as bits */
+  uint32_t static_operands;      /* likewise */
   const char *shape_source[MAX_ATTR_NAMES];
   int nshape_source;
   ms_shape_spec shape;
@@ -566,13 +567,13 @@ static bool build_rules_text(loader *ld, entry *e) {
   return (e->rules_text = file_strdup(ld->file, buf)) != NULL || oom(ld);
 }
 
-/* "scalar_operands": [N, ...], operand numbers that may be rank 0 (same-or-scalar). */
-static bool load_scalar_operands(loader *ld, const cJSON *v, entry *e) {
+/* "scalar_operands" / "static_operands": [N, ...], operand numbers as bits. */
+static bool load_operand_set(loader *ld, const cJSON *v, uint32_t *bits) {
   if (!want_type(ld, v, cJSON_IsArray(v), "an array of operand numbers")) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
     int n;
     if (!get_int(ld, c, 0, MS_MAX_OPERANDS - 1, &n)) return false;
-    e->scalar_operands |= 1u << n;
+    *bits |= 1u << n;
   }
   return true;
 }
@@ -592,7 +593,8 @@ static bool load_shape_source(loader *ld, const cJSON *v, entry *e) {
 static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"match", "description", "rule", "select", "operands", "axis",
                                      "broadcast_dimensions", "target_shape", "constraints", "shape",
-                                     "scalar_operands", "shape_source", "dimension_hints", NULL};
+                                     "scalar_operands", "static_operands", "shape_source", "dimension_hints",
+                                     NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   int line, col;
@@ -631,7 +633,9 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
     return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "constraints")) && !load_constraints(ld, c, e))
     return false;
-  if ((c = cJSON_GetObjectItemCaseSensitive(v, "scalar_operands")) && !load_scalar_operands(ld, c, e))
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "scalar_operands")) && !load_operand_set(ld, c, &e->scalar_operands))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "static_operands")) && !load_operand_set(ld, c, &e->static_operands))
     return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "shape_source")) && !load_shape_source(ld, c, e)) return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "dimension_hints")) &&
@@ -1057,6 +1061,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
     out->target_operand = e->target_operand;
   out->opts.max_broadcast_rank = e->max_broadcast_rank;
   out->opts.static_result = e->static_result;
+  out->static_operands = e->static_operands;
   out->opts.rank_difference = e->rank_difference;
   out->nshape_source = e->nshape_source;
   memcpy(out->shape_source, e->shape_source, sizeof out->shape_source);

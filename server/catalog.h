@@ -75,6 +75,7 @@ typedef struct ms_rule_binding {
                                   defined by an op whose operand #1 is defined by one
                                   same op named here (TFLite: a BroadcastArgs) */
   const char *shape_source[4];
+  uint32_t static_operands;    /* bit i: operand i's type must be statically shaped */
   char origin[160];            /* "rules/tosa.json: tosa.add" (file and pattern) */
   char description[256];       /* the entry's description, truncated */
   bool ok;                     /* false: see error */

@@ -320,7 +320,7 @@ static void static_result(fam *f) {
   if (r->ranked && (dynamic == 0 || (dynamic == 1 && bounded == 1))) return;
   label t;
   ms_shape_format(r, t.s, sizeof t.s);
-  add(f, MS_CODE_STATIC_RESULT, MS_FINDING_RESULT, -1, -1,
+  add(f, MS_CODE_NOT_STATIC, MS_FINDING_RESULT, -1, -1,
       "the result (%s) must be statically shaped or have a single bounded dynamic dim", t.s);
 }
 

@@ -60,7 +60,7 @@ BROADCASTING = [
 OUT_OF_SCOPE = re.compile(
     r"element type|quantiz|scale|zero_point|must be tensor of|must be variadic of|"
     r"failed to satisfy constraint|failed to legalize|expected ranked tensor type|"
-    r"requires at least one operand|operand #\d+ must be statically shaped|"
+    r"requires at least one operand|"
     r"mismatched operand types|compatible types for non-predicate|"
     r"fmod must be|^not ranked$", re.I)
 INCOMPATIBLE = re.compile(r"inferred type\(s\) '([^']*)' are incompatible with return type\(s\) of operation '([^']*)'")

@@ -432,6 +432,9 @@ Test(catalog, family_options) {
   cr_assert(bind(c, "torch.aten.add.Tensor", 3, NULL, &b));
   cr_expect_eq(b.rule, MS_RULE_NUMPY);
   cr_expect_eq(b.noperands, 2);
+  cr_assert(bind(c, "stablehlo.dynamic_broadcast_in_dim", 2, NULL, &b));
+  cr_expect_eq(b.static_operands, 2u);
+  cr_expect_eq(b.shape.fn, MS_SHAPE_FN_EXTENTS);
   cr_assert(bind(c, "stablehlo.broadcast", 1, NULL, &b));
   cr_expect_not(b.has_rule);
   cr_expect_eq(b.shape.fn, MS_SHAPE_FN_PREPEND);
