@@ -1054,6 +1054,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->opts.skip_result_dims = e->skip_result_dims;
   out->opts.strict = e->strict;
   out->shape = e->shape;
+  out->static_operands = e->static_operands;
   out->has_rule = e->has_rule || e->ncases > 0;
   if (!out->has_rule) return true;
   if (!choose_rule(e, op, out)) return true;
@@ -1061,7 +1062,6 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
     out->target_operand = e->target_operand;
   out->opts.max_broadcast_rank = e->max_broadcast_rank;
   out->opts.static_result = e->static_result;
-  out->static_operands = e->static_operands;
   out->opts.rank_difference = e->rank_difference;
   out->nshape_source = e->nshape_source;
   memcpy(out->shape_source, e->shape_source, sizeof out->shape_source);

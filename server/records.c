@@ -194,7 +194,8 @@ static void read_generic(const builder *b, TSNode node, scratch *op) {
 }
 
 /* A custom op: operands are the value uses of its rest before the type
-** annotation; types come from a trailing functional type, or from a plain
+** annotation; types come from a trailing functional type, from a type list
+** `: A, B, C -> R` with one type per operand (torch-mlir), or from a plain
 ** type list that then types the results of an operand-less op (constants). */
 static void read_custom(const builder *b, TSNode node, scratch *op) {
   uint32_t n = ts_node_child_count(node);
