@@ -187,9 +187,14 @@ static void rule_unidirectional(fam *f) {
       continue;
     }
     ok = false;
-    add(f, MS_CODE_INCOMPATIBLE, bi, xi, k,
-        "%s does not broadcast onto %s: dim %d of %s is %lld but dim %d of %s is %lld (one-way: must be 1 or %lld)",
-        bn.s, xn.s, i, bn.s, (long long)db, k, xn.s, (long long)dx, (long long)dx);
+    if (dx == 1)
+      add(f, MS_CODE_INCOMPATIBLE, bi, xi, k,
+          "%s does not broadcast onto %s: dim %d of %s is %lld but dim %d of %s is 1 (one-way: %s does not stretch)",
+          bn.s, xn.s, i, bn.s, (long long)db, k, xn.s, xn.s);
+    else
+      add(f, MS_CODE_INCOMPATIBLE, bi, xi, k,
+          "%s does not broadcast onto %s: dim %d of %s is %lld but dim %d of %s is %lld (one-way: must be 1 or %lld)",
+          bn.s, xn.s, i, bn.s, (long long)db, k, xn.s, (long long)dx, (long long)dx);
   }
   rows_from(f, &inferred);
   if (!ok) return;
