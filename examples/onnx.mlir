@@ -21,3 +21,15 @@ func.func @incorrect(%a: tensor<2x3x4x5xf32>, %c: tensor<3x4xf32>, %x: tensor<3x
   %2 = "onnx.Expand"(%x, %shape) : (tensor<3x1xf32>, tensor<3xi64>) -> tensor<2x4x6xf32>
   return
 }
+
+// Unidirectional broadcasting: PRelu's slope onto X, Gemm's C onto the
+// (M, N) result; never the other way.
+func.func @unidirectional(%x: tensor<2x3x4xf32>, %slope: tensor<3x1xf32>, %a: tensor<5x7xf32>, %b: tensor<7x6xf32>, %c: tensor<6xf32>, %wide: tensor<5x2x3x4xf32>, %c2: tensor<4x6xf32>) {
+  %0 = "onnx.PRelu"(%x, %slope) : (tensor<2x3x4xf32>, tensor<3x1xf32>) -> tensor<2x3x4xf32>
+  %1 = "onnx.Gemm"(%a, %b, %c) : (tensor<5x7xf32>, tensor<7x6xf32>, tensor<6xf32>) -> tensor<5x6xf32>
+  // Wrong: the slope has a higher rank than X.
+  %2 = "onnx.PRelu"(%x, %wide) : (tensor<2x3x4xf32>, tensor<5x2x3x4xf32>) -> tensor<2x3x4xf32>
+  // Wrong: C (4x6) does not broadcast onto the 5x6 result.
+  %3 = "onnx.Gemm"(%a, %b, %c2) : (tensor<5x7xf32>, tensor<7x6xf32>, tensor<4x6xf32>) -> tensor<5x6xf32>
+  return
+}

@@ -129,13 +129,41 @@ static void report_unreadable(analyzer *w, ms_span at, ms_span type, const char 
 }
 
 
+/* StableHLO rejects bounds that do not fit their tensor type. */
+static bool bounds_invalid(const analyzer *w, ms_span t, char *why, size_t n) {
+  ms_shape s;
+  t = resolve(w, t);
+  /* Most types have no bounds: skip the parse for them. */
+  if (!t.end || !memmem(w->text + t.start, t.end - t.start, "bounds", 6) ||
+      !ms_shape_parse_type(&s, w->text + t.start, t.end - t.start, NULL, 0) || !s.bounds_invalid)
+    return false;
+  if (s.bounds_invalid == MS_BOUNDS_LENGTH)
+    snprintf(why, n, "%d bounds for a tensor of rank %d: one per dim is needed", s.bounds_count, s.rank);
+  else
+    snprintf(why, n, "static dim %d cannot have a bound (`?` marks a dim without one)", s.bounds_count);
+  return true;
+}
+
+/* Function and block arguments declared with invalid bounds (an op's own
+** types are reported by its rule, report_unreadable). */
+static void check_arguments(analyzer *w, const ms_records *rec) {
+  char why[160];
+  for (size_t i = 0; i < rec->nvalues; i++) {
+    const ms_value *v = &rec->values[i];
+    if (v->op != MS_NONE || !v->type.end || !bounds_invalid(w, v->type, why, sizeof why)) continue;
+    ms_diag_list_add(&w->out->diags, v->type.start, v->type.end, MS_SEVERITY_ERROR, MS_CODE_INVALID_TYPE, NULL,
+                     "invalid type %.*s: %s", (int)(v->type.end - v->type.start), w->text + v->type.start, why);
+  }
+}
+
 static void check_uses(analyzer *w, const ms_op *op) {
   if (!op->types_known) return;
+  char why[160];
   for (uint32_t i = 0; i < op->noperands; i++) {
     const ms_use *u = ms_records_operand(w->rec, op, i);
     if (u->value == MS_NONE) continue;
     const ms_value *def = &w->rec->values[u->value];
-    if (!def->type.end) continue;
+    if (!def->type.end || bounds_invalid(w, def->type, why, sizeof why)) continue; /* reported at the definition */
     ms_span type = *in_type(w, op, i);
     if (same_type(w->text, resolve(w, def->type), resolve(w, type))) continue;
     ms_span use = u->span;
@@ -292,7 +320,9 @@ static bool result_less_precise(const ms_shape *declared, const ms_shape *inferr
 static void with_declared_kind(ms_shape *shown, const ms_shape *result) {
   if (result && result->kind != MS_TYPE_OTHER && result->kind != MS_TYPE_NONE) {
     shown->kind = result->kind;
-    memcpy(shown->elem, result->elem, sizeof shown->elem);
+    shown->torch = result->torch;
+    /* `!torch.vtensor` names no dtype: keep the operands'. */
+    if (result->elem[0] || !result->torch) memcpy(shown->elem, result->elem, sizeof shown->elem);
   }
 }
 
@@ -586,9 +616,11 @@ static bool result_conflicts(const ms_shape *inferred, const ms_shape *declared,
   return inferred->ranked && declared->ranked && inferred->rank != declared->rank;
 }
 
+/* At the op's name: where MLIR reports an op's verifier error, also when
+** the op spans several lines (a region, a long attribute dictionary). */
 static void report_shape_fn(analyzer *w, const ms_op *op, const ms_shape_spec *sp, const char *why) {
   (void)sp;
-  ms_span at = op->nout ? *out_type(w, op, 0) : op->name_token;
+  ms_span at = op->name_token;
   ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_SHAPE_FN, NULL, "%s", why);
 }
 
@@ -614,6 +646,14 @@ static void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *
   ms_shape_args args = {0};
   bool no_args = sp->fn == MS_SHAPE_FN_SAME || sp->fn == MS_SHAPE_FN_MATMUL;
   if (in.n == 0 || (!no_args && !shape_args(w, op, sp, &args))) return;
+  int bad;
+  if (!no_args && !ms_infer_args_valid(sp->fn, &args, &bad)) {
+    ms_diag_list_add(&w->out->diags, op->name_token.start, op->name_token.end, MS_SEVERITY_ERROR,
+                     MS_CODE_NEGATIVE_SIZE, NULL, "%s: size %d of %s is %lld, but sizes cannot be negative",
+                     ms_shape_fn_name(sp->fn), bad, sp->args.nnames ? "the size list" : "the constant shape",
+                     (long long)args.a[bad]);
+    return;
+  }
   ms_span rt = resolve(w, *out_type(w, op, 0));
   ms_shape declared, at_decl, at_inf;
   if (!ms_shape_parse_type(&declared, w->text + rt.start, rt.end - rt.start, NULL, 0) ||
@@ -650,6 +690,68 @@ static void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *
   if (refined_here) refine_result(w, opi, 0, &at_inf, b->infer_like_tosa);
 }
 
+/* The op that defines operand i of op, MS_NONE for an argument or unknown. */
+static uint32_t defining_op(const analyzer *w, const ms_op *op, int i) {
+  uint32_t v = operand_value(w, op, i);
+  return v == MS_NONE ? MS_NONE : w->rec->values[v].op;
+}
+
+static bool op_named(const analyzer *w, uint32_t opi, const ms_rule_binding *b) {
+  const ms_op *op = &w->rec->ops[opi];
+  size_t n = op->name.end - op->name.start;
+  for (int k = 0; k < b->nshape_source; k++)
+    if (strlen(b->shape_source[k]) == n && !memcmp(b->shape_source[k], w->text + op->name.start, n)) return true;
+  return false;
+}
+
+/* The catalog's shape_source: every operand that takes part is defined by
+** an op whose operand #1 (its shape) is defined by one same op named there
+** (TFLite: BroadcastTo ops fed by one BroadcastArgs have equal shapes). */
+static bool shapes_from_one_source(const analyzer *w, const ms_op *op, const rule_inputs *in,
+                                   const ms_rule_binding *b) {
+  uint32_t source = MS_NONE;
+  for (int k = 0; k < in->n; k++) {
+    uint32_t d = defining_op(w, op, in->index[k]);
+    uint32_t s = d == MS_NONE ? MS_NONE : defining_op(w, &w->rec->ops[d], 1);
+    if (s == MS_NONE || !op_named(w, s, b) || (source != MS_NONE && s != source)) return false;
+    source = s;
+  }
+  return source != MS_NONE;
+}
+
+/* An entry with a rule and a shape function: the rule checks the operands
+** against the result as far as it is known, the declared type met with what
+** the shape function gives (dynamic_broadcast_in_dim's output_dimensions). */
+static void meet_shape_fn(analyzer *w, const ms_op *op, const ms_rule_binding *b, ms_shape *result) {
+  ms_shape_args args = {0};
+  ms_shape operand, got, met;
+  bool refined;
+  int first = b->shape.fn == MS_SHAPE_FN_SAME ? b->shape.operand : 0;
+  if (!operand_shape(w, op, first, &operand) || (b->shape.fn != MS_SHAPE_FN_SAME && !shape_args(w, op, &b->shape, &args)))
+    return;
+  if (ms_infer_shape(b->shape.fn, &operand, 1, &args, &got, NULL, 0) == MS_INFER_OK &&
+      ms_shape_meet(result, &got, &met, &refined))
+    *result = met;
+}
+
+/* The catalog's static_operands: types that must be statically shaped. */
+static void check_static_operands(analyzer *w, const ms_op *op, const ms_rule_binding *b) {
+  for (int i = 0; i < MS_MAX_OPERANDS && (uint32_t)i < op->noperands; i++) {
+    ms_shape s;
+    if (!((b->static_operands >> i) & 1u) || !operand_shape(w, op, i, &s) || s.kind == MS_TYPE_OTHER) continue;
+    bool dynamic = !s.ranked;
+    for (int k = 0; s.ranked && k < s.rank; k++) dynamic |= s.dims[k] == MS_DIM_DYNAMIC;
+    if (!dynamic) continue;
+    ms_span at = operand_range(w, op, i), use = ms_records_operand(w->rec, op, (uint32_t)i)->span;
+    char t[160];
+    ms_shape_format_type(&s, t, sizeof t);
+    ms_diagnostic *d = ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_NOT_STATIC, NULL,
+                                        "operand #%d (%.*s) must be statically shaped but is %s", i,
+                                        (int)(use.end - use.start), w->text + use.start, t);
+    d->operand = i;
+  }
+}
+
 static void apply_rule(analyzer *w, uint32_t opi) {
   const ms_op *op = &w->rec->ops[opi];
   attr_lookup ctx = {w, op};
@@ -662,6 +764,7 @@ static void apply_rule(analyzer *w, uint32_t opi) {
                      MS_CODE_RULE_OPTIONS, ms_rule_name(b.rule), "%s", b.error);
     return;
   }
+  if (b.static_operands) check_static_operands(w, op, &b);
   if (!b.has_rule) {
     infer_by_shape_fn(w, opi, &b);
     return;
@@ -681,6 +784,11 @@ static void apply_rule(analyzer *w, uint32_t opi) {
   }
   if (nres == 0 && result_total(op) > 0 && !w->detail_untyped) return; /* results of unknown type */
   b.opts.strict = b.opts.strict || w->opts->strict;
+  if (b.opts.max_broadcast_rank && b.nshape_source) b.opts.rank_limit_exempt = shapes_from_one_source(w, op, &in, &b);
+  if (b.shape.fn != MS_SHAPE_FN_NONE && nres > 0) {
+    infer_by_shape_fn(w, opi, &b);
+    meet_shape_fn(w, op, &b, &results[0]);
+  }
   static __thread ms_broadcast_result res;
   ms_broadcast_check(b.rule, &b.opts, in.shapes, in.n, in.name_ptrs, results, nres, NULL, &res);
   report_findings(w, op, &b, &in, &res);
@@ -739,6 +847,7 @@ static void judge(analyzer *w, const ms_records *rec, ms_value_info **info) {
   w->shape = ms_xcalloc(rec->nvalues + 1, sizeof *w->shape);
   w->info = ms_xcalloc(rec->nvalues + 1, sizeof *w->info);
   for (size_t i = 0; i < rec->nvalues; i++) w->info[i].producer = MS_NONE;
+  check_arguments(w, rec);
   for (size_t i = 0; i < rec->nops; i++) {
     size_t first = w->out->diags.count;
     size_t ninf = w->out->ninferences;

@@ -17,6 +17,7 @@
 ** Pure and reentrant: fixed arrays only, messages via vsnprintf.
 */
 #include "broadcast.h"
+#include "rules_families.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -24,7 +25,7 @@
 #include <string.h>
 
 static const char *const rule_names[MS_RULE__COUNT] = {
-  "mlir", "numpy", "pdpd", "bidirectional", "xla", "xla-in-dim", "none",
+  "mlir", "numpy", "pdpd", "bidirectional", "xla", "xla-in-dim", "none", "unidirectional", "same-or-scalar",
 };
 
 const char *ms_rule_name(ms_rule rule) {
@@ -650,17 +651,8 @@ static void rule_xla(ctx *c) {
     xla_in_dim(c, a->rank > b->rank ? 0 : 1, a->rank > b->rank ? 1 : 0);
     return;
   }
-  const ms_broadcast_options *o = c->opts;
-  if (o->has_broadcast_dimensions) {
-    bool identity = o->nbroadcast_dimensions == a->rank;
-    for (int i = 0; identity && i < a->rank; i++) identity = o->broadcast_dimensions[i] == i;
-    if (!identity) {
-      add(c, MS_SEVERITY_ERROR, MS_CODE_BROADCAST_DIMENSIONS, 1, 0, -1,
-          "broadcast_dimensions %s must be the identity for operands of equal rank %d",
-          dims_list(o->broadcast_dimensions, o->nbroadcast_dimensions).s, a->rank);
-      return;
-    }
-  }
+  /* Equal ranks: chlo ignores broadcast_dimensions (ChloOps.cpp
+  ** getBroadcastType broadcasts numpy-wise unless the ranks differ). */
   bool ok;
   fold(c, false, &ok);
   if (!ok) return;
@@ -826,9 +818,12 @@ bool ms_broadcast_check(ms_rule rule, const ms_broadcast_options *opts,
   case MS_RULE_XLA_IN_DIM: rule_xla_in_dim(&c); break;
   case MS_RULE_NONE: rule_none(&c); break;
   default:
-    add(&c, MS_SEVERITY_ERROR, MS_CODE_OPERAND_COUNT, MS_FINDING_OP, -1, -1, "unknown rule %d",
-        (int)rule);
+    if (!ms_family_rule(rule, c.opts, operands, noperands, operand_names, c.res, c.nres, out))
+      add(&c, MS_SEVERITY_ERROR, MS_CODE_OPERAND_COUNT, MS_FINDING_OP, -1, -1, "unknown rule %d",
+          (int)rule);
   }
+  ms_family_constraints(rule, c.opts, operands, noperands, operand_names, c.res, c.nres, out);
+  for (int i = 0; i < out->nfindings; i++) c.error |= out->findings[i].severity == MS_SEVERITY_ERROR;
   /* The inferred shape stays when only the declared result disagrees with
   ** it: that is exactly when a "use the inferred type" fix is wanted. */
   if (c.error && !only_result_errors(out)) out->has_inferred = false;

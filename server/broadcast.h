@@ -17,6 +17,11 @@
 **   xla            operands[0], operands[1], opts.broadcast_dimensions.
 **   xla-in-dim     operands[0] against results[0], opts.broadcast_dimensions.
 **   none           all operands and the result must have identical shapes.
+** Rules of the dialect families (rules_families.c):
+**   unidirectional operands[1] broadcasts one way onto operands[0] (or, with
+**                  one operand, onto results[0]); the result is operands[0].
+**   same-or-scalar every operand has the shape of the first one not in
+**                  opts.scalar_operands; those may also be rank 0.
 */
 #ifndef MS_BROADCAST_H
 #define MS_BROADCAST_H
@@ -32,6 +37,8 @@ typedef enum ms_rule {
   MS_RULE_XLA,
   MS_RULE_XLA_IN_DIM,
   MS_RULE_NONE,
+  MS_RULE_UNIDIRECTIONAL,
+  MS_RULE_SAME_OR_SCALAR,
   MS_RULE__COUNT
 } ms_rule;
 
@@ -58,6 +65,17 @@ typedef struct ms_broadcast_options {
   bool equal_ranks;            /* operands and result must have one rank (LLVM 22 tosa) */
   bool tensor_only;            /* only tensor types (test.broadcastable) */
   bool skip_result_dims;       /* result rank checked, dims not (tosa.mul) */
+  int max_broadcast_rank;      /* > 0: operands of unequal static shapes broadcast only up
+                                  to this rank (TFLite kernels); 0: no limit */
+  bool rank_limit_exempt;      /* the analyzer found the operands' shapes from one source */
+  int rank_difference;         /* unidirectional, > 0: rank(X) - rank(B) must be this
+                                  when both are static (tfl.prelu: 1) */
+  uint32_t scalar_operands;    /* same-or-scalar: bit i set = operand i may be rank 0 */
+  bool static_result;          /* the result is static, or has one dynamic dim and it is
+                                  bounded (StableHLO broadcast_in_dim) */
+  int nhints;                  /* operand dims named by hint attributes (dynamic_broadcast_in_dim's
+                                  known_[non]expanding_dimensions): each a distinct dim of operand 0 */
+  int64_t hints[MS_MAX_RANK];
 } ms_broadcast_options;
 
 #define MS_MAX_OPERANDS 16
@@ -80,6 +98,11 @@ typedef struct ms_broadcast_options {
 #define MS_CODE_RESULT_COUNT "result-count"           /* not exactly one result */
 #define MS_CODE_NOT_SHAPED "not-shaped"               /* not a tensor or vector */
 #define MS_CODE_MIXED_KINDS "tensor-vector-mix"       /* tensor and vector mixed */
+#define MS_CODE_RANK_LIMIT "broadcast-rank-limit"     /* broadcast above the op's maximum rank */
+#define MS_CODE_BOUND "bound-exceeded"                /* a static size above a dim's bound */
+#define MS_CODE_NEGATIVE_SIZE "negative-size"         /* a size list (broadcast_sizes, a constant shape) with a negative entry */
+#define MS_CODE_NOT_STATIC "not-static"               /* a type that must be statically shaped (or singly bounded) is not */
+#define MS_CODE_DIMENSION_HINTS "dimension-hints"     /* hint attributes naming an invalid or repeated operand dim */
 
 typedef struct ms_finding {
   ms_severity severity;

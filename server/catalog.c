@@ -61,6 +61,14 @@ typedef struct entry {
   int nbd_attrs;
   int target_operand;
   bool equal_ranks, tensor_only, skip_result_dims, strict, infer_like_tosa, infer_only;
+  int max_broadcast_rank, rank_difference;
+  bool static_result;
+  const char *hint_attrs[MAX_ATTR_NAMES];
+  int nhint_attrs;
+  uint32_t scalar_operands;      /* op operand numbers, as bits */
+  uint32_t static_operands;      /* likewise */
+  const char *shape_source[MAX_ATTR_NAMES];
+  int nshape_source;
   ms_shape_spec shape;
 } entry;
 
@@ -413,12 +421,18 @@ static bool load_target(loader *ld, const cJSON *v, entry *e) {
 
 static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
-                                     "infer_like_tosa", "infer_only", NULL};
+                                     "infer_like_tosa", "infer_only", "static_result", "max_broadcast_rank",
+                                     "rank_difference", NULL};
   bool *flags[] = {&e->equal_ranks, &e->tensor_only, &e->skip_result_dims, &e->strict, &e->infer_like_tosa,
-                   &e->infer_only};
+                   &e->infer_only, &e->static_result};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
+    if (!strcmp(c->string, "max_broadcast_rank") || !strcmp(c->string, "rank_difference")) {
+      int *n = !strcmp(c->string, "max_broadcast_rank") ? &e->max_broadcast_rank : &e->rank_difference;
+      if (!get_int(ld, c, 1, MS_MAX_RANK, n)) return false;
+      continue;
+    }
     if (!want_type(ld, c, cJSON_IsBool(c), "true or false")) return false;
     for (int i = 0; keys[i]; i++)
       if (strcmp(c->string, keys[i]) == 0) *flags[i] = cJSON_IsTrue(c);
@@ -447,7 +461,9 @@ static bool load_shape_fn(loader *ld, const cJSON *v, ms_shape_spec *sp) {
       sp->fn = (ms_shape_fn)f;
       return true;
     }
-  return bad(ld, v, false, "unknown shape function \"%s\" (transpose, reduce, reshape, tile, concat, slice, pad, matmul)",
+  return bad(ld, v, false,
+             "unknown shape function \"%s\" (transpose, reduce, reshape, tile, concat, slice, pad, matmul, prepend, "
+             "extents)",
              v->valuestring);
 }
 
@@ -551,8 +567,11 @@ static bool check_option_use(loader *ld, const cJSON *v, entry *e) {
       !entry_may_use(e, MS_RULE_XLA, MS_RULE_XLA_IN_DIM))
     return bad(ld, c, true, "\"broadcast_dimensions\" is only read by rules xla and xla-in-dim");
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "target_shape")) &&
-      !entry_may_use(e, MS_RULE_BIDIRECTIONAL, MS_RULE_BIDIRECTIONAL))
-    return bad(ld, c, true, "\"target_shape\" is only read by rule bidirectional");
+      !entry_may_use(e, MS_RULE_BIDIRECTIONAL, MS_RULE_UNIDIRECTIONAL))
+    return bad(ld, c, true, "\"target_shape\" is only read by rules bidirectional and unidirectional");
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "scalar_operands")) &&
+      !entry_may_use(e, MS_RULE_SAME_OR_SCALAR, MS_RULE_SAME_OR_SCALAR))
+    return bad(ld, c, true, "\"scalar_operands\" is only read by rule same-or-scalar");
   return true;
 }
 
@@ -574,9 +593,34 @@ static bool build_rules_text(loader *ld, entry *e) {
   return (e->rules_text = file_strdup(ld->file, buf)) != NULL || oom(ld);
 }
 
+/* "scalar_operands" / "static_operands": [N, ...], operand numbers as bits. */
+static bool load_operand_set(loader *ld, const cJSON *v, uint32_t *bits) {
+  if (!want_type(ld, v, cJSON_IsArray(v), "an array of operand numbers")) return false;
+  for (const cJSON *c = v->child; c; c = c->next) {
+    int n;
+    if (!get_int(ld, c, 0, MS_MAX_OPERANDS - 1, &n)) return false;
+    *bits |= 1u << n;
+  }
+  return true;
+}
+
+/* "shape_source": ["tfl.broadcast_args", ...], op names (1 to 4). */
+static bool load_shape_source(loader *ld, const cJSON *v, entry *e) {
+  if (!want_type(ld, v, cJSON_IsArray(v), "an array of op names")) return false;
+  int count = cJSON_GetArraySize(v);
+  if (count < 1 || count > MAX_ATTR_NAMES) return bad(ld, v, false, "give 1 to %d op names", MAX_ATTR_NAMES);
+  for (const cJSON *c = v->child; c; c = c->next) {
+    if (!want_type(ld, c, cJSON_IsString(c) && *c->valuestring, "an op name")) return false;
+    if (!(e->shape_source[e->nshape_source++] = file_strdup(ld->file, c->valuestring))) return oom(ld);
+  }
+  return true;
+}
+
 static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"match", "description", "rule", "select", "operands", "axis",
-                                     "broadcast_dimensions", "target_shape", "constraints", "shape", NULL};
+                                     "broadcast_dimensions", "target_shape", "constraints", "shape",
+                                     "scalar_operands", "static_operands", "shape_source", "dimension_hints",
+                                     NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   int line, col;
@@ -614,6 +658,14 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "target_shape")) && !load_target(ld, c, e))
     return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "constraints")) && !load_constraints(ld, c, e))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "scalar_operands")) && !load_operand_set(ld, c, &e->scalar_operands))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "static_operands")) && !load_operand_set(ld, c, &e->static_operands))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "shape_source")) && !load_shape_source(ld, c, e)) return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "dimension_hints")) &&
+      !load_attr_spec(ld, c, e->hint_attrs, &e->nhint_attrs))
     return false;
   return check_option_use(ld, v, e) && build_rules_text(ld, e);
 }
@@ -1042,6 +1094,22 @@ static bool read_options(const entry *e, const ms_op_view *op, ms_rule_binding *
   return true;
 }
 
+/* dimension_hints: every present attribute's list, concatenated. */
+static bool read_hints(const entry *e, const ms_op_view *op, ms_rule_binding *out) {
+  ms_broadcast_options *o = &out->opts;
+  char msg[200];
+  for (int i = 0; i < e->nhint_attrs; i++) {
+    size_t len;
+    const char *v = lookup(op, e->hint_attrs[i], &len);
+    int n = 0;
+    if (!v) continue;
+    if (!ms_attr_parse_int_list(v, len, o->hints + o->nhints, MS_MAX_RANK - o->nhints, &n, msg, sizeof msg))
+      return !bind_error(out, "attribute %s = %.*s: %s", e->hint_attrs[i], (int)len, v, msg);
+    o->nhints += n;
+  }
+  return true;
+}
+
 static bool check_operand_indexes(const ms_op_view *op, ms_rule_binding *out) {
   for (int i = 0; i < out->noperands; i++)
     if (out->operands[i] >= op->noperands)
@@ -1078,11 +1146,23 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->shape = e->shape;
   out->infer_like_tosa = e->infer_like_tosa;
   out->infer_only = e->infer_only;
+  out->static_operands = e->static_operands;
   out->has_rule = e->has_rule || e->ncases > 0;
   if (!out->has_rule) return true;
   if (!choose_rule(e, op, out)) return true;
-  if (out->rule == MS_RULE_BIDIRECTIONAL) out->target_operand = e->target_operand;
-  if (!read_options(e, op, out)) return true;
+  if (out->rule == MS_RULE_BIDIRECTIONAL || out->rule == MS_RULE_UNIDIRECTIONAL)
+    out->target_operand = e->target_operand;
+  out->opts.max_broadcast_rank = e->max_broadcast_rank;
+  out->opts.static_result = e->static_result;
+  out->opts.rank_difference = e->rank_difference;
+  out->nshape_source = e->nshape_source;
+  memcpy(out->shape_source, e->shape_source, sizeof out->shape_source);
+  /* scalar_operands name op operands; the rule sees the listed ones in order. */
+  for (int k = 0; k < (e->noperands < 0 ? MS_MAX_OPERANDS : e->noperands); k++) {
+    int i = e->noperands < 0 ? k : e->operands[k];
+    if ((e->scalar_operands >> i) & 1u) out->opts.scalar_operands |= 1u << k;
+  }
+  if (!read_options(e, op, out) || !read_hints(e, op, out)) return true;
   check_operand_indexes(op, out);
   return true;
 }

@@ -72,8 +72,13 @@ typedef struct ms_rule_binding {
   ms_broadcast_options opts;   /* axis, broadcast_dimensions, constraints */
   int noperands;               /* -1: all operands take part */
   int operands[MS_MAX_OPERANDS]; /* else these, in order */
-  int target_operand;          /* bidirectional: operand whose defining constant
-                                  holds the target shape; else -1 */
+  int target_operand;          /* bidirectional, unidirectional: operand whose defining
+                                  constant holds the target shape; else -1 */
+  int nshape_source;           /* max_broadcast_rank is waived when every operand is
+                                  defined by an op whose operand #1 is defined by one
+                                  same op named here (TFLite: a BroadcastArgs) */
+  const char *shape_source[4];
+  uint32_t static_operands;    /* bit i: operand i's type must be statically shaped */
   char origin[160];            /* "rules/tosa.json: tosa.add" (file and pattern) */
   char description[256];       /* the entry's description, truncated */
   bool ok;                     /* false: see error */

@@ -28,7 +28,8 @@ static const char usage[] =
   "\n"
   "options:\n"
   "  --rule=R                      mlir (default), numpy, pdpd, bidirectional, xla,\n"
-  "                                xla-in-dim, none\n"
+  "                                xla-in-dim, none, unidirectional,\n"
+  "                                same-or-scalar\n"
   "  --result=SHAPE                also verify a declared result (for mlir: the\n"
   "                                Broadcastable trait's Verify)\n"
   "  --strict                      mlir: the trait document's rules instead of\n"
@@ -45,8 +46,8 @@ static const char usage[] =
   "                                cases succeed, 1 if one failed, 2 if invalid.\n"
   "  -h, --help                    show this help\n"
   "\n"
-  "operand order: bidirectional INPUT TARGET; pdpd A B; xla-in-dim OPERAND\n"
-  "[RESULT] (or --result).\n"
+  "operand order: bidirectional INPUT TARGET; unidirectional X B; pdpd A B;\n"
+  "xla-in-dim OPERAND [RESULT] (or --result).\n"
   "exit status: 0 success, 1 not broadcastable, 2 usage error.\n";
 
 /* One calculator case: the options and the shapes. */

@@ -251,6 +251,73 @@ static const ms_code_info codes[] = {
    "The op's verifier and shape inference (e.g. TOSA's TransposeOp, ReshapeOp, ConcatOp in TosaOps.td); "
    "the catalog entry's \"shape\" (rules/README.md).",
    false},
+  {MS_CODE_RANK_LIMIT, MS_SEVERITY_ERROR,
+   "A TFLite op broadcasts operands of different shapes above the rank its verifier allows.",
+   "TFLite's broadcasting ops accept operands of different shapes only up to a rank (6 for add, sub, mul and div, 5 for maximum, minimum and select_v2, 4 for the others): `TFL_OperandsHaveSameShapesOrBroadcastableShape<[0, 1], N>` in tfl_ops.td. Operands of identical shape may have any rank. The catalog gives the limit as the constraint `max_broadcast_rank`.",
+   "func.func @f(%a: tensor<1x2x3x4x5x6xf32>, %b: tensor<6xf32>) -> tensor<1x2x3x4x5x6xf32> {\n"
+   "  %0 = \"tfl.maximum\"(%a, %b) : (tensor<1x2x3x4x5x6xf32>, tensor<6xf32>) -> tensor<1x2x3x4x5x6xf32>\n"
+   "  return %0 : tensor<1x2x3x4x5x6xf32>\n"
+   "}\n",
+   "func.func @f(%a: tensor<1x2x3x4x5x6xf32>, %b: tensor<6xf32>) -> tensor<1x2x3x4x5x6xf32> {\n"
+   "  %0 = \"tfl.add\"(%a, %b) {fused_activation_function = \"NONE\"} : (tensor<1x2x3x4x5x6xf32>, tensor<6xf32>) -> tensor<1x2x3x4x5x6xf32>\n"
+   "  return %0 : tensor<1x2x3x4x5x6xf32>\n"
+   "}\n",
+   "TensorFlow Lite's ODS predicates (tensorflow/compiler/mlir/lite/ir/tfl_ops.td); rules/mlir.json.",
+   false},
+  {MS_CODE_BOUND, MS_SEVERITY_ERROR,
+   "A static size is above the #stablehlo.bounds bound of a dim it must equal.",
+   "A bounded dynamic dim (`tensor<?xf32, #stablehlo.bounds<2>>`) holds at most its bound at run time. Where an op needs identical shapes (StableHLO elementwise ops, broadcast_in_dim's mapped dims), a static size above that bound can never match.",
+   "func.func @f(%a: tensor<3xf32, #stablehlo.bounds<?>>, %b: tensor<?xf32, #stablehlo.bounds<2>>) -> tensor<?xf32> {\n"
+   "  %0 = \"stablehlo.add\"(%a, %b) : (tensor<3xf32, #stablehlo.bounds<?>>, tensor<?xf32, #stablehlo.bounds<2>>) -> tensor<?xf32>\n"
+   "  return %0 : tensor<?xf32>\n"
+   "}\n",
+   "func.func @f(%a: tensor<3xf32, #stablehlo.bounds<?>>, %b: tensor<?xf32, #stablehlo.bounds<4>>) -> tensor<?xf32> {\n"
+   "  %0 = \"stablehlo.add\"(%a, %b) : (tensor<3xf32, #stablehlo.bounds<?>>, tensor<?xf32, #stablehlo.bounds<4>>) -> tensor<?xf32>\n"
+   "  return %0 : tensor<?xf32>\n"
+   "}\n",
+   "StableHLO's type inference for bounded dynamism (stablehlo/dialect/TypeInference.cpp); rules/stablehlo.json.",
+   false},
+  {MS_CODE_NEGATIVE_SIZE, MS_SEVERITY_ERROR,
+   "A size in broadcast_sizes or a constant output shape is negative.",
+   "Sizes the result's shape is made of (stablehlo.broadcast's `broadcast_sizes`, dynamic_broadcast_in_dim's constant `output_dimensions`) cannot be negative.",
+   "func.func @f(%x: tensor<1x3xi32>) -> tensor<3x4xi32> {\n"
+   "  %n = stablehlo.constant dense<[-1, 4]> : tensor<2xi64>\n"
+   "  %0 = \"stablehlo.dynamic_broadcast_in_dim\"(%x, %n) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x3xi32>, tensor<2xi64>) -> tensor<3x4xi32>\n"
+   "  return %0 : tensor<3x4xi32>\n"
+   "}\n",
+   "func.func @f(%x: tensor<1x3xi32>) -> tensor<3x3xi32> {\n"
+   "  %n = stablehlo.constant dense<[3, 3]> : tensor<2xi64>\n"
+   "  %0 = \"stablehlo.dynamic_broadcast_in_dim\"(%x, %n) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x3xi32>, tensor<2xi64>) -> tensor<3x3xi32>\n"
+   "  return %0 : tensor<3x3xi32>\n"
+   "}\n",
+   "StableHLO's verifiers of broadcast and dynamic_broadcast_in_dim (StablehloOps.td); the catalog's \"shape\" prepend and extents.",
+   false},
+  {MS_CODE_NOT_STATIC, MS_SEVERITY_ERROR,
+   "A type that must be statically shaped is not.",
+   "Some StableHLO types must be static: broadcast_in_dim's result (or with a single bounded dynamic dim), dynamic_broadcast_in_dim's output_dimensions operand. The catalog says so with the constraint `static_result` and the field `static_operands`.",
+   "func.func @f(%x: tensor<3xi32>) -> tensor<?x3xi32> {\n"
+   "  %0 = \"stablehlo.broadcast_in_dim\"(%x) {broadcast_dimensions = array<i64: 1>} : (tensor<3xi32>) -> tensor<?x3xi32>\n"
+   "  return %0 : tensor<?x3xi32>\n"
+   "}\n",
+   "func.func @f(%x: tensor<3xi32>) -> tensor<2x3xi32> {\n"
+   "  %0 = \"stablehlo.broadcast_in_dim\"(%x) {broadcast_dimensions = array<i64: 1>} : (tensor<3xi32>) -> tensor<2x3xi32>\n"
+   "  return %0 : tensor<2x3xi32>\n"
+   "}\n",
+   "StableHLO's verifiers (StablehloOps.td: HLO_StaticShapeTensor); rules/stablehlo.json.",
+   false},
+  {MS_CODE_DIMENSION_HINTS, MS_SEVERITY_ERROR,
+   "dynamic_broadcast_in_dim's expansion hints name a dim that does not exist, or one dim twice.",
+   "known_expanding_dimensions and known_nonexpanding_dimensions list operand dims; each must exist and appear in at most one of the lists.",
+   "func.func @f(%d: tensor<?x?xi32>, %s: tensor<3xi64>) -> tensor<?x?x?xi32> {\n"
+   "  %0 = \"stablehlo.dynamic_broadcast_in_dim\"(%d, %s) {broadcast_dimensions = array<i64: 1, 2>, known_expanding_dimensions = array<i64: 0>, known_nonexpanding_dimensions = array<i64: 0>} : (tensor<?x?xi32>, tensor<3xi64>) -> tensor<?x?x?xi32>\n"
+   "  return %0 : tensor<?x?x?xi32>\n"
+   "}\n",
+   "func.func @f(%d: tensor<?x?xi32>, %s: tensor<3xi64>) -> tensor<?x?x?xi32> {\n"
+   "  %0 = \"stablehlo.dynamic_broadcast_in_dim\"(%d, %s) {broadcast_dimensions = array<i64: 1, 2>, known_expanding_dimensions = array<i64: 0>, known_nonexpanding_dimensions = array<i64: 1>} : (tensor<?x?xi32>, tensor<3xi64>) -> tensor<?x?x?xi32>\n"
+   "  return %0 : tensor<?x?x?xi32>\n"
+   "}\n",
+   "StableHLO's DynamicBroadcastInDimOp verifier (StablehloOps.cpp); the catalog's dimension_hints.",
+   false},
   {MS_CODE_RULE_OPTIONS, MS_SEVERITY_ERROR,
    "An op's broadcast attributes (axis, broadcast_dimensions, ...) are malformed.",
    "The attribute the op's rule reads its options from cannot be read: not an integer, out of range, or a "

@@ -17,7 +17,7 @@ static const char *const names[MS_SHAPE_FN__COUNT] = {
   [MS_SHAPE_FN_NONE] = "none", [MS_SHAPE_FN_SAME] = "same-as-operand", [MS_SHAPE_FN_TRANSPOSE] = "transpose",
   [MS_SHAPE_FN_REDUCE] = "reduce", [MS_SHAPE_FN_RESHAPE] = "reshape", [MS_SHAPE_FN_TILE] = "tile",
   [MS_SHAPE_FN_CONCAT] = "concat", [MS_SHAPE_FN_SLICE] = "slice", [MS_SHAPE_FN_PAD] = "pad",
-  [MS_SHAPE_FN_MATMUL] = "matmul",
+  [MS_SHAPE_FN_MATMUL] = "matmul", [MS_SHAPE_FN_PREPEND] = "prepend", [MS_SHAPE_FN_EXTENTS] = "extents",
 };
 
 const char *ms_shape_fn_name(ms_shape_fn fn) { return fn < MS_SHAPE_FN__COUNT ? names[fn] : "?"; }
@@ -190,6 +190,41 @@ static ms_infer_verdict matmul(const ms_shape *ops, int n, ms_shape *out) {
   return MS_INFER_OK;
 }
 
+/* Sizes are never negative; a negative one is not judged here. */
+static bool sizes_valid(const ms_shape_args *a) {
+  for (int i = 0; i < a->n; i++)
+    if (a->a[i] < 0) return false;
+  return true;
+}
+
+static ms_infer_verdict prepend(const ms_shape *x, const ms_shape_args *a, ms_shape *out) {
+  if (!sizes_valid(a) || a->n + x->rank > MS_MAX_RANK) return MS_INFER_UNKNOWN;
+  start_like(x, a->n + x->rank, out);
+  for (int i = 0; i < a->n; i++) out->dims[i] = a->a[i];
+  for (int i = 0; i < x->rank; i++) {
+    out->dims[a->n + i] = x->dims[i];
+    out->scalable[a->n + i] = x->scalable[i];
+  }
+  return MS_INFER_OK;
+}
+
+static ms_infer_verdict extents(const ms_shape *x, const ms_shape_args *a, ms_shape *out) {
+  if (!sizes_valid(a)) return MS_INFER_UNKNOWN;
+  start_like(x, a->n, out);
+  for (int i = 0; i < a->n; i++) out->dims[i] = a->a[i];
+  return MS_INFER_OK;
+}
+
+bool ms_infer_args_valid(ms_shape_fn fn, const ms_shape_args *args, int *bad) {
+  if (fn != MS_SHAPE_FN_PREPEND && fn != MS_SHAPE_FN_EXTENTS) return true;
+  for (int i = 0; i < args->n; i++)
+    if (args->a[i] < 0) {
+      *bad = i;
+      return false;
+    }
+  return true;
+}
+
 ms_infer_verdict ms_infer_shape(ms_shape_fn fn, const ms_shape *ops, int n, const ms_shape_args *args, ms_shape *out,
                                 char *why, size_t whylen) {
   reason r = {why, whylen};
@@ -201,6 +236,7 @@ ms_infer_verdict ms_infer_shape(ms_shape_fn fn, const ms_shape *ops, int n, cons
   if (fn == MS_SHAPE_FN_CONCAT) return concat(ops, n, args, out, &r);
   if (fn == MS_SHAPE_FN_RESHAPE) return reshape(&ops[0], args, out, &r);
   if (fn == MS_SHAPE_FN_MATMUL) return matmul(ops, n, out);
+  if (fn == MS_SHAPE_FN_EXTENTS) return extents(&ops[0], args, out);
   if (!ops[0].ranked) return MS_INFER_UNKNOWN;
   switch (fn) {
     case MS_SHAPE_FN_TRANSPOSE: return transpose(&ops[0], args, out, &r);
@@ -208,6 +244,7 @@ ms_infer_verdict ms_infer_shape(ms_shape_fn fn, const ms_shape *ops, int n, cons
     case MS_SHAPE_FN_TILE: return tile(&ops[0], args, out, &r);
     case MS_SHAPE_FN_SLICE: return slice(&ops[0], args, out, &r);
     case MS_SHAPE_FN_PAD: return pad(&ops[0], args, out, &r);
+    case MS_SHAPE_FN_PREPEND: return prepend(&ops[0], args, out);
     default: return MS_INFER_UNKNOWN;
   }
 }
@@ -219,7 +256,8 @@ bool ms_shape_meet(const ms_shape *declared, const ms_shape *inferred, ms_shape 
   if (!declared->ranked) {
     *out = *inferred;
     out->kind = declared->kind;
-    memcpy(out->elem, declared->elem, sizeof out->elem);
+    out->torch = declared->torch;
+    if (declared->elem[0] || !declared->torch) memcpy(out->elem, declared->elem, sizeof out->elem);
     *refined = true;
     return true;
   }

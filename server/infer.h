@@ -29,10 +29,13 @@ typedef enum ms_shape_fn {
   MS_SHAPE_FN_SLICE,       /* args: the sizes (-1: to the end; past the end: `?`); or start/limit/strides (XLA) */
   MS_SHAPE_FN_PAD,         /* args: low/high pairs per dim [lo0, hi0, lo1, hi1, ...] */
   MS_SHAPE_FN_MATMUL,      /* batched: NxHxC times NxCxW is NxHxW (N and H from operand 0) */
+  MS_SHAPE_FN_PREPEND,     /* args: sizes put before the operand's dims (stablehlo.broadcast) */
+  MS_SHAPE_FN_EXTENTS,     /* args: the result's dims themselves (a constant output shape) */
   MS_SHAPE_FN__COUNT
 } ms_shape_fn;
 
-/* "same-as-operand", "transpose", "reduce", "reshape", "tile", "concat", "slice", "pad", "matmul". */
+/* "same-as-operand", "transpose", "reduce", "reshape", "tile", "concat", "slice", "pad", "matmul",
+** "prepend", "extents". */
 const char *ms_shape_fn_name(ms_shape_fn fn);
 
 typedef struct ms_shape_args {
@@ -58,6 +61,10 @@ typedef enum ms_infer_verdict {
 ** MS_INFER_INVALID a one-line reason goes to why (when not NULL). */
 ms_infer_verdict ms_infer_shape(ms_shape_fn fn, const ms_shape *operands, int n, const ms_shape_args *args,
                                 ms_shape *out, char *why, size_t whylen);
+
+/* Whether args can be sizes for fn: prepend and extents take sizes, never
+** negative. Returns false with the offending entry's index in *bad. */
+bool ms_infer_args_valid(ms_shape_fn fn, const ms_shape_args *args, int *bad);
 
 /* The meet of a declared shape and an inferred one, dim by dim: `*` <
 ** ranked with `?` < static, and a static declared dim is never overwritten.

@@ -163,7 +163,7 @@ static bool is_constant_name(const char *text, ms_span name) {
   if (!dot) return false;
   ms_span tail = {(uint32_t)(dot + 1 - text), name.end};
   return text_is(text, tail, "constant") || text_is(text, tail, "Constant") || text_is(text, tail, "const") ||
-         text_is(text, tail, "const_shape");
+         text_is(text, tail, "const_shape") || text_is(text, tail, "Const") || text_is(text, tail, "pseudo_const");
 }
 
 static void add_operand(scratch *op, TSNode v) {
@@ -199,20 +199,23 @@ static void read_generic(const builder *b, TSNode node, scratch *op) {
 }
 
 /* A custom op: operands are the value uses of its rest before the type
-** annotation; types come from a trailing functional type, or from a plain
+** annotation; types come from a trailing functional type, from a type list
+** `: A, B, C -> R` with one type per operand (torch-mlir), or from a plain
 ** type list that then types the results of an operand-less op (constants). */
 static void read_custom(const builder *b, TSNode node, scratch *op) {
   uint32_t n = ts_node_child_count(node);
   bool after_colon = false;
-  int plain_types = 0;
+  int plain_types = 0, arrow = -1; /* arrow: plain types before a top-level `->` */
   ms_span plain[MAX_VALUES];
   for (uint32_t i = 0; i < n; i++) {
     TSNode c = ts_node_child(node, i);
     if (kind(c) == MS_K_TOK_COLON) {
       after_colon = true;
       plain_types = 0;
+      arrow = -1;
       continue;
     }
+    if (after_colon && !ts_node_is_named(c) && !strcmp(ts_node_type(c), "->")) arrow = plain_types;
     switch (kind(c)) {
       case MS_K_RESULT_LIST: read_results(op, c, b->text); break;
       case MS_K_OP_NAME: op->op.name = op->op.name_token = span_of(c); break;
@@ -251,6 +254,13 @@ static void read_custom(const builder *b, TSNode node, scratch *op) {
   }
   if (op->op.constant.end && plain_types == 1) op->op.constant.end = plain[0].end;
   if (!op->op.constant.end && is_constant_name(b->text, op->op.name)) constant_attr(b, op);
+  /* `: A, B, C -> R` (torch-mlir): the operand types, then the results'. */
+  if (!op->nout && !op->nin && arrow >= 0 && arrow == op->noperands) {
+    for (int i = 0; i < plain_types; i++)
+      push_type(i < arrow ? op->in_types : op->out_types, i < arrow ? &op->nin : &op->nout, plain[i]);
+    op->op.types_known = true;
+    return;
+  }
   if (!op->nout && op->noperands == 0 && plain_types == result_total(op))
     for (int i = 0; i < plain_types; i++) op->out_types[op->nout++] = plain[i];
 }

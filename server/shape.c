@@ -236,6 +236,112 @@ static bool has_prefix(const char *text, size_t len, const char *prefix) {
   return len >= n && !memcmp(text, prefix, n);
 }
 
+/* Reads a list of `?`/sizes separated by commas (blanks allowed) from c up
+** to its end into dims; false when anything else is there. */
+static bool read_dim_list(cursor *c, int64_t *dims, int *n) {
+  *n = 0;
+  skip_blanks(c);
+  if (c->p == c->end) return true;
+  for (;;) {
+    skip_blanks(c);
+    int64_t v;
+    if (c->p < c->end && *c->p == '?') {
+      c->p++;
+      v = MS_DIM_DYNAMIC;
+    } else if (!read_size(c, &v)) {
+      return false;
+    }
+    if (*n >= MS_MAX_RANK) return false;
+    dims[(*n)++] = v;
+    skip_blanks(c);
+    if (c->p == c->end) return true;
+    if (*c->p != ',') return false;
+    c->p++;
+  }
+}
+
+/* StableHLO bounds in a tensor's encoding: `#stablehlo.bounds<4, ?>` or
+** `#stablehlo.type_extensions<bounds = [4, ?]>` (or mhlo's). Bounds that do
+** not fit the shape (another length, a bound on a static dim) are invalid
+** types for StableHLO; they are flagged (bounds_invalid), not read. */
+static void read_bounds(ms_shape *self, const char *enc, size_t len) {
+  trim(&enc, &len);
+  const char *body = NULL;
+  size_t blen = 0;
+  static const char *const forms[] = {"#stablehlo.bounds<", "#mhlo.bounds<"};
+  static const char *const exts[] = {"#stablehlo.type_extensions<", "#mhlo.type_extensions<"};
+  for (int i = 0; i < 2 && !body; i++) {
+    if (has_prefix(enc, len, forms[i]) && enc[len - 1] == '>') {
+      body = enc + strlen(forms[i]);
+      blen = (size_t)(enc + len - 1 - body);
+    } else if (has_prefix(enc, len, exts[i]) && enc[len - 1] == '>') {
+      const char *p = enc + strlen(exts[i]), *end = enc + len - 1;
+      while (p < end && (*p == ' ' || *p == '\n')) p++;
+      if ((size_t)(end - p) < 6 || memcmp(p, "bounds", 6)) return;
+      p += 6;
+      while (p < end && (*p == ' ' || *p == '=')) p++;
+      while (end > p && end[-1] == ' ') end--;
+      if (p >= end || *p != '[' || end[-1] != ']') return;
+      body = p + 1;
+      blen = (size_t)(end - 1 - body);
+    }
+  }
+  if (!body || !self->ranked) return;
+  cursor c = {body, body + blen, 0};
+  int64_t b[MS_MAX_RANK];
+  int n;
+  if (!read_dim_list(&c, b, &n)) return;
+  if (n != self->rank) {
+    self->bounds_invalid = MS_BOUNDS_LENGTH;
+    self->bounds_count = n;
+    return;
+  }
+  for (int i = 0; i < n; i++)
+    if (b[i] != MS_DIM_DYNAMIC && self->dims[i] != MS_DIM_DYNAMIC) {
+      self->bounds_invalid = MS_BOUNDS_STATIC;
+      self->bounds_count = i;
+      return;
+    }
+  memcpy(self->bounds, b, (size_t)n * sizeof b[0]);
+  self->bounded = true;
+}
+
+/* torch-mlir: `!torch.vtensor<[2,?,3],f32>`, `!torch.tensor<[],si64>`,
+** `!torch.vtensor<*,f32>` and `!torch.vtensor` (sizes unknown). */
+static bool parse_torch(ms_shape *self, const char *text, size_t len, char *err, size_t errlen) {
+  const char *prefix = has_prefix(text, len, "!torch.vtensor") ? "!torch.vtensor" : "!torch.tensor";
+  size_t plen = strlen(prefix);
+  shape_clear(self, MS_TYPE_TENSOR);
+  self->torch = true;
+  if (len == plen) {
+    self->ranked = false;
+    return true;
+  }
+  if (text[plen] != '<' || text[len - 1] != '>') {
+    set_err(err, errlen, "expected '<[sizes],dtype>' after the torch tensor type", text, len);
+    return false;
+  }
+  cursor c = {text + plen + 1, text + len - 1, 0};
+  skip_blanks(&c);
+  if (c.p < c.end && *c.p == '*') {
+    self->ranked = false;
+    c.p++;
+  } else {
+    const char *close = c.p < c.end && *c.p == '[' ? memchr(c.p, ']', (size_t)(c.end - c.p)) : NULL;
+    cursor dims = {c.p + 1, close, 0};
+    if (!close || !read_dim_list(&dims, self->dims, &self->rank)) {
+      set_err(err, errlen, dims.big ? MS_SHAPE_ERR_DIM_LIMIT : "expected sizes '[2,?,3]' or '*'", text, len);
+      return false;
+    }
+    c.p = close + 1;
+  }
+  skip_blanks(&c);
+  if (c.p < c.end && *c.p == ',') c.p++;
+  skip_blanks(&c);
+  copy_elem(self, c.p, (size_t)(c.end - c.p));
+  return true;
+}
+
 bool ms_shape_parse_type(ms_shape *self, const char *text, size_t len, char *err, size_t errlen) {
   trim(&text, &len);
   static const struct { const char *prefix; ms_type_kind kind; } kinds[] = {
@@ -259,7 +365,15 @@ bool ms_shape_parse_type(ms_shape *self, const char *text, size_t len, char *err
       set_err(err, errlen, "unbalanced brackets in type", text, len);
       return false;
     }
-    return parse_body(self, body, (size_t)(text + len - 1 - body), err, errlen);
+    const char *enc = scan_balanced(body, text + len - 1);
+    if (!parse_body(self, body, (size_t)(text + len - 1 - body), err, errlen)) return false;
+    if (kinds[i].kind == MS_TYPE_TENSOR && enc < text + len - 1)
+      read_bounds(self, enc + 1, (size_t)(text + len - 2 - enc));
+    return true;
+  }
+  if (has_prefix(text, len, "!torch.vtensor") || has_prefix(text, len, "!torch.tensor")) {
+    size_t plen = has_prefix(text, len, "!torch.vtensor") ? 14 : 13;
+    if (len == plen || text[plen] == '<') return parse_torch(self, text, len, err, errlen);
   }
   if (len == 0) {
     set_err(err, errlen, "empty type", NULL, 0);
@@ -341,6 +455,19 @@ size_t ms_shape_format_type(const ms_shape *self, char *buf, size_t n) {
     return ms_shape_format(self, buf, n);
   sink s = {buf, n, 0};
   if (n) buf[0] = '\0';
+  if (self->torch && self->kind == MS_TYPE_TENSOR) {
+    put(&s, NULL, 0, "!torch.vtensor<");
+    if (!self->ranked) put(&s, NULL, 0, "*");
+    for (int i = 0; self->ranked && i <= self->rank; i++) {
+      if (i == self->rank) put(&s, NULL, 0, i ? "]" : "[]");
+      else if (self->dims[i] == MS_DIM_DYNAMIC) put(&s, NULL, 0, i ? ",?" : "[?");
+      else put(&s, i ? ",%lld" : "[%lld", (long long)self->dims[i], NULL);
+    }
+    if (self->elem[0]) put(&s, NULL, 0, ",");
+    put(&s, NULL, 0, self->elem);
+    put(&s, NULL, 0, ">");
+    return s.len;
+  }
   put(&s, NULL, 0, names[self->kind]);
   put(&s, NULL, 0, "<");
   bool elem = self->elem[0] != '\0';

@@ -12,7 +12,13 @@
 **   - MLIR type tokens as the grammar returns them: "tensor<2x?x3xf32>",
 **     "tensor<*xf32>", "tensor<f32>", "vector<4x[8]xf32>",
 **     "memref<4x?xf32, strided<[?, 1]>>", "tensor<4xf32, #enc>"; any other
-**     type ("i32", "!dialect.t<..>") parses as kind MS_TYPE_OTHER.
+**     type ("i32", "!dialect.t<..>") parses as kind MS_TYPE_OTHER;
+**   - torch-mlir's tensors "!torch.vtensor<[2,?,3],f32>", "!torch.tensor<[],si64>"
+**     and the unknown-shape "!torch.vtensor" / "!torch.vtensor<*,f32>" (kind
+**     MS_TYPE_TENSOR, flagged `torch` for display);
+**   - StableHLO bounds on dynamic dims in the encoding, "tensor<?x3xf32,
+**     #stablehlo.bounds<4, ?>>" or "#stablehlo.type_extensions<bounds = [4, ?]>"
+**     (also mhlo.): `bounds` holds them (MS_DIM_DYNAMIC: no bound).
 */
 #ifndef MS_SHAPE_H
 #define MS_SHAPE_H
@@ -40,7 +46,15 @@ typedef struct ms_shape {
   int64_t dims[MS_MAX_RANK];     /* MS_DIM_DYNAMIC for `?` */
   bool scalable[MS_MAX_RANK];    /* vector `[n]` dims */
   char elem[64];                 /* element type text ("f32"), "" if none; truncated */
+  bool torch;                    /* written as a torch-mlir tensor type */
+  bool bounded;                  /* bounds[] holds the dims' bounds */
+  int64_t bounds[MS_MAX_RANK];   /* a dynamic dim's largest size; MS_DIM_DYNAMIC: none */
+  int bounds_invalid;            /* 0, or bounds StableHLO rejects: MS_BOUNDS_LENGTH, MS_BOUNDS_STATIC */
+  int bounds_count;              /* MS_BOUNDS_LENGTH: how many bounds; MS_BOUNDS_STATIC: the dim */
 } ms_shape;
+
+#define MS_BOUNDS_LENGTH 1       /* not one bound per dim */
+#define MS_BOUNDS_STATIC 2       /* a bound on a static dim */
 
 /* How the parsers' messages start when a type is valid MLIR but beyond
 ** what mlir-shape checks (rank, size), or not valid (a size that does not

@@ -6,7 +6,10 @@
 #   - the tosa catalog against mlir-opt-22 on random tosa ops;
 #   - shapes flowing through chains of ops (tosa, test.broadcastable, tf/tfl)
 #     against mlir-opt-22 --tosa-infer-shapes and refine-then-verify;
-#   - the numpy rule against NumPy's broadcast_shapes.
+#   - the numpy rule against NumPy's broadcast_shapes;
+#   - torch-mlir's aten ops (pretty form, !torch.vtensor) against NumPy;
+#   - `check` against the real corpus's own verifier tests (../shared/corpus:
+#     every expected-error on a broadcasting op found, no unexpected error).
 # Each script prints `N passed, M failed`; this prints the total the same way.
 set -uo pipefail
 bin=${1:?usage: tests/diff/run.sh BUILD/mlir-shape}
@@ -32,5 +35,9 @@ echo "diff: dataflow chains vs mlir-opt-22 (--tosa-infer-shapes; refine-then-ver
 run "$here/chain_diff.py" "$bin" --cases="${CHAIN_CASES:-200}"
 echo "diff: numpy rule vs numpy.broadcast_shapes"
 run "$here/numpy_diff.py" "$bin"
+echo "diff: torch-mlir aten ops (rules/torch.json) vs numpy.broadcast_shapes (check --format=json)"
+run "$here/torch_diff.py" "$bin"
+echo "diff: the corpus's expected-error annotations on broadcasting ops (check --split-input-file)"
+run "$here/corpus_expected.py" "$bin"
 echo "diff: $passed passed, $failed failed"
 [ $failed -eq 0 ]

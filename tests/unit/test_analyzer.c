@@ -193,3 +193,57 @@ Test(analyzer, deep_nesting_is_walked_without_recursion) {
   ms_analysis_clear(&a);
   free(text);
 }
+
+/* ---- the dialect families (rules_families.c) through the analyzer ---- */
+
+Test(analyzer, torch_type_list_types_the_operands) {
+  const char *text =
+      "func.func @f(%a: !torch.vtensor<[2,3],f32>, %b: !torch.vtensor<[3],f32>) {\n"
+      "  %int1 = torch.constant.int 1\n"
+      "  %0 = torch.aten.add.Tensor %a, %b, %int1 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>\n"
+      "  %1 = torch.aten.add.Tensor %a, %b, %int1 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[4],f32>, !torch.int -> !torch.vtensor<[2,3],f32>\n"
+      "  return\n"
+      "}\n";
+  char codes[512];
+  ms_analysis a;
+  analyse(text, codes, sizeof codes, &a);
+  /* `A, B, C -> R` gives one type per operand: %b written [4] is a use of
+  ** another type than its definition, and 4 does not broadcast with 3. */
+  cr_assert_str_eq(codes, "type-mismatch@4 incompatible-dims@4");
+  ms_analysis_clear(&a);
+}
+
+Test(analyzer, tflite_rank_limit_waived_for_one_broadcast_args) {
+  const char *text =
+      "func.func @f(%x: tensor<8x7x6x5x?x3x2x1xf32>, %y: tensor<?x3x2x1xf32>, %s: tensor<8xi64>, %t: tensor<4xi64>) {\n"
+      "  %0 = \"tfl.broadcast_args\"(%s, %t) : (tensor<8xi64>, tensor<4xi64>) -> tensor<8xi64>\n"
+      "  %1 = \"tfl.broadcast_to\"(%x, %0) : (tensor<8x7x6x5x?x3x2x1xf32>, tensor<8xi64>) -> tensor<8x7x6x5x?x3x2x1xf32>\n"
+      "  %2 = \"tfl.broadcast_to\"(%y, %0) : (tensor<?x3x2x1xf32>, tensor<8xi64>) -> tensor<8x7x6x5x?x3x2x1xf32>\n"
+      "  %3 = \"tfl.minimum\"(%1, %2) : (tensor<8x7x6x5x?x3x2x1xf32>, tensor<8x7x6x5x?x3x2x1xf32>) -> tensor<8x7x6x5x?x3x2x1xf32>\n"
+      "  %4 = \"tfl.minimum\"(%1, %x) : (tensor<8x7x6x5x?x3x2x1xf32>, tensor<8x7x6x5x?x3x2x1xf32>) -> tensor<8x7x6x5x?x3x2x1xf32>\n"
+      "  return\n"
+      "}\n";
+  char codes[512];
+  ms_analysis a;
+  analyse(text, codes, sizeof codes, &a);
+  cr_assert_str_eq(codes, "broadcast-rank-limit@6");
+  ms_analysis_clear(&a);
+}
+
+Test(analyzer, dynamic_broadcast_in_dim_against_its_constant_shape) {
+  const char *text =
+      "func.func @f(%x: tensor<1x3xi32>) {\n"
+      "  %s = stablehlo.constant dense<[2, 1, 1]> : tensor<3xi32>\n"
+      "  %0 = \"stablehlo.dynamic_broadcast_in_dim\"(%x, %s) {broadcast_dimensions = array<i64: 1, 2>} : (tensor<1x3xi32>, tensor<3xi32>) -> tensor<?x?x?xi32>\n"
+      "  %n = stablehlo.constant dense<[-1, 4]> : tensor<2xi64>\n"
+      "  %1 = \"stablehlo.dynamic_broadcast_in_dim\"(%x, %n) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x3xi32>, tensor<2xi64>) -> tensor<3x4xi32>\n"
+      "  return\n"
+      "}\n";
+  char codes[512];
+  ms_analysis a;
+  analyse(text, codes, sizeof codes, &a);
+  /* ops_stablehlo.mlir c5 (3 onto the constant's 1) and c7 (a negative size). */
+  cr_assert(strstr(codes, "incompatible-dims@3"), "%s", codes);
+  cr_assert(strstr(codes, "negative-size@5"), "%s", codes);
+  ms_analysis_clear(&a);
+}

@@ -18,7 +18,7 @@
 #define FIXTURES MS_SOURCE_DIR "/tests/unit/catalogs/"
 
 static const char *const shipped[] = {"mlir", "tosa", "chlo", "stablehlo",
-                                      "onnx", "paddle", "openvino"};
+                                      "onnx", "paddle", "openvino", "torch"};
 
 /* Attributes as key/value text pairs, NULL terminated. */
 static const char *attr_lookup(void *ctx, const char *key, size_t *len) {
@@ -166,10 +166,14 @@ Test(catalog, stablehlo_family) {
   cr_expect_eq(b.rule, MS_RULE_NONE);
   cr_expect_eq(b.noperands, -1);
   cr_assert(bind(c, "stablehlo.select", 3, NULL, &b));
-  cr_expect_eq(b.rule, MS_RULE_NONE);
-  cr_expect_eq(b.noperands, 2);
+  cr_expect_eq(b.rule, MS_RULE_SAME_OR_SCALAR);
+  cr_expect_eq(b.noperands, 3);
   cr_expect_eq(b.operands[0], 1);
-  cr_expect_not(bind(c, "stablehlo.clamp", 3, NULL, &b));
+  /* pred (operand 0) is listed second: bit 1 of the rule's operands. */
+  cr_expect_eq(b.opts.scalar_operands, 2u);
+  cr_assert(bind(c, "stablehlo.clamp", 3, NULL, &b));
+  cr_expect_eq(b.rule, MS_RULE_SAME_OR_SCALAR);
+  cr_expect_eq(b.opts.scalar_operands, 6u);
   ms_catalog_delete(c);
 }
 
@@ -211,7 +215,10 @@ Test(catalog, onnx_legacy_broadcast_and_axis) {
   cr_expect(b.ok);
   cr_expect_eq(b.rule, MS_RULE_BIDIRECTIONAL);
   cr_expect_eq(b.target_operand, 1);
-  cr_expect_not(bind(c, "onnx.Gemm", 3, NULL, &b));
+  cr_assert(bind(c, "onnx.Gemm", 3, NULL, &b));
+  cr_expect_eq(b.rule, MS_RULE_UNIDIRECTIONAL);
+  cr_expect_eq(b.noperands, 1);
+  cr_expect_eq(b.operands[0], 2);
   ms_catalog_delete(c);
 }
 
@@ -405,4 +412,48 @@ Test(catalog, builtin_rules_are_the_shipped_files) {
   cr_expect(bind(c, "onnx.Expand", 2, NULL, &b) && b.rule == MS_RULE_BIDIRECTIONAL);
   ms_catalog_delete(files);
   ms_catalog_delete(c);
+}
+
+Test(catalog, family_options) {
+  ms_catalog *c = ms_catalog_new();
+  char err[512];
+  cr_assert(ms_catalog_load_builtin(c, err, sizeof err), "%s", err);
+  ms_rule_binding b;
+  cr_assert(bind(c, "tfl.prelu", 2, NULL, &b));
+  cr_expect_eq(b.rule, MS_RULE_UNIDIRECTIONAL);
+  cr_expect_eq(b.opts.rank_difference, 1);
+  cr_expect_eq(b.opts.max_broadcast_rank, 4);
+  cr_expect_eq(b.nshape_source, 2);
+  cr_assert(bind(c, "tfl.select_v2", 3, NULL, &b));
+  cr_expect_eq(b.opts.max_broadcast_rank, 5);
+  cr_assert(bind(c, "tf.BroadcastTo", 2, NULL, &b));
+  cr_expect_eq(b.rule, MS_RULE_UNIDIRECTIONAL);
+  cr_expect_eq(b.target_operand, 1);
+  cr_assert(bind(c, "torch.aten.add.Tensor", 3, NULL, &b));
+  cr_expect_eq(b.rule, MS_RULE_NUMPY);
+  cr_expect_eq(b.noperands, 2);
+  cr_assert(bind(c, "stablehlo.dynamic_broadcast_in_dim", 2, NULL, &b));
+  cr_expect_eq(b.static_operands, 2u);
+  cr_expect_eq(b.shape.fn, MS_SHAPE_FN_EXTENTS);
+  cr_assert(bind(c, "stablehlo.broadcast", 1, NULL, &b));
+  cr_expect_not(b.has_rule);
+  cr_expect_eq(b.shape.fn, MS_SHAPE_FN_PREPEND);
+  ms_catalog_delete(c);
+  /* Loader errors of the new fields. */
+  static const char *const bad[][2] = {
+    {"{\"version\": 1, \"ops\": [{\"match\": \"a.b\", \"description\": \"d\", \"rule\": \"numpy\", "
+     "\"scalar_operands\": [0]}]}", "only read by rule same-or-scalar"},
+    {"{\"version\": 1, \"ops\": [{\"match\": \"a.b\", \"description\": \"d\", \"rule\": \"mlir\", "
+     "\"constraints\": {\"max_broadcast_rank\": 0}}]}", ""},
+    {"{\"version\": 1, \"ops\": [{\"match\": \"a.b\", \"description\": \"d\", \"rule\": \"mlir\", "
+     "\"shape_source\": []}]}", "op names"},
+    {"{\"version\": 1, \"ops\": [{\"match\": \"a.b\", \"description\": \"d\", \"rule\": \"numpy\", "
+     "\"target_shape\": {\"operand\": 1}}]}", "bidirectional and unidirectional"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    ms_catalog *x = ms_catalog_new();
+    cr_expect_not(ms_catalog_load(x, "x.json", bad[i][0], strlen(bad[i][0]), err, sizeof err), "%s", bad[i][0]);
+    cr_expect(strstr(err, bad[i][1]) != NULL, "%s: %s", bad[i][0], err);
+    ms_catalog_delete(x);
+  }
 }

@@ -1,0 +1,24 @@
+// TensorFlow Lite (LiteRT's tfl dialect). Binary ops broadcast numpy-wise
+// (ResultsBroadcastableShape), but the kernels only up to a rank (6 for
+// add/sub/mul/div, 5 for maximum/minimum/select_v2, 4 for the others)
+// unless the shapes are identical. prelu's alpha broadcasts one way onto the
+// input, with one rank less; broadcast_to takes its shape from a constant.
+
+func.func @correct(%x: tensor<1x2x3x4xf32>, %alpha: tensor<2x1x4xf32>, %a: tensor<2x3x4x5x6xf32>, %b: tensor<6xf32>, %v: tensor<3xf32>) {
+  %0 = "tfl.prelu"(%x, %alpha) : (tensor<1x2x3x4xf32>, tensor<2x1x4xf32>) -> tensor<1x2x3x4xf32>
+  %1 = "tfl.maximum"(%a, %b) : (tensor<2x3x4x5x6xf32>, tensor<6xf32>) -> tensor<2x3x4x5x6xf32>
+  %shape = "tfl.pseudo_const"() {value = dense<[2, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %2 = "tfl.broadcast_to"(%v, %shape) : (tensor<3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return
+}
+
+func.func @incorrect(%x: tensor<1x2x3x4xf32>, %y: tensor<1x2x3x4xf32>, %big: tensor<1x2x3x4x5x6xf32>, %b: tensor<6xf32>, %v: tensor<3xf32>) {
+  // Wrong: alpha must have one rank less than the input.
+  %0 = "tfl.prelu"(%x, %y) : (tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32>
+  // Wrong: maximum broadcasts only up to rank 5.
+  %1 = "tfl.maximum"(%big, %b) : (tensor<1x2x3x4x5x6xf32>, tensor<6xf32>) -> tensor<1x2x3x4x5x6xf32>
+  %shape = "tfl.pseudo_const"() {value = dense<[2, 4]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // Wrong: 3 does not broadcast to 4.
+  %2 = "tfl.broadcast_to"(%v, %shape) : (tensor<3xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  return
+}
