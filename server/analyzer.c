@@ -925,9 +925,16 @@ bool ms_analysis_op_detail(const ms_catalog *catalog, const ms_analyzer_options 
                            const char *text, uint32_t base, uint32_t pos, ms_op_detail *out) {
   static const ms_analyzer_options none = {0};
   if (!catalog || pos < base) return false;
-  /* Aliases are resolved at absolute offsets: judge a moved copy. */
+  /* Aliases are resolved at absolute offsets: with any, judge a moved copy;
+  ** without, the stored records as they are, over the unit's text (a hover
+  ** on a huge function copies nothing). */
+  bool aliases = opts && opts->aliases && ms_alias_table_count(opts->aliases) > 0;
   ms_records rec;
-  copy_records(&rec, &self->rec, base);
+  if (aliases) copy_records(&rec, &self->rec, base);
+  else rec = self->rec;
+  uint32_t shift = aliases ? 0 : base;
+  text += shift;
+  pos -= shift;
   ms_analysis scratch;
   ms_analysis_init(&scratch);
   analyzer w = {catalog, opts ? opts : &none, text, &scratch, &rec, NULL, NULL, pos, out, false, false};
@@ -958,7 +965,11 @@ bool ms_analysis_op_detail(const ms_catalog *catalog, const ms_analyzer_options 
   free(w.shape);
   free(w.info); /* its inferred types were borrowed from self */
   ms_analysis_clear(&scratch);
-  ms_records_clear(&rec);
+  if (aliases) ms_records_clear(&rec);
+  if (w.found && shift) {
+    out->op_start += shift, out->op_end += shift, out->name_start += shift, out->name_end += shift;
+    if (out->result_end) out->result_start += shift, out->result_end += shift;
+  }
   return w.found;
 }
 

@@ -154,7 +154,7 @@ static void definition_line(md *b, const unit_ref *u, uint32_t v, ms_span at) {
     md_printf(b, ", argument %u of a block of ", x->result);
     op_link(b, u, x->owner);
   } else {
-    md_printf(b, ", argument %u", x->result);
+    md_printf(b, ", argument %u of the function", x->result);
   }
 }
 

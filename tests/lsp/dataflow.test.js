@@ -65,6 +65,9 @@ test('hover on a value: declared, inferred and the producing ops as links', asyn
   const inner = await hover(c, positionOf(TEXT, '%0, %z', { delta: 1 }));
   assert.ok(inner.contents.value.includes('Inferred: `tensor<2x3xf32>`'), inner.contents.value);
   assert.ok(inner.contents.value.includes(`[tosa.add at 8:8](${URI}#L8)`), inner.contents.value);
+  const fnArg = await hover(c, positionOf(TEXT, '%c: tensor', { delta: 1 }));
+  assert.ok(fnArg.contents.value.startsWith('`%c`: `tensor<1x3xf32>`'), fnArg.contents.value);
+  assert.ok(fnArg.contents.value.includes('Defined here (line 1), argument 2 of the function'), fnArg.contents.value);
   // A block argument: its declared type, no inference.
   const arg = await hover(c, positionOf(TEXT, '%z: tensor', { delta: 1 }));
   assert.ok(arg.contents.value.startsWith('`%z`: `tensor<1x3xf32>`'), arg.contents.value);

@@ -82,7 +82,7 @@ static void same_detail(ms_session *s, uint32_t pos) {
   uint32_t base;
   const ms_analysis *a = ms_session_unit_analysis(s, pos, &base);
   const char *text = ms_document_text(ms_session_document(s), NULL);
-  ms_analyzer_options opts = {0};
+  const ms_analyzer_options opts = *ms_session_options(s); /* with the text's aliases */
   cr_assert(ms_analysis_op_detail(catalog, &opts, a, text, base, pos, stored));
   uint32_t us, ue;
   cr_assert(ms_session_unit_at(s, pos, &us, &ue));
@@ -91,6 +91,9 @@ static void same_detail(ms_session *s, uint32_t pos) {
   while (ts_node_start_byte(unit) > us || ts_node_end_byte(unit) < ue) unit = ts_node_parent(unit);
   cr_assert(ms_analyze_op_at(catalog, &opts, unit, text, pos, fresh));
   cr_assert_str_eq(stored->name, fresh->name);
+  cr_assert_str_eq(stored->result_type, fresh->result_type);
+  cr_assert_eq(stored->result_start, fresh->result_start);
+  cr_assert_eq(stored->op_end, fresh->op_end);
   cr_assert_str_eq(stored->inferred, fresh->inferred);
   cr_assert_eq(stored->name_start, fresh->name_start);
   cr_assert_eq(stored->result.nrows, fresh->result.nrows);
@@ -109,6 +112,31 @@ Test(values, op_detail_from_stored_records) {
   cr_assert(ms_session_edit(s, p, p, "  ", 2, MS_ENCODING_UTF16));
   ms_session_update(s);
   same_detail(s, offset_of(s, "tf.Mul") + 2);
+  ms_session_delete(s);
+}
+
+/* Type aliases are resolved at absolute offsets: the stored records are
+** judged moved back to them. */
+Test(values, op_detail_with_type_aliases) {
+  static const char text[] =
+      "!wide = tensor<2x1xf32>\n"
+      "func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  return %x : tensor<4xf32>\n"
+      "}\n"
+      "func.func @f(%a: !wide, %b: tensor<3xf32>) -> tensor<*xf32> {\n"
+      "  %0 = \"tf.AddV2\"(%a, %b) : (!wide, tensor<3xf32>) -> tensor<*xf32>\n"
+      "  return %0 : tensor<*xf32>\n"
+      "}\n";
+  ms_session *s = session_of(text);
+  uint32_t pos = offset_of(s, "tf.AddV2") + 2;
+  same_detail(s, pos);
+  ms_op_detail *d = calloc(1, sizeof *d);
+  uint32_t base;
+  const ms_analysis *a = ms_session_unit_analysis(s, pos, &base);
+  cr_assert(ms_analysis_op_detail(catalog, ms_session_options(s), a, text, base, pos, d));
+  cr_assert_str_eq(d->operand_types[0], "tensor<2x1xf32>");
+  cr_assert_str_eq(d->inferred, "tensor<2x3xf32>");
+  free(d);
   ms_session_delete(s);
 }
 
