@@ -48,10 +48,12 @@ GRAMMAR_OBJS := $(BUILD)/obj/grammar/parser.o $(BUILD)/obj/grammar/scanner.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/obj/tests/%.o,$(UNIT_SRCS))
 BIN := $(BUILD)/mlir-shape
+GRAMMAR_LIB := $(BUILD)/grammar/libtree-sitter-mlir.so
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
 .PHONY: all deps deps-test run test test-unit test-cli test-corpus test-diff \
-        test-lsp test-nvim test-vscode grammar bench bench-parse bench-check \
+        test-lsp test-nvim test-emacs test-helix test-vscode grammar grammar-lib \
+        test-grammar-rust bench bench-parse bench-check \
         bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak test-soak \
         test-sarif test-docs docs install uninstall
 
@@ -109,7 +111,7 @@ run: $(BIN)
 # The test suite: unit tests (Criterion), the command line end to end, the
 # differential tests against mlir-opt-22 and NumPy, and the language server
 # through real clients.
-TEST_TARGETS := test-unit test-cli test-docs test-diff test-lsp test-nvim test-vscode
+TEST_TARGETS := test-unit test-cli test-docs test-diff test-lsp test-nvim test-emacs test-helix test-vscode
 ifneq ($(SANITIZE),1)
 TEST_TARGETS += test-valgrind test-soak
 endif
@@ -165,8 +167,18 @@ uninstall:
 test-lsp: $(BIN)
 	tests/lsp/run.sh $(BIN)
 
-test-nvim: $(BIN)
-	tests/nvim/run.sh $(BIN)
+# Neovim: the language server through its client, and the tree-sitter
+# parser and queries through its built-in tree-sitter (tests/nvim).
+test-nvim: $(BIN) $(GRAMMAR_LIB)
+	tests/nvim/run.sh $(BIN) $(GRAMMAR_LIB)
+
+# Emacs with eglot, batch mode: a diagnostic and a hover (tests/emacs).
+test-emacs: $(BIN)
+	tests/emacs/run.sh $(BIN)
+
+# Helix only where the machine's package sources have it (not bookworm).
+test-helix: $(BIN)
+	tests/helix/run.sh $(BIN)
 
 test-vscode: vsix
 	scripts/vscode-test.sh $(BIN)
@@ -213,6 +225,19 @@ test-soak: $(BIN) | deps-test
 # Regenerates grammar/src from grammar/grammar.js (see scripts/grammar.sh).
 grammar:
 	scripts/grammar.sh
+
+# The parser as the shared library editors load (grammar/Makefile), built
+# without the sanitizers: editors are not instrumented.
+grammar-lib: $(GRAMMAR_LIB)
+
+$(GRAMMAR_LIB): grammar/src/parser.c grammar/src/scanner.c grammar/src/tree_sitter/parser.h grammar/Makefile | deps
+	$(MAKE) --no-print-directory -C grammar OUT=$(abspath $(BUILD))/grammar $(abspath $@)
+
+# The grammar's Rust binding (grammar/Cargo.toml), offline against Debian's
+# packaged crates (librust-tree-sitter-dev, librust-cc-dev). Not in `make test`.
+test-grammar-rust:
+	cd grammar && cargo test --offline --config 'source.crates-io.replace-with="debian"' \
+	  --config 'source.debian.directory="/usr/share/cargo/registry"' --target-dir $(abspath $(BUILD))/grammar-rust
 
 bench: bench-parse bench-check bench-lsp
 

@@ -25,6 +25,8 @@ for what in "${@:-build}"; do
       need_cmd python3 python3
       need_py numpy python3-numpy
       need_cmd nvim neovim
+      need_cmd emacs emacs-nox
+      compgen -G '/usr/share/emacs/site-lisp/elpa/eglot-*' >/dev/null || want+=(elpa-eglot)
       need_cmd node nodejs
       need_cmd npm npm
       need_cmd git git

@@ -137,7 +137,10 @@ static TSNode token_at(TSNode unit, uint32_t pos, const char *const *types) {
   for (int back = 0; back <= 1; back++) {
     if (back && pos == 0) break;
     TSNode n = leaf_at(unit, pos - (uint32_t)back);
-    for (; !ts_node_is_null(n); n = ts_node_parent(n)) {
+    /* The types asked for are tokens: the leaf, or at most two levels up
+    ** (`arith` -> op_name). ts_node_parent costs the depth, so climbing no
+    ** further keeps deeply nested regions cheap. */
+    for (int up = 0; !ts_node_is_null(n) && up <= 2; n = ts_node_parent(n), up++) {
       for (const char *const *t = types; *t; t++)
         if (!strcmp(ts_node_type(n), *t)) return n;
       if (ts_node_end_byte(n) - ts_node_start_byte(n) > 4096) break; /* past the token level */

@@ -14,6 +14,8 @@
 **     bracket or the end of input ends it too.
 **  3. Inside a custom op, whether `{` opens a region (ops) or a dictionary
 **     (`key = value`), decided by looking at what follows.
+**  4. The dialect of a custom op's name (`arith` of `arith.addf`): the
+**     grammar's lexer would read the whole dotted name as one bare_id.
 **
 ** Stateless: nothing to serialize.
 */
@@ -39,7 +41,8 @@ enum token_type {
   AFFINE_ATTRIBUTE,
   DIALECT_ATTRIBUTE,
   BUILTIN_ATTRIBUTE,
-  ERROR_SENTINEL
+  ERROR_SENTINEL,
+  DIALECT
 };
 
 #define IDENT_MAX 32
@@ -290,6 +293,34 @@ static bool scan_at_line_end(TSLexer *l, const bool *valid, bool braces) {
   return scan_token(l, valid, braces);
 }
 
+/* Where a custom op's name may start: `arith` of `arith.addf` (the lexer is
+** on an identifier's first character). Not the pretty forms the grammar
+** spells out (`func.func`, `func.return`, `builtin.module`), nor a name
+** without a dot. */
+static bool scan_dialect(TSLexer *l, const bool *valid) {
+  char name[IDENT_MAX];
+  unsigned n = 0, len = 0;
+  while (is_ident_char(l->lookahead) && l->lookahead != '.') {
+    if (n + 1 < IDENT_MAX) name[n++] = (char)l->lookahead;
+    len++;
+    adv(l);
+  }
+  name[n] = 0;
+  /* Not an op name: any other token an identifier starts (`loc(...)`). */
+  if (l->lookahead != '.') return scan_after_ident(l, valid, name, len);
+  l->mark_end(l);
+  adv(l);
+  int32_t c = l->lookahead;
+  if (!is_ident_char(c) || c == '.') return false;
+  char rest[IDENT_MAX];
+  read_ident(l, rest);
+  if ((!strcmp(name, "func") && (!strcmp(rest, "func") || !strcmp(rest, "return"))) ||
+      (!strcmp(name, "builtin") && !strcmp(rest, "module")))
+    return false;
+  l->result_symbol = DIALECT;
+  return true;
+}
+
 bool tree_sitter_mlir_external_scanner_scan(void *payload, TSLexer *l, const bool *valid) {
   (void)payload;
   bool recovering = valid[ERROR_SENTINEL];
@@ -297,6 +328,7 @@ bool tree_sitter_mlir_external_scanner_scan(void *payload, TSLexer *l, const boo
   bool braces = (valid[REGION_OPEN] || valid[DICT_OPEN]) && !recovering;
   if (!boundary) {
     while (is_space(l->lookahead)) skip(l);
+    if (valid[DIALECT] && !recovering && is_ident_start(l->lookahead)) return scan_dialect(l, valid);
     return scan_token(l, valid, braces);
   }
   while (is_hspace(l->lookahead)) skip(l);

@@ -2,9 +2,10 @@
 ** test_grammar.c: the tree-sitter grammar (grammar/) on its own.
 **
 ** Two kinds of tests:
-**  - tests/corpus/NAME.txt: snippets with their expected S-expression trees, in
-**    tree-sitter's corpus format (=== name ===, input, ---, tree). Every
-**    construct the grammar promises has a case there.
+**  - grammar/test/corpus/NAME.txt: snippets with their expected S-expression
+**    trees, in tree-sitter's corpus format (=== name ===, input, ---, tree),
+**    where tree-sitter's tooling looks for them. Every construct the grammar
+**    promises has a case there.
 **  - ../shared/corpus (skipped with a message when absent): every file parses
 **    without a crash; generic/ files have no ERROR or MISSING node; in real/,
 **    every generic-form op line ("x.y"(...)) starts a generic_operation node,
@@ -70,7 +71,7 @@ static int count_errors(TSNode n) {
 }
 
 /* ------------------------------------------------------------------ */
-/* tests/corpus/NAME.txt                                                  */
+/* grammar/test/corpus/NAME.txt                                          */
 
 static bool is_rule_line(const char *line) {
   size_t n = strspn(line, "=");
@@ -123,7 +124,7 @@ static int run_corpus_file(const char *path, int *cases) {
 }
 
 Test(grammar, corpus_snippets) {
-  const char *dir = MS_SOURCE_DIR "/tests/corpus";
+  const char *dir = MS_SOURCE_DIR "/grammar/test/corpus";
   DIR *d = opendir(dir);
   cr_assert_not_null(d, "no %s", dir);
   struct dirent *e;
