@@ -2,6 +2,7 @@
 ** execute.c: executeCommand's commands (execute.h).
 */
 #include "execute.h"
+#include "value_features.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -26,44 +27,7 @@ const char *ms_execute_uri(const cJSON *arguments) {
   return cJSON_IsString(u) ? u->valuestring : NULL;
 }
 
-static void add_text_or_null(cJSON *o, const char *key, const char *text, uint32_t a, uint32_t b) {
-  if (b > a) {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%.*s", (int)(b - a), text + a);
-    cJSON_AddStringToObject(o, key, buf);
-  } else {
-    cJSON_AddNullToObject(o, key);
-  }
-}
 
-cJSON *ms_inferred_shapes(ms_session *s, ms_encoding enc) {
-  const char *text = ms_document_text(ms_session_document(s), NULL);
-  cJSON *out = cJSON_CreateObject();
-  cJSON_AddNumberToObject(out, "version", 1);
-  cJSON *values = cJSON_AddArrayToObject(out, "values");
-  ms_value_facts f = {0};
-  ms_facts_values(s, 0, UINT32_MAX, &f);
-  ms_shape_facts *shapes = ms_facts_shapes(s, 0, UINT32_MAX);
-  ms_def_infos defs = {0};
-  ms_facts_definitions(s, 0, UINT32_MAX, &defs);
-  for (size_t i = 0; i < f.n; i++) {
-    const ms_value_fact *v = &f.items[i];
-    if (!v->is_def) continue;
-    cJSON *o = cJSON_CreateObject();
-    add_text_or_null(o, "name", text, v->start, v->end);
-    cJSON_AddItemToObject(o, "range", ms_feature_range(s, v->start, v->end, enc));
-    add_text_or_null(o, "declared", text, v->type_start, v->type_end);
-    char inferred[200];
-    if (ms_facts_inferred(shapes, v->start, inferred, sizeof inferred, NULL))
-      cJSON_AddStringToObject(o, "inferred", inferred);
-    else
-      cJSON_AddNullToObject(o, "inferred");
-    const ms_def_info *d = ms_def_infos_find(&defs, v->start);
-    add_text_or_null(o, "producer", text, d ? d->op_name_start : 0, d ? d->op_name_end : 0);
-    cJSON_AddItemToArray(values, o);
-  }
-  ms_shape_facts_free(shapes);
-  ms_def_infos_free(&defs);
-  ms_value_facts_free(&f);
-  return out;
-}
+/* The value table as `mlir-shape shapes --format=json` prints it (shapes.h),
+** for the document. */
+cJSON *ms_inferred_shapes(ms_session *s, ms_encoding enc) { return ms_value_shapes_json(s, enc); }

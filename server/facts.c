@@ -184,7 +184,7 @@ const ms_def_info *ms_def_infos_find(const ms_def_infos *d, uint32_t def_start) 
 /* Shapes                                                              */
 
 typedef struct shape_fact {
-  uint32_t results_start, results_end; /* the op's result list: [op start, name start) */
+  uint32_t results_start, results_end; /* the value's definition token */
   bool differs;
   char inferred[160];
 } shape_fact;
@@ -192,26 +192,38 @@ typedef struct shape_fact {
 struct ms_shape_facts {
   shape_fact *items;
   size_t n, cap;
+  uint32_t start, end;             /* the definitions asked for */
 };
 
-static void add_inference(void *ctx, const ms_inference *inf) {
+/* Every refined value of a unit (the value table's inferred types), at
+** absolute offsets; units come in text order, values in text order within
+** a unit, so the facts stay sorted. */
+static void add_unit_values(void *ctx, const ms_unit_view *u) {
   ms_shape_facts *f = ctx;
-  if (!inf->has_inferred || inf->name_start <= inf->op_start) return;
-  if (f->n == f->cap) {
-    f->cap = f->cap ? f->cap * 2 : 32;
-    f->items = ms_xrealloc(f->items, f->cap * sizeof *f->items);
+  const ms_analysis *a = u->analysis;
+  for (size_t v = 0; a && v < a->rec.nvalues; v++) {
+    const char *t = ms_analysis_inferred(a, (uint32_t)v);
+    uint32_t at = a->rec.values[v].def.start + u->start;
+    if (!t || at < f->start || at >= f->end) continue;
+    shape_fact *x = MS_ARRAY_PUSH(f->items, f->n, f->cap);
+    x->results_start = at;
+    x->results_end = a->rec.values[v].def.end + u->start;
+    x->differs = true;
+    snprintf(x->inferred, sizeof x->inferred, "%s", t);
   }
-  shape_fact *x = &f->items[f->n++];
-  x->results_start = inf->op_start;
-  x->results_end = inf->name_start;
-  x->differs = inf->result_differs;
-  snprintf(x->inferred, sizeof x->inferred, "%s", inf->inferred);
+}
+
+static int by_fact_start(const void *a, const void *b) {
+  uint32_t x = ((const shape_fact *)a)->results_start, y = ((const shape_fact *)b)->results_start;
+  return x < y ? -1 : x > y;
 }
 
 ms_shape_facts *ms_facts_shapes(ms_session *s, uint32_t start, uint32_t end) {
-  ms_shape_facts *f = calloc(1, sizeof *f);
-  if (!f) abort();
-  ms_session_inferences(s, start, end > start ? end : start + 1, add_inference, f);
+  ms_shape_facts *f = ms_xcalloc(1, sizeof *f);
+  f->start = start;
+  f->end = end;
+  ms_session_each_unit(s, add_unit_values, f);
+  if (f->n > 1) qsort(f->items, f->n, sizeof *f->items, by_fact_start);
   return f;
 }
 
@@ -224,15 +236,13 @@ void ms_shape_facts_free(ms_shape_facts *f) {
 bool ms_facts_inferred(const ms_shape_facts *f, uint32_t def_start, char *out, size_t n, bool *differs) {
   if (n) out[0] = 0;
   if (differs) *differs = false;
-  /* Inferences come in text order: binary search the op whose result
-  ** list holds def_start. */
+  /* Facts are sorted by their definition token: binary search it. */
   size_t lo = 0, hi = f->n;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
     if (f->items[mid].results_end <= def_start) lo = mid + 1;
     else hi = mid;
   }
-  /* Nested ops: an enclosing op's range may come first; look a little on. */
   for (size_t i = lo; i < f->n && f->items[i].results_start <= def_start; i++) {
     const shape_fact *x = &f->items[i];
     if (x->results_start <= def_start && def_start < x->results_end) {

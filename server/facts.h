@@ -2,14 +2,12 @@
 ** facts.h: what the language server's newer features (semantic tokens,
 ** rename, completion, the inferredShapes command) read from the analysis,
 ** through a few narrow functions, so that a change of where the facts come
-** from (the analyzer's per-op inferences today, a value table later)
-** touches this file only.
+** from touches this file only.
 **
 ** Values: every SSA definition and use of a document, in text order, each
 ** use resolved to its definition (ms_analyze_values over each tree).
-** Shapes: the inferred type of a value and whether it differs from the
-** declared one (today: the first result of a checked op, from the op's
-** ms_inference; arguments are never inferred).
+** Shapes: the inferred type of a value where it is more precise than the
+** declared one, from the value table the analysis stores per unit.
 */
 #ifndef MS_FACTS_H
 #define MS_FACTS_H

@@ -150,15 +150,24 @@ test('workspace/executeCommand: announced commands, the calculator, the value ta
   await assert.rejects(c.request('workspace/executeCommand', { command: 'mlir-shape.broadcast', arguments: [{ shapes: ['2x', '3'] }] }), /cannot parse shape/);
   await assert.rejects(c.request('workspace/executeCommand', { command: 'mlir-shape.nope', arguments: [] }), /unknown command/);
 
+  // The value table as `mlir-shape shapes --format=json` prints it.
   const table = await c.request('workspace/executeCommand', { command: 'mlir-shape.inferredShapes', arguments: [URI] });
   assert.equal(table.version, 1);
-  const byName = Object.fromEntries(table.values.map((v) => [v.name, v]));
-  assert.deepEqual(byName['%a'], { name: '%a', range: { start: { line: 0, character: 13 }, end: { line: 0, character: 15 } }, declared: 'tensor<2x1xi32>', inferred: null, producer: null });
-  assert.deepEqual(byName['%0'], { name: '%0', range: { start: { line: 1, character: 2 }, end: { line: 1, character: 4 } }, declared: 'tensor<2x1xi32>', inferred: 'tensor<2x1xi32>', producer: 'tosa.add' });
+  assert.equal(table.files.length, 1);
+  assert.equal(table.files[0].file, URI);
+  const byName = Object.fromEntries(table.files[0].values.map((v) => [v.name, v]));
+  assert.deepEqual(byName['%a'].range, { start: { line: 0, character: 13 }, end: { line: 0, character: 15 } });
+  assert.equal(byName['%a'].declared, 'tensor<2x1xi32>');
+  assert.equal(byName['%a'].kind, 'argument');
+  assert.equal(byName['%a'].op, null);
+  assert.equal(byName['%0'].declared, 'tensor<2x1xi32>');
+  assert.equal(byName['%0'].refined, false);
+  assert.equal(byName['%0'].op.name, 'tosa.add');
   assert.equal(byName['%inner'].inferred, 'tensor<2x3xi32>');
-  assert.equal(byName['%inner'].producer, 'test.broadcastable');
-  assert.equal(byName['%1'].producer, 'scf.execute_region');
-  assert.equal(byName['%1'].inferred, null);
+  assert.equal(byName['%inner'].refined, false, 'declared as precisely as inferred');
+  assert.equal(byName['%inner'].op.name, 'test.broadcastable');
+  assert.equal(byName['%1'].op.name, 'scf.execute_region');
+  assert.equal(byName['%1'].refined, false);
   const same = await c.request('workspace/executeCommand', { command: 'mlir-shape.inferredShapes', arguments: [{ textDocument: { uri: URI } }] });
   assert.deepEqual(same, table);
   await assert.rejects(c.request('workspace/executeCommand', { command: 'mlir-shape.inferredShapes', arguments: ['file:///not/open.mlir'] }), /open document/);
