@@ -55,11 +55,7 @@ ms_alias_table *ms_alias_table_scan(const char *text, size_t len) {
   for (size_t p = 0; p < len;) {
     alias a;
     if (text[p] == '!' && parse_line(text, len, p, &a)) {
-      if (self->count == self->cap) {
-        self->cap = self->cap ? self->cap * 2 : 8;
-        self->items = ms_xrealloc(self->items, self->cap * sizeof *self->items);
-      }
-      self->items[self->count++] = a;
+      *MS_ARRAY_PUSH(self->items, self->count, self->cap) = a;
     }
     const char *nl = memchr(text + p, '\n', len - p);
     if (!nl) break;

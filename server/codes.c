@@ -425,10 +425,7 @@ static void put(str *s, const char *fmt, ...) {
   va_copy(ap2, ap);
   int k = vsnprintf(NULL, 0, fmt, ap2);
   va_end(ap2);
-  if (s->n + (size_t)k + 1 > s->cap) {
-    while (s->n + (size_t)k + 1 > s->cap) s->cap = s->cap ? s->cap * 2 : 1024;
-    s->p = ms_xrealloc(s->p, s->cap);
-  }
+  s->p = ms_array_reserve(s->p, s->n + (size_t)k + 1, &s->cap, 1);
   vsnprintf(s->p + s->n, (size_t)k + 1, fmt, ap);
   s->n += (size_t)k;
   va_end(ap);

@@ -26,11 +26,7 @@ static void add_value(void *ctx, uint32_t start, uint32_t end, const ms_ssa_def 
   /* A unit's walk may report an occurrence twice (definition and use at
   ** the same token); keep one. */
   if (f->n && f->items[f->n - 1].start == start && f->items[f->n - 1].end == end) return;
-  if (f->n == f->cap) {
-    f->cap = f->cap ? f->cap * 2 : 64;
-    f->items = ms_xrealloc(f->items, f->cap * sizeof *f->items);
-  }
-  ms_value_fact *v = &f->items[f->n++];
+  ms_value_fact *v = MS_ARRAY_PUSH(f->items, f->n, f->cap);
   memset(v, 0, sizeof *v);
   v->start = start;
   v->end = end;
@@ -103,11 +99,7 @@ typedef struct def_walk {
 static void add_def(def_walk *w, uint32_t start, bool arg, uint32_t ns, uint32_t ne) {
   if (start < w->lo || start >= w->hi) return;
   ms_def_infos *d = w->out;
-  if (d->n == d->cap) {
-    d->cap = d->cap ? d->cap * 2 : 64;
-    d->items = ms_xrealloc(d->items, d->cap * sizeof *d->items);
-  }
-  d->items[d->n++] = (ms_def_info){start, arg, ns, ne};
+  *MS_ARRAY_PUSH(d->items, d->n, d->cap) = (ms_def_info){start, arg, ns, ne};
 }
 
 static bool enter_def(void *ctx, TSNode n, uint32_t depth) {

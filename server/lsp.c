@@ -197,9 +197,7 @@ typedef struct sbuf {
 } sbuf;
 
 static void sb_reserve(sbuf *b, size_t more) {
-  if (b->n + more + 1 <= b->cap) return;
-  while (b->n + more + 1 > b->cap) b->cap = b->cap ? b->cap * 2 : 4096;
-  b->p = ms_xrealloc(b->p, b->cap);
+  b->p = ms_array_reserve(b->p, b->n + more + 1, &b->cap, 1);
 }
 
 static void sb_put(sbuf *b, const char *s, size_t n) {
@@ -446,10 +444,7 @@ static void did_open(ms_lsp *self, const cJSON *params) {
     ms_session_replace(e->session, text, strlen(text));
     e->directives = -1;
   } else {
-    if (self->ndocs == self->capdocs) {
-      self->capdocs = self->capdocs ? self->capdocs * 2 : 8;
-      self->docs = ms_xrealloc(self->docs, self->capdocs * sizeof *self->docs);
-    }
+    self->docs = ms_array_grow(self->docs, self->ndocs, &self->capdocs, sizeof *self->docs);
     ms_session *s = ms_session_new(uri, text, strlen(text), 0, self->catalog, &o);
     if (!s) {
       ms_rpc_log(self->rpc, MS_RPC_LOG_ERROR, "cannot open %s: out of memory or too large", uri);
@@ -1294,10 +1289,7 @@ static void on_message(ms_rpc *rpc, cJSON *msg, void *ctx) {
     cancel(self, cJSON_GetObjectItemCaseSensitive(msg, "params"));
     return;
   }
-  if (self->nqueue == self->capqueue) {
-    self->capqueue = self->capqueue ? self->capqueue * 2 : 16;
-    self->queue = ms_xrealloc(self->queue, self->capqueue * sizeof *self->queue);
-  }
+  self->queue = ms_array_grow(self->queue, self->nqueue, &self->capqueue, sizeof *self->queue);
   /* Take the message's members instead of copying them: a didOpen carries
   ** the whole file. rpc frees the emptied shell after this callback. */
   cJSON *own = cJSON_CreateObject();
@@ -1326,7 +1318,7 @@ static void on_log(ms_rpc *rpc, const char *text, void *ctx) {
 /* Public API                                                          */
 
 ms_lsp *ms_lsp_new(uv_loop_t *loop, int in_fd, int out_fd) {
-  ms_lsp *self = calloc(1, sizeof *self);
+  ms_lsp *self = ms_xcalloc(1, sizeof *self);
   if (!self) return NULL;
   self->loop = loop;
   snprintf(self->trace, sizeof self->trace, "off");

@@ -59,11 +59,7 @@ typedef struct token_list {
 
 static void add(token_list *l, uint32_t start, uint32_t end, int type, int mods) {
   if (end <= start || end <= l->lo || start >= l->hi) return;
-  if (l->n == l->cap) {
-    l->cap = l->cap ? l->cap * 2 : 256;
-    l->items = ms_xrealloc(l->items, l->cap * sizeof *l->items);
-  }
-  l->items[l->n++] = (token){start, end, (uint8_t)type, (uint8_t)mods, V_NONE};
+  *MS_ARRAY_PUSH(l->items, l->n, l->cap) = (token){start, end, (uint8_t)type, (uint8_t)mods, V_NONE};
 }
 
 static bool is(TSNode n, const char *type) { return !strcmp(ts_node_type(n), type); }
@@ -215,7 +211,7 @@ static void resolve_values(ms_session *s, token_list *l, const uint32_t *unit_bo
     while (want < 2 * ndefs) want *= 2;
     if (want > t.cap) {
       free(t.slots);
-      t.slots = calloc(want, sizeof *t.slots);
+      t.slots = ms_xcalloc(want, sizeof *t.slots);
       if (!t.slots) abort();
       t.cap = want;
       t.gen = 0;
@@ -281,10 +277,7 @@ static uint32_t *encode(ms_session *s, uint32_t lo, uint32_t hi, ms_encoding enc
     for (size_t k = 0; k < n; k++) {
       uint32_t us = ts_node_start_byte(units[k]), ue = ts_node_end_byte(units[k]);
       if (ue <= lo || us >= hi) continue;
-      if (nunits == capunits) {
-        capunits = capunits ? capunits * 2 : 64;
-        bounds = ms_xrealloc(bounds, 2 * capunits * sizeof *bounds);
-      }
+      bounds = ms_array_reserve(bounds, 2 * nunits + 2, &capunits, sizeof *bounds);
       bounds[2 * nunits] = us;
       bounds[2 * nunits + 1] = ue;
       nunits++;

@@ -71,7 +71,7 @@ struct ms_session {
 
 ms_session *ms_session_new(const char *uri, const char *text, size_t len, int version, const ms_catalog *catalog,
                            const ms_analyzer_options *opts) {
-  ms_session *self = calloc(1, sizeof *self);
+  ms_session *self = ms_xcalloc(1, sizeof *self);
   if (!self) return NULL;
   self->doc = ms_document_new(uri, text, len, version);
   self->parser = ts_parser_new();

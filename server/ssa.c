@@ -108,11 +108,7 @@ void ms_ssa_define(ms_ssa *self, ms_span name, int index, const ms_ssa_def *def)
   const char *s = self->text + name.start;
   size_t n = name.end - name.start;
   size_t at = find(self, s, n, index);
-  if (self->nlog == self->caplog) {
-    self->caplog = self->caplog ? self->caplog * 2 : 64;
-    self->log = ms_xrealloc(self->log, self->caplog * sizeof *self->log);
-  }
-  undo *u = &self->log[self->nlog++];
+  undo *u = MS_ARRAY_PUSH(self->log, self->nlog, self->caplog);
   u->at = at;
   u->old = self->slots[at];
   u->now.name = name;
@@ -141,11 +137,7 @@ const ms_ssa_def *ms_ssa_lookup(const ms_ssa *self, ms_span use) {
 }
 
 void ms_ssa_push(ms_ssa *self) {
-  if (self->nmarks == self->capmarks) {
-    self->capmarks = self->capmarks ? self->capmarks * 2 : 16;
-    self->marks = ms_xrealloc(self->marks, self->capmarks * sizeof *self->marks);
-  }
-  self->marks[self->nmarks++] = self->nlog;
+  *MS_ARRAY_PUSH(self->marks, self->nmarks, self->capmarks) = self->nlog;
 }
 
 void ms_ssa_pop(ms_ssa *self) {
