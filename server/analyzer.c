@@ -28,6 +28,7 @@
 #include "infer.h"
 #include "nodes.h"
 #include "shape.h"
+#include "upstream.h"
 
 typedef struct analyzer {
   const ms_catalog *catalog;
@@ -172,7 +173,10 @@ static const char *lookup_attr(void *ctx, const char *key, size_t *len) {
 }
 
 static ms_span operand_range(const analyzer *w, const ms_op *op, int i) {
-  if (i >= 0 && (uint32_t)i < op->nin && op->types_known) return *in_type(w, op, (uint32_t)i);
+  /* A type the op does not spell (taken from the definition) is not shown. */
+  if (i >= 0 && (uint32_t)i < op->nin && op->types_known && in_type(w, op, (uint32_t)i)->start >= op->span.start &&
+      in_type(w, op, (uint32_t)i)->end <= op->span.end)
+    return *in_type(w, op, (uint32_t)i);
   if (i >= 0 && (uint32_t)i < op->noperands) return ms_records_operand(w->rec, op, (uint32_t)i)->span;
   return op->name_token;
 }
@@ -450,6 +454,13 @@ static void infer_by_rule(analyzer *w, uint32_t opi, const ms_rule_binding *b, r
   }
   static __thread ms_broadcast_result res;
   for (int k = 0; k < inf.n; k++) inf.name_ptrs[k] = inf.names[k];
+  if (ms_upstream_is_type_rule(b->rule)) {
+    /* A verifier of types, not shapes: a refined `?` is not another type,
+    ** so only what the operands infer is passed on. */
+    ms_broadcast_check(b->rule, &b->opts, inf.shapes, inf.n, inf.name_ptrs, NULL, 0, NULL, &res);
+    if (declared_ok && res.nfindings == 0 && res.has_inferred) refine_result(w, opi, 0, &res.inferred);
+    return;
+  }
   ms_broadcast_check(b->rule, &b->opts, inf.shapes, inf.n, inf.name_ptrs, results, nres, NULL, &res);
   const ms_finding *err = NULL;
   for (int k = 0; k < res.nfindings && !err; k++)
@@ -581,7 +592,9 @@ static void apply_rule(analyzer *w, uint32_t opi) {
     }
     nres++;
   }
-  if (nres == 0 && result_total(op) > 0) return; /* results of unknown type */
+  /* Results of unknown type; an op whose syntax leaves them unwritten
+  ** (the parser infers them) is checked on its operands alone. */
+  if (nres == 0 && result_total(op) > 0 && !(b.layout && op->types_known)) return;
   b.opts.strict = b.opts.strict || w->opts->strict;
   static __thread ms_broadcast_result res;
   ms_broadcast_check(b.rule, &b.opts, in.shapes, in.n, in.name_ptrs, results, nres, NULL, &res);
@@ -614,6 +627,18 @@ const char *ms_analysis_inferred(const ms_analysis *self, uint32_t v) {
   return self->info && v < self->rec.nvalues ? self->info[v].inferred : NULL;
 }
 
+/* Custom ops whose catalog entry says how they are written get their
+** operand and result types from that syntax (layout.h) before judging. */
+static void apply_layouts(const ms_catalog *catalog, ms_records *rec, const char *text) {
+  if (!catalog) return;
+  for (size_t i = 0; i < rec->nops; i++) {
+    const ms_op *op = &rec->ops[i];
+    if (op->kind != MS_OP_CUSTOM) continue;
+    const ms_layout *l = ms_catalog_layout(catalog, text + op->name.start, op->name.end - op->name.start);
+    if (l) ms_layout_apply(l, rec, (uint32_t)i, text);
+  }
+}
+
 /* Judges every op of rec in text order, appending to out; the value
 ** infos go to *info (one per value). */
 static void judge(analyzer *w, const ms_records *rec, ms_value_info **info) {
@@ -638,6 +663,7 @@ static void analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, 
   ms_records rec;
   ms_records_init(&rec);
   ms_records_build(&rec, node, text, start, end);
+  apply_layouts(catalog, &rec, text);
   ms_value_info *info;
   judge(&w, &rec, &info);
   if (found) *found = w.found;

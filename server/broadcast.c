@@ -17,6 +17,7 @@
 ** Pure and reentrant: fixed arrays only, messages via vsnprintf.
 */
 #include "broadcast.h"
+#include "upstream.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -25,6 +26,8 @@
 
 static const char *const rule_names[MS_RULE__COUNT] = {
   "mlir", "numpy", "pdpd", "bidirectional", "xla", "xla-in-dim", "none",
+  "same-type", "select", "compare", "vector-broadcast", "shape-cast", "outer-product",
+  "linalg-broadcast", "indexing-maps", "splat",
 };
 
 const char *ms_rule_name(ms_rule rule) {
@@ -826,6 +829,10 @@ bool ms_broadcast_check(ms_rule rule, const ms_broadcast_options *opts,
   case MS_RULE_XLA_IN_DIM: rule_xla_in_dim(&c); break;
   case MS_RULE_NONE: rule_none(&c); break;
   default:
+    if (ms_upstream_check(rule, c.opts, operands, noperands, operand_names, c.res, c.nres, out)) {
+      for (int i = 0; i < out->nfindings; i++) c.error |= out->findings[i].severity == MS_SEVERITY_ERROR;
+      break;
+    }
     add(&c, MS_SEVERITY_ERROR, MS_CODE_OPERAND_COUNT, MS_FINDING_OP, -1, -1, "unknown rule %d",
         (int)rule);
   }

@@ -32,6 +32,16 @@ typedef enum ms_rule {
   MS_RULE_XLA,
   MS_RULE_XLA_IN_DIM,
   MS_RULE_NONE,
+  /* Upstream MLIR verifiers (upstream.c). */
+  MS_RULE_SAME_TYPE,           /* arith/math elementwise: one type, result = operand #0's */
+  MS_RULE_SELECT,              /* arith.select: i1 or same-shaped condition, one value type */
+  MS_RULE_COMPARE,             /* arith.cmpf/cmpi: one operand type, result i1 of its shape */
+  MS_RULE_VECTOR_BROADCAST,    /* vector.broadcast: source dims 1 or equal, right-aligned */
+  MS_RULE_SHAPE_CAST,          /* vector.shape_cast: same element count and scalable dims */
+  MS_RULE_OUTER_PRODUCT,       /* vector.outerproduct: outer and AXPY forms */
+  MS_RULE_LINALG_BROADCAST,    /* linalg.broadcast: `dimensions` are the added init dims */
+  MS_RULE_INDEXING_MAPS,       /* linalg structured ops: shapes agree through indexing maps */
+  MS_RULE_SPLAT,               /* tensor.splat: one index operand per `?` dim */
   MS_RULE__COUNT
 } ms_rule;
 
@@ -47,6 +57,8 @@ typedef enum ms_severity {
   MS_SEVERITY_HINT = 4
 } ms_severity;
 
+#define MS_MAX_OPERANDS 16
+
 typedef struct ms_broadcast_options {
   bool strict;                 /* mlir: the document's profile */
   bool has_axis;               /* pdpd: axis given (else -1) */
@@ -58,9 +70,16 @@ typedef struct ms_broadcast_options {
   bool equal_ranks;            /* operands and result must have one rank (LLVM 22 tosa) */
   bool tensor_only;            /* only tensor types (test.broadcastable) */
   bool skip_result_dims;       /* result rank checked, dims not (tosa.mul) */
+  /* indexing-maps: the op's `indexing_maps` (absent: identities of the
+  ** last operand's rank); maps[i][k] is the loop dim of operand i's dim k,
+  ** -1 when that result is not a plain dim. maps_unreadable: not checked. */
+  bool has_maps, maps_unreadable;
+  bool scalar_operands;        /* without maps, a rank-0 operand indexes no loop (named ops) */
+  int nmaps, nloops;
+  int8_t map_rank[MS_MAX_OPERANDS];
+  int8_t maps[MS_MAX_OPERANDS][MS_MAX_RANK];
 } ms_broadcast_options;
 
-#define MS_MAX_OPERANDS 16
 #define MS_MAX_FINDINGS 16
 #define MS_FINDING_OP (-1)       /* finding.operand: the op as a whole */
 #define MS_FINDING_RESULT (-2)   /* finding.operand: the (first) result */
@@ -80,6 +99,14 @@ typedef struct ms_broadcast_options {
 #define MS_CODE_RESULT_COUNT "result-count"           /* not exactly one result */
 #define MS_CODE_NOT_SHAPED "not-shaped"               /* not a tensor or vector */
 #define MS_CODE_MIXED_KINDS "tensor-vector-mix"       /* tensor and vector mixed */
+#define MS_CODE_ELEMENT_TYPE "element-type"           /* element types differ where they must agree */
+#define MS_CODE_RESULT_TYPE "result-type"             /* the result is not the type the op infers */
+#define MS_CODE_SAME_TYPE "same-type"                 /* operands/results must have one type */
+#define MS_CODE_ELEMENT_COUNT "element-count"         /* shape_cast: element counts differ */
+#define MS_CODE_SCALABLE "scalable-dims"              /* scalable dims where fixed ones are needed, or vice versa */
+#define MS_CODE_DIMENSIONS "dimensions"               /* linalg.broadcast: bad `dimensions` */
+#define MS_CODE_INDEXING_MAPS "indexing-maps"         /* a shape disagrees through the indexing maps */
+#define MS_CODE_DYNAMIC_SIZES "dynamic-sizes"         /* tensor.splat: sizes vs `?` dims */
 
 typedef struct ms_finding {
   ms_severity severity;

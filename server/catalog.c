@@ -24,6 +24,8 @@
 #include <unistd.h>
 
 #include "attr.h"
+#include "layout.h"
+#include "upstream.h"
 
 #define MAX_PATH_DEPTH 16
 #define MAX_ATTR_NAMES 4
@@ -57,7 +59,13 @@ typedef struct entry {
   int nbd_attrs;
   int target_operand;
   bool equal_ranks, tensor_only, skip_result_dims, strict;
+  bool scalar_operands;        /* indexing-maps: rank-0 operands index no loop */
   ms_shape_spec shape;
+  const ms_layout *layout;     /* "syntax", or NULL */
+  const char *dims_attrs[MAX_ATTR_NAMES];   /* "dimensions" (linalg-broadcast) */
+  int ndims_attrs;
+  const char *maps_attrs[MAX_ATTR_NAMES];   /* "indexing_maps" (indexing-maps) */
+  int nmaps_attrs;
 } entry;
 
 /* Every allocation of a file goes into its pool, freed at once. */
@@ -246,6 +254,17 @@ static bool bad(loader *ld, const cJSON *item, bool at_key, const char *fmt, ...
   return false;
 }
 
+/* Reports an error at byte off of the file (inside a string value). */
+static bool bad_at(loader *ld, size_t off, const char *fmt, const char *arg) {
+  if (ld->err && ld->errlen) {
+    int line, col;
+    line_col(ld->text, off, &line, &col);
+    int n = snprintf(ld->err, ld->errlen, "%s:%d:%d: ", ld->path, line, col);
+    if (n >= 0 && (size_t)n < ld->errlen) snprintf(ld->err + n, ld->errlen - (size_t)n, fmt, arg);
+  }
+  return false;
+}
+
 static bool oom(loader *ld) {
   if (ld->err && ld->errlen) snprintf(ld->err, ld->errlen, "%s: out of memory", ld->path);
   return false;
@@ -292,7 +311,7 @@ static bool get_int(loader *ld, const cJSON *v, int lo, int hi, int *out) {
 static bool parse_rule_name(loader *ld, const cJSON *v, ms_rule *out) {
   if (!want_type(ld, v, cJSON_IsString(v), "a string")) return false;
   if (ms_rule_from_name(v->valuestring, strlen(v->valuestring), out)) return true;
-  char known[128] = "";
+  char known[320] = "";
   for (int r = 0; r < MS_RULE__COUNT; r++) {
     strncat(known, r ? ", " : "", sizeof known - strlen(known) - 1);
     strncat(known, ms_rule_name((ms_rule)r), sizeof known - strlen(known) - 1);
@@ -393,8 +412,8 @@ static bool load_target(loader *ld, const cJSON *v, entry *e) {
 
 static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
-                                     NULL};
-  bool *flags[] = {&e->equal_ranks, &e->tensor_only, &e->skip_result_dims, &e->strict};
+                                     "scalar_operands", NULL};
+  bool *flags[] = {&e->equal_ranks, &e->tensor_only, &e->skip_result_dims, &e->strict, &e->scalar_operands};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -510,6 +529,21 @@ static bool load_select(loader *ld, const cJSON *v, entry *e) {
   return true;
 }
 
+/* "syntax": the op's pretty form (layout.h), errors at their character. */
+static bool load_syntax(loader *ld, const cJSON *v, entry *e) {
+  if (!want_type(ld, v, cJSON_IsString(v), "a string")) return false;
+  ms_layout *l = file_alloc(ld->file, sizeof *l);
+  if (!l) return oom(ld);
+  char msg[200];
+  size_t at = 0;
+  if (ms_layout_parse(l, v->valuestring, strlen(v->valuestring), msg, sizeof msg, &at)) {
+    e->layout = l;
+    return true;
+  }
+  size_t off = item_offset(ld, v, false) + 1 + at;
+  return bad_at(ld, off, "bad syntax: %s", msg);
+}
+
 static bool entry_may_use(const entry *e, ms_rule a, ms_rule b) {
   if (e->has_rule) return e->rule == a || e->rule == b;
   for (int i = 0; i < e->ncases; i++)
@@ -530,6 +564,12 @@ static bool check_option_use(loader *ld, const cJSON *v, entry *e) {
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "target_shape")) &&
       !entry_may_use(e, MS_RULE_BIDIRECTIONAL, MS_RULE_BIDIRECTIONAL))
     return bad(ld, c, true, "\"target_shape\" is only read by rule bidirectional");
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "dimensions")) &&
+      !entry_may_use(e, MS_RULE_LINALG_BROADCAST, MS_RULE_LINALG_BROADCAST))
+    return bad(ld, c, true, "\"dimensions\" is only read by rule linalg-broadcast");
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "indexing_maps")) &&
+      !entry_may_use(e, MS_RULE_INDEXING_MAPS, MS_RULE_INDEXING_MAPS))
+    return bad(ld, c, true, "\"indexing_maps\" is only read by rule indexing-maps");
   return true;
 }
 
@@ -553,7 +593,8 @@ static bool build_rules_text(loader *ld, entry *e) {
 
 static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"match", "description", "rule", "select", "operands", "axis",
-                                     "broadcast_dimensions", "target_shape", "constraints", "shape", NULL};
+                                     "broadcast_dimensions", "target_shape", "constraints", "shape",
+                                     "syntax", "dimensions", "indexing_maps", NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   int line, col;
@@ -591,6 +632,13 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "target_shape")) && !load_target(ld, c, e))
     return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "constraints")) && !load_constraints(ld, c, e))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "syntax")) && !load_syntax(ld, c, e)) return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "dimensions")) &&
+      !load_attr_spec(ld, c, e->dims_attrs, &e->ndims_attrs))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "indexing_maps")) &&
+      !load_attr_spec(ld, c, e->maps_attrs, &e->nmaps_attrs))
     return false;
   return check_option_use(ld, v, e) && build_rules_text(ld, e);
 }
@@ -952,6 +1000,15 @@ static bool read_options(const entry *e, const ms_op_view *op, ms_rule_binding *
       return !bind_error(out, "attribute %s = %.*s: %s", key, (int)len, v, msg);
     o->has_broadcast_dimensions = true;
   }
+  if (out->rule == MS_RULE_LINALG_BROADCAST && (v = first_attr(op, e->dims_attrs, e->ndims_attrs, &key, &len))) {
+    if (!ms_attr_parse_int_list(v, len, o->broadcast_dimensions, MS_MAX_RANK, &o->nbroadcast_dimensions, msg,
+                                sizeof msg))
+      return !bind_error(out, "attribute %s = %.*s: %s", key, (int)len, v, msg);
+    o->has_broadcast_dimensions = true;
+  }
+  if (out->rule == MS_RULE_INDEXING_MAPS && (v = first_attr(op, e->maps_attrs, e->nmaps_attrs, &key, &len)) &&
+      !ms_upstream_parse_maps(v, len, o))
+    o->maps_unreadable = true;
   return true;
 }
 
@@ -987,8 +1044,10 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->opts.equal_ranks = e->equal_ranks;
   out->opts.tensor_only = e->tensor_only;
   out->opts.skip_result_dims = e->skip_result_dims;
+  out->opts.scalar_operands = e->scalar_operands;
   out->opts.strict = e->strict;
   out->shape = e->shape;
+  out->layout = e->layout;
   out->has_rule = e->has_rule || e->ncases > 0;
   if (!out->has_rule) return true;
   if (!choose_rule(e, op, out)) return true;
@@ -996,4 +1055,13 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   if (!read_options(e, op, out)) return true;
   check_operand_indexes(op, out);
   return true;
+}
+
+const ms_layout *ms_catalog_layout(const ms_catalog *self, const char *name, size_t len) {
+  const char *pat;
+  for (int f = self->nfiles - 1; f >= 0; f--) {
+    const entry *e = file_find(&self->files[f], name, len, &pat);
+    if (e) return e->layout;
+  }
+  return NULL;
 }

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include "broadcast.h"
 #include "infer.h"
+#include "layout.h"
 
 typedef struct ms_catalog ms_catalog;
 
@@ -64,6 +65,7 @@ typedef struct ms_shape_spec {
 
 typedef struct ms_rule_binding {
   bool has_rule;               /* false: the entry gives only a shape function */
+  const ms_layout *layout;     /* the entry's "syntax" (owned by the catalog), or NULL */
   ms_shape_spec shape;
   ms_rule rule;
   ms_broadcast_options opts;   /* axis, broadcast_dimensions, constraints */
@@ -125,5 +127,9 @@ bool ms_catalog_entry(const ms_catalog *self, size_t i, ms_catalog_entry_info *o
 ** op's attributes (else out->error says why and out->rule is still the
 ** entry's rule where one could be chosen). */
 bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_binding *out);
+
+/* The "syntax" of the entry that op `name` binds to, or NULL (no entry, or
+** one without a syntax). Valid until the next load or delete. */
+const ms_layout *ms_catalog_layout(const ms_catalog *self, const char *name, size_t len);
 
 #endif

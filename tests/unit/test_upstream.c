@@ -1,0 +1,184 @@
+/*
+** test_upstream.c: the upstream dialects' rules (server/upstream.c) and the
+** catalog's op syntax (server/layout.c) through the analyzer, on small MLIR
+** texts with the shipped rules: which type of a pretty op belongs to which
+** operand, the SSA type mismatch of a use whose definition has another
+** type, and each family's verdicts as mlir-opt-22 gives them (the cases
+** come from tests/diff/upstream_diff.py's probes).
+*/
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analyzer.h"
+#include "upstream.h"
+
+static ms_catalog *catalog;
+
+static void setup(void) {
+  catalog = ms_catalog_new();
+  char err[256];
+  cr_assert(ms_catalog_load_builtin(catalog, err, sizeof err), "%s", err);
+}
+
+static void teardown(void) { ms_catalog_delete(catalog); }
+
+TestSuite(upstream, .init = setup, .fini = teardown);
+
+/* The error codes of the analysis of text, "code@line" joined by spaces. */
+static void analyse(const char *text, char *codes, size_t n, ms_analysis *out) {
+  TSParser *p = ts_parser_new();
+  ts_parser_set_language(p, tree_sitter_mlir());
+  TSTree *t = ts_parser_parse_string(p, NULL, text, (uint32_t)strlen(text));
+  ms_analyzer_options opts = {false};
+  ms_analysis_init(out);
+  ms_analyze_syntax(ts_tree_root_node(t), text, 0, UINT32_MAX, &out->diags);
+  ms_analyze(catalog, &opts, ts_tree_root_node(t), text, 0, UINT32_MAX, out);
+  ms_diag_list_sort(&out->diags);
+  size_t w = 0;
+  codes[0] = 0;
+  for (size_t i = 0; i < out->diags.count; i++) {
+    if (out->diags.items[i].severity != MS_SEVERITY_ERROR) continue;
+    int line = 1;
+    for (uint32_t k = 0; k < out->diags.items[i].start; k++) line += text[k] == '\n';
+    w += (size_t)snprintf(codes + w, n - w, "%s%s@%d", w ? " " : "", out->diags.items[i].code, line);
+  }
+  ts_tree_delete(t);
+  ts_parser_delete(p);
+}
+
+static void expect_codes(const char *text, const char *want) {
+  char codes[1024];
+  ms_analysis a;
+  analyse(text, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, want, "%s", text);
+  ms_analysis_clear(&a);
+}
+
+Test(upstream, pretty_one_type_is_checked_against_the_definitions) {
+  /* `: T` types both operands and the result: %y's definition disagrees. */
+  expect_codes("func.func @f(%x: tensor<5xf32>, %y: tensor<3xf32>) {\n"
+               "  %0 = arith.addf %x, %y : tensor<5xf32>\n"
+               "  %1 = arith.addf %0, %x : tensor<5xf32>\n"
+               "  %2 = math.exp %1 : tensor<5xf32>\n"
+               "  return\n"
+               "}\n",
+               "type-mismatch@2");
+}
+
+Test(upstream, pretty_result_type_flows_to_later_uses) {
+  /* %0's type comes from the syntax, so its use as tensor<4xf32> is wrong. */
+  expect_codes("func.func @f(%x: vector<5xi8>) {\n"
+               "  %0 = vector.broadcast %x : vector<5xi8> to vector<2x5xi8>\n"
+               "  %1 = vector.shape_cast %0 : vector<2x4xi8> to vector<8xi8>\n"
+               "  return\n"
+               "}\n",
+               "type-mismatch@3");
+}
+
+Test(upstream, arith_generic_result_is_operand_zero_type) {
+  expect_codes("func.func @f(%a: tensor<?xf32>, %b: tensor<5xf32>) {\n"
+               "  %0 = \"arith.addf\"(%a, %b) : (tensor<?xf32>, tensor<5xf32>) -> tensor<?xf32>\n"
+               "  %1 = \"arith.addf\"(%a, %b) : (tensor<?xf32>, tensor<5xf32>) -> tensor<5xf32>\n"
+               "  %2 = \"arith.subf\"(%b, %b) : (tensor<5xf32>, tensor<5xf32>) -> tensor<3xf32>\n"
+               "  %3 = \"arith.mulf\"(%b, %a) : (tensor<5xf32>, tensor<?xf32>) -> tensor<5xf32>\n"
+               "  return\n"
+               "}\n",
+               "result-type@3 shape-mismatch@4");
+}
+
+Test(upstream, select_condition_and_compare_result) {
+  expect_codes("func.func @f(%c: tensor<5xi1>, %d: tensor<?xi1>, %s: i1, %a: tensor<5xf32>) {\n"
+               "  %0 = arith.select %c, %a, %a : tensor<5xi1>, tensor<5xf32>\n"
+               "  %1 = arith.select %s, %a, %a : tensor<5xf32>\n"
+               "  %2 = arith.select %d, %a, %a : tensor<?xi1>, tensor<5xf32>\n"
+               "  %3 = arith.cmpf olt, %a, %a : tensor<5xf32>\n"
+               "  %4 = \"arith.cmpf\"(%a, %a) {predicate = 1 : i64} : (tensor<5xf32>, tensor<5xf32>) -> tensor<?xi1>\n"
+               "  return\n"
+               "}\n",
+               "shape-mismatch@4 result-type@6");
+}
+
+Test(upstream, vector_broadcast_scalable_and_rank) {
+  expect_codes("func.func @f(%a: vector<5xi8>, %b: vector<1xi8>, %c: vector<[4]xi8>, %s: i8) {\n"
+               "  %0 = vector.broadcast %a : vector<5xi8> to vector<1xi8>\n"
+               "  %1 = vector.broadcast %b : vector<1xi8> to vector<3x[4]xi8>\n"
+               "  %2 = vector.broadcast %c : vector<[4]xi8> to vector<3x4xi8>\n"
+               "  %3 = vector.broadcast %s : i8 to vector<2x3xi8>\n"
+               "  %4 = \"vector.broadcast\"(%a) : (vector<5xi8>) -> vector<i8>\n"
+               "  return\n"
+               "}\n",
+               "incompatible-dims@2 scalable-dims@4 operand-rank@6");
+}
+
+Test(upstream, shape_cast_and_outerproduct) {
+  expect_codes("func.func @f(%v: vector<2x[4]xf32>, %a: vector<4xf32>, %b: vector<8xf32>, %acc: vector<8x4xf32>) {\n"
+               "  %0 = vector.shape_cast %v : vector<2x[4]xf32> to vector<[4]x2xf32>\n"
+               "  %1 = vector.shape_cast %v : vector<2x[4]xf32> to vector<8xf32>\n"
+               "  %2 = vector.outerproduct %a, %b : vector<4xf32>, vector<8xf32>\n"
+               "  %3 = vector.outerproduct %a, %b, %acc : vector<4xf32>, vector<8xf32>\n"
+               "  return\n"
+               "}\n",
+               "scalable-dims@3 result-type@5");
+}
+
+Test(upstream, linalg_broadcast_dimensions) {
+  expect_codes("func.func @f(%in: tensor<1x4xf32>, %i2: tensor<3x4xf32>, %init: tensor<8x3x4xf32>) {\n"
+               "  %0 = linalg.broadcast ins(%in : tensor<1x4xf32>) outs(%init : tensor<8x3x4xf32>) dimensions = [0]\n"
+               "  %1 = linalg.broadcast ins(%i2 : tensor<3x4xf32>) outs(%init : tensor<8x3x4xf32>) dimensions = [0]\n"
+               "  %2 = linalg.broadcast ins(%i2 : tensor<3x4xf32>) outs(%init : tensor<8x3x4xf32>) dimensions = [3]\n"
+               "  return\n"
+               "}\n",
+               "incompatible-dims@2 dimensions@4");
+}
+
+Test(upstream, linalg_elementwise_through_indexing_maps) {
+  expect_codes(
+      "func.func @f(%a: tensor<2xf32>, %b: tensor<2x3xf32>, %c: tensor<2x3xf32>, %d: tensor<3xf32>, %e: tensor<f32>) {\n"
+      "  %0 = linalg.add ins(%a, %b : tensor<2xf32>, tensor<2x3xf32>) outs(%c : tensor<2x3xf32>) -> tensor<2x3xf32>\n"
+      "  %1 = linalg.sub ins(%b, %b : tensor<2x3xf32>, tensor<2x3xf32>) outs(%c : tensor<2x3xf32>) -> tensor<2x3xf32>\n"
+      "  %2 = linalg.add ins(%e, %b : tensor<f32>, tensor<2x3xf32>) outs(%c : tensor<2x3xf32>) -> tensor<2x3xf32>\n"
+      "  %3 = linalg.elementwise kind=#linalg.elementwise_kind<add> indexing_maps = [affine_map<(d0, d1) -> (d1)>, "
+      "affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%d, %b : tensor<3xf32>, tensor<2x3xf32>) "
+      "outs(%c : tensor<2x3xf32>) -> tensor<2x3xf32>\n"
+      "  %4 = linalg.elementwise kind=#linalg.elementwise_kind<add> indexing_maps = [affine_map<(d0, d1) -> (d0)>, "
+      "affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%d, %b : tensor<3xf32>, tensor<2x3xf32>) "
+      "outs(%c : tensor<2x3xf32>) -> tensor<2x3xf32>\n"
+      "  return\n"
+      "}\n",
+      "operand-rank@2 indexing-maps@6");
+}
+
+Test(upstream, splat_sizes) {
+  expect_codes("func.func @f(%v: f32, %d: index) {\n"
+               "  %0 = tensor.splat %v[%d] : tensor<?x4xf32>\n"
+               "  %1 = tensor.splat %v[%d, %d] : tensor<?x4xf32>\n"
+               "  %2 = \"tensor.splat\"(%v) : (f32) -> tensor<3x4xf64>\n"
+               "  return\n"
+               "}\n",
+               "dynamic-sizes@3 element-type@4");
+}
+
+Test(upstream, refined_shapes_are_not_type_errors) {
+  /* tosa infers %0 as tensor<2x3xf32>; arith's `?` stays a valid type. */
+  expect_codes("func.func @f(%a: tensor<2x3xf32>, %b: tensor<1x3xf32>) {\n"
+               "  %0 = \"tosa.add\"(%a, %b) : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<?x3xf32>\n"
+               "  %1 = \"arith.addf\"(%0, %0) : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>\n"
+               "  return\n"
+               "}\n",
+               "");
+}
+
+Test(upstream, rules_alone) {
+  ms_shape ops[2], res;
+  ms_broadcast_result out;
+  cr_assert(ms_shape_parse_type(&ops[0], "vector<[2]x3xf32>", 17, NULL, 0));
+  cr_assert(ms_shape_parse_type(&ops[1], "vector<[2]x[3]xf32>", 19, NULL, 0));
+  /* Scalability is compared per type, as verifyCompatibleShapes does. */
+  cr_expect(ms_broadcast_check(MS_RULE_SAME_TYPE, NULL, ops, 2, NULL, &ops[0], 1, NULL, &out));
+  cr_assert(ms_shape_parse_type(&res, "vector<3xf32>", 13, NULL, 0));
+  cr_expect_not(ms_broadcast_check(MS_RULE_SAME_TYPE, NULL, ops, 1, NULL, &res, 1, NULL, &out));
+  cr_expect_str_eq(out.findings[0].code, MS_CODE_SCALABLE);
+  cr_expect(ms_upstream_is_type_rule(MS_RULE_SPLAT) && !ms_upstream_is_type_rule(MS_RULE_MLIR));
+  cr_expect_str_eq(ms_rule_name(MS_RULE_OUTER_PRODUCT), "outer-product");
+}
