@@ -126,14 +126,61 @@ static void report_unreadable(analyzer *w, ms_span at, ms_span type, const char 
 }
 
 
+/* An operand whose type the op's syntax implies (`arith.select %c, %a, %b
+** : T` reads %c as i1): its definition must have that type. */
+static void check_implied(analyzer *w, const ms_op *op) {
+  if (op->implied_operand < 0 || (uint32_t)op->implied_operand >= op->noperands) return;
+  const ms_use *u = ms_records_operand(w->rec, op, (uint32_t)op->implied_operand);
+  if (u->value == MS_NONE) return;
+  char type[160];
+  ms_span t = resolve(w, w->rec->values[u->value].type);
+  if (t.end) snprintf(type, sizeof type, "%.*s", (int)(t.end - t.start), w->text + t.start);
+  else if (w->shape[u->value]) ms_shape_format_type(w->shape[u->value], type, sizeof type);
+  else return;
+  if (!strcmp(type, op->implied_type)) return;
+  ms_span def = w->rec->values[u->value].def;
+  ms_diagnostic *d = ms_diag_list_add(&w->out->diags, u->span.start, u->span.end, MS_SEVERITY_ERROR,
+                                      MS_CODE_TYPE_MISMATCH, NULL,
+                                      "%.*s is used as %s (this form of the op implies it) but defined as %s",
+                                      (int)(u->span.end - u->span.start), w->text + u->span.start, op->implied_type,
+                                      type);
+  ms_diag_set_related(d, def.start, def.end, "%.*s is defined here as %s", (int)(u->span.end - u->span.start),
+                      w->text + u->span.start, type);
+}
+
+/* A use, written with a type, of a result whose op does not spell its
+** type (type_unwritten_result): the type its rule inferred must agree. */
+static void check_unwritten_use(analyzer *w, const ms_use *u, ms_span type) {
+  const ms_shape *def = w->shape[u->value];
+  ms_shape use;
+  if (!def || !type.end || w->info[u->value].producer == MS_NONE) return;
+  ms_span t = resolve(w, type);
+  if (!ms_shape_parse_type(&use, w->text + t.start, t.end - t.start, NULL, 0) || use.kind == MS_TYPE_OTHER) return;
+  bool same = use.kind == def->kind && use.ranked == def->ranked && (!use.ranked || ms_shape_equal(&use, def)) &&
+              !strcmp(use.elem, def->elem);
+  for (int k = 0; same && use.ranked && k < use.rank; k++) same = use.scalable[k] == def->scalable[k];
+  if (same) return;
+  char want[160];
+  ms_shape_format_type(def, want, sizeof want);
+  ms_diagnostic *d = ms_diag_list_add(&w->out->diags, type.start, type.end, MS_SEVERITY_ERROR, MS_CODE_TYPE_MISMATCH,
+                                      NULL, "%.*s is used as %.*s but its op gives it type %s",
+                                      (int)(u->span.end - u->span.start), w->text + u->span.start,
+                                      (int)(type.end - type.start), w->text + type.start, want);
+  ms_diag_set_fix(d, type.start, type.end, "%s", want);
+}
+
 static void check_uses(analyzer *w, const ms_op *op) {
+  check_implied(w, op);
   if (!op->types_known) return;
   for (uint32_t i = 0; i < op->noperands; i++) {
     const ms_use *u = ms_records_operand(w->rec, op, i);
     if (u->value == MS_NONE) continue;
     const ms_value *def = &w->rec->values[u->value];
-    if (!def->type.end) continue;
     ms_span type = *in_type(w, op, i);
+    if (!def->type.end) {
+      check_unwritten_use(w, u, type);
+      continue;
+    }
     if (same_type(w->text, resolve(w, def->type), resolve(w, type))) continue;
     ms_span use = u->span;
     ms_diagnostic *d = ms_diag_list_add(
@@ -192,7 +239,13 @@ static bool operand_shape(analyzer *w, const ms_op *op, int i, ms_shape *out) {
   }
   t = resolve(w, t);
   char why[160];
-  if (!t.end) return false;
+  if (!t.end) {
+    /* A result its op's syntax leaves unwritten: what its rule inferred. */
+    uint32_t v = (uint32_t)i < op->noperands ? ms_records_operand(w->rec, op, (uint32_t)i)->value : MS_NONE;
+    if (v == MS_NONE || !w->shape[v] || w->rec->values[v].type.end) return false;
+    *out = *w->shape[v];
+    return true;
+  }
   if (ms_shape_parse_type(out, w->text + t.start, t.end - t.start, why, sizeof why)) return true;
   report_unreadable(w, operand_range(w, op, i), t, why);
   return false;
@@ -373,6 +426,23 @@ static void refine_result(analyzer *w, uint32_t opi, uint32_t r, const ms_shape 
   *w->shape[v] = met;
   char buf[256];
   ms_shape_format_type(&met, buf, sizeof buf);
+  w->info[v].inferred = ms_xstrdup(buf);
+  w->info[v].producer = opi;
+}
+
+/* A result whose type the op does not spell (its syntax leaves it to the
+** parser: `arith.cmpf`, `vector.outerproduct`, `linalg.broadcast`) gets
+** the type its rule infers, so that later uses are checked. */
+static void type_unwritten_result(analyzer *w, uint32_t opi, const ms_shape *inferred) {
+  const ms_op *op = &w->rec->ops[opi];
+  uint32_t v = op->results;
+  if (op->nout > 0 || w->rec->values[v].type.end || w->shape[v] || inferred->kind == MS_TYPE_NONE ||
+      inferred->kind == MS_TYPE_OTHER || !inferred->elem[0])
+    return;
+  w->shape[v] = ms_xmalloc(sizeof *inferred);
+  *w->shape[v] = *inferred;
+  char buf[256];
+  ms_shape_format_type(inferred, buf, sizeof buf);
   w->info[v].inferred = ms_xstrdup(buf);
   w->info[v].producer = opi;
 }
@@ -602,6 +672,7 @@ static void apply_rule(analyzer *w, uint32_t opi) {
   record_inference(w, op, &b, nres ? &results[0] : NULL, res.has_inferred, &res.inferred);
   if (w->detail && op->span.start <= w->detail_pos && w->detail_pos <= op->span.end) fill_detail(w, op, &b, &in, &res);
   if (nres > 0 && b.shape.fn == MS_SHAPE_FN_NONE) infer_by_rule(w, opi, &b, &in, results, nres, &res);
+  if (nres == 0 && op->nresults > 0 && res.has_inferred) type_unwritten_result(w, opi, &res.inferred);
 }
 
 /* ------------------------------------------------------------------ */

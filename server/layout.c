@@ -111,6 +111,27 @@ static bool parse_item(parser *p, ms_layout_item *it) {
     it->kind = MS_LAYOUT_FUNCTIONAL;
     return true;
   }
+  if (starts(p, "implied-type(")) {
+    p->i += strlen("implied-type(");
+    it->kind = MS_LAYOUT_IMPLIED;
+    skip_blank(p);
+    if (!parse_ref(p, &it->refs[0])) return false;
+    it->nrefs = 1;
+    if (it->refs[0].kind != MS_LAYOUT_OPERAND) return fail(p, at, "implied-type takes one operand $N%s", "");
+    skip_blank(p);
+    if (p->i >= p->len || p->s[p->i] != ',') return fail(p, p->i, "expected ',' in implied-type($N, TYPE)%s", "");
+    p->i++;
+    skip_blank(p);
+    size_t n = 0;
+    while (p->i + n < p->len && is_word_char(p->s[p->i + n])) n++;
+    if (n == 0 || n >= sizeof it->word) return fail(p, p->i, "implied-type needs a builtin type such as i1 (at most 15 characters)%s", "");
+    memcpy(it->word, p->s + p->i, n);
+    p->i += n;
+    skip_blank(p);
+    if (p->i >= p->len || p->s[p->i] != ')') return fail(p, p->i, "expected ')' in implied-type($N, TYPE)%s", "");
+    p->i++;
+    return true;
+  }
   if (starts(p, "ins-outs")) {
     p->i += strlen("ins-outs");
     it->kind = MS_LAYOUT_INS_OUTS;
@@ -169,6 +190,7 @@ typedef struct match {
   const char *text;
   ms_span in[MAX_SLOTS], out[MAX_SLOTS];
   bool functional;
+  const ms_layout_item *implied;
 } match;
 
 static bool tok_is_word(const match *m, const ms_tok *t, const char *w) {
@@ -263,6 +285,7 @@ static bool match_alt(match *m, const ms_layout_alt *alt) {
   memset(m->in, 0, sizeof m->in);
   memset(m->out, 0, sizeof m->out);
   m->functional = false;
+  m->implied = NULL;
   m->pos = m->tail;
   for (int k = 0; k < alt->nitems; k++) {
     const ms_layout_item *it = &alt->items[k];
@@ -279,6 +302,10 @@ static bool match_alt(match *m, const ms_layout_alt *alt) {
         break;
       case MS_LAYOUT_INS_OUTS:
         if (!match_groups(m)) return false;
+        break;
+      case MS_LAYOUT_IMPLIED:
+        if (it->refs[0].index >= m->op->noperands) return false;
+        m->implied = it;
         break;
       default:
         if (it->list) {
@@ -305,6 +332,10 @@ static void store(match *m, ms_records *rec, ms_op *op) {
   }
   op->nin = op->noperands;
   op->types_known = true;
+  if (m->implied) {
+    op->implied_operand = (int8_t)m->implied->refs[0].index;
+    snprintf(op->implied_type, sizeof op->implied_type, "%s", m->implied->word);
+  }
   op->out_types = (uint32_t)rec->ntypes;
   uint32_t r = 0;
   for (; r < op->nresults && r < MAX_SLOTS && m->out[r].end; r++) {
@@ -317,7 +348,7 @@ static void store(match *m, ms_records *rec, ms_op *op) {
 bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text) {
   ms_op *op = &rec->ops[opi];
   if (op->kind != MS_OP_CUSTOM || op->noperands > MAX_SLOTS) return false;
-  match m = {rec, op, rec->toks + op->toks, op->ntoks, op->ntoks, 0, text, {{0, 0}}, {{0, 0}}, false};
+  match m = {rec, op, rec->toks + op->toks, op->ntoks, op->ntoks, 0, text, {{0, 0}}, {{0, 0}}, false, NULL};
   for (uint32_t i = 0; i < m.ntoks; i++)
     if (m.toks[i].depth == 0 && (m.toks[i].kind == MS_TOK_COLON || m.toks[i].kind == MS_TOK_ARROW)) {
       m.tail = i;

@@ -12,6 +12,7 @@
 **   "ins-outs -> type($results) | ins-outs"
 **                                     linalg.add ins(%a, %b : A, B) outs(%c : C) -> R
 **   "functional-type"                 tosa.add %a, %b : (A, B) -> R
+**   "implied-type($0, i1)"            an operand the parser types itself
 **
 ** ms_layout_parse compiles the text once (catalog load); ms_layout_apply
 ** matches it against an op record's tokens (records.h) and fills the op's
@@ -36,7 +37,8 @@ typedef enum ms_layout_item_kind {
   MS_LAYOUT_WORD,        /* a literal: `:`, `,`, `->`, `to`, any bare word */
   MS_LAYOUT_TYPE,        /* type(REFS): one written type (or a list, see below) */
   MS_LAYOUT_FUNCTIONAL,  /* functional-type: `(A, B) -> R` types every operand and result */
-  MS_LAYOUT_INS_OUTS     /* ins-outs: each group `(%a, %b : A, B)` types its own values */
+  MS_LAYOUT_INS_OUTS,    /* ins-outs: each group `(%a, %b : A, B)` types its own values */
+  MS_LAYOUT_IMPLIED      /* implied-type($N, T): operand N has type T, not written */
 } ms_layout_item_kind;
 
 typedef enum ms_layout_ref_kind {
@@ -55,7 +57,7 @@ typedef struct ms_layout_item {
   uint8_t kind;          /* ms_layout_item_kind */
   uint8_t nrefs;
   bool list;             /* type($N...) alone: a comma-separated list, one type each */
-  char word[16];
+  char word[16];                 /* a literal; implied-type: the type */
   ms_layout_ref refs[MS_LAYOUT_MAX_REFS];
 } ms_layout_item;
 

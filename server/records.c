@@ -400,6 +400,7 @@ static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth
   static __thread scratch s;
   memset(&s, 0, sizeof s);
   s.op.span = span_of(node);
+  s.op.implied_operand = -1;
   s.op.kind = k == MS_K_GENERIC ? MS_OP_GENERIC : k == MS_K_CUSTOM ? MS_OP_CUSTOM : MS_OP_RETURN;
   if (k == MS_K_GENERIC) read_generic(b, node, &s);
   else if (k == MS_K_CUSTOM) read_custom(b, node, &s);

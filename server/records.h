@@ -63,6 +63,8 @@ typedef struct ms_op {
   uint32_t groups, ngroups;      /* groups[...]: the names `%x:2` as written */
   ms_span constant;              /* a constant's value attribute, {0,0} if none */
   uint32_t toks, ntoks;          /* toks[...]: a custom op's tokens (ms_tok) */
+  int8_t implied_operand;        /* an operand whose type the op's syntax implies (layout.h), -1: none */
+  char implied_type[16];         /* that type ("i1") */
 } ms_op;
 
 /* A result group as written: `%x:2` is name `%x`, count 2. */

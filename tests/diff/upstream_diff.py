@@ -13,7 +13,7 @@ is rejected iff an error lies in its lines. mlir-shape (`check
 --format=json`) must give the same verdict for every function.
 
 usage: upstream_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--keep=FILE]
-       [--family=arith,select,compare,math,vbroadcast,shapecast,outer,lbroadcast,lnamed,lelementwise,splat,tosa]
+       [--family=arith,select,compare,math,vbroadcast,shapecast,outer,lbroadcast,lnamed,lelementwise,splat,tosa,chain]
 Prints per family `family: agreed/total`, the disagreements and the summary
 `N passed, M failed`; exits 1 on any disagreement.
 """
@@ -369,6 +369,40 @@ def tosa_case(rng, pretty):
     return Fn(args, ["%%0 = %s %s : %s" % (name, vals, sig)])
 
 
+# ---- chains: ops using earlier results, whose types some forms do not spell ----
+
+def chain_case(rng, pretty):
+    vector = maybe(rng, 0.4)
+    kind = "vector" if vector else "tensor"
+    base = rand_dims(rng, True, 1, 2) if vector else [rng.choice(["1", "2", "3", "?"]) for _ in range(rng.randint(1, 2))]
+    t = ttype(kind, base, "f32")
+    other = ttype(kind, mutate_dims(rng, base, vector) or ["2"], "f32")
+    args = [("%a", t), ("%b", t if maybe(rng, 0.8) else other)]
+    pick = lambda good: good if maybe(rng, 0.94) else other
+    body = []
+    if pretty:
+        body.append("%%0 = arith.addf %%a, %%b : %s" % pick(t))
+        body.append("%%1 = arith.cmpf olt, %%0, %%a : %s" % pick(t))
+        if maybe(rng, 0.5):
+            body.append("%%2 = arith.select %%1, %%0, %%a : %s, %s" % (
+                pick(ttype(kind, base, "i1")), pick(t)))
+        else:
+            body.append("%%2 = arith.select %%1, %%0, %%a : %s" % pick(t))
+        body.append("%%3 = math.exp %%2 : %s" % pick(t))
+        if vector and len(base) == 1 and not base[0].startswith("["):
+            body.append("%%4 = vector.outerproduct %%3, %%a : %s, %s" % (pick(t), pick(t)))
+            sq = ttype("vector", [base[0], base[0]], "f32")
+            body.append("%%5 = vector.shape_cast %%4 : %s to %s" % (
+                pick(sq), ttype("vector", [str(int(base[0]) ** 2)], "f32")))
+    else:
+        i1 = ttype(kind, base, "i1")
+        body.append('%%0 = "arith.addf"(%%a, %%b) : (%s, %s) -> %s' % (pick(t), pick(t), pick(t)))
+        body.append('%%1 = "arith.cmpf"(%%0, %%a) {predicate = 4 : i64} : (%s, %s) -> %s' % (pick(t), pick(t), pick(i1)))
+        body.append('%%2 = "arith.select"(%%1, %%0, %%a) : (%s, %s, %s) -> %s' % (pick(i1), pick(t), pick(t), pick(t)))
+        body.append('%%3 = "math.exp"(%%2) : (%s) -> %s' % (pick(t), pick(t)))
+    return Fn(args, body)
+
+
 FAMILIES = {
     "arith": lambda rng, p: same_type_case(rng, p, "arith"),
     "math": lambda rng, p: same_type_case(rng, p, "math"),
@@ -382,6 +416,7 @@ FAMILIES = {
     "lelementwise": lelementwise_case,
     "splat": splat_case,
     "tosa": tosa_case,
+    "chain": chain_case,
 }
 
 

@@ -182,3 +182,30 @@ Test(upstream, rules_alone) {
   cr_expect(ms_upstream_is_type_rule(MS_RULE_SPLAT) && !ms_upstream_is_type_rule(MS_RULE_MLIR));
   cr_expect_str_eq(ms_rule_name(MS_RULE_OUTER_PRODUCT), "outer-product");
 }
+
+Test(upstream, unwritten_results_take_their_inferred_type) {
+  /* cmpf and outerproduct do not spell their result: the rule's inferred
+  ** type checks later uses, and `: T` implies an i1 condition. */
+  expect_codes("func.func @f(%a: tensor<3xf32>, %x: vector<4xf32>, %y: vector<8xf32>) {\n"
+               "  %0 = arith.cmpf olt, %a, %a : tensor<3xf32>\n"
+               "  %1 = arith.select %0, %a, %a : tensor<3xi1>, tensor<3xf32>\n"
+               "  %2 = arith.select %0, %a, %a : tensor<3xf32>\n"
+               "  %3 = vector.outerproduct %x, %y : vector<4xf32>, vector<8xf32>\n"
+               "  %4 = vector.shape_cast %3 : vector<8x4xf32> to vector<32xf32>\n"
+               "  return\n"
+               "}\n",
+               "type-mismatch@4 type-mismatch@6");
+}
+
+Test(upstream, implied_type_syntax) {
+  ms_layout l;
+  char err[200];
+  size_t at = 0;
+  const char *ok = "implied-type($0, i1) : type($1, $2, $result)";
+  cr_assert(ms_layout_parse(&l, ok, strlen(ok), err, sizeof err, &at), "%s", err);
+  cr_expect_eq(l.alts[0].items[0].kind, MS_LAYOUT_IMPLIED);
+  cr_expect_str_eq(l.alts[0].items[0].word, "i1");
+  const char *bad = "implied-type($results, i1)";
+  cr_expect_not(ms_layout_parse(&l, bad, strlen(bad), err, sizeof err, &at));
+  cr_expect(strstr(err, "one operand"), "%s", err);
+}
