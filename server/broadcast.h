@@ -75,6 +75,8 @@ typedef struct ms_broadcast_options {
   ** -1 when that result is not a plain dim. maps_unreadable: not checked. */
   bool has_maps, maps_unreadable;
   bool scalar_operands;        /* without maps, a rank-0 operand indexes no loop (named ops) */
+  bool float_elements;         /* same-type, compare: operands of float element type (f32, bf16, ...) */
+  bool integer_elements;       /* same-type, compare: operands of signless integer or index elements */
   int nmaps, nloops;
   int8_t map_rank[MS_MAX_OPERANDS];
   int8_t maps[MS_MAX_OPERANDS][MS_MAX_RANK];

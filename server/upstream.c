@@ -114,6 +114,38 @@ static bool any_scalable(const ms_shape *s) {
 
 static bool is_i1(const ms_shape *s) { return !strcmp(s->elem, "i1"); }
 
+static bool all_digits(const char *s) {
+  if (!*s) return false;
+  for (; *s; s++)
+    if (!isdigit((unsigned char)*s)) return false;
+  return true;
+}
+
+/* ODS's floating-point-like and signless-integer-like element types. */
+static bool is_float_elem(const char *e) {
+  return (e[0] == 'f' && isdigit((unsigned char)e[1])) || !strcmp(e, "bf16") || !strcmp(e, "tf32");
+}
+
+static bool is_integer_elem(const char *e) { return !strcmp(e, "index") || (e[0] == 'i' && all_digits(e + 1)); }
+
+/* opts.float_elements / integer_elements on operand 0 (the others must
+** have its type). */
+static bool check_elements(rule_ctx *c) {
+  const char *e = c->ops[0].elem;
+  if (!e[0] || e[0] == '!') return true;
+  if (c->opts->float_elements && !is_float_elem(e)) {
+    add(c, MS_CODE_ELEMENT_TYPE, 0, -1, -1, "%s is %s but this op takes floating-point elements", name_of(c, 0).s,
+        type_of(&c->ops[0]).s);
+    return false;
+  }
+  if (c->opts->integer_elements && !is_integer_elem(e)) {
+    add(c, MS_CODE_ELEMENT_TYPE, 0, -1, -1, "%s is %s but this op takes signless integer or index elements",
+        name_of(c, 0).s, type_of(&c->ops[0]).s);
+    return false;
+  }
+  return true;
+}
+
 static int64_t elements(const ms_shape *s) {
   int64_t n = 1;
   for (int k = 0; k < s->rank; k++) n *= s->dims[k];
@@ -141,7 +173,7 @@ static bool want_count(rule_ctx *c, int lo, int hi, const char *what) {
 /* ---- arith / math: Elementwise + SameOperandsAndResultType + inferred result ---- */
 
 static void rule_same_type(rule_ctx *c) {
-  if (!want_count(c, 1, MS_MAX_OPERANDS, "the rule needs at least one operand")) return;
+  if (!want_count(c, 1, MS_MAX_OPERANDS, "the rule needs at least one operand") || !check_elements(c)) return;
   int n = c->nops + (c->res ? 1 : 0);
   const ms_shape *first = &c->ops[0];
   for (int i = 1; i < n; i++) {
@@ -224,7 +256,7 @@ static void rule_select(rule_ctx *c) {
 /* ---- arith.cmpf / cmpi ---- */
 
 static void rule_compare(rule_ctx *c) {
-  if (!want_count(c, 2, 2, "a comparison takes two operands")) return;
+  if (!want_count(c, 2, 2, "a comparison takes two operands") || !check_elements(c)) return;
   const ms_shape *a = &c->ops[0], *b = &c->ops[1];
   if (!same_type(a, b)) {
     add(c, MS_CODE_SAME_TYPE, 1, 0, -1, "%s is %s but %s is %s: both operands must have one type", name_of(c, 1).s,

@@ -84,7 +84,8 @@ def pick_written(rng, true_t, other):
 
 FLOAT_BIN = ["arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf"]
 INT_BIN = ["arith.addi", "arith.subi", "arith.muli", "arith.andi", "arith.maxsi"]
-MATH_UN = ["math.exp", "math.sqrt", "math.absf", "math.tanh", "math.floor"]
+ELEMS = ["f16", "bf16", "f64", "i1", "i8", "index", "si32"]
+MATH_UN = ["math.exp", "math.sqrt", "math.absf", "math.tanh", "math.floor", "math.absi", "math.ctlz"]
 MATH_BIN = ["math.powf", "math.atan2", "math.copysign"]
 
 
@@ -97,6 +98,8 @@ def same_type_case(rng, pretty, family):
         name = rng.choice(FLOAT_BIN + INT_BIN)
         n = 2
         elem = "f32" if name in FLOAT_BIN else "i32"
+    if maybe(rng, 0.1):
+        elem = rng.choice(ELEMS)
     vector = maybe(rng, 0.35)
     kind = "vector" if vector else "tensor"
     base = rand_dims(rng, vector, 0 if not vector else 1, 3)
@@ -151,6 +154,8 @@ def compare_case(rng, pretty):
     vector = maybe(rng, 0.35)
     kind = "vector" if vector else "tensor"
     name, elem, pred = ("arith.cmpf", "f32", "olt") if maybe(rng, 0.5) else ("arith.cmpi", "i32", "slt")
+    if maybe(rng, 0.1):
+        elem = rng.choice(ELEMS)
     base = rand_dims(rng, vector, 1, 3)
     a = ttype(kind, base, elem)
     b = a if maybe(rng, 0.75) else ttype(kind, mutate_dims(rng, base, vector) or ["2"], elem)

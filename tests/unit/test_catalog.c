@@ -439,6 +439,10 @@ Test(catalog, upstream_entries_carry_syntax_and_options) {
   cr_expect(b.ok && !b.opts.has_maps && b.opts.maps_unreadable);
   cr_assert(bind(c, "linalg.add", 3, NULL, &b));
   cr_expect(b.opts.scalar_operands);
+  cr_assert(bind(c, "arith.addi", 2, NULL, &b));
+  cr_expect(b.opts.integer_elements && !b.opts.float_elements);
+  cr_assert(bind(c, "math.exp", 1, NULL, &b));
+  cr_expect(b.opts.float_elements && b.rule == MS_RULE_SAME_TYPE);
   /* arith.select: `: T` or `: C, T`. */
   cr_assert(bind(c, "arith.select", 3, NULL, &b));
   cr_expect_eq(b.rule, MS_RULE_SELECT);

@@ -169,6 +169,18 @@ Test(upstream, refined_shapes_are_not_type_errors) {
                "");
 }
 
+Test(upstream, element_kinds) {
+  expect_codes("func.func @f(%a: tensor<3xi32>, %f: tensor<3xf32>, %i: index) {\n"
+               "  %0 = arith.addi %a, %a : tensor<3xi32>\n"
+               "  %1 = arith.addf %a, %a : tensor<3xi32>\n"
+               "  %2 = arith.addi %i, %i : index\n"
+               "  %3 = math.absi %f : tensor<3xf32>\n"
+               "  %4 = arith.cmpi slt, %f, %f : tensor<3xf32>\n"
+               "  return\n"
+               "}\n",
+               "element-type@3 element-type@5 element-type@6");
+}
+
 Test(upstream, rules_alone) {
   ms_shape ops[2], res;
   ms_broadcast_result out;
