@@ -354,7 +354,8 @@ def splat_case(rng, pretty):
 # ---- tosa (pretty form: functional type) ----
 
 def tosa_case(rng, pretty):
-    name = rng.choice(["tosa.add", "tosa.sub", "tosa.maximum", "tosa.mul"])
+    name = rng.choice(["tosa.add", "tosa.sub", "tosa.maximum", "tosa.mul", "tosa.pow", "tosa.greater",
+                       "tosa.equal", "tosa.select", "tosa.logical_and", "tosa.bitwise_or"])
     rank = rng.randint(1, 3)
     base = [rng.choice(DIMS) for _ in range(rank)]
     types = []
@@ -363,8 +364,13 @@ def tosa_case(rng, pretty):
         if maybe(rng, 0.2):
             d = mutate_dims(rng, d)
         types.append(ttype("tensor", d, "f32"))
-    res = ttype("tensor", base if maybe(rng, 0.8) else mutate_dims(rng, base), "f32")
+    elem = {"tosa.logical_and": "i1", "tosa.bitwise_or": "i32"}.get(name, "f32")
+    types = [t.replace("f32", elem) for t in types]
+    relem = "i1" if name in ("tosa.greater", "tosa.equal") else elem
+    res = ttype("tensor", base if maybe(rng, 0.8) else mutate_dims(rng, base), relem)
     args = [("%a0", types[0]), ("%a1", types[1])]
+    if name == "tosa.select":
+        args = [("%p", ttype("tensor", [x if maybe(rng, 0.8) else "1" for x in base], "i1"))] + args
     if name == "tosa.mul":
         args.append(("%s", "tensor<1xi8>"))
     vals = ", ".join(a for a, _ in args)
