@@ -221,3 +221,27 @@ Test(upstream, implied_type_syntax) {
   cr_expect_not(ms_layout_parse(&l, bad, strlen(bad), err, sizeof err, &at));
   cr_expect(strstr(err, "one operand"), "%s", err);
 }
+
+Test(upstream, shapes_flow_through_arith) {
+  /* tosa refines %0 to 2x3; arith passes it on to %1, whose use by the
+  ** last tosa.add against 4x3 is the propagated mismatch. */
+  const char *text = "func.func @f(%a: tensor<2x3xf32>, %b: tensor<1x3xf32>, %c: tensor<4x3xf32>) {\n"
+                     "  %0 = \"tosa.add\"(%a, %b) : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<?x3xf32>\n"
+                     "  %1 = arith.addf %0, %0 : tensor<?x3xf32>\n"
+                     "  %2 = \"tosa.add\"(%1, %c) : (tensor<?x3xf32>, tensor<4x3xf32>) -> tensor<?x3xf32>\n"
+                     "  return\n"
+                     "}\n";
+  char codes[512];
+  ms_analysis a;
+  analyse(text, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "propagated-shape-mismatch@4");
+  bool found = false;
+  for (size_t v = 0; v < a.rec.nvalues; v++) {
+    const char *inf = ms_analysis_inferred(&a, (uint32_t)v);
+    char name[16];
+    ms_records_value_name(&a.rec, (uint32_t)v, text, name, sizeof name);
+    if (!strcmp(name, "%1")) found = inf && !strcmp(inf, "tensor<2x3xf32>");
+  }
+  cr_expect(found, "%%1 is inferred tensor<2x3xf32>");
+  ms_analysis_clear(&a);
+}
