@@ -244,6 +244,16 @@ static void read_tokens(const builder *b, TSNode node, scratch *op) {
   }
 }
 
+/* Whether child i of a custom op is a group whose values are operands:
+** parentheses right after the name, after a word (`ins(`, `outs(`), or
+** brackets after a value (`%v[%i]`). */
+static bool operand_group(TSNode node, uint32_t i, const scratch *op) {
+  if (i <= 2 + (op->ngroups > 0)) return true;
+  TSNode prev = ts_node_child(node, i - 1);
+  if (kind(ts_node_child(node, i)) == MS_K_BRACKETS) return kind(prev) == MS_K_VALUE_USE;
+  return ts_node_is_named(prev) && !strcmp(ts_node_type(prev), "bare_id");
+}
+
 /* A custom op: operands are the value uses of its rest before the type
 ** annotation; types come from a trailing functional type, or from a plain
 ** type list that then types the results of an operand-less op (constants). */
@@ -268,8 +278,10 @@ static void read_custom(const builder *b, TSNode node, scratch *op) {
       case MS_K_PARENS:
       case MS_K_BRACKETS:
         /* `op(%a, %b)`, `ins(%a : T) outs(%b : T)`, `%v[%i, %j]`: the
-        ** values of a group before the type annotation are operands. */
-        if (!after_colon)
+        ** values of such a group before the type annotation are operands
+        ** (not those of `reduce(%a init: %b), (%c init: %d)`'s second
+        ** group, which its functional type lists in another order). */
+        if (!after_colon && operand_group(node, i, op))
           for (uint32_t j = 0; j < ts_node_named_child_count(c); j++) {
             TSNode v = ts_node_named_child(c, j);
             if (kind(v) == MS_K_VALUE_USE) add_operand(op, v);
