@@ -479,7 +479,7 @@ def parse(argv):
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
         return None
-    args = {"binary": argv[1], "cases": 60, "seed": 20261123, "keep": None, "family": ",".join(FAMILIES)}
+    args = {"binary": argv[1], "cases": 100, "seed": 20261123, "keep": None, "family": ",".join(FAMILIES)}
     for a in argv[2:]:
         key, _, value = a.lstrip("-").partition("=")
         if not a.startswith("--") or key not in args or not value or key == "binary":
