@@ -531,7 +531,20 @@ static void rule_splat(rule_ctx *c) {
   infer(c, res);
 }
 
-bool ms_upstream_is_type_rule(ms_rule rule) { return rule >= MS_RULE_SAME_TYPE && rule <= MS_RULE_SPLAT; }
+bool ms_upstream_is_type_rule(ms_rule rule) {
+  switch (rule) {
+    case MS_RULE_SAME_TYPE:
+    case MS_RULE_SELECT:
+    case MS_RULE_COMPARE:
+    case MS_RULE_VECTOR_BROADCAST:
+    case MS_RULE_SHAPE_CAST:
+    case MS_RULE_OUTER_PRODUCT:
+    case MS_RULE_LINALG_BROADCAST:
+    case MS_RULE_INDEXING_MAPS:
+    case MS_RULE_SPLAT: return true;
+    default: return false;
+  }
+}
 
 bool ms_upstream_check(ms_rule rule, const ms_broadcast_options *opts, const ms_shape *operands, int noperands,
                        const char *const *operand_names, const ms_shape *results, int nresults,
