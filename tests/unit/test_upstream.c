@@ -245,3 +245,24 @@ Test(upstream, shapes_flow_through_arith) {
   cr_expect(found, "%%1 is inferred tensor<2x3xf32>");
   ms_analysis_clear(&a);
 }
+
+/* A user's dialect, JSON only: its pretty form types operand 0 alone and
+** the rest as a list; an untyped result; alternatives in order. */
+Test(upstream, user_dialect_syntax_in_json) {
+  static const char rules[] =
+      "{\"version\": 1, \"ops\": [\n"
+      "  {\"match\": \"my.add\", \"description\": \"mine\", \"rule\": \"numpy\",\n"
+      "   \"syntax\": \": type($0), type($1...) -> type($result) | : type($operands, $results)\"}\n"
+      "]}\n";
+  char err[256];
+  cr_assert(ms_catalog_load(catalog, "mine.json", rules, sizeof rules - 1, err, sizeof err), "%s", err);
+  expect_codes("func.func @f(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %c: tensor<4xf32>) {\n"
+               "  %0 = my.add %a, %b, %b : tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32> -> tensor<2x3xf32>\n"
+               "  %1 = my.add %a, %c : tensor<2x3xf32>, tensor<4xf32> -> tensor<2x3xf32>\n"
+               "  %2 = my.add %a, %b : tensor<2x3xf32>, tensor<4xf32> -> tensor<2x3xf32>\n"
+               "  %3 = my.add %b, %b : tensor<3xf32>\n"
+               "  %4 = my.add %0, %3 : tensor<2x3xf32>\n"
+               "  return\n"
+               "}\n",
+               "incompatible-dims@3 type-mismatch@4 incompatible-dims@4 type-mismatch@6");
+}
