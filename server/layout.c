@@ -10,6 +10,7 @@
 #include "layout.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,8 +28,11 @@ typedef struct parser {
   size_t errlen, *at;
 } parser;
 
-static bool fail(parser *p, size_t at, const char *fmt, const char *arg) {
-  snprintf(p->err, p->errlen, fmt, arg);
+__attribute__((format(printf, 3, 4))) static bool fail(parser *p, size_t at, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(p->err, p->errlen, fmt, ap);
+  va_end(ap);
   *p->at = at;
   return false;
 }
@@ -47,7 +51,7 @@ static bool is_word_char(char c) { return isalnum((unsigned char)c) || c == '_';
 /* $N, $N..., $operands, $rN, $result, $results */
 static bool parse_ref(parser *p, ms_layout_ref *r) {
   size_t at = p->i;
-  if (p->i >= p->len || p->s[p->i] != '$') return fail(p, at, "expected a reference such as $0, $operands or $result%s", "");
+  if (p->i >= p->len || p->s[p->i] != '$') return fail(p, at, "expected a reference such as $0, $operands or $result");
   p->i++;
   static const struct { const char *name; ms_layout_ref_kind kind; } named[] = {
     {"operands", MS_LAYOUT_OPERANDS}, {"results", MS_LAYOUT_RESULTS}, {"result", MS_LAYOUT_RESULT}};
@@ -65,7 +69,7 @@ static bool parse_ref(parser *p, ms_layout_ref *r) {
   size_t d = p->i;
   unsigned v = 0;
   while (p->i < p->len && isdigit((unsigned char)p->s[p->i]) && v < 1000) v = v * 10 + (unsigned)(p->s[p->i++] - '0');
-  if (p->i == d || v >= MAX_SLOTS) return fail(p, at, "bad reference: use $N (N < 64), $N..., $rN, $operands, $result or $results%s", "");
+  if (p->i == d || v >= MAX_SLOTS) return fail(p, at, "bad reference: use $N (N < 64), $N..., $rN, $operands, $result or $results");
   *r = (ms_layout_ref){(uint8_t)(result ? MS_LAYOUT_RESULT : MS_LAYOUT_OPERAND), (uint8_t)v};
   if (!result && starts(p, "...")) {
     p->i += 3;
@@ -78,12 +82,11 @@ static bool is_list(const ms_layout_ref *r) { return r->kind == MS_LAYOUT_OPERAN
 
 /* type(REF, ...) after `type`. */
 static bool parse_type(parser *p, ms_layout_item *it) {
-  size_t at = p->i;
   p->i += 5; /* "type(" */
   it->kind = MS_LAYOUT_TYPE;
   for (;;) {
     skip_blank(p);
-    if (it->nrefs == MS_LAYOUT_MAX_REFS) return fail(p, p->i, "at most 6 references in one type(...)%s", "");
+    if (it->nrefs == MS_LAYOUT_MAX_REFS) return fail(p, p->i, "at most 6 references in one type(...)");
     if (!parse_ref(p, &it->refs[it->nrefs++])) return false;
     skip_blank(p);
     if (p->i < p->len && p->s[p->i] == ',') {
@@ -94,10 +97,9 @@ static bool parse_type(parser *p, ms_layout_item *it) {
       p->i++;
       break;
     }
-    return fail(p, p->i, "expected ',' or ')' in type(...)%s", "");
+    return fail(p, p->i, "expected ',' or ')' in type(...)");
   }
   it->list = it->nrefs == 1 && is_list(&it->refs[0]);
-  (void)at;
   return true;
 }
 
@@ -117,18 +119,18 @@ static bool parse_item(parser *p, ms_layout_item *it) {
     skip_blank(p);
     if (!parse_ref(p, &it->refs[0])) return false;
     it->nrefs = 1;
-    if (it->refs[0].kind != MS_LAYOUT_OPERAND) return fail(p, at, "implied-type takes one operand $N%s", "");
+    if (it->refs[0].kind != MS_LAYOUT_OPERAND) return fail(p, at, "implied-type takes one operand $N");
     skip_blank(p);
-    if (p->i >= p->len || p->s[p->i] != ',') return fail(p, p->i, "expected ',' in implied-type($N, TYPE)%s", "");
+    if (p->i >= p->len || p->s[p->i] != ',') return fail(p, p->i, "expected ',' in implied-type($N, TYPE)");
     p->i++;
     skip_blank(p);
     size_t n = 0;
     while (p->i + n < p->len && is_word_char(p->s[p->i + n])) n++;
-    if (n == 0 || n >= sizeof it->word) return fail(p, p->i, "implied-type needs a builtin type such as i1 (at most 15 characters)%s", "");
+    if (n == 0 || n >= sizeof it->word) return fail(p, p->i, "implied-type needs a builtin type such as i1 (at most 15 characters)");
     memcpy(it->word, p->s + p->i, n);
     p->i += n;
     skip_blank(p);
-    if (p->i >= p->len || p->s[p->i] != ')') return fail(p, p->i, "expected ')' in implied-type($N, TYPE)%s", "");
+    if (p->i >= p->len || p->s[p->i] != ')') return fail(p, p->i, "expected ')' in implied-type($N, TYPE)");
     p->i++;
     return true;
   }
@@ -153,7 +155,7 @@ static bool parse_item(parser *p, ms_layout_item *it) {
     char c[2] = {p->s[p->i], 0};
     return fail(p, at, "unexpected '%s' (known: type(...), functional-type, ins-outs, ':', ',', '->', words, '|')", c);
   }
-  if (n >= sizeof it->word) return fail(p, at, "word too long (at most 15 characters)%s", "");
+  if (n >= sizeof it->word) return fail(p, at, "word too long (at most 15 characters)");
   memcpy(it->word, p->s + p->i, n);
   p->i += n;
   return true;
@@ -167,14 +169,14 @@ bool ms_layout_parse(ms_layout *self, const char *text, size_t len, char *err, s
     skip_blank(&p);
     ms_layout_alt *alt = &self->alts[self->nalts - 1];
     if (p.i == len || text[p.i] == '|') {
-      if (alt->nitems == 0) return fail(&p, p.i, "empty syntax alternative%s", "");
+      if (alt->nitems == 0) return fail(&p, p.i, "empty syntax alternative");
       if (p.i == len) return true;
-      if (self->nalts == MS_LAYOUT_MAX_ALTS) return fail(&p, p.i, "at most 4 alternatives%s", "");
+      if (self->nalts == MS_LAYOUT_MAX_ALTS) return fail(&p, p.i, "at most 4 alternatives");
       self->nalts++;
       p.i++;
       continue;
     }
-    if (alt->nitems == MS_LAYOUT_MAX_ITEMS) return fail(&p, p.i, "at most 12 items in one alternative%s", "");
+    if (alt->nitems == MS_LAYOUT_MAX_ITEMS) return fail(&p, p.i, "at most 12 items in one alternative");
     if (!parse_item(&p, &alt->items[alt->nitems++])) return false;
   }
 }
