@@ -77,6 +77,7 @@ typedef struct ms_broadcast_options {
   bool scalar_operands;        /* without maps, a rank-0 operand indexes no loop (named ops) */
   bool float_elements;         /* same-type, compare: operands of float element type (f32, bf16, ...) */
   bool integer_elements;       /* same-type, compare: operands of signless integer or index elements */
+  bool sizes_only;             /* splat: every operand is a dynamic size (tensor.empty) */
   int nmaps, nloops;
   int8_t map_rank[MS_MAX_OPERANDS];
   int8_t maps[MS_MAX_OPERANDS][MS_MAX_RANK];

@@ -60,7 +60,7 @@ typedef struct entry {
   int target_operand;
   bool equal_ranks, tensor_only, skip_result_dims, strict;
   bool scalar_operands;        /* indexing-maps: rank-0 operands index no loop */
-  bool float_elements, integer_elements;
+  bool float_elements, integer_elements, sizes_only;
   ms_shape_spec shape;
   const ms_layout *layout;     /* "syntax", or NULL */
   const char *dims_attrs[MAX_ATTR_NAMES];   /* "dimensions" (linalg-broadcast) */
@@ -413,9 +413,9 @@ static bool load_target(loader *ld, const cJSON *v, entry *e) {
 
 static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
-                                     "scalar_operands", "float_elements", "integer_elements", NULL};
+                                     "scalar_operands", "float_elements", "integer_elements", "sizes_only", NULL};
   bool *flags[] = {&e->equal_ranks,     &e->tensor_only,    &e->skip_result_dims,  &e->strict,
-                   &e->scalar_operands, &e->float_elements, &e->integer_elements};
+                   &e->scalar_operands, &e->float_elements, &e->integer_elements, &e->sizes_only};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -1049,6 +1049,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->opts.scalar_operands = e->scalar_operands;
   out->opts.float_elements = e->float_elements;
   out->opts.integer_elements = e->integer_elements;
+  out->opts.sizes_only = e->sizes_only;
   out->opts.strict = e->strict;
   out->shape = e->shape;
   out->layout = e->layout;

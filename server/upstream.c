@@ -510,7 +510,8 @@ static void rule_indexing_maps(rule_ctx *c) {
 /* ---- tensor.splat ---- */
 
 static void rule_splat(rule_ctx *c) {
-  if (!want_count(c, 1, MS_MAX_OPERANDS, "tensor.splat takes a value and its dynamic sizes")) return;
+  int first = c->opts->sizes_only ? 0 : 1; /* operand 0 is the value, or a size too */
+  if (!want_count(c, first, MS_MAX_OPERANDS, "tensor.splat takes a value and its dynamic sizes")) return;
   const ms_shape *res = c->res;
   if (!res) return;
   if (res->kind != MS_TYPE_TENSOR || !res->ranked) {
@@ -519,13 +520,13 @@ static void rule_splat(rule_ctx *c) {
   }
   int dynamic = 0;
   for (int k = 0; k < res->rank; k++) dynamic += res->dims[k] == MS_DIM_DYNAMIC;
-  if (c->nops - 1 != dynamic) {
+  if (c->nops - first != dynamic) {
     add(c, MS_CODE_DYNAMIC_SIZES, MS_FINDING_RESULT, -1, -1,
-        "%d dynamic sizes given but the result %s has %d `?` dims: one index operand per `?`", c->nops - 1,
+        "%d dynamic sizes given but the result %s has %d `?` dims: one index operand per `?`", c->nops - first,
         type_of(res).s, dynamic);
     return;
   }
-  if (is_shaped(&c->ops[0]) || !same_elem(&c->ops[0], res))
+  if (first && (is_shaped(&c->ops[0]) || !same_elem(&c->ops[0], res)))
     add(c, MS_CODE_ELEMENT_TYPE, 0, -1, -1, "the value %s is %s but must be the result's element type %s",
         name_of(c, 0).s, type_of(&c->ops[0]).s, res->elem);
   infer(c, res);

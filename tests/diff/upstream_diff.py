@@ -340,6 +340,14 @@ def splat_case(rng, pretty):
     dims = rand_dims(rng, False, 0, 3)
     q = dims.count("?")
     n = q if maybe(rng, 0.7) else rng.randint(0, 3)
+    if maybe(rng, 0.4):
+        # tensor.empty: sizes only
+        res = ttype("tensor", dims, "f32") if maybe(rng, 0.95) else ttype("tensor", None, "f32")
+        args = [("%%d%d" % i, "index") for i in range(n)] or [("%x", "f32")]
+        sizes = [a for a, t in args if t == "index"]
+        if not pretty:
+            return Fn(args, ['%%0 = "tensor.empty"(%s) : (%s) -> %s' % (", ".join(sizes), ", ".join(["index"] * len(sizes)), res)])
+        return Fn(args, ["%%0 = tensor.empty(%s) : %s" % (", ".join(sizes), res)])
     val = "f32" if maybe(rng, 0.9) else "f64"
     res = ttype("tensor", dims, "f32")
     args = [("%v", val)] + [("%%d%d" % i, "index") for i in range(n)]

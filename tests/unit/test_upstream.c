@@ -157,6 +157,13 @@ Test(upstream, splat_sizes) {
                "  return\n"
                "}\n",
                "dynamic-sizes@3 element-type@4");
+  expect_codes("func.func @f(%d: index) {\n"
+               "  %0 = tensor.empty(%d) : tensor<?x4xf32>\n"
+               "  %1 = tensor.empty() : tensor<?x4xf32>\n"
+               "  %2 = \"tensor.empty\"(%d, %d) : (index, index) -> tensor<?x?xf32>\n"
+               "  return\n"
+               "}\n",
+               "dynamic-sizes@3");
 }
 
 Test(upstream, refined_shapes_are_not_type_errors) {
