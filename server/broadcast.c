@@ -27,7 +27,7 @@
 static const char *const rule_names[MS_RULE__COUNT] = {
   "mlir", "numpy", "pdpd", "bidirectional", "xla", "xla-in-dim", "none",
   "same-type", "select", "compare", "vector-broadcast", "shape-cast", "outer-product",
-  "linalg-broadcast", "indexing-maps", "splat",
+  "linalg-broadcast", "indexing-maps", "splat", "same-shape",
 };
 
 const char *ms_rule_name(ms_rule rule) {

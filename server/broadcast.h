@@ -42,6 +42,7 @@ typedef enum ms_rule {
   MS_RULE_LINALG_BROADCAST,    /* linalg.broadcast: `dimensions` are the added init dims */
   MS_RULE_INDEXING_MAPS,       /* linalg structured ops: shapes agree through indexing maps */
   MS_RULE_SPLAT,               /* tensor.splat: one index operand per `?` dim */
+  MS_RULE_SAME_SHAPE,          /* arith casts: the result has exactly the operand's shape */
   MS_RULE__COUNT
 } ms_rule;
 

@@ -532,6 +532,29 @@ static void rule_splat(rule_ctx *c) {
   infer(c, res);
 }
 
+/* ---- arith casts: SameOperandsAndResultShape with exact dims ---- */
+
+/* One kind, rank and sizes; scalability per type, as verifyCompatibleShapes
+** compares it. */
+static bool same_sizes(const ms_shape *a, const ms_shape *b) {
+  if (a->kind != b->kind || a->ranked != b->ranked || any_scalable(a) != any_scalable(b)) return false;
+  if (!a->ranked) return true;
+  if (a->rank != b->rank) return false;
+  for (int k = 0; k < a->rank; k++)
+    if (a->dims[k] != b->dims[k]) return false;
+  return true;
+}
+
+static void rule_same_shape(rule_ctx *c) {
+  if (!want_count(c, 1, 1, "a cast takes one operand")) return;
+  const ms_shape *in = &c->ops[0], *res = c->res;
+  if (res && (is_shaped(in) != is_shaped(res) || (is_shaped(in) && !same_sizes(in, res))))
+    add(c, MS_CODE_SHAPE_MISMATCH, MS_FINDING_RESULT, 0, -1,
+        "the result is %s but %s is %s: a cast keeps the kind of type and the shape exactly", type_of(res).s,
+        name_of(c, 0).s, type_of(in).s);
+  if (is_shaped(in)) infer(c, in);
+}
+
 bool ms_upstream_is_type_rule(ms_rule rule) {
   switch (rule) {
     case MS_RULE_SAME_TYPE:
@@ -542,7 +565,8 @@ bool ms_upstream_is_type_rule(ms_rule rule) {
     case MS_RULE_OUTER_PRODUCT:
     case MS_RULE_LINALG_BROADCAST:
     case MS_RULE_INDEXING_MAPS:
-    case MS_RULE_SPLAT: return true;
+    case MS_RULE_SPLAT:
+    case MS_RULE_SAME_SHAPE: return true;
     default: return false;
   }
 }
@@ -562,6 +586,7 @@ bool ms_upstream_check(ms_rule rule, const ms_broadcast_options *opts, const ms_
     case MS_RULE_LINALG_BROADCAST: rule_linalg_broadcast(&c); break;
     case MS_RULE_INDEXING_MAPS: rule_indexing_maps(&c); break;
     case MS_RULE_SPLAT: rule_splat(&c); break;
+    case MS_RULE_SAME_SHAPE: rule_same_shape(&c); break;
     default: return false;
   }
   out->noperands = noperands;

@@ -2,11 +2,11 @@
 ** upstream.h: the rules of upstream MLIR dialects' own verifiers.
 **
 ** Part of the broadcast algebra (broadcast.h): the rules MS_RULE_SAME_TYPE
-** ... MS_RULE_SPLAT reproduce what mlir-opt-22 verifies for arith/math
-** elementwise ops, arith.select, arith.cmpf/cmpi, vector.broadcast,
-** vector.shape_cast, vector.outerproduct, linalg.broadcast, linalg's
-** structured elementwise ops (through their indexing maps) and
-** tensor.splat. ms_broadcast_check dispatches here; the results have the
+** ... MS_RULE_SAME_SHAPE reproduce what mlir-opt-22 verifies for arith/math
+** elementwise ops, arith.select, arith.cmpf/cmpi, arith casts,
+** vector.broadcast, vector.shape_cast, vector.outerproduct,
+** linalg.broadcast, linalg's structured elementwise ops (through their
+** indexing maps), tensor.splat and tensor.empty. ms_broadcast_check dispatches here; the results have the
 ** same form (findings with MS_CODE_* codes, the inferred shape). Pure.
 */
 #ifndef MS_UPSTREAM_H

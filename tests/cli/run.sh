@@ -103,7 +103,7 @@ expect config 0 - ""
 run config-then-rules "$BIN" check --rules fixtures/mlir-tosa.json fixtures/project/sub/tosa_rank.mlir
 expect config-then-rules 1 config_rules.txt "1 error, 0 warnings in 1 file"
 run bad-catalog "$BIN" check --rules fixtures/bad-rules.json fixtures/clean.mlir
-expect bad-catalog 2 - 'fixtures/bad-rules.json:6:55: unknown rule "sideways" (known: mlir, numpy, pdpd, bidirectional, xla, xla-in-dim, none, same-type, select, compare, vector-broadcast, shape-cast, outer-product, linalg-broadcast, indexing-maps, splat)'
+expect bad-catalog 2 - 'fixtures/bad-rules.json:6:55: unknown rule "sideways" (known: mlir, numpy, pdpd, bidirectional, xla, xla-in-dim, none, same-type, select, compare, vector-broadcast, shape-cast, outer-product, linalg-broadcast, indexing-maps, splat, same-shape)'
 
 # --- jobs: identical output ---
 run jobs1 "$BIN" check --jobs 1 --format=json fixtures ../../examples

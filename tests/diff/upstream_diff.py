@@ -13,7 +13,7 @@ is rejected iff an error lies in its lines. mlir-shape (`check
 --format=json`) must give the same verdict for every function.
 
 usage: upstream_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--keep=FILE]
-       [--family=arith,select,compare,math,vbroadcast,shapecast,outer,lbroadcast,lnamed,lelementwise,splat,tosa,chain]
+       [--family=arith,select,compare,math,vbroadcast,shapecast,outer,lbroadcast,lnamed,lelementwise,splat,tosa,chain,cast]
 Prints per family `family: agreed/total`, the disagreements and the summary
 `N passed, M failed`; exits 1 on any disagreement.
 """
@@ -388,6 +388,31 @@ def tosa_case(rng, pretty):
     return Fn(args, ["%%0 = %s %s : %s" % (name, vals, sig)])
 
 
+# ---- arith casts ----
+
+CASTS = [("arith.extf", "f16", "f32"), ("arith.truncf", "f64", "f32"), ("arith.extsi", "i8", "i32"),
+         ("arith.trunci", "i32", "i8"), ("arith.sitofp", "i32", "f32"), ("arith.fptosi", "f32", "i32"),
+         ("arith.index_cast", "index", "i32"), ("arith.bitcast", "f32", "i32")]
+
+
+def cast_case(rng, pretty):
+    name, src, dst = rng.choice(CASTS)
+    vector = maybe(rng, 0.35)
+    kind = "vector" if vector else "tensor"
+    base = rand_dims(rng, vector, 0 if not vector else 1, 3)
+    a = ttype(kind, base, src)
+    rd = base if maybe(rng, 0.7) else mutate_dims(rng, base, vector)
+    if not vector and maybe(rng, 0.05):
+        rd = None
+    r = ttype(kind if maybe(rng, 0.95) else ("tensor" if vector else "vector"), rd if rd is not None or not vector else base, dst)
+    if "vector<" in r and "?" in r:
+        r = r.replace("?", "2")
+    args = [("%a", a)]
+    if not pretty:
+        return Fn(args, ['%%0 = "%s"(%%a) : (%s) -> %s' % (name, a, r)])
+    return Fn(args, ["%%0 = %s %%a : %s to %s" % (name, pick_written(rng, a, ttype(kind, ["2"], src)), r)])
+
+
 # ---- chains: ops using earlier results, whose types some forms do not spell ----
 
 def chain_case(rng, pretty):
@@ -436,6 +461,7 @@ FAMILIES = {
     "splat": splat_case,
     "tosa": tosa_case,
     "chain": chain_case,
+    "cast": cast_case,
 }
 
 

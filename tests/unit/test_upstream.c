@@ -176,6 +176,17 @@ Test(upstream, refined_shapes_are_not_type_errors) {
                "");
 }
 
+Test(upstream, casts_keep_the_shape) {
+  expect_codes("func.func @f(%a: tensor<?x5xf32>, %v: vector<[2]x1xi32>) {\n"
+               "  %0 = arith.extf %a : tensor<?x5xf32> to tensor<?x5xf64>\n"
+               "  %1 = arith.extf %a : tensor<?x5xf32> to tensor<3x5xf64>\n"
+               "  %2 = \"arith.sitofp\"(%v) : (vector<[2]x1xi32>) -> vector<[2]x[1]xf32>\n"
+               "  %3 = \"arith.sitofp\"(%v) : (vector<[2]x1xi32>) -> vector<2x1xf32>\n"
+               "  return\n"
+               "}\n",
+               "shape-mismatch@3 shape-mismatch@5");
+}
+
 Test(upstream, element_kinds) {
   expect_codes("func.func @f(%a: tensor<3xi32>, %f: tensor<3xf32>, %i: index) {\n"
                "  %0 = arith.addi %a, %a : tensor<3xi32>\n"
