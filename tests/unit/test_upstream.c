@@ -284,3 +284,23 @@ Test(upstream, user_dialect_syntax_in_json) {
                "}\n",
                "incompatible-dims@3 type-mismatch@4 incompatible-dims@4 type-mismatch@6");
 }
+
+Test(upstream, hover_detail_of_a_pretty_op) {
+  const char *text = "func.func @f(%a: vector<5xi8>) {\n"
+                     "  %0 = vector.broadcast %a : vector<5xi8> to vector<2x5xi8>\n"
+                     "  return\n"
+                     "}\n";
+  TSParser *p = ts_parser_new();
+  ts_parser_set_language(p, tree_sitter_mlir());
+  TSTree *t = ts_parser_parse_string(p, NULL, text, (uint32_t)strlen(text));
+  static ms_op_detail d;
+  uint32_t pos = (uint32_t)(strstr(text, "vector.broadcast") - text) + 3;
+  cr_assert(ms_analyze_op_at(catalog, NULL, ts_tree_root_node(t), text, pos, &d));
+  cr_expect_eq(d.rule, MS_RULE_VECTOR_BROADCAST);
+  cr_expect_str_eq(d.operand_types[0], "vector<5xi8>");
+  cr_expect_str_eq(d.result_type, "vector<2x5xi8>");
+  cr_expect_str_eq(d.inferred, "vector<2x5xi8>");
+  cr_expect(strstr(d.origin, "vector.json") != NULL, "%s", d.origin);
+  ts_tree_delete(t);
+  ts_parser_delete(p);
+}
