@@ -12,8 +12,10 @@ go into ONE file run once by `mlir-opt-22 --split-input-file`; a function
 is rejected iff an error lies in its lines. mlir-shape (`check
 --format=json`) must give the same verdict for every function.
 
-usage: upstream_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--keep=FILE]
+usage: upstream_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--keep=FILE] [--by-line=1]
        [--family=arith,select,compare,math,vbroadcast,shapecast,outer,lbroadcast,lnamed,lelementwise,splat,tosa,chain,cast]
+--by-line=1 compares the op's first line instead of the whole function
+(mlir-opt reports an op's errors there; chains are skipped).
 Prints per family `family: agreed/total`, the disagreements and the summary
 `N passed, M failed`; exits 1 on any disagreement.
 """
@@ -513,13 +515,14 @@ def parse(argv):
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
         return None
-    args = {"binary": argv[1], "cases": 100, "seed": 20261123, "keep": None, "family": ",".join(FAMILIES)}
+    args = {"binary": argv[1], "cases": 100, "seed": 20261123, "keep": None, "family": ",".join(FAMILIES),
+            "by-line": 0}
     for a in argv[2:]:
         key, _, value = a.lstrip("-").partition("=")
         if not a.startswith("--") or key not in args or not value or key == "binary":
             print("unknown argument %s" % a, file=sys.stderr)
             return None
-        args[key] = int(value) if key in ("cases", "seed") else value
+        args[key] = int(value) if key in ("cases", "seed", "by-line") else value
     for f in args["family"].split(","):
         if f not in FAMILIES:
             print("unknown family %s (known: %s)" % (f, ", ".join(FAMILIES)), file=sys.stderr)
@@ -532,6 +535,8 @@ def main(argv):
     if args is None:
         return 2
     fams = args["family"].split(",")
+    if args["by-line"]:
+        fams = [f for f in fams if f != "chain"]
     print("upstream_diff: seed %d, %d cases per family and form, families %s" % (args["seed"], args["cases"], ",".join(fams)))
     rng = random.Random(args["seed"])
     cases = []
@@ -546,6 +551,8 @@ def main(argv):
     got = check_errors(args["binary"], path)
     failed, shown, tally = 0, 0, {}
     for (fam, form, fn), span in zip(cases, spans):
+        if args["by-line"]:
+            span = (span[0] + 1, span[0] + 1)
         r, g = in_span(ref, span), in_span(got, span)
         key = (fam, form)
         ok, total, rejected = tally.get(key, (0, 0, 0))
