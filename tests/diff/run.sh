@@ -7,7 +7,8 @@
 #   - the numpy rule against NumPy's broadcast_shapes;
 #   - the upstream catalogs (arith/math, vector, linalg, tensor, tosa) against
 #     mlir-opt-22 on random functions in generic and pretty form
-#     (UPSTREAM_CASES per family and form, default 100, about 8 s; more: e.g. 1000).
+#     (UPSTREAM_CASES per family and form, default 100, about 8 s; more: e.g. 1000),
+#     by function and by the op's line.
 # Each script prints `N passed, M failed`; this prints the total the same way.
 set -uo pipefail
 bin=${1:?usage: tests/diff/run.sh BUILD/mlir-shape}
@@ -33,5 +34,7 @@ echo "diff: numpy rule vs numpy.broadcast_shapes"
 run "$here/numpy_diff.py" "$bin"
 echo "diff: upstream catalogs vs mlir-opt-22 (generic and pretty form)"
 run "$here/upstream_diff.py" "$bin" --cases="${UPSTREAM_CASES:-100}"
+echo "diff: upstream catalogs vs mlir-opt-22, error lines (the op's line)"
+run "$here/upstream_diff.py" "$bin" --cases=40 --seed=7 --by-line=1
 echo "diff: $passed passed, $failed failed"
 [ $failed -eq 0 ]
