@@ -8,6 +8,7 @@
 ** the names the caller gives ("%a") and quote the types.
 */
 #include "upstream.h"
+#include "diag.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -571,11 +572,33 @@ bool ms_upstream_is_type_rule(ms_rule rule) {
   }
 }
 
+/* A vector type with a `?` or a size below 1 is not a valid type
+** (mlir-opt refuses it when parsing). */
+static bool valid_vectors(rule_ctx *c) {
+  for (int i = -1; i < c->nops; i++) {
+    const ms_shape *s = i < 0 ? c->res : &c->ops[i];
+    if (!s || s->kind != MS_TYPE_VECTOR || !s->ranked) continue;
+    for (int k = 0; k < s->rank; k++)
+      if (s->dims[k] < 1) {
+        int who = i < 0 ? MS_FINDING_RESULT : i;
+        add(c, MS_CODE_INVALID_TYPE, who, -1, k, "%s is %s: vector sizes must be positive constants",
+            name_of(c, who).s, type_of(s).s);
+        return false;
+      }
+  }
+  return true;
+}
+
 bool ms_upstream_check(ms_rule rule, const ms_broadcast_options *opts, const ms_shape *operands, int noperands,
                        const char *const *operand_names, const ms_shape *results, int nresults,
                        ms_broadcast_result *out) {
   static const ms_broadcast_options defaults;
   rule_ctx c = {opts ? opts : &defaults, operands, noperands, operand_names, nresults > 0 ? results : NULL, out, false};
+  if (!ms_upstream_is_type_rule(rule)) return false;
+  if (!valid_vectors(&c)) {
+    out->noperands = noperands;
+    return true;
+  }
   switch (rule) {
     case MS_RULE_SAME_TYPE: rule_same_type(&c); break;
     case MS_RULE_SELECT: rule_select(&c); break;

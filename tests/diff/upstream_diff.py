@@ -124,6 +124,8 @@ def same_type_case(rng, pretty, family):
         res = ttype(kind, mutate_dims(rng, base, vector) or ["2"], elem)
     args = [("%%a%d" % i, t) for i, t in enumerate(types)]
     vals = ", ".join(a for a, _ in args)
+    if vector and maybe(rng, 0.04):
+        res = res.replace("<", "<%s" % rng.choice(["?x", "0x"]), 1)  # not a valid vector type
     if not pretty:
         return Fn(args, ['%%0 = "%s"(%s) : (%s) -> %s' % (name, vals, ", ".join(types), res)])
     written = pick_written(rng, types[0], res)

@@ -210,6 +210,10 @@ Test(upstream, rules_alone) {
   cr_expect_not(ms_broadcast_check(MS_RULE_SAME_TYPE, NULL, ops, 1, NULL, &res, 1, NULL, &out));
   cr_expect_str_eq(out.findings[0].code, MS_CODE_SCALABLE);
   cr_expect(ms_upstream_is_type_rule(MS_RULE_SPLAT) && !ms_upstream_is_type_rule(MS_RULE_MLIR));
+  /* A vector of size ? or 0 is no type at all. */
+  cr_assert(ms_shape_parse_type(&res, "vector<?x3xf32>", 15, NULL, 0));
+  cr_expect_not(ms_broadcast_check(MS_RULE_VECTOR_BROADCAST, NULL, ops, 1, NULL, &res, 1, NULL, &out));
+  cr_expect_str_eq(out.findings[0].code, "invalid-type");
   cr_expect_str_eq(ms_rule_name(MS_RULE_OUTER_PRODUCT), "outer-product");
 }
 
