@@ -213,6 +213,54 @@ typedef struct attr_lookup {
   const ms_op *op;
 } attr_lookup;
 
+static bool alias_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '-'; }
+
+/* The value of attribute alias `#name` (text[s, e)): the rest of the
+** nearest line `#name = VALUE` before `before`; false when none. */
+static bool find_attr_alias(const char *text, uint32_t s, uint32_t e, uint32_t before, ms_span *value) {
+  size_t n = e - s;
+  bool found = false;
+  const char *end = text + before;
+  for (const char *p = text; (p = memmem(p, (size_t)(end - p), text + s, n)) != NULL; p += n) {
+    if (p != text && p[-1] != '\n') continue;
+    const char *q = p + n;
+    if (q < end && alias_char(*q)) continue;
+    while (q < end && (*q == ' ' || *q == '\t')) q++;
+    if (q == end || *q != '=') continue;
+    for (q++; q < end && (*q == ' ' || *q == '\t');) q++;
+    const char *eol = memchr(q, '\n', (size_t)(end - q));
+    *value = (ms_span){(uint32_t)(q - text), (uint32_t)((eol ? eol : end) - text)};
+    found = true;
+  }
+  return found;
+}
+
+/* An attribute value with its attribute aliases (`[#map, #map1]`, as
+** mlir-opt prints affine maps) replaced by their values; the text itself
+** when it uses none. The expansion lives until the next call. */
+static const char *expand_aliases(const char *text, ms_span v, uint32_t before, size_t *len) {
+  static __thread char buf[8192];
+  size_t w = 0;
+  bool any = false;
+  for (uint32_t i = v.start; i < v.end;) {
+    uint32_t j = i + 1;
+    while (j < v.end && alias_char(text[j])) j++;
+    ms_span def;
+    bool alias = text[i] == '#' && j > i + 1 && (j == v.end || (text[j] != '.' && text[j] != '<')) &&
+                 find_attr_alias(text, i, j, before, &def);
+    ms_span piece = alias ? def : (ms_span){i, alias || text[i] != '#' ? i + 1 : j};
+    size_t n = piece.end - piece.start;
+    if (w + n >= sizeof buf) return text + v.start;
+    memcpy(buf + w, text + piece.start, n);
+    w += n;
+    any |= alias;
+    i = alias ? j : piece.end;
+  }
+  if (!any) return text + v.start;
+  *len = w;
+  return buf;
+}
+
 static const char *lookup_attr(void *ctx, const char *key, size_t *len) {
   const attr_lookup *l = ctx;
   size_t n = strlen(key);
@@ -223,7 +271,8 @@ static const char *lookup_attr(void *ctx, const char *key, size_t *len) {
     if (kn >= 2 && s[0] == '"') s++, kn -= 2;
     if (kn != n || memcmp(s, key, n)) continue;
     *len = a->value.end - a->value.start;
-    return a->value.end ? l->w->text + a->value.start : "unit";
+    if (!a->value.end) return "unit";
+    return expand_aliases(l->w->text, a->value, l->op->span.start, len);
   }
   return NULL;
 }

@@ -69,12 +69,12 @@ def maybe(rng, p):
 class Fn:
     """One function: arguments (name, type) and the op's lines."""
 
-    def __init__(self, args, body):
-        self.args, self.body = args, body
+    def __init__(self, args, body, prelude=()):
+        self.args, self.body, self.prelude = args, body, list(prelude)
 
     def lines(self, name):
         head = "func.func @%s(%s) {" % (name, ", ".join("%s: %s" % a for a in self.args))
-        return [head] + ["  " + l for l in self.body] + ["  return", "}"]
+        return self.prelude + [head] + ["  " + l for l in self.body] + ["  return", "}"]
 
 
 def pick_written(rng, true_t, other):
@@ -298,13 +298,22 @@ def linalg_fn(rng, pretty, name, types, res, maps, nin, extra):
     args = [("%%a%d" % i, t) for i, t in enumerate(types)]
     ins = [a for a, _ in args[:nin]]
     outs = [a for a, _ in args[nin:]]
+    prelude = []
+    if maps and not pretty and maybe(rng, 0.5):
+        # as mlir-opt prints them: attribute aliases
+        names = {}
+        for m in maps:
+            if m not in names:
+                names[m] = "#map%d" % len(names)
+                prelude.append("%s = %s" % (names[m], m))
+        maps = [names[m] for m in maps]
     mapattr = "indexing_maps = [%s]" % ", ".join(maps) if maps else ""
     if not pretty:
         props = [p for p in (extra, mapattr, "operandSegmentSizes = array<i32: %d, %d>" % (nin, len(outs))) if p]
         body = ['%%0 = "%s"(%s) <{%s}> ({' % (name, ", ".join(a for a, _ in args), ", ".join(props))]
         body += ["  " + l for l in region(len(types), "arith.addf" if nin == 2 else "math.exp")]
         body += ["}) : (%s) -> %s" % (", ".join(types), res)]
-        return Fn(args, body)
+        return Fn(args, body, prelude)
     written = [pick_written(rng, t, res) for _, t in args]
     text = "%%0 = %s %s%sins(%s : %s) outs(%s : %s) -> %s" % (
         name, extra.replace(" = ", "=") + " " if extra else "", mapattr + " " if mapattr else "",
@@ -554,7 +563,8 @@ def main(argv):
     failed, shown, tally = 0, 0, {}
     for (fam, form, fn), span in zip(cases, spans):
         if args["by-line"]:
-            span = (span[0] + 1, span[0] + 1)
+            first = span[0] + len(fn.prelude) + 1
+            span = (first, first)
         r, g = in_span(ref, span), in_span(got, span)
         key = (fam, form)
         ok, total, rejected = tally.get(key, (0, 0, 0))

@@ -308,3 +308,19 @@ Test(upstream, hover_detail_of_a_pretty_op) {
   ts_tree_delete(t);
   ts_parser_delete(p);
 }
+
+Test(upstream, attribute_aliases_are_read_as_their_values) {
+  /* mlir-opt prints affine maps through aliases; the second #map wins. */
+  expect_codes("#map = affine_map<(d0, d1) -> (d1)>\n"
+               "#map1 = affine_map<(d0, d1) -> (d0, d1)>\n"
+               "#map = affine_map<(d0, d1) -> (d0)>\n"
+               "func.func @f(%a: tensor<3xf32>, %b: tensor<2x3xf32>) {\n"
+               "  %0 = \"linalg.elementwise\"(%a, %b, %b) <{indexing_maps = [#map, #map1, #map1], "
+               "kind = #linalg.elementwise_kind<add>, operandSegmentSizes = array<i32: 2, 1>}> ({\n"
+               "  ^bb0(%x: f32, %y: f32, %z: f32):\n"
+               "    linalg.yield %x : f32\n"
+               "  }) : (tensor<3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>\n"
+               "  return\n"
+               "}\n",
+               "indexing-maps@5");
+}
