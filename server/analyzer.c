@@ -766,14 +766,19 @@ const char *ms_analysis_inferred(const ms_analysis *self, uint32_t v) {
 }
 
 /* Custom ops whose catalog entry says how they are written get their
-** operand and result types from that syntax (layout.h) before judging. */
-static void apply_layouts(const ms_catalog *catalog, ms_records *rec, const char *text) {
+** operand and result types from that syntax (layout.h) before judging;
+** one that follows none of its alternatives is reported. */
+static void apply_layouts(const ms_catalog *catalog, ms_records *rec, const char *text, ms_diag_list *diags) {
   if (!catalog) return;
   for (size_t i = 0; i < rec->nops; i++) {
     const ms_op *op = &rec->ops[i];
     if (op->kind != MS_OP_CUSTOM) continue;
     const ms_layout *l = ms_catalog_layout(catalog, text + op->name.start, op->name.end - op->name.start);
-    if (l) ms_layout_apply(l, rec, (uint32_t)i, text);
+    if (!l || ms_layout_apply(l, rec, (uint32_t)i, text)) continue;
+    op = &rec->ops[i];
+    ms_diag_list_add(diags, op->name_token.start, op->name_token.end, MS_SEVERITY_ERROR, MS_CODE_OP_SYNTAX, NULL,
+                     "the types written on %.*s do not follow its syntax \"%s\"", (int)(op->name.end - op->name.start),
+                     text + op->name.start, l->text);
   }
 }
 
@@ -801,7 +806,7 @@ static void analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, 
   ms_records rec;
   ms_records_init(&rec);
   ms_records_build(&rec, node, text, start, end);
-  apply_layouts(catalog, &rec, text);
+  apply_layouts(catalog, &rec, text, &out->diags);
   ms_value_info *info;
   judge(&w, &rec, &info);
   if (found) *found = w.found;

@@ -163,6 +163,7 @@ static bool parse_item(parser *p, ms_layout_item *it) {
 
 bool ms_layout_parse(ms_layout *self, const char *text, size_t len, char *err, size_t errlen, size_t *at) {
   memset(self, 0, sizeof *self);
+  snprintf(self->text, sizeof self->text, "%.*s", (int)(len < sizeof self->text ? len : sizeof self->text - 1), text);
   parser p = {text, len, 0, err, errlen, at};
   self->nalts = 1;
   for (;;) {

@@ -69,7 +69,12 @@ typedef struct ms_layout_alt {
 typedef struct ms_layout {
   int nalts;
   ms_layout_alt alts[MS_LAYOUT_MAX_ALTS];
+  char text[160];              /* the syntax as written (messages), truncated */
 } ms_layout;
+
+/* A pretty op whose types follow none of its syntax's alternatives:
+** mlir-opt cannot parse it. */
+#define MS_CODE_OP_SYNTAX "op-syntax"
 
 /* Compiles a syntax string. On error returns false, writes a one-line
 ** message to err and the byte offset in text it is about to *at. */

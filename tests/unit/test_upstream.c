@@ -324,3 +324,13 @@ Test(upstream, attribute_aliases_are_read_as_their_values) {
                "}\n",
                "indexing-maps@5");
 }
+
+Test(upstream, a_pretty_op_off_its_syntax_is_reported) {
+  expect_codes("func.func @f(%a: tensor<3xf32>, %c: i1) {\n"
+               "  %0 = arith.addf %a, %a : tensor<3xf32>, tensor<3xf32>\n"
+               "  %1 = vector.broadcast %c : i1\n"
+               "  %2 = arith.addf %a, %a : tensor<3xf32>\n"
+               "  return\n"
+               "}\n",
+               "op-syntax@2 op-syntax@3");
+}
