@@ -774,8 +774,7 @@ static void apply_layouts(const ms_catalog *catalog, ms_records *rec, const char
     const ms_op *op = &rec->ops[i];
     if (op->kind != MS_OP_CUSTOM) continue;
     const ms_layout *l = ms_catalog_layout(catalog, text + op->name.start, op->name.end - op->name.start);
-    if (!l || ms_layout_apply(l, rec, (uint32_t)i, text)) continue;
-    op = &rec->ops[i];
+    if (!l || ms_layout_apply(l, rec, (uint32_t)i, text) || op->ntoks == 0) continue;
     ms_diag_list_add(diags, op->name_token.start, op->name_token.end, MS_SEVERITY_ERROR, MS_CODE_OP_SYNTAX, NULL,
                      "the types written on %.*s do not follow its syntax \"%s\"", (int)(op->name.end - op->name.start),
                      text + op->name.start, l->text);

@@ -21,7 +21,7 @@
 
 #define MAX_VALUES 64
 #define MAX_ATTRS 48
-#define MAX_TOKS 96
+#define MAX_TOKS 256
 
 /* ------------------------------------------------------------------ */
 /* Reading one op                                                      */
@@ -242,6 +242,7 @@ static void read_tokens(const builder *b, TSNode node, scratch *op) {
     }
     push_tok(op, span_of(c), MS_TOK_CLOSE, 0);
   }
+  if (op->ntoks == MAX_TOKS) op->ntoks = 0; /* too long to keep: none (layout.h then reads nothing) */
 }
 
 /* Whether child i of a custom op is a group whose values are operands:

@@ -62,7 +62,7 @@ typedef struct ms_op {
   uint32_t attrs, nattrs;        /* attrs[...] */
   uint32_t groups, ngroups;      /* groups[...]: the names `%x:2` as written */
   ms_span constant;              /* a constant's value attribute, {0,0} if none */
-  uint32_t toks, ntoks;          /* toks[...]: a custom op's tokens (ms_tok) */
+  uint32_t toks, ntoks;          /* toks[...]: a custom op's tokens (ms_tok); none when too many */
   int8_t implied_operand;        /* an operand whose type the op's syntax implies (layout.h), -1: none */
   char implied_type[16];         /* that type ("i1") */
 } ms_op;
