@@ -28,6 +28,7 @@
 #include "infer.h"
 #include "nodes.h"
 #include "shape.h"
+#include "upstream.h"
 
 typedef struct analyzer {
   const ms_catalog *catalog;
@@ -64,6 +65,12 @@ static const ms_span *out_type(const analyzer *w, const ms_op *op, uint32_t i) {
 }
 
 static uint32_t result_total(const ms_op *op) { return op->nresults; }
+
+/* Whether no line break lies between offsets a and b. */
+static bool same_line(const char *text, uint32_t a, uint32_t b) {
+  uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
+  return memchr(text + lo, '\n', hi - lo) == NULL;
+}
 
 static bool is_blank(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
 
@@ -156,19 +163,70 @@ static void check_arguments(analyzer *w, const ms_records *rec) {
   }
 }
 
+/* An operand whose type the op's syntax implies (`arith.select %c, %a, %b
+** : T` reads %c as i1): its definition must have that type. */
+static void check_implied(analyzer *w, const ms_op *op) {
+  if (op->implied_operand < 0 || (uint32_t)op->implied_operand >= op->noperands) return;
+  const ms_use *u = ms_records_operand(w->rec, op, (uint32_t)op->implied_operand);
+  if (u->value == MS_NONE) return;
+  char type[160];
+  ms_span t = resolve(w, w->rec->values[u->value].type);
+  if (t.end) snprintf(type, sizeof type, "%.*s", (int)(t.end - t.start), w->text + t.start);
+  else if (w->shape[u->value]) ms_shape_format_type(w->shape[u->value], type, sizeof type);
+  else return;
+  if (!strcmp(type, op->implied_type)) return;
+  ms_span def = w->rec->values[u->value].def;
+  ms_diagnostic *d = ms_diag_list_add(&w->out->diags, u->span.start, u->span.end, MS_SEVERITY_ERROR,
+                                      MS_CODE_TYPE_MISMATCH, NULL,
+                                      "%.*s is used as %s (this form of the op implies it) but defined as %s",
+                                      (int)(u->span.end - u->span.start), w->text + u->span.start, op->implied_type,
+                                      type);
+  ms_diag_set_related(d, def.start, def.end, "%.*s is defined here as %s", (int)(u->span.end - u->span.start),
+                      w->text + u->span.start, type);
+}
+
+/* A use, written with a type, of a result whose op does not spell its
+** type (type_unwritten_result): the type its rule inferred must agree. */
+static void check_unwritten_use(analyzer *w, const ms_use *u, ms_span type) {
+  const ms_shape *def = w->shape[u->value];
+  ms_shape use;
+  if (!def || !type.end || w->info[u->value].producer == MS_NONE) return;
+  ms_span t = resolve(w, type);
+  if (!ms_shape_parse_type(&use, w->text + t.start, t.end - t.start, NULL, 0) || use.kind == MS_TYPE_OTHER) return;
+  bool same = use.kind == def->kind && use.ranked == def->ranked && (!use.ranked || ms_shape_equal(&use, def)) &&
+              !strcmp(use.elem, def->elem);
+  for (int k = 0; same && use.ranked && k < use.rank; k++) same = use.scalable[k] == def->scalable[k];
+  if (same) return;
+  char want[160];
+  ms_shape_format_type(def, want, sizeof want);
+  ms_span at = same_line(w->text, type.start, u->span.start) ? type : u->span;
+  ms_diagnostic *d = ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_TYPE_MISMATCH,
+                                      NULL, "%.*s is used as %.*s but its op gives it type %s",
+                                      (int)(u->span.end - u->span.start), w->text + u->span.start,
+                                      (int)(type.end - type.start), w->text + type.start, want);
+  ms_diag_set_fix(d, type.start, type.end, want);
+}
+
 static void check_uses(analyzer *w, const ms_op *op) {
+  check_implied(w, op);
   if (!op->types_known) return;
   char why[160];
   for (uint32_t i = 0; i < op->noperands; i++) {
     const ms_use *u = ms_records_operand(w->rec, op, i);
     if (u->value == MS_NONE) continue;
     const ms_value *def = &w->rec->values[u->value];
-    if (!def->type.end || bounds_invalid(w, def->type, why, sizeof why)) continue; /* reported at the definition */
+    if (def->type.end && bounds_invalid(w, def->type, why, sizeof why)) continue; /* reported at the definition */
     ms_span type = *in_type(w, op, i);
+    if (!def->type.end) {
+      check_unwritten_use(w, u, type);
+      continue;
+    }
     if (same_type(w->text, resolve(w, def->type), resolve(w, type))) continue;
     ms_span use = u->span;
+    /* mlir-opt reports at the use; the type, when on the same line. */
+    ms_span at = same_line(w->text, type.start, use.start) ? type : use;
     ms_diagnostic *d = ms_diag_list_add(
-        &w->out->diags, type.start, type.end, MS_SEVERITY_ERROR, MS_CODE_TYPE_MISMATCH, NULL,
+        &w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_TYPE_MISMATCH, NULL,
         "%.*s is used as %.*s but defined as %.*s", (int)(use.end - use.start), w->text + use.start,
         (int)(type.end - type.start), w->text + type.start, (int)(def->type.end - def->type.start),
         w->text + def->type.start);
@@ -189,6 +247,54 @@ typedef struct attr_lookup {
   const ms_op *op;
 } attr_lookup;
 
+static bool alias_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '-'; }
+
+/* The value of attribute alias `#name` (text[s, e)): the rest of the
+** nearest line `#name = VALUE` before `before`; false when none. */
+static bool find_attr_alias(const char *text, uint32_t s, uint32_t e, uint32_t before, ms_span *value) {
+  size_t n = e - s;
+  bool found = false;
+  const char *end = text + before;
+  for (const char *p = text; (p = memmem(p, (size_t)(end - p), text + s, n)) != NULL; p += n) {
+    if (p != text && p[-1] != '\n') continue;
+    const char *q = p + n;
+    if (q < end && alias_char(*q)) continue;
+    while (q < end && (*q == ' ' || *q == '\t')) q++;
+    if (q == end || *q != '=') continue;
+    for (q++; q < end && (*q == ' ' || *q == '\t');) q++;
+    const char *eol = memchr(q, '\n', (size_t)(end - q));
+    *value = (ms_span){(uint32_t)(q - text), (uint32_t)((eol ? eol : end) - text)};
+    found = true;
+  }
+  return found;
+}
+
+/* An attribute value with its attribute aliases (`[#map, #map1]`, as
+** mlir-opt prints affine maps) replaced by their values; the text itself
+** when it uses none. The expansion lives until the next call. */
+static const char *expand_aliases(const char *text, ms_span v, uint32_t before, size_t *len) {
+  static __thread char buf[8192];
+  size_t w = 0;
+  bool any = false;
+  for (uint32_t i = v.start; i < v.end;) {
+    uint32_t j = i + 1;
+    while (j < v.end && alias_char(text[j])) j++;
+    ms_span def;
+    bool alias = text[i] == '#' && j > i + 1 && (j == v.end || (text[j] != '.' && text[j] != '<')) &&
+                 find_attr_alias(text, i, j, before, &def);
+    ms_span piece = alias ? def : (ms_span){i, alias || text[i] != '#' ? i + 1 : j};
+    size_t n = piece.end - piece.start;
+    if (w + n >= sizeof buf) return text + v.start;
+    memcpy(buf + w, text + piece.start, n);
+    w += n;
+    any |= alias;
+    i = alias ? j : piece.end;
+  }
+  if (!any) return text + v.start;
+  *len = w;
+  return buf;
+}
+
 static const char *lookup_attr(void *ctx, const char *key, size_t *len) {
   const attr_lookup *l = ctx;
   size_t n = strlen(key);
@@ -199,13 +305,17 @@ static const char *lookup_attr(void *ctx, const char *key, size_t *len) {
     if (kn >= 2 && s[0] == '"') s++, kn -= 2;
     if (kn != n || memcmp(s, key, n)) continue;
     *len = a->value.end - a->value.start;
-    return a->value.end ? l->w->text + a->value.start : "unit";
+    if (!a->value.end) return "unit";
+    return expand_aliases(l->w->text, a->value, l->op->span.start, len);
   }
   return NULL;
 }
 
 static ms_span operand_range(const analyzer *w, const ms_op *op, int i) {
-  if (i >= 0 && (uint32_t)i < op->nin && op->types_known) return *in_type(w, op, (uint32_t)i);
+  /* A type the op does not spell (taken from the definition) is not shown. */
+  if (i >= 0 && (uint32_t)i < op->nin && op->types_known && in_type(w, op, (uint32_t)i)->start >= op->span.start &&
+      in_type(w, op, (uint32_t)i)->end <= op->span.end)
+    return *in_type(w, op, (uint32_t)i);
   if (i >= 0 && (uint32_t)i < op->noperands) return ms_records_operand(w->rec, op, (uint32_t)i)->span;
   return op->name_token;
 }
@@ -226,7 +336,13 @@ static bool operand_shape(analyzer *w, const ms_op *op, int i, ms_shape *out) {
   }
   t = resolve(w, t);
   char why[160];
-  if (!t.end) return false;
+  if (!t.end) {
+    /* A result its op's syntax leaves unwritten: what its rule inferred. */
+    uint32_t v = (uint32_t)i < op->noperands ? ms_records_operand(w->rec, op, (uint32_t)i)->value : MS_NONE;
+    if (v == MS_NONE || !w->shape[v] || w->rec->values[v].type.end) return false;
+    *out = *w->shape[v];
+    return true;
+  }
   if (ms_shape_parse_type(out, w->text + t.start, t.end - t.start, why, sizeof why)) return true;
   report_unreadable(w, operand_range(w, op, i), t, why);
   return false;
@@ -280,6 +396,14 @@ static bool gather_inputs(analyzer *w, const ms_op *op, const ms_rule_binding *b
   return in->n > 0 || op->noperands == 0;
 }
 
+/* Where an op's finding is shown: at `at` when it is on the op's first
+** line, else at the op's name. mlir-opt reports an op's errors at the op,
+** so `expected-error` lines and line-based comparisons meet there; the
+** types of a generic op with regions are lines below it. */
+static ms_span on_op_line(const analyzer *w, const ms_op *op, ms_span at) {
+  return same_line(w->text, at.start, op->name_token.start) ? at : op->name_token;
+}
+
 static void report_findings(analyzer *w, const ms_op *op, const ms_rule_binding *b, const rule_inputs *in,
                             const ms_broadcast_result *res) {
   const char *rule = ms_rule_name(b->rule);
@@ -288,6 +412,7 @@ static void report_findings(analyzer *w, const ms_op *op, const ms_rule_binding 
     ms_span at = op->name_token;
     if (f->operand == MS_FINDING_RESULT && op->nout > 0) at = *out_type(w, op, 0);
     else if (f->operand >= 0 && f->operand < in->n) at = operand_range(w, op, in->index[f->operand]);
+    at = on_op_line(w, op, at);
     ms_diagnostic *d = ms_diag_list_add(&w->out->diags, at.start, at.end, f->severity, f->code, rule, "%s",
                                         f->message);
     d->operand = f->operand >= 0 && f->operand < in->n ? in->index[f->operand] : f->operand;
@@ -448,6 +573,23 @@ static bool tosa_broadcast_infers(const ms_shape *shapes, int n) {
   return true;
 }
 
+/* A result whose type the op does not spell (its syntax leaves it to the
+** parser: `arith.cmpf`, `vector.outerproduct`, `linalg.broadcast`) gets
+** the type its rule infers, so that later uses are checked. */
+static void type_unwritten_result(analyzer *w, uint32_t opi, const ms_shape *inferred) {
+  const ms_op *op = &w->rec->ops[opi];
+  uint32_t v = op->results;
+  if (op->nout > 0 || w->rec->values[v].type.end || w->shape[v] || inferred->kind == MS_TYPE_NONE ||
+      inferred->kind == MS_TYPE_OTHER || !inferred->elem[0])
+    return;
+  w->shape[v] = ms_xmalloc(sizeof *inferred);
+  *w->shape[v] = *inferred;
+  char buf[256];
+  ms_shape_format_type(inferred, buf, sizeof buf);
+  w->info[v].inferred = ms_xstrdup(buf);
+  w->info[v].producer = opi;
+}
+
 /* 1-based line and column of byte off (messages name the producing op). */
 static void line_col(const char *text, uint32_t off, unsigned *line, unsigned *col) {
   unsigned l = 1;
@@ -535,6 +677,13 @@ static void infer_by_rule(analyzer *w, uint32_t opi, const ms_rule_binding *b, r
   }
   static __thread ms_broadcast_result res;
   for (int k = 0; k < inf.n; k++) inf.name_ptrs[k] = inf.names[k];
+  if (ms_upstream_is_type_rule(b->rule)) {
+    /* A verifier of types, not shapes: a refined `?` is not another type,
+    ** so only what the operands infer is passed on. */
+    ms_broadcast_check(b->rule, &b->opts, inf.shapes, inf.n, inf.name_ptrs, NULL, 0, NULL, &res);
+    if (declared_ok && res.nfindings == 0 && res.has_inferred) refine_result(w, opi, 0, &res.inferred, false);
+    return;
+  }
   ms_broadcast_check(b->rule, &b->opts, inf.shapes, inf.n, inf.name_ptrs, results, nres, NULL, &res);
   if (b->infer_like_tosa && refines_here(w, op, true) && res.has_inferred && results[0].ranked &&
       res.inferred.ranked && res.inferred.rank != results[0].rank) {
@@ -782,7 +931,9 @@ static void apply_rule(analyzer *w, uint32_t opi) {
     }
     nres++;
   }
-  if (nres == 0 && result_total(op) > 0 && !w->detail_untyped) return; /* results of unknown type */
+  /* Results of unknown type; an op whose syntax leaves them unwritten
+  ** (the parser infers them) is checked on its operands alone. */
+  if (nres == 0 && result_total(op) > 0 && !w->detail_untyped && !(b.layout && op->types_known)) return;
   b.opts.strict = b.opts.strict || w->opts->strict;
   if (b.opts.max_broadcast_rank && b.nshape_source) b.opts.rank_limit_exempt = shapes_from_one_source(w, op, &in, &b);
   if (b.shape.fn != MS_SHAPE_FN_NONE && nres > 0) {
@@ -795,6 +946,7 @@ static void apply_rule(analyzer *w, uint32_t opi) {
   record_inference(w, op, &b, nres ? &results[0] : NULL, res.has_inferred, &res.inferred);
   if (w->detail && op->span.start <= w->detail_pos && w->detail_pos <= op->span.end) fill_detail(w, op, &b, &in, &res);
   if (nres > 0 && b.shape.fn == MS_SHAPE_FN_NONE) infer_by_rule(w, opi, &b, &in, results, nres, &res);
+  if (nres == 0 && op->nresults > 0 && res.has_inferred) type_unwritten_result(w, opi, &res.inferred);
 }
 
 /* ------------------------------------------------------------------ */
@@ -840,6 +992,22 @@ static void stamp_findings(analyzer *w, const ms_op *op, size_t first, bool infe
   }
 }
 
+/* Custom ops whose catalog entry says how they are written get their
+** operand and result types from that syntax (layout.h) before judging;
+** one that follows none of its alternatives is reported. */
+static void apply_layouts(const ms_catalog *catalog, ms_records *rec, const char *text, ms_diag_list *diags) {
+  if (!catalog) return;
+  for (size_t i = 0; i < rec->nops; i++) {
+    const ms_op *op = &rec->ops[i];
+    if (op->kind != MS_OP_CUSTOM) continue;
+    const ms_layout *l = ms_catalog_layout(catalog, text + op->name.start, op->name.end - op->name.start);
+    if (!l || ms_layout_apply(l, rec, (uint32_t)i, text) || op->ntoks == 0) continue;
+    ms_diag_list_add(diags, op->name_token.start, op->name_token.end, MS_SEVERITY_ERROR, MS_CODE_OP_SYNTAX, NULL,
+                     "the types written on %.*s do not follow its syntax \"%s\"", (int)(op->name.end - op->name.start),
+                     text + op->name.start, l->text);
+  }
+}
+
 /* Judges every op of rec in text order, appending to out; the value
 ** infos go to *info (one per value). */
 static void judge(analyzer *w, const ms_records *rec, ms_value_info **info) {
@@ -868,6 +1036,7 @@ static void analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, 
   ms_records rec;
   ms_records_init(&rec);
   ms_records_build(&rec, node, text, start, end);
+  apply_layouts(catalog, &rec, text, &out->diags);
   ms_value_info *info;
   judge(&w, &rec, &info);
   if (found) *found = w.found;

@@ -18,6 +18,7 @@
 */
 #include "broadcast.h"
 #include "rules_families.h"
+#include "upstream.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -26,6 +27,8 @@
 
 static const char *const rule_names[MS_RULE__COUNT] = {
   "mlir", "numpy", "pdpd", "bidirectional", "xla", "xla-in-dim", "none", "unidirectional", "same-or-scalar",
+  "same-type", "select", "compare", "vector-broadcast", "shape-cast", "outer-product",
+  "linalg-broadcast", "indexing-maps", "splat", "same-shape",
 };
 
 const char *ms_rule_name(ms_rule rule) {
@@ -818,6 +821,7 @@ bool ms_broadcast_check(ms_rule rule, const ms_broadcast_options *opts,
   case MS_RULE_XLA_IN_DIM: rule_xla_in_dim(&c); break;
   case MS_RULE_NONE: rule_none(&c); break;
   default:
+    if (ms_upstream_check(rule, c.opts, operands, noperands, operand_names, c.res, c.nres, out)) break;
     if (!ms_family_rule(rule, c.opts, operands, noperands, operand_names, c.res, c.nres, out))
       add(&c, MS_SEVERITY_ERROR, MS_CODE_OPERAND_COUNT, MS_FINDING_OP, -1, -1, "unknown rule %d",
           (int)rule);

@@ -39,6 +39,17 @@ typedef enum ms_rule {
   MS_RULE_NONE,
   MS_RULE_UNIDIRECTIONAL,
   MS_RULE_SAME_OR_SCALAR,
+  /* Upstream MLIR verifiers (upstream.c). */
+  MS_RULE_SAME_TYPE,           /* arith/math elementwise: one type, result = operand #0's */
+  MS_RULE_SELECT,              /* arith.select: i1 or same-shaped condition, one value type */
+  MS_RULE_COMPARE,             /* arith.cmpf/cmpi: one operand type, result i1 of its shape */
+  MS_RULE_VECTOR_BROADCAST,    /* vector.broadcast: source dims 1 or equal, right-aligned */
+  MS_RULE_SHAPE_CAST,          /* vector.shape_cast: same element count and scalable dims */
+  MS_RULE_OUTER_PRODUCT,       /* vector.outerproduct: outer and AXPY forms */
+  MS_RULE_LINALG_BROADCAST,    /* linalg.broadcast: `dimensions` are the added init dims */
+  MS_RULE_INDEXING_MAPS,       /* linalg structured ops: shapes agree through indexing maps */
+  MS_RULE_SPLAT,               /* tensor.splat: one index operand per `?` dim */
+  MS_RULE_SAME_SHAPE,          /* arith casts: the result has exactly the operand's shape */
   MS_RULE__COUNT
 } ms_rule;
 
@@ -53,6 +64,8 @@ typedef enum ms_severity {
   MS_SEVERITY_INFORMATION = 3,
   MS_SEVERITY_HINT = 4
 } ms_severity;
+
+#define MS_MAX_OPERANDS 16
 
 typedef struct ms_broadcast_options {
   bool strict;                 /* mlir: the document's profile */
@@ -76,9 +89,19 @@ typedef struct ms_broadcast_options {
   int nhints;                  /* operand dims named by hint attributes (dynamic_broadcast_in_dim's
                                   known_[non]expanding_dimensions): each a distinct dim of operand 0 */
   int64_t hints[MS_MAX_RANK];
+  /* indexing-maps: the op's `indexing_maps` (absent: identities of the
+  ** last operand's rank); maps[i][k] is the loop dim of operand i's dim k,
+  ** -1 when that result is not a plain dim. maps_unreadable: not checked. */
+  bool has_maps, maps_unreadable;
+  bool rank0_operands;         /* without maps, a rank-0 operand indexes no loop (named ops) */
+  bool float_elements;         /* same-type, compare: operands of float element type (f32, bf16, ...) */
+  bool integer_elements;       /* same-type, compare: operands of signless integer or index elements */
+  bool sizes_only;             /* splat: every operand is a dynamic size (tensor.empty) */
+  int nmaps, nloops;
+  int8_t map_rank[MS_MAX_OPERANDS];
+  int8_t maps[MS_MAX_OPERANDS][MS_MAX_RANK];
 } ms_broadcast_options;
 
-#define MS_MAX_OPERANDS 16
 #define MS_MAX_FINDINGS 16
 #define MS_FINDING_OP (-1)       /* finding.operand: the op as a whole */
 #define MS_FINDING_RESULT (-2)   /* finding.operand: the (first) result */
@@ -103,6 +126,14 @@ typedef struct ms_broadcast_options {
 #define MS_CODE_NEGATIVE_SIZE "negative-size"         /* a size list (broadcast_sizes, a constant shape) with a negative entry */
 #define MS_CODE_NOT_STATIC "not-static"               /* a type that must be statically shaped (or singly bounded) is not */
 #define MS_CODE_DIMENSION_HINTS "dimension-hints"     /* hint attributes naming an invalid or repeated operand dim */
+#define MS_CODE_ELEMENT_TYPE "element-type"           /* element types differ where they must agree */
+#define MS_CODE_RESULT_TYPE "result-type"             /* the result is not the type the op infers */
+#define MS_CODE_SAME_TYPE "same-type"                 /* operands/results must have one type */
+#define MS_CODE_ELEMENT_COUNT "element-count"         /* shape_cast: element counts differ */
+#define MS_CODE_SCALABLE "scalable-dims"              /* scalable dims where fixed ones are needed, or vice versa */
+#define MS_CODE_DIMENSIONS "dimensions"               /* linalg.broadcast: bad `dimensions` */
+#define MS_CODE_INDEXING_MAPS "indexing-maps"         /* a shape disagrees through the indexing maps */
+#define MS_CODE_DYNAMIC_SIZES "dynamic-sizes"         /* tensor.splat: sizes vs `?` dims */
 
 typedef struct ms_finding {
   ms_severity severity;

@@ -28,6 +28,8 @@
 #include "attr.h"
 #include "codes.h"
 #include "diag.h"
+#include "layout.h"
+#include "upstream.h"
 
 #define MAX_PATH_DEPTH 16
 #define MAX_ATTR_NAMES 4
@@ -69,7 +71,14 @@ typedef struct entry {
   uint32_t static_operands;      /* likewise */
   const char *shape_source[MAX_ATTR_NAMES];
   int nshape_source;
+  bool rank0_operands;         /* indexing-maps: rank-0 operands index no loop */
+  bool float_elements, integer_elements, sizes_only;
   ms_shape_spec shape;
+  const ms_layout *layout;     /* "syntax", or NULL */
+  const char *dims_attrs[MAX_ATTR_NAMES];   /* "dimensions" (linalg-broadcast) */
+  int ndims_attrs;
+  const char *maps_attrs[MAX_ATTR_NAMES];   /* "indexing_maps" (indexing-maps) */
+  int nmaps_attrs;
 } entry;
 
 /* Every allocation of a file goes into its pool, freed at once. */
@@ -274,6 +283,17 @@ static bool bad(loader *ld, const cJSON *item, bool at_key, const char *fmt, ...
   return false;
 }
 
+/* Reports an error at byte off of the file (inside a string value). */
+static bool bad_at(loader *ld, size_t off, const char *fmt, const char *arg) {
+  if (ld->err && ld->errlen) {
+    int line, col;
+    line_col(ld->text, off, &line, &col);
+    int n = snprintf(ld->err, ld->errlen, "%s:%d:%d: ", ld->path, line, col);
+    if (n >= 0 && (size_t)n < ld->errlen) snprintf(ld->err + n, ld->errlen - (size_t)n, fmt, arg);
+  }
+  return false;
+}
+
 static bool oom(loader *ld) {
   if (ld->err && ld->errlen) snprintf(ld->err, ld->errlen, "%s: out of memory", ld->path);
   return false;
@@ -320,7 +340,7 @@ static bool get_int(loader *ld, const cJSON *v, int lo, int hi, int *out) {
 static bool parse_rule_name(loader *ld, const cJSON *v, ms_rule *out) {
   if (!want_type(ld, v, cJSON_IsString(v), "a string")) return false;
   if (ms_rule_from_name(v->valuestring, strlen(v->valuestring), out)) return true;
-  char known[128] = "";
+  char known[320] = "";
   for (int r = 0; r < MS_RULE__COUNT; r++) {
     strncat(known, r ? ", " : "", sizeof known - strlen(known) - 1);
     strncat(known, ms_rule_name((ms_rule)r), sizeof known - strlen(known) - 1);
@@ -422,9 +442,12 @@ static bool load_target(loader *ld, const cJSON *v, entry *e) {
 static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
                                      "infer_like_tosa", "infer_only", "static_result", "max_broadcast_rank",
-                                     "rank_difference", NULL};
-  bool *flags[] = {&e->equal_ranks, &e->tensor_only, &e->skip_result_dims, &e->strict, &e->infer_like_tosa,
-                   &e->infer_only, &e->static_result};
+                                     "rank_difference", "rank0_operands", "float_elements", "integer_elements",
+                                     "sizes_only", NULL};
+  bool *flags[] = {&e->equal_ranks,      &e->tensor_only,    &e->skip_result_dims, &e->strict,
+                   &e->infer_like_tosa,  &e->infer_only,     &e->static_result,    NULL,
+                   NULL,                 &e->rank0_operands, &e->float_elements,   &e->integer_elements,
+                   &e->sizes_only};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -549,6 +572,21 @@ static bool load_select(loader *ld, const cJSON *v, entry *e) {
   return true;
 }
 
+/* "syntax": the op's pretty form (layout.h), errors at their character. */
+static bool load_syntax(loader *ld, const cJSON *v, entry *e) {
+  if (!want_type(ld, v, cJSON_IsString(v), "a string")) return false;
+  ms_layout *l = file_alloc(ld->file, sizeof *l);
+  if (!l) return oom(ld);
+  char msg[200];
+  size_t at = 0;
+  if (ms_layout_parse(l, v->valuestring, strlen(v->valuestring), msg, sizeof msg, &at)) {
+    e->layout = l;
+    return true;
+  }
+  size_t off = item_offset(ld, v, false) + 1 + at;
+  return bad_at(ld, off, "bad syntax: %s", msg);
+}
+
 static bool entry_may_use(const entry *e, ms_rule a, ms_rule b) {
   if (e->has_rule) return e->rule == a || e->rule == b;
   for (int i = 0; i < e->ncases; i++)
@@ -572,6 +610,12 @@ static bool check_option_use(loader *ld, const cJSON *v, entry *e) {
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "scalar_operands")) &&
       !entry_may_use(e, MS_RULE_SAME_OR_SCALAR, MS_RULE_SAME_OR_SCALAR))
     return bad(ld, c, true, "\"scalar_operands\" is only read by rule same-or-scalar");
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "dimensions")) &&
+      !entry_may_use(e, MS_RULE_LINALG_BROADCAST, MS_RULE_LINALG_BROADCAST))
+    return bad(ld, c, true, "\"dimensions\" is only read by rule linalg-broadcast");
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "indexing_maps")) &&
+      !entry_may_use(e, MS_RULE_INDEXING_MAPS, MS_RULE_INDEXING_MAPS))
+    return bad(ld, c, true, "\"indexing_maps\" is only read by rule indexing-maps");
   return true;
 }
 
@@ -620,7 +664,7 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"match", "description", "rule", "select", "operands", "axis",
                                      "broadcast_dimensions", "target_shape", "constraints", "shape",
                                      "scalar_operands", "static_operands", "shape_source", "dimension_hints",
-                                     NULL};
+                                     "syntax", "dimensions", "indexing_maps", NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   int line, col;
@@ -666,6 +710,13 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "shape_source")) && !load_shape_source(ld, c, e)) return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "dimension_hints")) &&
       !load_attr_spec(ld, c, e->hint_attrs, &e->nhint_attrs))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "syntax")) && !load_syntax(ld, c, e)) return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "dimensions")) &&
+      !load_attr_spec(ld, c, e->dims_attrs, &e->ndims_attrs))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "indexing_maps")) &&
+      !load_attr_spec(ld, c, e->maps_attrs, &e->nmaps_attrs))
     return false;
   return check_option_use(ld, v, e) && build_rules_text(ld, e);
 }
@@ -1091,6 +1142,15 @@ static bool read_options(const entry *e, const ms_op_view *op, ms_rule_binding *
       return !bind_error(out, "attribute %s = %.*s: %s", key, (int)len, v, msg);
     o->has_broadcast_dimensions = true;
   }
+  if (out->rule == MS_RULE_LINALG_BROADCAST && (v = first_attr(op, e->dims_attrs, e->ndims_attrs, &key, &len))) {
+    if (!ms_attr_parse_int_list(v, len, o->broadcast_dimensions, MS_MAX_RANK, &o->nbroadcast_dimensions, msg,
+                                sizeof msg))
+      return !bind_error(out, "attribute %s = %.*s: %s", key, (int)len, v, msg);
+    o->has_broadcast_dimensions = true;
+  }
+  if (out->rule == MS_RULE_INDEXING_MAPS && (v = first_attr(op, e->maps_attrs, e->nmaps_attrs, &key, &len)) &&
+      !ms_upstream_parse_maps(v, len, o))
+    o->maps_unreadable = true;
   return true;
 }
 
@@ -1142,11 +1202,16 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->opts.equal_ranks = e->equal_ranks;
   out->opts.tensor_only = e->tensor_only;
   out->opts.skip_result_dims = e->skip_result_dims;
+  out->opts.rank0_operands = e->rank0_operands;
+  out->opts.float_elements = e->float_elements;
+  out->opts.integer_elements = e->integer_elements;
+  out->opts.sizes_only = e->sizes_only;
   out->opts.strict = e->strict;
   out->shape = e->shape;
   out->infer_like_tosa = e->infer_like_tosa;
   out->infer_only = e->infer_only;
   out->static_operands = e->static_operands;
+  out->layout = e->layout;
   out->has_rule = e->has_rule || e->ncases > 0;
   if (!out->has_rule) return true;
   if (!choose_rule(e, op, out)) return true;
@@ -1232,6 +1297,15 @@ const char *ms_catalog_pattern(const ms_catalog *self, size_t i, size_t k) {
       return k < (size_t)e->npatterns ? e->patterns[k] : NULL;
     }
     i -= (size_t)file->nentries;
+  }
+  return NULL;
+}
+
+const ms_layout *ms_catalog_layout(const ms_catalog *self, const char *name, size_t len) {
+  const char *pat;
+  for (int f = self->nfiles - 1; f >= 0; f--) {
+    const entry *e = file_find(&self->files[f], name, len, &pat);
+    if (e) return e->layout;
   }
   return NULL;
 }

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include "broadcast.h"
 #include "infer.h"
+#include "layout.h"
 
 typedef struct ms_catalog ms_catalog;
 
@@ -67,6 +68,7 @@ typedef struct ms_rule_binding {
   bool has_rule;               /* false: the entry gives only a shape function */
   bool infer_like_tosa;        /* refine as `--tosa-infer-shapes` does (constraint "infer_like_tosa") */
   bool infer_only;             /* the shape function refines, but its dialect does not verify it: no finding */
+  const ms_layout *layout;     /* the entry's "syntax" (owned by the catalog), or NULL */
   ms_shape_spec shape;
   ms_rule rule;
   ms_broadcast_options opts;   /* axis, broadcast_dimensions, constraints */
@@ -177,5 +179,9 @@ bool ms_catalog_lookup(const ms_catalog *self, const char *name, size_t n, ms_ca
 
 /* Pattern k of entry i (ms_catalog_entry's numbering); NULL past the last. */
 const char *ms_catalog_pattern(const ms_catalog *self, size_t i, size_t k);
+
+/* The "syntax" of the entry that op `name` binds to, or NULL (no entry, or
+** one without a syntax). Valid until the next load or delete. */
+const ms_layout *ms_catalog_layout(const ms_catalog *self, const char *name, size_t len);
 
 #endif

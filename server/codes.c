@@ -7,6 +7,7 @@
 ** declared in the example's first line.
 */
 #include "codes.h"
+#include "layout.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -317,6 +318,123 @@ static const ms_code_info codes[] = {
    "  return %0 : tensor<?x?x?xi32>\n"
    "}\n",
    "StableHLO's DynamicBroadcastInDimOp verifier (StablehloOps.cpp); the catalog's dimension_hints.",
+   false},
+  {MS_CODE_ELEMENT_TYPE, MS_SEVERITY_ERROR,
+   "Element types differ where the op needs them to agree, or are of the wrong kind.",
+   "arith and math ops take one element type for every operand and result, of the kind the op is for: floating-point-like for arith.addf and math ops, signless integer or index for arith.addi. A select's condition must be i1 or a shaped type of i1.",
+   "func.func @f(%a: tensor<4xi32>) -> tensor<4xi32> {\n"
+   "  %0 = \"arith.addf\"(%a, %a) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>\n"
+   "  return %0 : tensor<4xi32>\n"
+   "}\n",
+   "func.func @f(%a: tensor<4xi32>) -> tensor<4xi32> {\n"
+   "  %0 = \"arith.addi\"(%a, %a) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>\n"
+   "  return %0 : tensor<4xi32>\n"
+   "}\n",
+   "The ops' ODS definitions (ArithOps.td, MathOps.td: SameOperandsAndResultType, FloatLike, SignlessIntegerOrIndexLike), as mlir-opt-22 verifies them; rules/arith.json.",
+   false},
+  {MS_CODE_RESULT_TYPE, MS_SEVERITY_ERROR,
+   "The result is not the type the op infers from its operands.",
+   "Ops with an inferred result type (arith's elementwise ops: exactly operand #0's type; vector.outerproduct's accumulator and result; linalg's results: the inits' types) reject any other result type, even a more precise one.",
+   "func.func @f(%a: tensor<?x5xf32>, %b: tensor<3x5xf32>) -> tensor<3x5xf32> {\n"
+   "  %0 = \"arith.addf\"(%a, %b) : (tensor<?x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>\n"
+   "  return %0 : tensor<3x5xf32>\n"
+   "}\n",
+   "func.func @f(%a: tensor<?x5xf32>, %b: tensor<3x5xf32>) -> tensor<?x5xf32> {\n"
+   "  %0 = \"arith.addf\"(%a, %b) : (tensor<?x5xf32>, tensor<3x5xf32>) -> tensor<?x5xf32>\n"
+   "  return %0 : tensor<?x5xf32>\n"
+   "}\n",
+   "InferTypeOpInterface / SameOperandsAndResultType in the ops' ODS definitions, as mlir-opt-22 verifies them.",
+   false},
+  {MS_CODE_SAME_TYPE, MS_SEVERITY_ERROR,
+   "Operands and results must have one type and do not.",
+   "SameOperandsAndResultType ops (arith, math) accept `?` against a static size in generic form but not another kind of type (a ranked against an unranked tensor), another rank or another static size.",
+   "func.func @f(%a: tensor<4xf32>, %b: tensor<*xf32>) -> tensor<4xf32> {\n"
+   "  %0 = \"arith.addf\"(%a, %b) : (tensor<4xf32>, tensor<*xf32>) -> tensor<4xf32>\n"
+   "  return %0 : tensor<4xf32>\n"
+   "}\n",
+   "func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {\n"
+   "  %0 = \"arith.addf\"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n"
+   "  return %0 : tensor<4xf32>\n"
+   "}\n",
+   "SameOperandsAndResultType (mlir/IR/OpBase.td), as mlir-opt-22 verifies it; rules/arith.json.",
+   false},
+  {MS_CODE_ELEMENT_COUNT, MS_SEVERITY_ERROR,
+   "vector.shape_cast changes the number of elements.",
+   "A shape cast only reinterprets the shape: source and result vectors must have the same number of elements (and of scalable dims).",
+   "func.func @f(%v: vector<2x3xf32>) -> vector<5xf32> {\n"
+   "  %0 = vector.shape_cast %v : vector<2x3xf32> to vector<5xf32>\n"
+   "  return %0 : vector<5xf32>\n"
+   "}\n",
+   "func.func @f(%v: vector<2x3xf32>) -> vector<6xf32> {\n"
+   "  %0 = vector.shape_cast %v : vector<2x3xf32> to vector<6xf32>\n"
+   "  return %0 : vector<6xf32>\n"
+   "}\n",
+   "vector.shape_cast's verifier (VectorOps.cpp), as mlir-opt-22 runs it; rules/vector.json.",
+   false},
+  {MS_CODE_SCALABLE, MS_SEVERITY_ERROR,
+   "A scalable dim meets a fixed one (or the reverse) where they must match.",
+   "Scalable vector dims `[4]` stand for a multiple of 4 known only at run time: vector.broadcast maps a scalable source dim only onto a scalable result dim, and shape casts keep the number of scalable dims.",
+   "func.func @f(%a: vector<[4]xf32>) -> vector<2x4xf32> {\n"
+   "  %0 = vector.broadcast %a : vector<[4]xf32> to vector<2x4xf32>\n"
+   "  return %0 : vector<2x4xf32>\n"
+   "}\n",
+   "func.func @f(%a: vector<[4]xf32>) -> vector<2x[4]xf32> {\n"
+   "  %0 = vector.broadcast %a : vector<[4]xf32> to vector<2x[4]xf32>\n"
+   "  return %0 : vector<2x[4]xf32>\n"
+   "}\n",
+   "vector.broadcast's and vector.shape_cast's verifiers (VectorOps.cpp), as mlir-opt-22 runs them; rules/vector.json.",
+   false},
+  {MS_CODE_DIMENSIONS, MS_SEVERITY_ERROR,
+   "linalg.broadcast's `dimensions` are not the init dims its input lacks.",
+   "`dimensions` lists the init dims the broadcast adds: each in range, the input's rank plus their number is the init's rank, and the remaining init dims equal the input's dims in order.",
+   "func.func @f(%in: tensor<4xf32>, %init: tensor<2x4xf32>) -> tensor<2x4xf32> {\n"
+   "  %0 = linalg.broadcast ins(%in : tensor<4xf32>) outs(%init : tensor<2x4xf32>) dimensions = [2]\n"
+   "  return %0 : tensor<2x4xf32>\n"
+   "}\n",
+   "func.func @f(%in: tensor<4xf32>, %init: tensor<2x4xf32>) -> tensor<2x4xf32> {\n"
+   "  %0 = linalg.broadcast ins(%in : tensor<4xf32>) outs(%init : tensor<2x4xf32>) dimensions = [0]\n"
+   "  return %0 : tensor<2x4xf32>\n"
+   "}\n",
+   "linalg.broadcast's verifier (LinalgOps.cpp), as mlir-opt-22 runs it; rules/linalg.json.",
+   false},
+  {MS_CODE_INDEXING_MAPS, MS_SEVERITY_ERROR,
+   "A shape disagrees with the op's indexing maps.",
+   "In linalg structured ops each operand's dims are indexed by its indexing map: every operand dim indexed by a loop must equal that loop's size. Named elementwise ops (linalg.add, ...) use identity maps, so they do not broadcast implicitly; linalg.elementwise broadcasts only through explicit projection maps.",
+   "func.func @f(%row: tensor<4xf32>, %m: tensor<3x4xf32>) -> tensor<3x4xf32> {\n"
+   "  %0 = linalg.elementwise kind=#linalg.elementwise_kind<add> indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%row, %m : tensor<4xf32>, tensor<3x4xf32>) outs(%m : tensor<3x4xf32>) -> tensor<3x4xf32>\n"
+   "  return %0 : tensor<3x4xf32>\n"
+   "}\n",
+   "func.func @f(%row: tensor<4xf32>, %m: tensor<3x4xf32>) -> tensor<3x4xf32> {\n"
+   "  %0 = linalg.elementwise kind=#linalg.elementwise_kind<add> indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%row, %m : tensor<4xf32>, tensor<3x4xf32>) outs(%m : tensor<3x4xf32>) -> tensor<3x4xf32>\n"
+   "  return %0 : tensor<3x4xf32>\n"
+   "}\n",
+   "LinalgStructuredInterface's verifier (LinalgInterfaces.cpp), as mlir-opt-22 runs it; rules/linalg.json.",
+   false},
+  {MS_CODE_DYNAMIC_SIZES, MS_SEVERITY_ERROR,
+   "tensor.splat or tensor.empty has a size operand count other than the result's `?` dims.",
+   "One index operand is needed per dynamic (`?`) dim of the result, no more and no fewer.",
+   "func.func @f(%v: f32, %n: index) -> tensor<?x4xf32> {\n"
+   "  %0 = tensor.splat %v[%n, %n] : tensor<?x4xf32>\n"
+   "  return %0 : tensor<?x4xf32>\n"
+   "}\n",
+   "func.func @f(%v: f32, %n: index) -> tensor<?x4xf32> {\n"
+   "  %0 = tensor.splat %v[%n] : tensor<?x4xf32>\n"
+   "  return %0 : tensor<?x4xf32>\n"
+   "}\n",
+   "tensor.splat's and tensor.empty's verifiers (TensorOps.cpp), as mlir-opt-22 runs them; rules/tensor.json.",
+   false},
+  {MS_CODE_OP_SYNTAX, MS_SEVERITY_ERROR,
+   "A pretty op's types do not follow the op's syntax.",
+   "The catalog's `syntax` says which written type belongs to which operand and result (rules/README.md, \"Op syntax\"). An op whose type annotation matches none of its alternatives cannot be parsed by mlir-opt either.",
+   "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+   "  %0 = arith.addf %a, %a : tensor<4xf32>, tensor<4xf32>\n"
+   "  return %0 : tensor<4xf32>\n"
+   "}\n",
+   "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+   "  %0 = arith.addf %a, %a : tensor<4xf32>\n"
+   "  return %0 : tensor<4xf32>\n"
+   "}\n",
+   "The op's assemblyFormat in its ODS definition, declared as the entry's \"syntax\" in rules/*.json.",
    false},
   {MS_CODE_RULE_OPTIONS, MS_SEVERITY_ERROR,
    "An op's broadcast attributes (axis, broadcast_dimensions, ...) are malformed.",

@@ -21,6 +21,7 @@
 
 #define MAX_VALUES 64
 #define MAX_ATTRS 48
+#define MAX_TOKS 256
 
 /* ------------------------------------------------------------------ */
 /* Reading one op                                                      */
@@ -35,6 +36,8 @@ typedef struct scratch {
   ms_span in_types[MAX_VALUES], out_types[MAX_VALUES];
   int nattrs;
   ms_attr attrs[MAX_ATTRS];
+  int ntoks;
+  ms_tok toks[MAX_TOKS];
 } scratch;
 
 typedef struct builder {
@@ -198,6 +201,65 @@ static void read_generic(const builder *b, TSNode node, scratch *op) {
   if (is_constant_name(b->text, op->op.name)) constant_attr(b, op);
 }
 
+static void push_tok(scratch *op, ms_span s, ms_tok_kind k, int depth) {
+  if (op->ntoks < MAX_TOKS) op->toks[op->ntoks++] = (ms_tok){s, (uint8_t)k, (uint8_t)depth};
+}
+
+static ms_tok_kind tok_kind(const builder *b, TSNode c) {
+  (void)b;
+  switch (kind(c)) {
+    case MS_K_TOK_COLON: return MS_TOK_COLON;
+    case MS_K_TOK_COMMA: return MS_TOK_COMMA;
+    case MS_K_TOK_ARROW: return MS_TOK_ARROW;
+    case MS_K_TOK_EQUALS: return MS_TOK_EQUALS;
+    case MS_K_VALUE_USE: return MS_TOK_VALUE;
+    case MS_K_TYPE: return MS_TOK_TYPE;
+    case MS_K_FUNCTION_TYPE_CUSTOM: return MS_TOK_FUNCTION_TYPE;
+    default: return ts_node_is_named(c) && !strcmp(ts_node_type(c), "bare_id") ? MS_TOK_WORD : MS_TOK_OTHER;
+  }
+}
+
+/* The tokens of a custom op after its name (layout.h reads them); groups
+** in parentheses and brackets one level deep, attribute braces, regions
+** and locations left out. */
+static void read_tokens(const builder *b, TSNode node, scratch *op) {
+  uint32_t n = ts_node_child_count(node);
+  bool named = false;
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode c = ts_node_child(node, i);
+    ms_node_kind k = kind(c);
+    if (k == MS_K_OP_NAME) {
+      named = true;
+      continue;
+    }
+    if (!named || k == MS_K_BRACES || k == MS_K_REGION || k == MS_K_REGION_LIST || k == MS_K_LOCATION) continue;
+    if (k != MS_K_PARENS && k != MS_K_BRACKETS) {
+      ms_tok_kind t = tok_kind(b, c);
+      push_tok(op, t == MS_TOK_TYPE ? trim(b->text, span_of(c)) : span_of(c), t, 0);
+      continue;
+    }
+    push_tok(op, span_of(c), k == MS_K_PARENS ? MS_TOK_LPAREN : MS_TOK_LBRACKET, 0);
+    uint32_t m = ts_node_child_count(c);
+    for (uint32_t j = 1; j + 1 < m; j++) {
+      TSNode g = ts_node_child(c, j);
+      ms_tok_kind t = tok_kind(b, g);
+      push_tok(op, t == MS_TOK_TYPE ? trim(b->text, span_of(g)) : span_of(g), t, 1);
+    }
+    push_tok(op, span_of(c), MS_TOK_CLOSE, 0);
+  }
+  if (op->ntoks == MAX_TOKS) op->ntoks = 0; /* too long to keep: none (layout.h then reads nothing) */
+}
+
+/* Whether child i of a custom op is a group whose values are operands:
+** parentheses right after the name, after a word (`ins(`, `outs(`), or
+** brackets after a value (`%v[%i]`). */
+static bool operand_group(TSNode node, uint32_t i, const scratch *op) {
+  if (i <= 2 + (op->ngroups > 0)) return true;
+  TSNode prev = ts_node_child(node, i - 1);
+  if (kind(ts_node_child(node, i)) == MS_K_BRACKETS) return kind(prev) == MS_K_VALUE_USE;
+  return ts_node_is_named(prev) && !strcmp(ts_node_type(prev), "bare_id");
+}
+
 /* A custom op: operands are the value uses of its rest before the type
 ** annotation; types come from a trailing functional type, from a type list
 ** `: A, B, C -> R` with one type per operand (torch-mlir), or from a plain
@@ -223,8 +285,12 @@ static void read_custom(const builder *b, TSNode node, scratch *op) {
         if (!after_colon) add_operand(op, c);
         break;
       case MS_K_PARENS:
-        /* `op(%a, %b)`: operands in parentheses right after the name. */
-        if (!after_colon && i <= 2 + (op->ngroups > 0))
+      case MS_K_BRACKETS:
+        /* `op(%a, %b)`, `ins(%a : T) outs(%b : T)`, `%v[%i, %j]`: the
+        ** values of such a group before the type annotation are operands
+        ** (not those of `reduce(%a init: %b), (%c init: %d)`'s second
+        ** group, which its functional type lists in another order). */
+        if (!after_colon && operand_group(node, i, op))
           for (uint32_t j = 0; j < ts_node_named_child_count(c); j++) {
             TSNode v = ts_node_named_child(c, j);
             if (kind(v) == MS_K_VALUE_USE) add_operand(op, v);
@@ -252,6 +318,7 @@ static void read_custom(const builder *b, TSNode node, scratch *op) {
       default: break;
     }
   }
+  read_tokens(b, node, op);
   if (op->op.constant.end && plain_types == 1) op->op.constant.end = plain[0].end;
   if (!op->op.constant.end && is_constant_name(b->text, op->op.name)) constant_attr(b, op);
   /* `: A, B, C -> R` (torch-mlir): the operand types, then the results'. */
@@ -360,6 +427,7 @@ static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth
   static __thread scratch s;
   memset(&s, 0, sizeof s);
   s.op.span = span_of(node);
+  s.op.implied_operand = -1;
   s.op.kind = k == MS_K_GENERIC ? MS_OP_GENERIC : k == MS_K_CUSTOM ? MS_OP_CUSTOM : MS_OP_RETURN;
   if (k == MS_K_GENERIC) read_generic(b, node, &s);
   else if (k == MS_K_CUSTOM) read_custom(b, node, &s);
@@ -376,6 +444,9 @@ static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth
   op->attrs = (uint32_t)r->nattrs;
   for (int i = 0; i < s.nattrs; i++) *MS_ARRAY_PUSH(r->attrs, r->nattrs, r->cap_attrs) = s.attrs[i];
   op->nattrs = (uint32_t)s.nattrs;
+  op->toks = (uint32_t)r->ntoks;
+  for (int i = 0; i < s.ntoks; i++) *MS_ARRAY_PUSH(r->toks, r->ntoks, r->cap_toks) = s.toks[i];
+  op->ntoks = (uint32_t)s.ntoks;
   op->groups = (uint32_t)r->ngroups;
   for (int i = 0; i < s.ngroups; i++) *MS_ARRAY_PUSH(r->groups, r->ngroups, r->cap_groups) = s.groups[i];
   op->ngroups = (uint32_t)s.ngroups;
@@ -502,6 +573,7 @@ void ms_records_clear(ms_records *self) {
   free(self->types);
   free(self->attrs);
   free(self->groups);
+  free(self->toks);
   memset(self, 0, sizeof *self);
 }
 
@@ -539,6 +611,7 @@ void ms_records_shift(ms_records *self, int64_t delta) {
     shift_span(&self->attrs[i].value, delta);
   }
   for (size_t i = 0; i < self->ngroups; i++) shift_span(&self->groups[i].name, delta);
+  for (size_t i = 0; i < self->ntoks; i++) shift_span(&self->toks[i].span, delta);
 }
 
 const ms_use *ms_records_operand(const ms_records *self, const ms_op *op, uint32_t i) {

@@ -31,6 +31,19 @@
 
 typedef enum ms_op_kind { MS_OP_GENERIC, MS_OP_CUSTOM, MS_OP_RETURN } ms_op_kind;
 
+/* A custom op's tokens after its name, one level into its parentheses and
+** brackets (layout.h matches them against the catalog's op syntax). */
+typedef enum ms_tok_kind {
+  MS_TOK_VALUE, MS_TOK_TYPE, MS_TOK_WORD, MS_TOK_COLON, MS_TOK_COMMA, MS_TOK_ARROW, MS_TOK_EQUALS,
+  MS_TOK_LPAREN, MS_TOK_LBRACKET, MS_TOK_CLOSE, MS_TOK_FUNCTION_TYPE, MS_TOK_OTHER
+} ms_tok_kind;
+
+typedef struct ms_tok {
+  ms_span span;
+  uint8_t kind;                  /* ms_tok_kind */
+  uint8_t depth;                 /* 0 at the op's top level, 1 inside a group */
+} ms_tok;
+
 typedef struct ms_attr {
   ms_span key, value;            /* value {0,0}: a unit attribute */
 } ms_attr;
@@ -49,6 +62,9 @@ typedef struct ms_op {
   uint32_t attrs, nattrs;        /* attrs[...] */
   uint32_t groups, ngroups;      /* groups[...]: the names `%x:2` as written */
   ms_span constant;              /* a constant's value attribute, {0,0} if none */
+  uint32_t toks, ntoks;          /* toks[...]: a custom op's tokens (ms_tok); none when too many */
+  int8_t implied_operand;        /* an operand whose type the op's syntax implies (layout.h), -1: none */
+  char implied_type[16];         /* that type ("i1") */
 } ms_op;
 
 /* A result group as written: `%x:2` is name `%x`, count 2. */
@@ -87,6 +103,8 @@ typedef struct ms_records {
   size_t nattrs, cap_attrs;
   ms_result_group *groups;
   size_t ngroups, cap_groups;
+  ms_tok *toks;
+  size_t ntoks, cap_toks;
 } ms_records;
 
 void ms_records_init(ms_records *self);

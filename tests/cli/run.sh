@@ -111,7 +111,7 @@ expect config 0 - ""
 run config-then-rules "$BIN" check --rules fixtures/mlir-tosa.json fixtures/project/sub/tosa_rank.mlir
 expect config-then-rules 1 config_rules.txt "1 error, 0 warnings in 1 file"
 run bad-catalog "$BIN" check --rules fixtures/bad-rules.json fixtures/clean.mlir
-expect bad-catalog 2 - 'fixtures/bad-rules.json:6:55: unknown rule "sideways" (known: mlir, numpy, pdpd, bidirectional, xla, xla-in-dim, none, unidirectional, same-or-scalar)'
+expect bad-catalog 2 - 'fixtures/bad-rules.json:6:55: unknown rule "sideways" (known: mlir, numpy, pdpd, bidirectional, xla, xla-in-dim, none, unidirectional, same-or-scalar, same-type, select, compare, vector-broadcast, shape-cast, outer-product, linalg-broadcast, indexing-maps, splat, same-shape)'
 
 # --- jobs: identical output ---
 run jobs1 "$BIN" check --jobs 1 --format=json fixtures ../../examples
@@ -170,7 +170,7 @@ run shapes-config "$BIN" shapes fixtures/project/sub/tosa_rank.mlir
 run shapes-config-rules "$BIN" shapes --rules fixtures/mlir-tosa.json fixtures/project/sub/tosa_rank.mlir
 [ "$rc" = 1 ] && [ "$(wc -l < "$TMP/shapes-config-rules.out")" = 3 ] && ok || bad shapes-config-rules "rc=$rc"
 run shapes-bad-rules "$BIN" shapes --rules fixtures/bad-rules.json fixtures/dataflow.mlir
-expect shapes-bad-rules 2 - 'fixtures/bad-rules.json:6:55: unknown rule "sideways" (known: mlir, numpy, pdpd, bidirectional, xla, xla-in-dim, none, unidirectional, same-or-scalar)'
+expect shapes-bad-rules 2 - 'fixtures/bad-rules.json:6:55: unknown rule "sideways" (known: mlir, numpy, pdpd, bidirectional, xla, xla-in-dim, none, unidirectional, same-or-scalar, same-type, select, compare, vector-broadcast, shape-cast, outer-product, linalg-broadcast, indexing-maps, splat, same-shape)'
 run shapes-none "$BIN" shapes
 expect shapes-none 2 - "mlir-shape shapes: no input files (try --help)"
 

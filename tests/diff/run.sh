@@ -10,6 +10,10 @@
 #   - torch-mlir's aten ops (pretty form, !torch.vtensor) against NumPy;
 #   - `check` against the real corpus's own verifier tests (../shared/corpus:
 #     every expected-error on a broadcasting op found, no unexpected error).
+#   - the upstream catalogs (arith/math, vector, linalg, tensor, tosa) against
+#     mlir-opt-22 on random functions in generic and pretty form
+#     (UPSTREAM_CASES per family and form, default 100, about 8 s; more: e.g. 1000),
+#     by function and by the op's line.
 # Each script prints `N passed, M failed`; this prints the total the same way.
 set -uo pipefail
 bin=${1:?usage: tests/diff/run.sh BUILD/mlir-shape}
@@ -39,5 +43,9 @@ echo "diff: torch-mlir aten ops (rules/torch.json) vs numpy.broadcast_shapes (ch
 run "$here/torch_diff.py" "$bin"
 echo "diff: the corpus's expected-error annotations on broadcasting ops (check --split-input-file)"
 run "$here/corpus_expected.py" "$bin"
+echo "diff: upstream catalogs vs mlir-opt-22 (generic and pretty form)"
+run "$here/upstream_diff.py" "$bin" --cases="${UPSTREAM_CASES:-100}"
+echo "diff: upstream catalogs vs mlir-opt-22, error lines (the op's line)"
+run "$here/upstream_diff.py" "$bin" --cases=40 --seed=7 --by-line=1
 echo "diff: $passed passed, $failed failed"
 [ $failed -eq 0 ]

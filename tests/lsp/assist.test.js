@@ -213,8 +213,8 @@ test('code action "Add `// expected-error` annotation": check --verify-diagnosti
   }
   const lines = text.split('\n');
   assert.equal(lines[2], '  // expected-error @+1 {{operands %a and %b are not broadcast-compatible}}');
-  // The multi-line op gets its annotation above its first line, @+N to the finding's line.
-  assert.equal(lines[4], '  // expected-error @+2 {{result dim 1 is 4 but the operands infer 3}}');
+  // The multi-line op's finding is on its first line, where mlir-opt reports it.
+  assert.equal(lines[4], '  // expected-error @+1 {{result dim 1 is 4 but the operands infer 3}}');
   const r = verify(text);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   await c.stop();

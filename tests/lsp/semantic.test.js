@@ -78,9 +78,10 @@ test('full: ops, values, labels, symbols, types, attribute names; refined values
   assert.deepEqual([find(t, 1, '%0').type, find(t, 1, '%0').mods], ['variable', ['declaration', 'readonly', 'refined']]);
   assert.deepEqual(find(t, 2, '%0').mods, ['readonly', 'refined']);
   assert.deepEqual(find(t, 6, '%0').mods, ['readonly', 'refined']);
-  // A use of an argument is a parameter; %1 (not checked) is not refined.
+  // A use of an argument is a parameter; %1 = arith.addi %0, %0 takes %0's
+  // inferred shape (rules/arith.json), so it is refined too.
   assert.deepEqual([find(t, 1, '%a').type, find(t, 1, '%a').mods], ['parameter', ['readonly']]);
-  assert.deepEqual(find(t, 2, '%1').mods, ['declaration', 'readonly']);
+  assert.deepEqual(find(t, 2, '%1').mods, ['declaration', 'readonly', 'refined']);
   assert.equal(find(t, 2, 'arith').type, 'namespace');
   assert.equal(find(t, 2, 'addi').type, 'method');
   // Block labels and block arguments.

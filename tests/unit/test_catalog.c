@@ -17,8 +17,8 @@
 #define RULES MS_SOURCE_DIR "/rules/"
 #define FIXTURES MS_SOURCE_DIR "/tests/unit/catalogs/"
 
-static const char *const shipped[] = {"mlir", "tosa", "chlo", "stablehlo",
-                                      "onnx", "paddle", "openvino", "torch"};
+static const char *const shipped[] = {"arith", "chlo", "linalg", "mlir", "onnx", "openvino", "paddle",
+                                      "stablehlo", "tensor", "torch", "tosa", "vector"};
 
 /* Attributes as key/value text pairs, NULL terminated. */
 static const char *attr_lookup(void *ctx, const char *key, size_t *len) {
@@ -317,6 +317,11 @@ static const error_case error_cases[] = {
     {"duplicate_field.json", ":4:59: ", "duplicate field \"rule\""},
     {"missing_field.json", ":4:5: ", "missing field \"description\""},
     {"constraint_type.json", ":5:37: ", "must be true or false, not a number"},
+    {"bad_syntax_ref.json", ":4:81: ", "bad syntax: bad reference"},
+    {"bad_syntax_token.json", ":4:85: ", "bad syntax: unexpected '@'"},
+    {"bad_syntax_empty.json", ":4:83: ", "bad syntax: empty syntax alternative"},
+    {"syntax_type.json", ":4:73: ", "\"syntax\" must be a string, not a number"},
+    {"unused_dimensions.json", ":4:59: ", "\"dimensions\" is only read by rule linalg-broadcast"},
 };
 
 Test(catalog, load_errors_have_file_line_col) {
@@ -456,4 +461,70 @@ Test(catalog, family_options) {
     cr_expect(strstr(err, bad[i][1]) != NULL, "%s: %s", bad[i][0], err);
     ms_catalog_delete(x);
   }
+}
+
+Test(catalog, upstream_entries_carry_syntax_and_options) {
+  ms_catalog *c = ms_catalog_new();
+  char err[512];
+  cr_assert(ms_catalog_load_builtin(c, err, sizeof err), "%s", err);
+  ms_rule_binding b;
+  /* linalg.broadcast: the pretty `dimensions = [0, 2]` is the added dims. */
+  const char *dims[] = {"dimensions", "[0, 2]", NULL};
+  cr_assert(bind(c, "linalg.broadcast", 2, dims, &b));
+  cr_expect_eq(b.rule, MS_RULE_LINALG_BROADCAST);
+  cr_expect(b.ok && b.opts.has_broadcast_dimensions && b.opts.nbroadcast_dimensions == 2);
+  cr_expect_eq(b.opts.broadcast_dimensions[1], 2);
+  cr_expect_not_null(b.layout);
+  cr_expect_eq(b.layout->nalts, 2);
+  /* linalg.elementwise: its maps, projections and all. */
+  const char *maps[] = {"indexing_maps",
+                        "[affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>, "
+                        "affine_map<(d0, d1) -> (d0, d1)>]",
+                        NULL};
+  cr_assert(bind(c, "linalg.elementwise", 3, maps, &b));
+  cr_expect(b.opts.has_maps && b.opts.nmaps == 3 && b.opts.nloops == 2);
+  cr_expect(b.opts.map_rank[0] == 1 && b.opts.maps[0][0] == 1);
+  /* A map given through an alias cannot be read: not checked, no error. */
+  const char *alias[] = {"indexing_maps", "[#map, #map1, #map1]", NULL};
+  cr_assert(bind(c, "linalg.elementwise", 3, alias, &b));
+  cr_expect(b.ok && !b.opts.has_maps && b.opts.maps_unreadable);
+  cr_assert(bind(c, "linalg.add", 3, NULL, &b));
+  cr_expect(b.opts.rank0_operands);
+  cr_assert(bind(c, "arith.addi", 2, NULL, &b));
+  cr_expect(b.opts.integer_elements && !b.opts.float_elements);
+  cr_assert(bind(c, "math.exp", 1, NULL, &b));
+  cr_expect(b.opts.float_elements && b.rule == MS_RULE_SAME_TYPE);
+  /* arith.select: `: T` or `: C, T`. */
+  cr_assert(bind(c, "arith.select", 3, NULL, &b));
+  cr_expect_eq(b.rule, MS_RULE_SELECT);
+  cr_expect(b.layout && b.layout->nalts == 2 && b.layout->alts[1].nitems == 4);
+  cr_expect_not_null(ms_catalog_layout(c, "vector.broadcast", 16));
+  cr_expect_null(ms_catalog_layout(c, "tosa.add", 8));
+  ms_catalog_delete(c);
+}
+
+Test(catalog, syntax_language) {
+  ms_layout l;
+  char err[200];
+  size_t at = 0;
+  const char *ok = ": type($0) to type($result) | ins-outs -> type($results) | functional-type";
+  cr_assert(ms_layout_parse(&l, ok, strlen(ok), err, sizeof err, &at), "%s", err);
+  cr_expect_eq(l.nalts, 3);
+  cr_expect_eq(l.alts[0].nitems, 4);
+  cr_expect_eq(l.alts[0].items[2].kind, MS_LAYOUT_WORD);
+  cr_expect_str_eq(l.alts[0].items[2].word, "to");
+  cr_expect(l.alts[1].items[2].list && l.alts[1].items[2].refs[0].kind == MS_LAYOUT_RESULTS);
+  const char *multi = ": type($operands, $results)";
+  cr_assert(ms_layout_parse(&l, multi, strlen(multi), err, sizeof err, &at));
+  cr_expect(!l.alts[0].items[1].list && l.alts[0].items[1].nrefs == 2);
+  const char *rest = ": type($1...)";
+  cr_assert(ms_layout_parse(&l, rest, strlen(rest), err, sizeof err, &at));
+  cr_expect(l.alts[0].items[1].list && l.alts[0].items[1].refs[0].index == 1);
+  const char *bad = ": type($0";
+  cr_expect_not(ms_layout_parse(&l, bad, strlen(bad), err, sizeof err, &at));
+  cr_expect_eq(at, strlen(bad));
+  cr_expect(strstr(err, "expected ',' or ')'"), "%s", err);
+  const char *big = ": type($64)";
+  cr_expect_not(ms_layout_parse(&l, big, strlen(big), err, sizeof err, &at));
+  cr_expect_eq(at, 7);
 }
