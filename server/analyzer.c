@@ -602,17 +602,18 @@ static void line_col(const char *text, uint32_t off, unsigned *line, unsigned *c
   *col = (unsigned)(end - bol) + 1;
 }
 
-/* `%0 is declared tensor<*xf32> but is tensor<2x3xf32> (from "tf.AddV2" at 2:8)` */
-static int describe_refined(const analyzer *w, uint32_t v, char *buf, size_t n) {
+/* `%0 is declared tensor<*xf32> but is tensor<2x3xf32> (from "tf.AddV2" at `,
+** then the place `2:8` into at, and `)`. */
+static void describe_refined(const analyzer *w, uint32_t v, char *head, size_t nhead, char *at, size_t nat) {
   char name[64];
   ms_records_value_name(w->rec, v, w->text, name, sizeof name);
   const ms_value *x = &w->rec->values[v];
   const ms_op *p = &w->rec->ops[w->info[v].producer];
   unsigned line, col;
   line_col(w->text, p->name_token.start, &line, &col);
-  return snprintf(buf, n, "%s is declared %.*s but is %s (from \"%.*s\" at %u:%u)", name,
-                  (int)(x->type.end - x->type.start), w->text + x->type.start, w->info[v].inferred,
-                  (int)(p->name.end - p->name.start), w->text + p->name.start, line, col);
+  snprintf(head, nhead, "%s is declared %.*s but is %s (from \"%.*s\" at ", name, (int)(x->type.end - x->type.start),
+           w->text + x->type.start, w->info[v].inferred, (int)(p->name.end - p->name.start), w->text + p->name.start);
+  snprintf(at, nat, "%u:%u", line, col);
 }
 
 /* The refined operands of op not yet reported: the root causes a new
@@ -631,17 +632,23 @@ static void report_propagated(analyzer *w, const ms_op *op, const rule_inputs *i
   uint32_t vals[MS_MAX_OPERANDS];
   int n = fresh_refined(w, op, in, vals);
   if (n == 0) return; /* a root cause already reported */
-  char story[512];
-  describe_refined(w, vals[0], story, sizeof story);
+  char head[400], place[32];
+  describe_refined(w, vals[0], head, sizeof head, place, sizeof place);
   const ms_use *u = NULL;
   for (uint32_t i = 0; i < op->noperands; i++)
     if (ms_records_operand(w->rec, op, i)->value == vals[0]) u = ms_records_operand(w->rec, op, i);
   ms_span at = u ? u->span : op->name_token;
   ms_diagnostic *d = ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_PROPAGATED,
-                                      rule, "%s: %s", story, why);
+                                      rule, "%s%s): %s", head, place, why);
   d->value = vals[0];
   const ms_op *p = &w->rec->ops[w->info[vals[0]].producer];
-  ms_diag_set_related(d, p->name_token.start, p->name_token.end, "%s", story);
+  d->has_msg_at = true;
+  d->msg_at_start = (uint32_t)strlen(head);
+  d->msg_at_end = d->msg_at_start + (uint32_t)strlen(place);
+  d->msg_at = p->name_token.start;
+  /* The related location is the producer: its message needs no place. */
+  int keep = (int)strlen(head) - (int)strlen(" at "); /* "... (from \"op\"" */
+  ms_diag_set_related(d, p->name_token.start, p->name_token.end, "%.*s)", keep, head);
   for (int k = 0; k < n; k++) w->info[vals[k]].broken = true;
 }
 

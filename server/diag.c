@@ -99,6 +99,21 @@ void ms_diag_shift(ms_diagnostic *d, int64_t delta) {
     d->fix_start = (uint32_t)(d->fix_start + delta);
     d->fix_end = (uint32_t)(d->fix_end + delta);
   }
+  if (d->has_msg_at) d->msg_at = (uint32_t)(d->msg_at + delta);
+}
+
+char *ms_diag_message_at(const ms_diagnostic *d, unsigned line, unsigned col) {
+  const char *m = d->message ? d->message : "";
+  size_t n = strlen(m);
+  if (!d->has_msg_at || d->msg_at_start > d->msg_at_end || d->msg_at_end > n) return ms_xstrdup(m);
+  char at[32];
+  int k = snprintf(at, sizeof at, "%u:%u", line, col);
+  size_t len = d->msg_at_start + (size_t)k + (n - d->msg_at_end);
+  char *out = ms_xmalloc(len + 1);
+  memcpy(out, m, d->msg_at_start);
+  memcpy(out + d->msg_at_start, at, (size_t)k);
+  memcpy(out + d->msg_at_start + k, m + d->msg_at_end, n - d->msg_at_end + 1);
+  return out;
 }
 
 void ms_diag_list_take(ms_diag_list *self, ms_diag_list *src, int64_t shift) {

@@ -41,6 +41,13 @@ typedef struct ms_diagnostic {
   int operand;                 /* the operand it is about, MS_FINDING_* or -1 */
   int dim;                     /* the dim, or -1 */
   uint32_t value;              /* the value (records.h) it is about, or UINT32_MAX */
+  /* A message that names a place by line:col ("(from \"tf.AddV2\" at
+  ** 2:8)") keeps where: message[msg_at_start, msg_at_end) is that text,
+  ** for the text offset msg_at. A language server whose unit moved
+  ** without being analysed again writes the place anew
+  ** (ms_diag_message_at) instead of parsing the message. */
+  bool has_msg_at;
+  uint32_t msg_at_start, msg_at_end, msg_at;
   uint32_t op_start, op_end;   /* the op the finding is about (suppression comments,
                                   baseline fingerprints); 0,0 when not known */
   bool has_fix;                /* the preferred fix, which `check --fix` and the quick fix
@@ -78,6 +85,10 @@ void ms_diag_set_fix(ms_diagnostic *d, uint32_t start, uint32_t end, const char 
 
 /* Adds delta to every byte offset of d (range, related, op, fix). */
 void ms_diag_shift(ms_diagnostic *d, int64_t delta);
+
+/* d's message with its line:col place (has_msg_at) written as line:col
+** (1-based); a copy of the message when it names no place. Caller frees. */
+char *ms_diag_message_at(const ms_diagnostic *d, unsigned line, unsigned col);
 
 /* Frees what d owns (message, related message, fix text). */
 void ms_diag_free(ms_diagnostic *d);

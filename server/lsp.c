@@ -268,7 +268,16 @@ static void write_diagnostic(void *ctx, const ms_diagnostic *d) {
   sb_lit(b, ",\"code\":");
   sb_string(b, d->code);
   sb_lit(b, ",\"source\":\"mlir-shape\",\"message\":");
-  sb_string(b, d->message);
+  if (d->has_msg_at) {
+    /* The place it names, where it is now: the unit may have moved since
+    ** it was analysed (the same 1-based byte columns as `check`). */
+    ms_position p = ms_document_position(doc, d->msg_at, MS_ENCODING_UTF8);
+    char *m = ms_diag_message_at(d, p.line + 1, p.character + 1);
+    sb_string(b, m);
+    free(m);
+  } else {
+    sb_string(b, d->message);
+  }
   if (d->rule) {
     sb_lit(b, ",\"data\":");
     sb_string(b, d->rule);

@@ -211,3 +211,28 @@ test('a type mismatch is fixed from the stored finding, whatever its message say
   assert.equal(applyEdits(text, fix.edit.changes[URI]), TEXT);
   await c.stop();
 });
+
+test('a propagated finding names its producer where it is now, after an edit moved its unit', async () => {
+  const text = [
+    'func.func @first(%x: tensor<2xf32>) {',
+    '  return',
+    '}',
+    'func.func @f(%a: tensor<2x1xf32>, %b: tensor<3xf32>, %c: tensor<4xf32>) {',
+    '  %0 = "tf.AddV2"(%a, %b) : (tensor<2x1xf32>, tensor<3xf32>) -> tensor<*xf32>',
+    '  %1 = "tf.Mul"(%0, %c) : (tensor<*xf32>, tensor<4xf32>) -> tensor<*xf32>',
+    '  return',
+    '}',
+    '',
+  ].join('\n');
+  const { c, diags } = await opened(text);
+  const before = diags.find((d) => d.code === 'propagated-shape-mismatch');
+  assert.ok(before, JSON.stringify(diags));
+  assert.match(before.message, /\(from "tf\.AddV2" at 5:8\)/);
+  // Two lines typed into @first: @f moves down without being analysed again.
+  c.change(URI, 2, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '  // one\n  // two\n' }]);
+  const p = await c.diagnostics(URI, (x) => x.version === 2);
+  const after = p.diagnostics.find((d) => d.code === 'propagated-shape-mismatch');
+  assert.equal(after.range.start.line, before.range.start.line + 2);
+  assert.match(after.message, /\(from "tf\.AddV2" at 7:8\)/, after.message);
+  await c.stop();
+});
