@@ -35,15 +35,17 @@ FUZZ_SECONDS ?= 60
 # Recursive (=) so that pkg-config runs after `deps` has installed the .pc files.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(PKGS))
-BASE_CFLAGS = -std=c11 -O2 -g -D_GNU_SOURCE -iquote server -Igrammar/src $(PKG_CFLAGS) $(EXTRA_CFLAGS)
+BASE_CFLAGS = -std=c11 -O2 -g -D_GNU_SOURCE -iquote server/support -iquote server/algebra -iquote server/syntax -iquote server/analysis -iquote server/lsp -iquote server/cli -Igrammar/src $(PKG_CFLAGS) $(EXTRA_CFLAGS)
 CFLAGS_STRICT = $(BASE_CFLAGS) -Wall -Wextra -Werror
 LDLIBS = $(PKG_LIBS) -lpthread -lm $(EXTRA_LDFLAGS)
 
-SERVER_SRCS := $(wildcard server/*.c)
+SERVER_DIRS := server/support server/algebra server/syntax server/analysis server/lsp server/cli
+SERVER_SRCS := $(wildcard $(addsuffix /*.c,$(SERVER_DIRS)))
+SERVER_HDRS := $(wildcard $(addsuffix /*.h,$(SERVER_DIRS)))
 SERVER_OBJS := $(patsubst server/%.c,$(BUILD)/obj/server/%.o,$(SERVER_SRCS))
 RULE_FILES := $(sort $(wildcard rules/*.json))
 GEN_OBJS := $(BUILD)/obj/gen/rules.o
-LIB_OBJS := $(filter-out $(BUILD)/obj/server/main.o,$(SERVER_OBJS)) $(GEN_OBJS)
+LIB_OBJS := $(filter-out $(BUILD)/obj/server/cli/main.o,$(SERVER_OBJS)) $(GEN_OBJS)
 GRAMMAR_OBJS := $(BUILD)/obj/grammar/parser.o $(BUILD)/obj/grammar/scanner.o
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/obj/tests/%.o,$(UNIT_SRCS))
@@ -68,7 +70,7 @@ deps-test:
 $(BIN): $(SERVER_OBJS) $(GEN_OBJS) $(GRAMMAR_OBJS) | deps
 	$(CC) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/obj/server/%.o: server/%.c $(wildcard server/*.h) | deps
+$(BUILD)/obj/server/%.o: server/%.c $(SERVER_HDRS) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_STRICT) -DMS_VERSION='"$(VERSION)"' -c -o $@ $<
 
@@ -89,7 +91,7 @@ $(BUILD)/obj/grammar/scanner.o: grammar/src/scanner.c grammar/src/tree_sitter/pa
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_STRICT) -c -o $@ $<
 
-$(BUILD)/obj/tests/%.o: tests/unit/%.c $(wildcard server/*.h) $(wildcard tests/unit/*.h) | deps
+$(BUILD)/obj/tests/%.o: tests/unit/%.c $(SERVER_HDRS) $(wildcard tests/unit/*.h) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_STRICT) -DMS_SOURCE_DIR='"$(CURDIR)"' $(shell pkg-config --cflags criterion) -c -o $@ $<
 
@@ -98,7 +100,7 @@ $(BUILD)/obj/tests/%.o: tests/unit/%.c $(wildcard server/*.h) $(wildcard tests/u
 FUZZ_REPLAY_OBJS := $(patsubst tests/fuzz/fuzz_%.c,$(BUILD)/obj/tests/fuzz_%.o,$(wildcard tests/fuzz/fuzz_*.c))
 UNIT_OBJS += $(FUZZ_REPLAY_OBJS)
 
-$(BUILD)/obj/tests/fuzz_%.o: tests/fuzz/fuzz_%.c $(wildcard server/*.h) $(wildcard tests/fuzz/*.h) | deps
+$(BUILD)/obj/tests/fuzz_%.o: tests/fuzz/fuzz_%.c $(SERVER_HDRS) $(wildcard tests/fuzz/*.h) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_STRICT) -DLLVMFuzzerTestOneInput=ms_fuzz_$*_one -DLLVMFuzzerInitialize=ms_fuzz_$*_init -c -o $@ $<
 
@@ -200,7 +202,7 @@ fuzz-merge: | deps
 
 fuzz-build: $(patsubst %,$(BUILD)/fuzz_%,$(FUZZ_TARGETS))
 
-$(BUILD)/obj/fuzz/%.o: tests/fuzz/%.c $(wildcard server/*.h) $(wildcard tests/fuzz/*.h) | deps
+$(BUILD)/obj/fuzz/%.o: tests/fuzz/%.c $(SERVER_HDRS) $(wildcard tests/fuzz/*.h) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_STRICT) -fsanitize=fuzzer-no-link -c -o $@ $<
 

@@ -14,7 +14,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "features.h"
+#include "queries.h"
 #include "fuzz_common.h"
 #include "report.h"
 #include "session.h"

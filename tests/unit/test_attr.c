@@ -1,5 +1,5 @@
 /*
-** test_attr.c: unit tests of the attribute value parsers (server/attr.c),
+** test_attr.c: unit tests of the attribute value parsers (server/algebra/attr.c),
 ** with spellings taken from the corpus (broadcast_dimensions, onnx axis,
 ** chlo enums, shape constants).
 */

@@ -1,5 +1,5 @@
 /*
-** test_catalog.c: unit tests of the rule catalog (server/catalog.c).
+** test_catalog.c: unit tests of the rule catalog (server/analysis/catalog.c).
 **
 ** Loads the shipped rule files (rules/) from the source tree and binds op names and
 ** attribute spellings taken from the corpus (chlo with and without

@@ -4,7 +4,7 @@
 **
 ** The registry test scans the sources: every code string a producer can
 ** emit (a `#define MS_CODE_... "name"` in a server header, and any literal code
-** given to ms_diag_list_add) must have a row in server/codes.c, so a new
+** given to ms_diag_list_add) must have a row in server/analysis/codes.c, so a new
 ** code cannot ship without its explanation.
 */
 #include <criterion/criterion.h>
@@ -32,7 +32,10 @@ static char *slurp(const char *path) {
   return s;
 }
 
-/* Every match of pattern's group 1 in every server/ file ending in ext. */
+/* Every match of pattern's group 1 in every file ending in ext of the
+** server's folders (server/<stage>/). */
+static int check_folder(const char *folder, const char *ext, regex_t *re);
+
 static int check_sources(const char *ext, const char *pattern) {
   regex_t re;
   cr_assert_eq(regcomp(&re, pattern, REG_EXTENDED | REG_NEWLINE), 0);
@@ -40,24 +43,38 @@ static int check_sources(const char *ext, const char *pattern) {
   cr_assert(d);
   struct dirent *e;
   int found = 0;
+  while ((e = readdir(d)))
+    if (e->d_name[0] != '.' && e->d_type == DT_DIR) found += check_folder(e->d_name, ext, &re);
+  closedir(d);
+  regfree(&re);
+  return found;
+}
+
+static int check_folder(const char *folder, const char *ext, regex_t *rp) {
+  regex_t re = *rp;
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s/server/%s", MS_SOURCE_DIR, folder);
+  DIR *d = opendir(dir);
+  cr_assert(d, "%s", dir);
+  struct dirent *e;
+  int found = 0;
   while ((e = readdir(d))) {
     size_t n = strlen(e->d_name), k = strlen(ext);
     if (n < k || strcmp(e->d_name + n - k, ext)) continue;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/server/%s", MS_SOURCE_DIR, e->d_name);
+    char path[8192];
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
     char *text = slurp(path);
     cr_assert(text, "%s", path);
     regmatch_t m[2];
     for (const char *p = text; !regexec(&re, p, 2, m, 0); p += m[0].rm_eo) {
       char code[128];
       snprintf(code, sizeof code, "%.*s", (int)(m[1].rm_eo - m[1].rm_so), p + m[1].rm_so);
-      cr_expect(ms_code_find(code) != NULL, "%s: code \"%s\" has no row in server/codes.c", e->d_name, code);
+      cr_expect(ms_code_find(code) != NULL, "%s: code \"%s\" has no row in server/analysis/codes.c", e->d_name, code);
       found++;
     }
     free(text);
   }
   closedir(d);
-  regfree(&re);
   return found;
 }
 

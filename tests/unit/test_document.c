@@ -1,5 +1,5 @@
 /*
-** test_document.c: unit tests of the text document (server/document.c):
+** test_document.c: unit tests of the text document (server/syntax/document.c):
 ** edits, LSP positions in UTF-16 and UTF-8 over non-ASCII text, "\r\n",
 ** clamping, tree-sitter edit points, and a randomized comparison against a
 ** naive reference that recomputes everything from the start of the text.

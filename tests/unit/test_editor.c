@@ -1,5 +1,5 @@
 /*
-** test_editor.c: unit tests of the editor features beyond features.h:
+** test_editor.c: unit tests of the editor features beyond queries.h:
 ** the annotation text (actions.h), the JSON calculator (commands.h),
 ** semantic tokens on a chunked document (semantic.h: the same tokens as
 ** unchunked), rename refusals (rename.h) and the value table (execute.h).

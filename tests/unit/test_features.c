@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "catalog.h"
-#include "features.h"
+#include "queries.h"
 #include "session.h"
 
 static ms_catalog *catalog;

@@ -1,5 +1,5 @@
 /*
-** test_frame.c: unit tests of the LSP base-protocol parser (server/frame.c):
+** test_frame.c: unit tests of the LSP base-protocol parser (server/lsp/frame.c):
 ** split reads, several messages per read, header spelling, error recovery
 ** and refusal of absurd lengths.
 */

@@ -21,7 +21,7 @@
 
 #include "attr.h"
 #include "catalog.h"
-#include "features.h"
+#include "queries.h"
 #include "frame.h"
 #include "lsp.h"
 #include "report.h"

@@ -1,5 +1,5 @@
 /*
-** test_rpc.c: end-to-end tests of the JSON-RPC transport (server/rpc.c).
+** test_rpc.c: end-to-end tests of the JSON-RPC transport (server/lsp/rpc.c).
 **
 ** Each test runs an ms_rpc on a real uv loop in the test thread while two
 ** client threads write a scripted byte stream to it and read everything it

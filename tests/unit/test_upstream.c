@@ -1,6 +1,6 @@
 /*
-** test_upstream.c: the upstream dialects' rules (server/upstream.c) and the
-** catalog's op syntax (server/layout.c) through the analyzer, on small MLIR
+** test_upstream.c: the upstream dialects' rules (server/algebra/upstream.c) and the
+** catalog's op syntax (server/syntax/layout.c) through the analyzer, on small MLIR
 ** texts with the shipped rules: which type of a pretty op belongs to which
 ** operand, the SSA type mismatch of a use whose definition has another
 ** type, and each family's verdicts as mlir-opt-22 gives them (the cases

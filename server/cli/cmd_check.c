@@ -1,0 +1,487 @@
+/*
+** cmd_check.c: `mlir-shape check`, the linter for CI (commands.h).
+**
+** Three phases. (1) On the main thread: options, the paths (source.h
+** expands directories), every file opened (mapped) and cut into units, and
+** the catalog of each file (builtin rules, the nearest .mlir-shape.json,
+** then --rules files), loaded before anything is analysed so a broken rule
+** file stops the run with nothing half done. (2) --jobs threads take units
+** from one queue, each with its own parser: parse (included ranges, so
+** offsets stay the file's), analyse, free the tree, release the pages of a
+** large file. (3) On the main thread again: per file, the units'
+** diagnostics merged and sorted, then printed (text, json, sarif) or
+** verified against the file's expected-* annotations.
+*/
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analyzer.h"
+#include "catalog.h"
+#include "check_output.h"
+#include "commands.h"
+#include "diag.h"
+#include "alloc.h"
+#include "report.h"
+#include "source.h"
+#include "verify.h"
+
+#define LARGE_FILE (4u << 20)  /* above this a file is analysed in units */
+#define UNIT_BYTES (2u << 20)  /* the size of such a unit */
+
+static const char usage[] =
+  "usage: mlir-shape check [OPTIONS] PATH...\n"
+  "\n"
+  "Checks the shapes of broadcasting ops in MLIR files. PATH is a file, a\n"
+  "directory (every *.mlir below it) or - for stdin.\n"
+  "\n"
+  "options:\n"
+  "  --format=FORMAT         text (default), json, sarif, github (workflow\n"
+  "                          commands) or gitlab (code quality JSON)\n"
+  "  --strict                the mlir rule as the Broadcastable trait's document\n"
+  "                          states it (default: as mlir-opt-22 verifies)\n"
+  "  --rules FILE            add a rule file (highest precedence; repeatable)\n"
+  "  --split-input-file      check each '// -----' chunk on its own\n"
+  "  --verify-diagnostics    check the findings against expected-* annotations\n"
+  "  --jobs N                threads (default: the number of cores)\n"
+  "  -h, --help              show this help\n";
+
+static const char usage_tail[] =
+  "\n"
+  "Rules: the built-in catalog, then the nearest .mlir-shape.json in the file's\n"
+  "directory or a parent, then each --rules FILE.\n"
+  "Exit status: 0 no errors (or --exit-zero), 1 errors found (or more warnings\n"
+  "than --max-warnings, a fix shown by --diff, a failed verification), 2 usage,\n"
+  "I/O or rule file errors.\n"
+  "Suppress a finding with a comment: // mlir-shape-disable-next-line CODE\n"
+  "(also -disable-line, -disable/-enable ranges); `mlir-shape explain CODE`\n"
+  "says what a code means.\n";
+
+typedef struct options {
+  ms_format format;
+  bool strict, split, verify;
+  int jobs;
+  ms_path_list rules, args;
+  ms_check_output_options out;  /* selection, baseline, fixes, output */
+} options;
+
+/* One catalog per configuration (the .mlir-shape.json in effect). */
+typedef struct config {
+  char *dir;                   /* a directory of checked files */
+  char *file;                  /* its nearest .mlir-shape.json, or NULL */
+  ms_catalog *catalog;         /* shared by all dirs with the same file */
+} config;
+
+typedef struct input {
+  ms_source src;
+  bool ok;
+  const ms_catalog *catalog;
+  ms_alias_table *aliases;     /* the file's `!name = type` lines */
+  ms_unit_list units;
+  ms_diag_list *unit_diags;    /* one list per unit, filled by the workers */
+  ms_diag_list diags;          /* merged and sorted */
+} input;
+
+typedef struct task {
+  input *in;
+  size_t unit;
+} task;
+
+typedef struct run {
+  const options *opts;
+  task *tasks;
+  size_t ntasks;
+  atomic_size_t next;
+} run;
+
+/* ---- options ---- */
+
+static int usage_error(const char *fmt, const char *arg) {
+  fputs("mlir-shape check: ", stderr);
+  fprintf(stderr, fmt, arg);
+  fputs(" (try --help)\n", stderr);
+  return 2;
+}
+
+/* The value of --name=V or --name V; NULL when this is not that option. */
+static const char *option_value(int argc, char **argv, int *i, const char *name, bool *missing) {
+  size_t n = strlen(name);
+  if (strncmp(argv[*i], name, n)) return NULL;
+  if (argv[*i][n] == '=') return argv[*i] + n + 1;
+  if (argv[*i][n]) return NULL;
+  if (*i + 1 >= argc) {
+    *missing = true;
+    return NULL;
+  }
+  return argv[++*i];
+}
+
+static int default_jobs(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* Returns -1 to go on, else an exit status. */
+static int parse_options(int argc, char **argv, options *o) {
+  o->format = MS_FORMAT_TEXT;
+  o->jobs = default_jobs();
+  bool only_paths = false;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v;
+    bool missing = false;
+    int k;
+    if (only_paths || a[0] != '-' || !strcmp(a, "-")) {
+      ms_path_list_push(&o->args, a);
+    } else if (!strcmp(a, "--")) {
+      only_paths = true;
+    } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      fputs(usage, stdout);
+      fputs(ms_check_output_usage, stdout);
+      fputs(usage_tail, stdout);
+      return 0;
+    } else if (!strcmp(a, "--strict")) {
+      o->strict = true;
+    } else if (!strcmp(a, "--split-input-file")) {
+      o->split = true;
+    } else if (!strcmp(a, "--verify-diagnostics")) {
+      o->verify = true;
+    } else if ((v = option_value(argc, argv, &i, "--format", &missing))) {
+      if (!ms_format_from_name(v, &o->format)) return usage_error("unknown format '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--rules", &missing))) {
+      ms_path_list_push(&o->rules, v);
+    } else if ((v = option_value(argc, argv, &i, "--jobs", &missing)) ||
+               (v = option_value(argc, argv, &i, "-j", &missing))) {
+      char *end;
+      long n = strtol(v, &end, 10);
+      if (*end || n < 1 || n > 256) return usage_error("--jobs needs a number from 1 to 256, not '%s'", v);
+      o->jobs = (int)n;
+    } else if (!missing && (k = ms_check_output_option(argc, argv, &i, &o->out))) {
+      if (k == 2) return 2;
+    } else if (missing) {
+      return usage_error("option '%s' needs a value", a);
+    } else {
+      return usage_error("unknown option '%s'", a);
+    }
+  }
+  if (!o->args.count) return usage_error("%s", "no input files");
+  o->out.format = o->format;
+  o->out.strict = o->strict;
+  return -1;
+}
+
+/* ---- catalogs ---- */
+
+static char *dir_of(const char *path) {
+  if (!strcmp(path, "-")) return strdup(".");
+  const char *slash = strrchr(path, '/');
+  if (!slash) return strdup(".");
+  if (slash == path) return strdup("/");
+  return strndup(path, (size_t)(slash - path));
+}
+
+static bool load_catalog(ms_catalog *c, const char *config_file, const options *o, char *err, size_t errlen) {
+  if (!ms_catalog_load_builtin(c, err, errlen)) return false;
+  /* A config found by search is named as the user would reach it: relative
+  ** to the working directory when below it. */
+  if (config_file) {
+    char cwd[PATH_MAX];
+    const char *shown = config_file;
+    if (getcwd(cwd, sizeof cwd)) {
+      size_t n = strlen(cwd);
+      if (!strncmp(config_file, cwd, n) && config_file[n] == '/') shown = config_file + n + 1;
+    }
+    FILE *f = fopen(config_file, "rb");
+    if (!f) {
+      snprintf(err, errlen, "%s: cannot read: %s", shown, strerror(errno));
+      return false;
+    }
+    ms_source s;
+    fclose(f);
+    if (!ms_source_open(&s, config_file, err, errlen)) return false;
+    bool ok = ms_catalog_load(c, shown, s.text, s.len, err, errlen);
+    ms_source_close(&s);
+    if (!ok) return false;
+  }
+  for (size_t i = 0; i < o->rules.count; i++)
+    if (!ms_catalog_load_file(c, o->rules.items[i], err, errlen)) return false;
+  return true;
+}
+
+typedef struct configs {
+  config *items;
+  size_t count;
+} configs;
+
+/* The catalog for files of dir; NULL after printing the error. */
+static const ms_catalog *catalog_for(configs *cs, const char *path, const options *o) {
+  char *dir = dir_of(path);
+  for (size_t i = 0; i < cs->count; i++)
+    if (!strcmp(cs->items[i].dir, dir)) {
+      free(dir);
+      return cs->items[i].catalog;
+    }
+  char *file = ms_catalog_find_config(dir);
+  ms_catalog *cat = NULL;
+  for (size_t i = 0; i < cs->count && !cat; i++)
+    if ((!file && !cs->items[i].file) || (file && cs->items[i].file && !strcmp(file, cs->items[i].file)))
+      cat = cs->items[i].catalog;
+  if (!cat) {
+    char err[1024];
+    cat = ms_catalog_new();
+    if (!cat || !load_catalog(cat, file, o, err, sizeof err)) {
+      if (cat) fprintf(stderr, "%s\n", err);
+      else fputs("mlir-shape: out of memory\n", stderr);
+      ms_catalog_delete(cat);
+      free(dir);
+      free(file);
+      return NULL;
+    }
+  }
+  cs->items = ms_xrealloc(cs->items, (cs->count + 1) * sizeof *cs->items);
+  cs->items[cs->count++] = (config){dir, file, cat};
+  return cat;
+}
+
+static void configs_clear(configs *cs) {
+  for (size_t i = 0; i < cs->count; i++) {
+    bool shared = false;
+    for (size_t j = 0; j < i; j++) shared = shared || cs->items[j].catalog == cs->items[i].catalog;
+    if (!shared) ms_catalog_delete(cs->items[i].catalog);
+    free(cs->items[i].dir);
+    free(cs->items[i].file);
+  }
+  free(cs->items);
+}
+
+/* ---- analysis ---- */
+
+static size_t unit_threshold(void) {
+  /* MLIR_SHAPE_UNIT_BYTES lowers the unit size, so tests can exercise the
+  ** large-file path on small files. */
+  const char *env = getenv("MLIR_SHAPE_UNIT_BYTES");
+  long n = env ? strtol(env, NULL, 10) : 0;
+  return n > 0 ? (size_t)n : UNIT_BYTES;
+}
+
+static void cut_units(input *in, const options *o) {
+  size_t target = unit_threshold(), threshold = target == UNIT_BYTES ? LARGE_FILE : 2 * target;
+  ms_unit_list chunks;
+  ms_unit_list_init(&chunks);
+  if (o->split) ms_source_split(in->src.text, in->src.len, &chunks);
+  else ms_source_units(&in->src, 0, (uint32_t)in->src.len, threshold, target, &in->units);
+  for (size_t i = 0; i < chunks.count; i++)
+    ms_source_units(&in->src, chunks.items[i].start[0], chunks.items[i].end[0], threshold, target, &in->units);
+  ms_unit_list_clear(&chunks);
+  in->unit_diags = ms_xcalloc(in->units.count + 1, sizeof *in->unit_diags);
+}
+
+static TSPoint point_of(const ms_source *src, uint32_t off) {
+  uint32_t line = ms_source_line_of(src, off);
+  return (TSPoint){line, off - src->lines[line]};
+}
+
+static void analyze_unit(TSParser *parser, const options *o, input *in, size_t u) {
+  const ms_source *src = &in->src;
+  const ms_unit *unit = &in->units.items[u];
+  TSRange ranges[2];
+  for (int r = 0; r < unit->nranges; r++)
+    ranges[r] = (TSRange){point_of(src, unit->start[r]), point_of(src, unit->end[r]), unit->start[r], unit->end[r]};
+  bool whole = unit->nranges == 1 && unit->start[0] == 0 && unit->end[0] == src->len;
+  ts_parser_set_included_ranges(parser, whole ? NULL : ranges, whole ? 0 : (uint32_t)unit->nranges);
+  TSTree *tree = ts_parser_parse_string(parser, NULL, src->text, (uint32_t)src->len);
+  TSNode root = ts_tree_root_node(tree);
+  ms_analyzer_options aopts = {.strict = o->strict, .aliases = in->aliases};
+  ms_diag_list *out = &in->unit_diags[u];
+  for (int r = 0; r < unit->nranges; r++) {
+    /* An error at the very end of the text (a missing '}') starts at len. */
+    uint32_t end = unit->end[r] == src->len ? UINT32_MAX : unit->end[r];
+    ms_analyze_syntax(root, src->text, unit->start[r], end, out);
+    ms_analysis a;
+    ms_analysis_init(&a);
+    ms_analyze(in->catalog, &aopts, root, src->text, unit->start[r], end, &a);
+    ms_diag_list_take(out, &a.diags, 0);
+    ms_analysis_clear(&a);
+  }
+  ts_tree_delete(tree);
+  if (in->units.count > 1)
+    for (int r = 0; r < unit->nranges; r++) ms_source_release(src, unit->start[r], unit->end[r]);
+}
+
+static void *worker(void *arg) {
+  run *r = arg;
+  TSParser *parser = ts_parser_new();
+  ts_parser_set_language(parser, tree_sitter_mlir());
+  for (;;) {
+    size_t i = atomic_fetch_add(&r->next, 1);
+    if (i >= r->ntasks) break;
+    analyze_unit(parser, r->opts, r->tasks[i].in, r->tasks[i].unit);
+  }
+  ts_parser_delete(parser);
+  return NULL;
+}
+
+/* The analyzer initialises its tables on first use; do that before threads. */
+static void warm_up(const ms_catalog *catalog) {
+  TSParser *parser = ts_parser_new();
+  ts_parser_set_language(parser, tree_sitter_mlir());
+  TSTree *tree = ts_parser_parse_string(parser, NULL, "", 0);
+  ms_analysis a;
+  ms_analysis_init(&a);
+  ms_analyzer_options aopts = {0};
+  ms_analyze(catalog, &aopts, ts_tree_root_node(tree), "", 0, UINT32_MAX, &a);
+  ms_analysis_clear(&a);
+  ts_tree_delete(tree);
+  ts_parser_delete(parser);
+}
+
+static void analyze_all(input *inputs, size_t n, const options *o) {
+  run r = {.opts = o};
+  for (size_t i = 0; i < n; i++) r.ntasks += inputs[i].ok ? inputs[i].units.count : 0;
+  r.tasks = ms_xmalloc((r.ntasks + 1) * sizeof *r.tasks);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    for (size_t u = 0; inputs[i].ok && u < inputs[i].units.count; u++) r.tasks[k++] = (task){&inputs[i], u};
+  atomic_init(&r.next, 0);
+  int nthreads = o->jobs < (int)r.ntasks ? o->jobs : (int)r.ntasks;
+  pthread_t threads[256];
+  int started = 0;
+  for (int t = 1; t < nthreads; t++)
+    if (pthread_create(&threads[started], NULL, worker, &r) == 0) started++;
+  worker(&r);
+  for (int t = 0; t < started; t++) pthread_join(threads[t], NULL);
+  free(r.tasks);
+  for (size_t i = 0; i < n; i++) {
+    for (size_t u = 0; inputs[i].ok && u < inputs[i].units.count; u++)
+      ms_diag_list_take(&inputs[i].diags, &inputs[i].unit_diags[u], 0);
+    ms_diag_list_sort(&inputs[i].diags);
+  }
+}
+
+/* ---- output ---- */
+
+static int verify_all(input *inputs, size_t n, const options *o) {
+  size_t failures = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (!inputs[i].ok) continue;
+    ms_expectations ex;
+    ms_expectations_init(&ex);
+    ms_unit_list chunks;
+    ms_unit_list_init(&chunks);
+    if (o->split) ms_source_split(inputs[i].src.text, inputs[i].src.len, &chunks);
+    else ms_expectations_parse(&ex, &inputs[i].src, 0, (uint32_t)inputs[i].src.len + 1);
+    for (size_t c = 0; c < chunks.count; c++)
+      ms_expectations_parse(&ex, &inputs[i].src, chunks.items[c].start[0], chunks.items[c].end[0]);
+    ms_diag_list bad;
+    ms_diag_list_init(&bad);
+    failures += ms_verify(&ex, &inputs[i].src, &inputs[i].diags, &bad);
+    for (size_t d = 0; d < bad.count; d++)
+      ms_report_text_message(stdout, &inputs[i].src, bad.items[d].start, bad.items[d].end, "error",
+                             bad.items[d].message, NULL);
+    ms_diag_list_clear(&bad);
+    ms_unit_list_clear(&chunks);
+    ms_expectations_clear(&ex);
+  }
+  return failures ? 1 : 0;
+}
+
+static int report_all(input *inputs, size_t n, const options *o) {
+  ms_check_file *files = ms_xcalloc(n + 1, sizeof *files);
+  size_t nf = 0;
+  for (size_t i = 0; i < n; i++)
+    if (inputs[i].ok) files[nf++] = (ms_check_file){&inputs[i].src, inputs[i].catalog, &inputs[i].diags};
+  int status = ms_check_output_finish(files, nf, &o->out);
+  free(files);
+  return status;
+}
+
+/* ---- the command ---- */
+
+static int open_inputs(const options *o, configs *cs, input **out, size_t *nout, bool *io_error) {
+  ms_path_list paths, notes;
+  ms_path_list_init(&paths);
+  ms_path_list_init(&notes);
+  char err[PATH_MAX + 256];
+  for (size_t i = 0; i < o->args.count; i++)
+    if (!ms_path_list_expand(&paths, &notes, o->args.items[i], err, sizeof err)) {
+      fprintf(stderr, "mlir-shape: %s\n", err);
+      *io_error = true;
+    }
+  for (size_t i = 0; i < notes.count; i++) fprintf(stderr, "mlir-shape: %s\n", notes.items[i]);
+  ms_path_list_clear(&notes);
+  input *inputs = ms_xcalloc(paths.count + 1, sizeof *inputs);
+  int status = -1;
+  for (size_t i = 0; i < paths.count && status < 0; i++) {
+    input *in = &inputs[i];
+    ms_unit_list_init(&in->units);
+    ms_diag_list_init(&in->diags);
+    /* stdin: named and configured as --stdin-filename says. */
+    bool named_stdin = !strcmp(paths.items[i], "-") && o->out.stdin_filename;
+    in->catalog = catalog_for(cs, named_stdin ? o->out.stdin_filename : paths.items[i], o);
+    if (!in->catalog) {
+      status = 2;
+      break;
+    }
+    in->ok = ms_source_open(&in->src, paths.items[i], err, sizeof err);
+    if (!in->ok) {
+      fprintf(stderr, "mlir-shape: %s\n", err);
+      *io_error = true;
+      continue;
+    }
+    if (named_stdin) {
+      free(in->src.name);
+      in->src.name = strdup(o->out.stdin_filename);
+    }
+    in->aliases = ms_alias_table_scan(in->src.text, in->src.len);
+    /* The scan read every page of a mapped file: let them go again. */
+    ms_source_release(&in->src, 0, (uint32_t)in->src.len);
+    cut_units(in, o);
+  }
+  if (status < 0 && cs->count) warm_up(cs->items[0].catalog);
+  *out = inputs;
+  *nout = paths.count;
+  ms_path_list_clear(&paths);
+  return status;
+}
+
+static void close_inputs(input *inputs, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (inputs[i].ok) ms_source_close(&inputs[i].src);
+    ms_alias_table_delete(inputs[i].aliases);
+    for (size_t u = 0; inputs[i].unit_diags && u < inputs[i].units.count; u++)
+      ms_diag_list_clear(&inputs[i].unit_diags[u]);
+    free(inputs[i].unit_diags);
+    ms_unit_list_clear(&inputs[i].units);
+    ms_diag_list_clear(&inputs[i].diags);
+  }
+  free(inputs);
+}
+
+int ms_cmd_check(int argc, char **argv) {
+  options o = {0};
+  ms_check_output_init(&o.out);
+  ms_path_list_init(&o.rules);
+  ms_path_list_init(&o.args);
+  int status = parse_options(argc, argv, &o);
+  input *inputs = NULL;
+  size_t n = 0;
+  bool io_error = false;
+  configs cs = {0};
+  if (status < 0) status = open_inputs(&o, &cs, &inputs, &n, &io_error);
+  if (status < 0) {
+    analyze_all(inputs, n, &o);
+    status = o.verify ? verify_all(inputs, n, &o) : report_all(inputs, n, &o);
+    if (io_error) status = 2;
+  }
+  close_inputs(inputs, n);
+  configs_clear(&cs);
+  ms_path_list_clear(&o.rules);
+  ms_path_list_clear(&o.args);
+  ms_check_output_clear(&o.out);
+  return status;
+}

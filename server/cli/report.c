@@ -1,0 +1,522 @@
+/*
+** report.c: text, json and sarif output of `check` (report.h).
+**
+** Positions: text uses gcc's convention (1-based line, byte column + 1), so
+** editors and CI log parsers jump to the spot; json uses LSP's (0-based,
+** UTF-16 code units) so that the language server's clients and scripts
+** agree; sarif uses 1-based lines and UTF-16 columns + 1 (its default
+** columnKind, which GitHub code scanning assumes).
+*/
+#include "report.h"
+#include "alloc.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "codes.h"
+#include "lint.h"
+#include "utf8.h"
+
+#ifndef MS_VERSION
+#define MS_VERSION "0.0.0"
+#endif
+
+/* A placeholder until the project has a public home. */
+#define INFORMATION_URI "https://github.com/mlir-shape/mlir-shape"
+
+bool ms_format_from_name(const char *name, ms_format *out) {
+  static const struct { const char *name; ms_format f; } names[] = {
+    {"text", MS_FORMAT_TEXT}, {"json", MS_FORMAT_JSON}, {"sarif", MS_FORMAT_SARIF},
+    {"github", MS_FORMAT_GITHUB}, {"gitlab", MS_FORMAT_GITLAB},
+  };
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (!strcmp(name, names[i].name)) {
+      *out = names[i].f;
+      return true;
+    }
+  return false;
+}
+
+const char *ms_report_severity_word(ms_severity severity) {
+  switch (severity) {
+    case MS_SEVERITY_ERROR: return "error";
+    case MS_SEVERITY_WARNING: return "warning";
+    case MS_SEVERITY_INFORMATION: return "note";
+    case MS_SEVERITY_HINT: return "hint";
+  }
+  return "error";
+}
+
+/* ---- text ---- */
+
+static bool use_color;
+
+void ms_report_set_color(bool on) { use_color = on; }
+
+#define SGR(code) (use_color ? "\033[" code "m" : "")
+
+static const char *word_color(const char *word) {
+  if (!use_color) return "";
+  if (!strcmp(word, "error")) return "\033[1;31m";
+  if (!strcmp(word, "warning")) return "\033[1;35m";
+  return "\033[1;36m";
+}
+
+static void print_caret(FILE *out, const char *line, size_t linelen, uint32_t from, uint32_t to) {
+  /* One caret cell per character (not byte); tabs are kept so the caret
+  ** lines up under tab-indented source. */
+  for (uint32_t i = 0; i < from && i < linelen; i++) {
+    unsigned char c = (unsigned char)line[i];
+    if ((c & 0xC0) == 0x80) continue;
+    fputc(c == '\t' ? '\t' : ' ', out);
+  }
+  fputs(SGR("1;32"), out);
+  fputc('^', out);
+  for (uint32_t i = from + 1; i < to && i < linelen; i++)
+    if (((unsigned char)line[i] & 0xC0) != 0x80) fputc('~', out);
+  fputs(SGR("0"), out);
+  fputc('\n', out);
+}
+
+void ms_report_text_message(FILE *out, const ms_source *src, uint32_t start, uint32_t end,
+                            const char *word, const char *message, const char *suffix) {
+  uint32_t line = ms_source_line_of(src, start);
+  uint32_t col = start - src->lines[line];
+  fprintf(out, "%s%s:%u:%u:%s %s%s:%s %s%s\n", SGR("1"), src->name, line + 1, col + 1, SGR("0"), word_color(word),
+          word, SGR("0"), message, suffix ? suffix : "");
+  size_t len;
+  const char *text = ms_source_line_text(src, line, &len);
+  fprintf(out, "%.*s\n", (int)len, text);
+  uint32_t to = end > start ? end - src->lines[line] : col + 1;
+  print_caret(out, text, len, col, to);
+}
+
+void ms_report_text(FILE *out, const ms_source *src, const ms_diag_list *diags) {
+  for (size_t i = 0; i < diags->count; i++) {
+    const ms_diagnostic *d = &diags->items[i];
+    char suffix[96];
+    snprintf(suffix, sizeof suffix, " [%s]", d->code ? d->code : "");
+    ms_report_text_message(out, src, d->start, d->end, ms_report_severity_word(d->severity), d->message,
+                           d->code ? suffix : NULL);
+    if (d->has_related) {
+      uint32_t line = ms_source_line_of(src, d->related_start);
+      fprintf(out, "  %s:%u:%u: note: %s\n", src->name, line + 1, d->related_start - src->lines[line] + 1,
+              d->related_message ? d->related_message : "");
+    }
+  }
+}
+
+static void plural(char *buf, size_t buflen, size_t *used, size_t n, const char *word) {
+  int k = snprintf(buf + *used, buflen - *used, "%s%zu %s%s", *used ? ", " : "", n, word, n == 1 ? "" : "s");
+  if (k > 0) *used += (size_t)k < buflen - *used ? (size_t)k : buflen - *used - 1;
+}
+
+bool ms_report_summary(const ms_report_file *files, size_t nfiles, char *buf, size_t buflen) {
+  size_t count[5] = {0}, with = 0;
+  for (size_t f = 0; f < nfiles; f++) {
+    const ms_diag_list *l = files[f].diags;
+    for (size_t i = 0; i < l->count; i++) count[l->items[i].severity]++;
+    with += l->count > 0;
+  }
+  buf[0] = 0;
+  if (!with) return false;
+  size_t used = 0;
+  plural(buf, buflen, &used, count[MS_SEVERITY_ERROR], "error");
+  plural(buf, buflen, &used, count[MS_SEVERITY_WARNING], "warning");
+  if (count[MS_SEVERITY_INFORMATION]) plural(buf, buflen, &used, count[MS_SEVERITY_INFORMATION], "note");
+  if (count[MS_SEVERITY_HINT]) plural(buf, buflen, &used, count[MS_SEVERITY_HINT], "hint");
+  snprintf(buf + used, buflen - used, " in %zu file%s", with, with == 1 ? "" : "s");
+  return true;
+}
+
+/* ---- json ---- */
+
+static cJSON *lsp_position(const ms_source *src, uint32_t off) {
+  cJSON *p = cJSON_CreateObject();
+  cJSON_AddNumberToObject(p, "line", ms_source_line_of(src, off));
+  cJSON_AddNumberToObject(p, "character", ms_source_utf16_column(src, off));
+  return p;
+}
+
+/* Prints doc (consumed) newline-terminated; bytes of the checked files
+** that are not UTF-8 come out as U+FFFD, so the JSON is always valid. */
+static char *print_doc(cJSON *doc, bool formatted) {
+  char *s = formatted ? cJSON_Print(doc) : cJSON_PrintUnformatted(doc);
+  cJSON_Delete(doc);
+  if (!s) return NULL;
+  size_t n = strlen(s);
+  if (!ms_utf8_valid(s, n)) {
+    char *r = ms_utf8_repair(s, n, &n);
+    free(s);
+    s = r;
+  }
+  char *t = ms_xrealloc(s, n + 2);
+  if (!t) return s;
+  t[n] = '\n', t[n + 1] = 0;
+  return t;
+}
+
+char *ms_report_json(const ms_report_file *files, size_t nfiles) {
+  cJSON *doc = cJSON_CreateObject();
+  cJSON_AddNumberToObject(doc, "version", 1);
+  cJSON *arr = cJSON_AddArrayToObject(doc, "diagnostics");
+  for (size_t f = 0; f < nfiles; f++) {
+    const ms_source *src = files[f].source;
+    for (size_t i = 0; i < files[f].diags->count; i++) {
+      const ms_diagnostic *d = &files[f].diags->items[i];
+      cJSON *o = cJSON_CreateObject();
+      cJSON_AddStringToObject(o, "file", src->name);
+      cJSON *range = cJSON_AddObjectToObject(o, "range");
+      cJSON_AddItemToObject(range, "start", lsp_position(src, d->start));
+      cJSON_AddItemToObject(range, "end", lsp_position(src, d->end));
+      cJSON_AddStringToObject(o, "severity", ms_severity_name(d->severity));
+      cJSON_AddStringToObject(o, "code", d->code ? d->code : "");
+      cJSON_AddStringToObject(o, "message", d->message);
+      if (d->rule) cJSON_AddStringToObject(o, "rule", d->rule);
+      else cJSON_AddNullToObject(o, "rule");
+      if (d->has_fix) {
+        /* What `check --fix` would write (LSP positions, as range). */
+        cJSON *fix = cJSON_AddObjectToObject(o, "fix");
+        cJSON *fr = cJSON_AddObjectToObject(fix, "range");
+        cJSON_AddItemToObject(fr, "start", lsp_position(src, d->fix_start));
+        cJSON_AddItemToObject(fr, "end", lsp_position(src, d->fix_end));
+        cJSON_AddStringToObject(fix, "newText", d->fix_text);
+      }
+      cJSON_AddItemToArray(arr, o);
+    }
+  }
+  return print_doc(doc, false);
+}
+
+/* ---- sarif ---- */
+
+const char *ms_report_code_description(const char *code) {
+  const ms_code_info *c = ms_code_find(code);
+  return c ? c->summary : "A shape finding of mlir-shape.";
+}
+
+char *ms_report_uri(const char *path) {
+  char cwd[4096], real[4096];
+  /* A path with ".." segments is resolved (SARIF consumers reject them). */
+  if (strstr(path, "..") && realpath(path, real)) path = real;
+  if (path[0] == '/' && getcwd(cwd, sizeof cwd)) {
+    size_t n = strlen(cwd);
+    if (!strncmp(path, cwd, n) && path[n] == '/') path += n + 1;
+  }
+  while (!strncmp(path, "./", 2)) path += 2;
+  bool absolute = path[0] == '/';
+  char *out = ms_xmalloc(strlen(path) * 3 + 8), *o = out;
+  if (!out) return NULL;
+  if (absolute) o += sprintf(o, "file://");
+  for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+    if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+        strchr("-._~/", *p))
+      *o++ = (char)*p;
+    else
+      o += sprintf(o, "%%%02X", *p);
+  }
+  *o = 0;
+  return out;
+}
+
+static cJSON *sarif_location(const ms_source *src, uint32_t start, uint32_t end, const char *message) {
+  cJSON *loc = cJSON_CreateObject();
+  cJSON *phys = cJSON_AddObjectToObject(loc, "physicalLocation");
+  cJSON *art = cJSON_AddObjectToObject(phys, "artifactLocation");
+  char *uri = ms_report_uri(src->name);
+  cJSON_AddStringToObject(art, "uri", uri ? uri : src->name);
+  if (uri && strncmp(uri, "file://", 7)) cJSON_AddStringToObject(art, "uriBaseId", "%SRCROOT%");
+  free(uri);
+  cJSON *region = cJSON_AddObjectToObject(phys, "region");
+  cJSON_AddNumberToObject(region, "startLine", ms_source_line_of(src, start) + 1);
+  cJSON_AddNumberToObject(region, "startColumn", ms_source_utf16_column(src, start) + 1);
+  cJSON_AddNumberToObject(region, "endLine", ms_source_line_of(src, end) + 1);
+  cJSON_AddNumberToObject(region, "endColumn", ms_source_utf16_column(src, end) + 1);
+  if (message) cJSON_AddItemToObject(cJSON_AddObjectToObject(loc, "message"), "text", cJSON_CreateString(message));
+  return loc;
+}
+
+static const char *sarif_level(ms_severity severity) {
+  switch (severity) {
+    case MS_SEVERITY_ERROR: return "error";
+    case MS_SEVERITY_WARNING: return "warning";
+    case MS_SEVERITY_INFORMATION: return "note";
+    case MS_SEVERITY_HINT: return "none";
+  }
+  return "error";
+}
+
+static cJSON *text_object(const char *key, const char *text, cJSON *parent) {
+  cJSON *o = cJSON_AddObjectToObject(parent, key);
+  cJSON_AddStringToObject(o, "text", text);
+  return o;
+}
+
+/* The descriptor of a code, from the registry (codes.h). */
+static cJSON *descriptor(const char *code) {
+  const ms_code_info *c = ms_code_find(code);
+  cJSON *r = cJSON_CreateObject();
+  cJSON_AddStringToObject(r, "id", code);
+  /* SARIF names are PascalCase identifiers: incompatible-dims -> IncompatibleDims. */
+  char name[128];
+  size_t n = 0;
+  bool up = true;
+  for (const char *p = code; *p && n + 1 < sizeof name; p++) {
+    if (*p == '-' || *p == '_') {
+      up = true;
+      continue;
+    }
+    name[n++] = up && *p >= 'a' && *p <= 'z' ? (char)(*p - 32) : *p;
+    up = false;
+  }
+  name[n] = 0;
+  /* A name that only differs from the id in case is omitted (SARIF1001). */
+  if (strcasecmp(name, code)) cJSON_AddStringToObject(r, "name", name);
+  text_object("shortDescription", c ? c->summary : "A shape finding of mlir-shape.", r);
+  text_object("fullDescription", c ? c->explanation : "A shape finding of mlir-shape.", r);
+  char uri[256];
+  cJSON_AddStringToObject(r, "helpUri", ms_code_help_uri(code, uri, sizeof uri));
+  char *txt = c ? ms_code_text(c) : NULL, *md = c ? ms_code_markdown(c) : NULL;
+  cJSON *help = text_object("help", txt ? txt : "See the mlir-shape documentation.", r);
+  cJSON_AddStringToObject(help, "markdown", md ? md : "See the mlir-shape documentation.");
+  free(txt);
+  free(md);
+  cJSON *conf = cJSON_AddObjectToObject(r, "defaultConfiguration");
+  cJSON_AddStringToObject(conf, "level", sarif_level(c ? c->severity : MS_SEVERITY_WARNING));
+  cJSON *props = cJSON_AddObjectToObject(r, "properties");
+  cJSON *tags = cJSON_AddArrayToObject(props, "tags");
+  cJSON_AddItemToArray(tags, cJSON_CreateString("mlir"));
+  cJSON_AddItemToArray(tags, cJSON_CreateString("shapes"));
+  cJSON_AddArrayToObject(props, "broadcastRules");
+  return r;
+}
+
+/* Index of code in the descriptor array, adding a descriptor if needed;
+** `rule` (a broadcast rule name) is added to its properties.broadcastRules. */
+static int descriptor_index(cJSON *rules, const char *code, const char *rule) {
+  int i = 0;
+  cJSON *r;
+  cJSON_ArrayForEach(r, rules) {
+    if (!strcmp(cJSON_GetObjectItem(r, "id")->valuestring, code)) break;
+    i++;
+  }
+  if (!r) {
+    r = descriptor(code);
+    cJSON_AddItemToArray(rules, r);
+  }
+  cJSON *names = cJSON_GetObjectItem(cJSON_GetObjectItem(r, "properties"), "broadcastRules");
+  cJSON *n;
+  bool seen = !rule;
+  cJSON_ArrayForEach(n, names) seen = seen || !strcmp(n->valuestring, rule);
+  if (!seen) cJSON_AddItemToArray(names, cJSON_CreateString(rule));
+  return i;
+}
+
+/* Fingerprints of a file's findings, each with the occurrence number of
+** that fingerprint in the file so identical findings stay distinct
+** ("0123456789abcdef:1"). Caller frees. */
+typedef struct fp_slot {
+  char fp[40];
+  size_t index;
+} fp_slot;
+
+static int by_fp(const void *a, const void *b) {
+  const fp_slot *x = a, *y = b;
+  int c = strcmp(x->fp, y->fp);
+  return c ? c : x->index < y->index ? -1 : x->index > y->index;
+}
+
+static char (*file_fingerprints(const ms_source *src, const ms_diag_list *l))[40] {
+  size_t n = l->count;
+  /* The file's path is part of the hash: equal ops in two files differ. */
+  char *path = ms_lint_path(src->name);
+  unsigned long long ph = 0xcbf29ce484222325ULL;
+  for (const char *p = path; *p; p++) ph = (ph ^ (unsigned char)*p) * 0x100000001b3ULL;
+  free(path);
+  fp_slot *slots = ms_xmalloc((n + 1) * sizeof *slots);
+  char (*out)[40] = ms_xmalloc((n + 1) * sizeof *out);
+  if (!slots || !out) abort();
+  for (size_t i = 0; i < n; i++) {
+    ms_lint_fingerprint(src->text, src->len, &l->items[i], slots[i].fp);
+    unsigned long long h = strtoull(slots[i].fp, NULL, 16) ^ ph;
+    snprintf(slots[i].fp, sizeof slots[i].fp, "%016llx", h);
+    slots[i].index = i;
+  }
+  qsort(slots, n, sizeof *slots, by_fp);
+  int k = 0;
+  for (size_t i = 0; i < n; i++) {
+    k = i && !strcmp(slots[i].fp, slots[i - 1].fp) ? k + 1 : 1;
+    snprintf(out[slots[i].index], sizeof out[0], "%.16s:%d", slots[i].fp, k);
+  }
+  free(slots);
+  return out;
+}
+
+char *ms_report_sarif(const ms_report_file *files, size_t nfiles) {
+  cJSON *doc = cJSON_CreateObject();
+  cJSON_AddStringToObject(doc, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+  cJSON_AddStringToObject(doc, "version", "2.1.0");
+  cJSON *run = cJSON_CreateObject();
+  cJSON_AddItemToArray(cJSON_AddArrayToObject(doc, "runs"), run);
+  cJSON *driver = cJSON_AddObjectToObject(cJSON_AddObjectToObject(run, "tool"), "driver");
+  cJSON_AddStringToObject(driver, "name", "mlir-shape");
+  cJSON_AddStringToObject(driver, "version", MS_VERSION);
+  cJSON_AddStringToObject(driver, "semanticVersion", MS_VERSION);
+  cJSON_AddStringToObject(driver, "informationUri", INFORMATION_URI);
+  cJSON *rules = cJSON_AddArrayToObject(driver, "rules");
+  char cwd[4096];
+  if (getcwd(cwd, sizeof cwd)) {
+    char *root = ms_report_uri(cwd);
+    size_t n = root ? strlen(root) : 0;
+    char *slash = root ? ms_xmalloc(n + 2) : NULL;
+    if (slash) {
+      memcpy(slash, root, n);
+      slash[n] = '/', slash[n + 1] = 0;
+      if (n && root[n - 1] == '/') slash[n] = 0;
+      cJSON *base = cJSON_AddObjectToObject(cJSON_AddObjectToObject(run, "originalUriBaseIds"), "%SRCROOT%");
+      cJSON_AddStringToObject(base, "uri", slash);
+    }
+    free(slash);
+    free(root);
+  }
+  cJSON *results = cJSON_AddArrayToObject(run, "results");
+  for (size_t f = 0; f < nfiles; f++) {
+    const ms_source *src = files[f].source;
+    char (*fps)[40] = file_fingerprints(src, files[f].diags);
+    for (size_t i = 0; i < files[f].diags->count; i++) {
+      const ms_diagnostic *d = &files[f].diags->items[i];
+      const char *code = d->code ? d->code : "finding";
+      cJSON *res = cJSON_CreateObject();
+      cJSON_AddStringToObject(res, "ruleId", code);
+      cJSON_AddNumberToObject(res, "ruleIndex", descriptor_index(rules, code, d->rule));
+      cJSON_AddStringToObject(res, "level", sarif_level(d->severity));
+      cJSON_AddItemToObject(cJSON_AddObjectToObject(res, "message"), "text", cJSON_CreateString(d->message));
+      cJSON_AddItemToArray(cJSON_AddArrayToObject(res, "locations"), sarif_location(src, d->start, d->end, NULL));
+      if (d->has_related) {
+        cJSON *rel = sarif_location(src, d->related_start, d->related_end, d->related_message);
+        cJSON_AddNumberToObject(rel, "id", 1);
+        cJSON_AddItemToArray(cJSON_AddArrayToObject(res, "relatedLocations"), rel);
+      }
+      cJSON_AddStringToObject(cJSON_AddObjectToObject(res, "partialFingerprints"), "mlirShapeFinding/v1", fps[i]);
+      if (d->rule) cJSON_AddStringToObject(cJSON_AddObjectToObject(res, "properties"), "broadcastRule", d->rule);
+      cJSON_AddItemToArray(results, res);
+    }
+    free(fps);
+  }
+  cJSON_AddStringToObject(run, "columnKind", "utf16CodeUnits");
+  return print_doc(doc, true);
+}
+
+/* ---- github ---- */
+
+/* GitHub's escaping of workflow command data (toolkit's escapeData) and,
+** for properties, also ':' and ','. */
+static void github_escape(FILE *out, const char *s, bool property) {
+  for (; *s; s++) {
+    switch (*s) {
+      case '%': fputs("%25", out); break;
+      case '\r': fputs("%0D", out); break;
+      case '\n': fputs("%0A", out); break;
+      case ':': fputs(property ? "%3A" : ":", out); break;
+      case ',': fputs(property ? "%2C" : ",", out); break;
+      default: fputc(*s, out);
+    }
+  }
+}
+
+void ms_report_github(FILE *out, const ms_report_file *files, size_t nfiles) {
+  for (size_t f = 0; f < nfiles; f++) {
+    const ms_source *src = files[f].source;
+    char *path = ms_lint_path(src->name);
+    for (size_t i = 0; i < files[f].diags->count; i++) {
+      const ms_diagnostic *d = &files[f].diags->items[i];
+      const char *cmd = d->severity == MS_SEVERITY_ERROR ? "error" : d->severity == MS_SEVERITY_WARNING ? "warning" : "notice";
+      fprintf(out, "::%s file=", cmd);
+      github_escape(out, path, true);
+      fprintf(out, ",line=%u,endLine=%u,col=%u,endColumn=%u,title=", ms_source_line_of(src, d->start) + 1,
+              ms_source_line_of(src, d->end) + 1, ms_source_utf16_column(src, d->start) + 1,
+              ms_source_utf16_column(src, d->end) + 1);
+      char title[160];
+      snprintf(title, sizeof title, "mlir-shape %s", d->code ? d->code : "finding");
+      github_escape(out, title, true);
+      fputs("::", out);
+      github_escape(out, d->message, false);
+      fputc('\n', out);
+    }
+    free(path);
+  }
+}
+
+/* ---- gitlab ---- */
+
+char *ms_report_gitlab(const ms_report_file *files, size_t nfiles) {
+  cJSON *doc = cJSON_CreateArray();
+  for (size_t f = 0; f < nfiles; f++) {
+    const ms_source *src = files[f].source;
+    char *path = ms_lint_path(src->name);
+    char (*fps)[40] = file_fingerprints(src, files[f].diags);
+    for (size_t i = 0; i < files[f].diags->count; i++) {
+      const ms_diagnostic *d = &files[f].diags->items[i];
+      cJSON *o = cJSON_CreateObject();
+      cJSON_AddStringToObject(o, "type", "issue");
+      cJSON_AddStringToObject(o, "check_name", d->code ? d->code : "finding");
+      cJSON_AddStringToObject(o, "description", d->message);
+      cJSON_AddItemToArray(cJSON_AddArrayToObject(o, "categories"), cJSON_CreateString("Bug Risk"));
+      const char *sev = d->severity == MS_SEVERITY_ERROR ? "major" : d->severity == MS_SEVERITY_WARNING ? "minor" : "info";
+      cJSON_AddStringToObject(o, "severity", sev);
+      char fp[64], full[4200];
+      snprintf(full, sizeof full, "%s:%s", path, fps[i]);
+      /* GitLab wants one string per finding, unique across files: hash it. */
+      unsigned long long h = 0xcbf29ce484222325ULL;
+      for (const char *p = full; *p; p++) h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+      snprintf(fp, sizeof fp, "%016llx", h);
+      cJSON_AddStringToObject(o, "fingerprint", fp);
+      cJSON *loc = cJSON_AddObjectToObject(o, "location");
+      cJSON_AddStringToObject(loc, "path", path);
+      cJSON *lines = cJSON_AddObjectToObject(loc, "lines");
+      cJSON_AddNumberToObject(lines, "begin", ms_source_line_of(src, d->start) + 1);
+      cJSON_AddNumberToObject(lines, "end", ms_source_line_of(src, d->end) + 1);
+      cJSON_AddItemToArray(doc, o);
+    }
+    free(fps);
+    free(path);
+  }
+  return print_doc(doc, true);
+}
+
+/* ---- statistics ---- */
+
+typedef struct stat_row {
+  const char *code;
+  size_t count;
+} stat_row;
+
+static int by_count(const void *a, const void *b) {
+  const stat_row *x = a, *y = b;
+  if (x->count != y->count) return x->count < y->count ? 1 : -1;
+  return strcmp(x->code, y->code);
+}
+
+void ms_report_statistics(FILE *out, const ms_report_file *files, size_t nfiles) {
+  stat_row rows[256];
+  size_t n = 0;
+  for (size_t f = 0; f < nfiles; f++)
+    for (size_t i = 0; i < files[f].diags->count; i++) {
+      const char *code = files[f].diags->items[i].code ? files[f].diags->items[i].code : "finding";
+      size_t k = 0;
+      while (k < n && strcmp(rows[k].code, code)) k++;
+      if (k == n) {
+        if (n == sizeof rows / sizeof rows[0]) continue;
+        rows[n++] = (stat_row){code, 0};
+      }
+      rows[k].count++;
+    }
+  qsort(rows, n, sizeof *rows, by_count);
+  for (size_t k = 0; k < n; k++) {
+    const ms_code_info *c = ms_code_find(rows[k].code);
+    fprintf(out, "%5zu  %-24s %s\n", rows[k].count, rows[k].code, c ? c->summary : "");
+  }
+}

@@ -1,0 +1,587 @@
+/*
+** session.c: a document, its trees and its per-unit analyses (session.h).
+**
+** A big document is held as chunks: pieces of about 256 KiB cut at lines
+** that start an op inside the top-level module (source.h's
+** ms_source_units), plus the skeleton (the module's own first and last
+** lines). Each chunk has its own tree, parsed with tree-sitter's included
+** ranges so that offsets stay the document's. This buys three things:
+**   - the first parse runs on every core (chunks are independent);
+**   - an edit reparses one chunk, not the whole tree;
+**   - no tree is larger than a chunk's worth of nodes at once while parsing.
+** A document below the chunking threshold is one chunk with no ranges set.
+**
+** Invariants between updates: chunks are in text order (the skeleton,
+** whose ranges surround the others, first); a chunk's units are sorted and
+** stored with analyses relative to their start; a unit an edit touched is
+** `dirty`; an edit that does not fall inside one chunk schedules a rechunk
+** (everything parsed again, as on open).
+*/
+#include "session.h"
+#include "alloc.h"
+
+#include <assert.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "source.h"
+
+#define DEFAULT_THRESHOLD (512u << 10)
+#define DEFAULT_TARGET (256u << 10)
+#define MAX_THREADS 4
+
+typedef struct unit {
+  uint32_t start, end;
+  bool dirty;
+  uint64_t generation;     /* new for every analysis (ms_unit_view) */
+  ms_analysis an;          /* offsets relative to start */
+} unit;
+
+static uint64_t next_generation(void) {
+  static uint64_t counter;
+  return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
+}
+
+typedef struct chunk {
+  int nranges;             /* 0: the whole document */
+  uint32_t start[2], end[2];
+  TSTree *tree;
+  bool reparse;
+  unit *units;
+  size_t nunits;
+  ms_diag_list syntax;     /* absolute offsets */
+} chunk;
+
+struct ms_session {
+  ms_document *doc;
+  TSParser *parser;
+  const ms_catalog *catalog;
+  ms_analyzer_options opts;
+  chunk *chunks;
+  size_t nchunks;
+  bool rechunk;            /* parse everything at the next update */
+  bool reanalyze_all;
+  ms_alias_table *aliases; /* the text's type aliases (opts.aliases) */
+  bool rescan_aliases;     /* an edit moved them */
+  size_t threshold, target;
+};
+
+ms_session *ms_session_new(const char *uri, const char *text, size_t len, int version, const ms_catalog *catalog,
+                           const ms_analyzer_options *opts) {
+  ms_session *self = ms_xcalloc(1, sizeof *self);
+  if (!self) return NULL;
+  self->doc = ms_document_new(uri, text, len, version);
+  self->parser = ts_parser_new();
+  if (!self->doc || !self->parser || !ts_parser_set_language(self->parser, tree_sitter_mlir())) {
+    ms_session_delete(self);
+    return NULL;
+  }
+  self->catalog = catalog;
+  self->opts = *opts;
+  self->rechunk = true;
+  self->threshold = DEFAULT_THRESHOLD;
+  self->target = DEFAULT_TARGET;
+  return self;
+}
+
+void ms_session_set_chunking(ms_session *self, size_t threshold, size_t target) {
+  self->threshold = threshold;
+  self->target = target;
+  self->rechunk = true;
+}
+
+static void clear_units(chunk *c) {
+  for (size_t i = 0; i < c->nunits; i++) ms_analysis_clear(&c->units[i].an);
+  free(c->units);
+  c->units = NULL;
+  c->nunits = 0;
+}
+
+static void clear_chunks(ms_session *self) {
+  for (size_t i = 0; i < self->nchunks; i++) {
+    chunk *c = &self->chunks[i];
+    clear_units(c);
+    ms_diag_list_clear(&c->syntax);
+    if (c->tree) ts_tree_delete(c->tree);
+  }
+  free(self->chunks);
+  self->chunks = NULL;
+  self->nchunks = 0;
+}
+
+void ms_session_delete(ms_session *self) {
+  if (!self) return;
+  clear_chunks(self);
+  ms_alias_table_delete(self->aliases);
+  if (self->parser) ts_parser_delete(self->parser);
+  ms_document_delete(self->doc);
+  free(self);
+}
+
+ms_document *ms_session_document(ms_session *self) { return self->doc; }
+const char *ms_session_uri(const ms_session *self) { return ms_document_uri(self->doc); }
+int ms_session_version(const ms_session *self) { return ms_document_version(self->doc); }
+const ms_catalog *ms_session_catalog(const ms_session *self) { return self->catalog; }
+const ms_analyzer_options *ms_session_options(const ms_session *self) { return &self->opts; }
+void ms_session_set_version(ms_session *self, int version) { ms_document_set_version(self->doc, version); }
+
+TSTree *ms_session_tree(ms_session *self) { return self->nchunks ? self->chunks[0].tree : NULL; }
+
+size_t ms_session_trees(ms_session *self, TSTree **out, size_t max) {
+  for (size_t i = 0; i < self->nchunks && i < max; i++) out[i] = self->chunks[i].tree;
+  return self->nchunks;
+}
+
+/* Inclusive ends: an insertion at a boundary belongs to the chunk it ends. */
+static int range_holding(const chunk *c, uint32_t a, uint32_t b) {
+  if (c->nranges == 0) return 0;
+  for (int r = 0; r < c->nranges; r++)
+    if (c->start[r] <= a && b <= c->end[r]) return r;
+  return -1;
+}
+
+static chunk *chunk_at(ms_session *self, uint32_t pos) {
+  /* Body chunks first: the skeleton's ranges touch every body chunk's ends. */
+  for (size_t i = self->nchunks; i-- > 0;)
+    if (range_holding(&self->chunks[i], pos, pos) >= 0) return &self->chunks[i];
+  return NULL;
+}
+
+TSTree *ms_session_tree_at(ms_session *self, uint32_t pos) {
+  chunk *c = chunk_at(self, pos);
+  return c ? c->tree : ms_session_tree(self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Edits                                                               */
+
+static TSPoint point(ms_point p) { return (TSPoint){p.row, p.column}; }
+
+static void shift_u32(uint32_t *x, int64_t delta) { *x = (uint32_t)((int64_t)*x + delta); }
+
+/* Units wholly before the edit stay; wholly after it move; the rest (and
+** any that merely touch it: a token may grow into them) are dirty. */
+static void move_units(chunk *c, const ms_text_edit *e) {
+  int64_t delta = (int64_t)e->new_end_byte - (int64_t)e->old_end_byte;
+  for (size_t i = 0; i < c->nunits; i++) {
+    unit *u = &c->units[i];
+    if (u->end < e->start_byte) continue;
+    if (u->start > e->old_end_byte) {
+      shift_u32(&u->start, delta);
+      shift_u32(&u->end, delta);
+      continue;
+    }
+    u->dirty = true;
+    u->end = u->end >= e->old_end_byte ? (uint32_t)(u->end + delta) : e->new_end_byte;
+  }
+}
+
+static void move_syntax(chunk *c, const ms_text_edit *e) {
+  int64_t delta = (int64_t)e->new_end_byte - (int64_t)e->old_end_byte;
+  for (size_t i = 0; i < c->syntax.count; i++) {
+    ms_diagnostic *d = &c->syntax.items[i];
+    if (d->start >= e->old_end_byte) {
+      shift_u32(&d->start, delta);
+      shift_u32(&d->end, delta);
+    }
+  }
+}
+
+/* A chunk the edit is not in: only what lies after the edit moves. */
+static void shift_after(chunk *c, const ms_text_edit *e) {
+  int64_t delta = (int64_t)e->new_end_byte - (int64_t)e->old_end_byte;
+  for (size_t i = 0; i < c->nunits; i++)
+    if (c->units[i].start >= e->old_end_byte) {
+      shift_u32(&c->units[i].start, delta);
+      shift_u32(&c->units[i].end, delta);
+    }
+  move_syntax(c, e);
+}
+
+static void edit_chunk(chunk *c, const ms_text_edit *e, const TSInputEdit *te, int holder) {
+  int64_t delta = (int64_t)e->new_end_byte - (int64_t)e->old_end_byte;
+  bool moved = false;
+  for (int r = 0; r < c->nranges; r++) {
+    if (r == holder) {
+      shift_u32(&c->end[r], delta);
+      moved = true;
+    } else if (c->start[r] >= e->old_end_byte) {
+      shift_u32(&c->start[r], delta);
+      shift_u32(&c->end[r], delta);
+      moved = true;
+    }
+  }
+  if (c->tree && (moved || c->nranges == 0)) ts_tree_edit(c->tree, te);
+  if (holder < 0) {
+    shift_after(c, e);
+    return;
+  }
+  move_units(c, e);
+  move_syntax(c, e);
+  c->reparse = true;
+}
+
+/* Type aliases: an edit inside a definition, or one that adds or removes a
+** `!`, may change what a type means everywhere (every unit is analysed
+** again); one before the last definition only moves them (they are
+** scanned again). */
+static void note_alias_edit(ms_session *self, ms_position start, ms_position end, const char *text, size_t len,
+                            ms_encoding enc) {
+  size_t a = ms_document_offset(self->doc, start, enc), b = ms_document_offset(self->doc, end, enc);
+  const char *doc = ms_document_text(self->doc, NULL);
+  if (memchr(text, '!', len) || (b > a && memchr(doc + a, '!', b - a)) ||
+      ms_alias_table_touches(self->aliases, (uint32_t)a, (uint32_t)b)) {
+    self->rescan_aliases = true;
+    self->reanalyze_all = true;
+  } else if (a <= ms_alias_table_end(self->aliases)) {
+    self->rescan_aliases = true;
+  }
+}
+
+bool ms_session_edit(ms_session *self, ms_position start, ms_position end, const char *text, size_t len,
+                     ms_encoding enc) {
+  ms_text_edit e;
+  note_alias_edit(self, start, end, text, len, enc);
+  if (!ms_document_apply(self->doc, start, end, text, len, enc, &e)) return false;
+  if (self->rechunk) return true;
+  TSInputEdit te = {e.start_byte, e.old_end_byte, e.new_end_byte,
+                    point(e.start_point), point(e.old_end_point), point(e.new_end_point)};
+  chunk *holder = chunk_at(self, e.start_byte);
+  int r = holder ? range_holding(holder, e.start_byte, e.old_end_byte) : -1;
+  if (r < 0) {
+    self->rechunk = true;
+    return true;
+  }
+  for (size_t i = 0; i < self->nchunks; i++) {
+    chunk *c = &self->chunks[i];
+    edit_chunk(c, &e, &te, c == holder ? r : -1);
+  }
+  return true;
+}
+
+void ms_session_replace(ms_session *self, const char *text, size_t len) {
+  ms_document_replace(self->doc, text, len);
+  self->rechunk = true;
+}
+
+void ms_session_configure(ms_session *self, const ms_catalog *catalog, const ms_analyzer_options *opts) {
+  self->catalog = catalog;
+  self->opts = *opts;
+  self->opts.aliases = self->aliases;
+  self->reanalyze_all = true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Parsing and analysis of one chunk                                   */
+
+static bool touches_changes(const TSRange *ranges, uint32_t n, uint32_t *next, uint32_t start, uint32_t end) {
+  while (*next < n && ranges[*next].end_byte < start) (*next)++;
+  return *next < n && ranges[*next].start_byte <= end;
+}
+
+typedef struct analyse_ctx {
+  const ms_catalog *catalog;
+  const ms_analyzer_options *opts;
+  const char *text;
+  bool reuse_none;
+} analyse_ctx;
+
+/* Pairs the chunk's new units with its old ones (both sorted): an old unit
+** of the same range, clean and outside the reparse's changed ranges, keeps
+** its analysis. Returns how many units were analysed. */
+static size_t rebuild_units(chunk *c, TSNode *nodes, size_t n, const TSRange *changed, uint32_t nchanged,
+                            const analyse_ctx *a) {
+  unit *fresh = ms_xrealloc(NULL, (n ? n : 1) * sizeof *fresh);
+  size_t old = 0, analysed = 0;
+  uint32_t next_change = 0;
+  for (size_t i = 0; i < n; i++) {
+    unit *u = &fresh[i];
+    memset(u, 0, sizeof *u);
+    u->start = ts_node_start_byte(nodes[i]);
+    u->end = ts_node_end_byte(nodes[i]);
+    while (old < c->nunits && c->units[old].start < u->start) ms_analysis_clear(&c->units[old++].an);
+    unit *o = old < c->nunits ? &c->units[old] : NULL;
+    bool reuse = o && !a->reuse_none && !o->dirty && o->start == u->start && o->end == u->end &&
+                 !touches_changes(changed, nchanged, &next_change, u->start, u->end);
+    if (reuse) {
+      u->an = o->an;
+      u->generation = o->generation;
+      memset(&o->an, 0, sizeof o->an);
+      old++;
+    } else {
+      ms_analysis_init(&u->an);
+      u->generation = next_generation();
+      ms_analyze_node(a->catalog, a->opts, nodes[i], a->text, &u->an);
+      ms_analysis_shift(&u->an, -(int64_t)u->start);
+      analysed++;
+    }
+  }
+  while (old < c->nunits) ms_analysis_clear(&c->units[old++].an);
+  free(c->units);
+  c->units = fresh;
+  c->nunits = n;
+  return analysed;
+}
+
+static size_t analyse_chunk(chunk *c, const TSRange *changed, uint32_t nchanged, const analyse_ctx *a) {
+  TSNode root = ts_tree_root_node(c->tree);
+  size_t cap = c->nunits + 64;
+  TSNode *nodes = ms_xrealloc(NULL, cap * sizeof *nodes);
+  size_t n = ms_analyzer_units(root, a->text, nodes, cap);
+  if (n > cap) {
+    nodes = ms_xrealloc(nodes, n * sizeof *nodes);
+    ms_analyzer_units(root, a->text, nodes, n);
+  }
+  size_t analysed = rebuild_units(c, nodes, n, changed, nchanged, a);
+  free(nodes);
+  ms_diag_list_clear(&c->syntax);
+  ms_analyze_syntax(root, a->text, 0, UINT32_MAX, &c->syntax);
+  return analysed;
+}
+
+static TSPoint point_of(const ms_document *doc, uint32_t byte) { return point(ms_document_point(doc, byte)); }
+
+/* Parses c (incrementally when it has a tree). With fresh_on_error, a
+** result with a syntax error is parsed again from scratch: tree-sitter may
+** recover from an error differently when it reuses an old tree, and the
+** editor must show what `check` prints for the same text. (Callers that
+** will cut and parse the whole document again anyway pass false.) */
+static void parse_chunk(TSParser *parser, chunk *c, const ms_document *doc, bool fresh_on_error, TSRange **changed,
+                        uint32_t *nchanged) {
+  size_t n;
+  const char *text = ms_document_text(doc, &n);
+  uint32_t len = (uint32_t)n;
+  TSRange ranges[2];
+  /* The lexer takes rows and columns from the ranges when it jumps between
+  ** them. Whole-document chunks parse with no ranges at all. */
+  for (int r = 0; r < c->nranges; r++)
+    ranges[r] = (TSRange){point_of(doc, c->start[r]), point_of(doc, c->end[r]), c->start[r], c->end[r]};
+  ts_parser_set_included_ranges(parser, c->nranges ? ranges : NULL, (uint32_t)c->nranges);
+  TSTree *old = c->tree;
+  c->tree = ts_parser_parse_string(parser, old, text, len);
+  /* The changed ranges below still compare with the old tree. */
+  if (fresh_on_error && old && ts_node_has_error(ts_tree_root_node(c->tree))) {
+    ts_tree_delete(c->tree);
+    ts_parser_set_included_ranges(parser, c->nranges ? ranges : NULL, (uint32_t)c->nranges);
+    c->tree = ts_parser_parse_string(parser, NULL, text, len);
+  }
+  *changed = NULL;
+  *nchanged = 0;
+  if (old) {
+    *changed = ts_tree_get_changed_ranges(old, c->tree, nchanged);
+    ts_tree_delete(old);
+  }
+  c->reparse = false;
+}
+
+/* The first parse: chunks in parallel, one parser per thread. */
+typedef struct pool {
+  ms_session *self;
+  analyse_ctx a;
+  size_t next;
+  pthread_mutex_t lock;
+} pool;
+
+static void *pool_worker(void *arg) {
+  pool *p = arg;
+  TSParser *parser = ts_parser_new();
+  ts_parser_set_language(parser, tree_sitter_mlir());
+  for (;;) {
+    pthread_mutex_lock(&p->lock);
+    size_t i = p->next++;
+    pthread_mutex_unlock(&p->lock);
+    if (i >= p->self->nchunks) break;
+    chunk *c = &p->self->chunks[i];
+    TSRange *changed;
+    uint32_t nchanged;
+    parse_chunk(parser, c, p->self->doc, false, &changed, &nchanged);
+    analyse_chunk(c, changed, nchanged, &p->a);
+    free(changed);
+  }
+  ts_parser_delete(parser);
+  return NULL;
+}
+
+static size_t build_chunks(ms_session *self, const char *text, size_t len, const analyse_ctx *a) {
+  clear_chunks(self);
+  ms_source src;
+  memset(&src, 0, sizeof src);
+  src.text = text;
+  src.len = len;
+  ms_unit_list pieces;
+  ms_unit_list_init(&pieces);
+  ms_source_units(&src, 0, (uint32_t)len, self->threshold, self->target, &pieces);
+  self->nchunks = pieces.count ? pieces.count : 1;
+  self->chunks = ms_xrealloc(NULL, self->nchunks * sizeof *self->chunks);
+  memset(self->chunks, 0, self->nchunks * sizeof *self->chunks);
+  for (size_t i = 0; i < pieces.count && pieces.count > 1; i++) {
+    chunk *c = &self->chunks[i];
+    c->nranges = pieces.items[i].nranges;
+    for (int r = 0; r < c->nranges; r++) {
+      c->start[r] = pieces.items[i].start[r];
+      c->end[r] = pieces.items[i].end[r];
+    }
+  }
+  ms_unit_list_clear(&pieces);
+  pool p = {self, *a, 0, PTHREAD_MUTEX_INITIALIZER};
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  size_t nthreads = cores < 1 ? 1 : (size_t)cores;
+  if (nthreads > MAX_THREADS) nthreads = MAX_THREADS;
+  if (nthreads > self->nchunks) nthreads = self->nchunks;
+  pthread_t threads[MAX_THREADS];
+  size_t started = 0;
+  for (size_t t = 1; t < nthreads; t++)
+    if (pthread_create(&threads[started], NULL, pool_worker, &p) == 0) started++;
+  pool_worker(&p);
+  for (size_t t = 0; t < started; t++) pthread_join(threads[t], NULL);
+  size_t units = 0;
+  for (size_t i = 0; i < self->nchunks; i++) units += self->chunks[i].nunits;
+  self->rechunk = false;
+  return units;
+}
+
+size_t ms_session_update(ms_session *self) {
+  size_t len;
+  const char *text = ms_document_text(self->doc, &len);
+  if (self->rechunk || self->rescan_aliases || !self->aliases) {
+    ms_alias_table_delete(self->aliases);
+    self->aliases = ms_alias_table_scan(text, len);
+    self->opts.aliases = self->aliases;
+    self->rescan_aliases = false;
+  }
+  analyse_ctx a = {self->catalog, &self->opts, text, self->reanalyze_all};
+  size_t analysed = 0;
+  if (self->rechunk) {
+    analysed = build_chunks(self, text, len, &a);
+  } else {
+    for (size_t i = 0; i < self->nchunks; i++) {
+      chunk *c = &self->chunks[i];
+      if (!c->reparse && !self->reanalyze_all) continue;
+      TSRange *changed = NULL;
+      uint32_t nchanged = 0;
+      /* A syntax error in a chunk may come from an edit that moved a
+      ** statement across the chunk's bounds (a `{` typed, a newline joining
+      ** two ops): chunks cut at open no longer fit the text (or the text
+      ** has grown past the chunking threshold since). Only cutting and
+      ** parsing it again, as on open, reads it as a fresh open would; a
+      ** document that stays one tree is parsed afresh on its own. */
+      bool recut_on_error = self->nchunks > 1 || len > self->threshold;
+      if (c->reparse) parse_chunk(self->parser, c, self->doc, !recut_on_error, &changed, &nchanged);
+      if (recut_on_error && ts_node_has_error(ts_tree_root_node(c->tree))) {
+        free(changed);
+        self->rechunk = true;
+        break;
+      }
+      analysed += analyse_chunk(c, changed, nchanged, &a);
+      free(changed);
+    }
+    if (self->rechunk) analysed = build_chunks(self, text, len, &a);
+  }
+  self->reanalyze_all = false;
+  return analysed;
+}
+
+/* ------------------------------------------------------------------ */
+/* Results                                                             */
+
+void ms_session_each_diagnostic(ms_session *self, void (*fn)(void *ctx, const ms_diagnostic *d), void *ctx) {
+  for (size_t i = 0; i < self->nchunks; i++) {
+    const chunk *c = &self->chunks[i];
+    for (size_t k = 0; k < c->syntax.count; k++) fn(ctx, &c->syntax.items[k]);
+    for (size_t j = 0; j < c->nunits; j++) {
+      const unit *u = &c->units[j];
+      for (size_t k = 0; k < u->an.diags.count; k++) {
+        ms_diagnostic d = u->an.diags.items[k];
+        ms_diag_shift(&d, u->start);
+        fn(ctx, &d);
+      }
+    }
+  }
+}
+
+void ms_session_each_unit(ms_session *self, void (*fn)(void *ctx, const ms_unit_view *u), void *ctx) {
+  for (size_t i = 0; i < self->nchunks; i++) {
+    const chunk *c = &self->chunks[i];
+    for (size_t j = 0; j < c->nunits; j++) {
+      ms_unit_view v = {c->units[j].start, c->units[j].end, c->units[j].generation, &c->units[j].an};
+      fn(ctx, &v);
+    }
+  }
+}
+
+void ms_session_each_syntax_error(ms_session *self, void (*fn)(void *ctx, const ms_diagnostic *d), void *ctx) {
+  for (size_t i = 0; i < self->nchunks; i++)
+    for (size_t k = 0; k < self->chunks[i].syntax.count; k++) fn(ctx, &self->chunks[i].syntax.items[k]);
+}
+
+static void copy_diag(void *ctx, const ms_diagnostic *d) {
+  ms_diag_list *out = ctx;
+  ms_diagnostic *c = ms_diag_list_add(out, d->start, d->end, d->severity, d->code, d->rule, "%s", d->message);
+  if (d->has_related) ms_diag_set_related(c, d->related_start, d->related_end, "%s", d->related_message);
+}
+
+void ms_session_diagnostics(ms_session *self, ms_diag_list *out) {
+  ms_session_each_diagnostic(self, copy_diag, out);
+  ms_diag_list_sort(out);
+}
+
+/* First unit of c whose end is past pos (binary search). */
+static size_t first_unit_ending_after(const chunk *c, uint32_t pos) {
+  size_t lo = 0, hi = c->nunits;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (c->units[mid].end <= pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+void ms_session_inferences(ms_session *self, uint32_t start, uint32_t end,
+                           void (*fn)(void *ctx, const ms_inference *inf), void *ctx) {
+  for (size_t ci = 0; ci < self->nchunks; ci++) {
+    const chunk *c = &self->chunks[ci];
+    for (size_t i = first_unit_ending_after(c, start); i < c->nunits && c->units[i].start < end; i++) {
+      const unit *u = &c->units[i];
+      for (size_t k = 0; k < u->an.ninferences; k++) {
+        ms_inference inf = u->an.inferences[k];
+        inf.op_start += u->start;
+        inf.op_end += u->start;
+        inf.name_start += u->start;
+        inf.name_end += u->start;
+        if (inf.result_end) {
+          inf.result_start += u->start;
+          inf.result_end += u->start;
+        }
+        if (inf.op_end > start && inf.op_start < end) fn(ctx, &inf);
+      }
+    }
+  }
+}
+
+const ms_analysis *ms_session_unit_analysis(ms_session *self, uint32_t pos, uint32_t *offset) {
+  for (size_t ci = 0; ci < self->nchunks; ci++) {
+    const chunk *c = &self->chunks[ci];
+    size_t i = first_unit_ending_after(c, pos);
+    if (i < c->nunits && c->units[i].start <= pos) {
+      *offset = c->units[i].start;
+      return &c->units[i].an;
+    }
+  }
+  return NULL;
+}
+
+bool ms_session_unit_at(ms_session *self, uint32_t pos, uint32_t *start, uint32_t *end) {
+  for (size_t ci = 0; ci < self->nchunks; ci++) {
+    const chunk *c = &self->chunks[ci];
+    size_t i = first_unit_ending_after(c, pos);
+    if (i < c->nunits && c->units[i].start <= pos) {
+      *start = c->units[i].start;
+      *end = c->units[i].end;
+      return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,366 @@
+/*
+** layout.c: the catalog's op syntax, compiled and matched (see layout.h).
+**
+** Matching works on the tokens records.c keeps of a custom op. The part a
+** syntax describes starts at the op's type annotation: its first top-level
+** `:` or, for ops that spell no `:` at the top (linalg), its `->`. Groups
+** `word(%a, %b : A, B)` before it are read by `ins-outs` wherever they are.
+** An alternative matches when it consumes that whole part.
+*/
+#include "layout.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "alloc.h"
+
+#define MAX_SLOTS 64
+
+/* ------------------------------------------------------------------ */
+/* Compiling                                                           */
+
+typedef struct parser {
+  const char *s;
+  size_t len, i;
+  char *err;
+  size_t errlen, *at;
+} parser;
+
+__attribute__((format(printf, 3, 4))) static bool fail(parser *p, size_t at, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(p->err, p->errlen, fmt, ap);
+  va_end(ap);
+  *p->at = at;
+  return false;
+}
+
+static void skip_blank(parser *p) {
+  while (p->i < p->len && (p->s[p->i] == ' ' || p->s[p->i] == '\t')) p->i++;
+}
+
+static bool starts(const parser *p, const char *lit) {
+  size_t n = strlen(lit);
+  return p->len - p->i >= n && !memcmp(p->s + p->i, lit, n);
+}
+
+static bool is_word_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
+
+/* $N, $N..., $operands, $rN, $result, $results */
+static bool parse_ref(parser *p, ms_layout_ref *r) {
+  size_t at = p->i;
+  if (p->i >= p->len || p->s[p->i] != '$') return fail(p, at, "expected a reference such as $0, $operands or $result");
+  p->i++;
+  static const struct { const char *name; ms_layout_ref_kind kind; } named[] = {
+    {"operands", MS_LAYOUT_OPERANDS}, {"results", MS_LAYOUT_RESULTS}, {"result", MS_LAYOUT_RESULT}};
+  for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
+    size_t n = strlen(named[k].name);
+    if (p->len - p->i >= n && !memcmp(p->s + p->i, named[k].name, n) &&
+        (p->i + n == p->len || !is_word_char(p->s[p->i + n]))) {
+      p->i += n;
+      *r = (ms_layout_ref){(uint8_t)named[k].kind, 0};
+      return true;
+    }
+  }
+  bool result = p->i < p->len && p->s[p->i] == 'r';
+  if (result) p->i++;
+  size_t d = p->i;
+  unsigned v = 0;
+  while (p->i < p->len && isdigit((unsigned char)p->s[p->i]) && v < 1000) v = v * 10 + (unsigned)(p->s[p->i++] - '0');
+  if (p->i == d || v >= MAX_SLOTS) return fail(p, at, "bad reference: use $N (N < 64), $N..., $rN, $operands, $result or $results");
+  *r = (ms_layout_ref){(uint8_t)(result ? MS_LAYOUT_RESULT : MS_LAYOUT_OPERAND), (uint8_t)v};
+  if (!result && starts(p, "...")) {
+    p->i += 3;
+    r->kind = MS_LAYOUT_OPERANDS;
+  }
+  return true;
+}
+
+static bool is_list(const ms_layout_ref *r) { return r->kind == MS_LAYOUT_OPERANDS || r->kind == MS_LAYOUT_RESULTS; }
+
+/* type(REF, ...) after `type`. */
+static bool parse_type(parser *p, ms_layout_item *it) {
+  p->i += 5; /* "type(" */
+  it->kind = MS_LAYOUT_TYPE;
+  for (;;) {
+    skip_blank(p);
+    if (it->nrefs == MS_LAYOUT_MAX_REFS) return fail(p, p->i, "at most 6 references in one type(...)");
+    if (!parse_ref(p, &it->refs[it->nrefs++])) return false;
+    skip_blank(p);
+    if (p->i < p->len && p->s[p->i] == ',') {
+      p->i++;
+      continue;
+    }
+    if (p->i < p->len && p->s[p->i] == ')') {
+      p->i++;
+      break;
+    }
+    return fail(p, p->i, "expected ',' or ')' in type(...)");
+  }
+  it->list = it->nrefs == 1 && is_list(&it->refs[0]);
+  return true;
+}
+
+static bool parse_item(parser *p, ms_layout_item *it) {
+  memset(it, 0, sizeof *it);
+  size_t at = p->i;
+  if (starts(p, "type(")) return parse_type(p, it);
+  if (starts(p, "functional-type")) {
+    p->i += strlen("functional-type");
+    if (starts(p, "($operands, $results)")) p->i += strlen("($operands, $results)");
+    it->kind = MS_LAYOUT_FUNCTIONAL;
+    return true;
+  }
+  if (starts(p, "implied-type(")) {
+    p->i += strlen("implied-type(");
+    it->kind = MS_LAYOUT_IMPLIED;
+    skip_blank(p);
+    if (!parse_ref(p, &it->refs[0])) return false;
+    it->nrefs = 1;
+    if (it->refs[0].kind != MS_LAYOUT_OPERAND) return fail(p, at, "implied-type takes one operand $N");
+    skip_blank(p);
+    if (p->i >= p->len || p->s[p->i] != ',') return fail(p, p->i, "expected ',' in implied-type($N, TYPE)");
+    p->i++;
+    skip_blank(p);
+    size_t n = 0;
+    while (p->i + n < p->len && is_word_char(p->s[p->i + n])) n++;
+    if (n == 0 || n >= sizeof it->word) return fail(p, p->i, "implied-type needs a builtin type such as i1 (at most 15 characters)");
+    memcpy(it->word, p->s + p->i, n);
+    p->i += n;
+    skip_blank(p);
+    if (p->i >= p->len || p->s[p->i] != ')') return fail(p, p->i, "expected ')' in implied-type($N, TYPE)");
+    p->i++;
+    return true;
+  }
+  if (starts(p, "ins-outs")) {
+    p->i += strlen("ins-outs");
+    it->kind = MS_LAYOUT_INS_OUTS;
+    return true;
+  }
+  it->kind = MS_LAYOUT_WORD;
+  if (starts(p, "->")) {
+    strcpy(it->word, "->");
+    p->i += 2;
+    return true;
+  }
+  if (p->s[p->i] == ':' || p->s[p->i] == ',') {
+    it->word[0] = p->s[p->i++];
+    return true;
+  }
+  size_t n = 0;
+  while (p->i + n < p->len && is_word_char(p->s[p->i + n])) n++;
+  if (n == 0 || !isalpha((unsigned char)p->s[p->i])) {
+    char c[2] = {p->s[p->i], 0};
+    return fail(p, at, "unexpected '%s' (known: type(...), functional-type, ins-outs, ':', ',', '->', words, '|')", c);
+  }
+  if (n >= sizeof it->word) return fail(p, at, "word too long (at most 15 characters)");
+  memcpy(it->word, p->s + p->i, n);
+  p->i += n;
+  return true;
+}
+
+bool ms_layout_parse(ms_layout *self, const char *text, size_t len, char *err, size_t errlen, size_t *at) {
+  memset(self, 0, sizeof *self);
+  snprintf(self->text, sizeof self->text, "%.*s", (int)(len < sizeof self->text ? len : sizeof self->text - 1), text);
+  parser p = {text, len, 0, err, errlen, at};
+  self->nalts = 1;
+  for (;;) {
+    skip_blank(&p);
+    ms_layout_alt *alt = &self->alts[self->nalts - 1];
+    if (p.i == len || text[p.i] == '|') {
+      if (alt->nitems == 0) return fail(&p, p.i, "empty syntax alternative");
+      if (p.i == len) return true;
+      if (self->nalts == MS_LAYOUT_MAX_ALTS) return fail(&p, p.i, "at most 4 alternatives");
+      self->nalts++;
+      p.i++;
+      continue;
+    }
+    if (alt->nitems == MS_LAYOUT_MAX_ITEMS) return fail(&p, p.i, "at most 12 items in one alternative");
+    if (!parse_item(&p, &alt->items[alt->nitems++])) return false;
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Matching                                                            */
+
+typedef struct match {
+  const ms_records *rec;
+  const ms_op *op;
+  const ms_tok *toks;
+  uint32_t ntoks, tail, pos;
+  const char *text;
+  ms_span in[MAX_SLOTS], out[MAX_SLOTS];
+  bool functional;
+  const ms_layout_item *implied;
+} match;
+
+static bool tok_is_word(const match *m, const ms_tok *t, const char *w) {
+  switch (t->kind) {
+    case MS_TOK_COLON: return !strcmp(w, ":");
+    case MS_TOK_COMMA: return !strcmp(w, ",");
+    case MS_TOK_ARROW: return !strcmp(w, "->");
+    case MS_TOK_WORD:
+      return t->span.end - t->span.start == strlen(w) && !memcmp(m->text + t->span.start, w, strlen(w));
+    default: return false;
+  }
+}
+
+/* The next top-level token, or NULL at the end. */
+static const ms_tok *next_tok(match *m) {
+  while (m->pos < m->ntoks && m->toks[m->pos].depth > 0) m->pos++;
+  return m->pos < m->ntoks ? &m->toks[m->pos] : NULL;
+}
+
+/* Sets the type of every slot ref names; false when one does not exist. */
+static bool assign(match *m, const ms_layout_ref *r, ms_span type) {
+  uint32_t nops = m->op->noperands, nres = m->op->nresults;
+  switch (r->kind) {
+    case MS_LAYOUT_OPERAND:
+      if (r->index >= nops) return false;
+      m->in[r->index] = type;
+      return true;
+    case MS_LAYOUT_OPERANDS:
+      for (uint32_t i = r->index; i < nops && i < MAX_SLOTS; i++) m->in[i] = type;
+      return r->index <= nops;
+    case MS_LAYOUT_RESULT:
+      if (r->index >= nres) return false;
+      m->out[r->index] = type;
+      return true;
+    default:
+      for (uint32_t i = 0; i < nres && i < MAX_SLOTS; i++) m->out[i] = type;
+      return true;
+  }
+}
+
+/* type($N...) / type($results): one type per element, comma-separated. */
+static bool match_list(match *m, const ms_layout_ref *r) {
+  bool results = r->kind == MS_LAYOUT_RESULTS;
+  uint32_t total = results ? m->op->nresults : m->op->noperands;
+  if (r->index > total) return false;
+  for (uint32_t i = r->index; i < total && i < MAX_SLOTS; i++) {
+    const ms_tok *t = next_tok(m);
+    if (i > r->index) {
+      if (!t || t->kind != MS_TOK_COMMA) return false;
+      m->pos++;
+      t = next_tok(m);
+    }
+    if (!t || t->kind != MS_TOK_TYPE) return false;
+    (results ? m->out : m->in)[i] = t->span;
+    m->pos++;
+  }
+  return true;
+}
+
+/* The operand a value token is, by its span. */
+static int operand_of(const match *m, ms_span s) {
+  for (uint32_t i = 0; i < m->op->noperands; i++) {
+    ms_span u = m->rec->uses[m->op->operands + i].span;
+    if (u.start == s.start && u.end == s.end) return (int)i;
+  }
+  return -1;
+}
+
+/* Every group `(%a, %b : A, B)` before the type annotation. */
+static bool match_groups(match *m) {
+  for (uint32_t i = 0; i < m->tail; i++) {
+    if (m->toks[i].kind != MS_TOK_LPAREN || m->toks[i].depth) continue;
+    int values[MAX_SLOTS], nv = 0, nt = 0;
+    bool typed = false;
+    uint32_t j = i + 1;
+    for (; j < m->ntoks && m->toks[j].depth == 1; j++) {
+      const ms_tok *t = &m->toks[j];
+      if (t->kind == MS_TOK_COLON) typed = true;
+      else if (t->kind == MS_TOK_VALUE && !typed && nv < MAX_SLOTS) values[nv++] = operand_of(m, t->span);
+      else if (t->kind == MS_TOK_TYPE && typed) {
+        if (nt >= nv || values[nt] < 0) return false;
+        m->in[values[nt++]] = t->span;
+      }
+    }
+    if (typed && nt != nv) return false;
+    i = j;
+  }
+  return true;
+}
+
+static bool match_alt(match *m, const ms_layout_alt *alt) {
+  memset(m->in, 0, sizeof m->in);
+  memset(m->out, 0, sizeof m->out);
+  m->functional = false;
+  m->implied = NULL;
+  m->pos = m->tail;
+  for (int k = 0; k < alt->nitems; k++) {
+    const ms_layout_item *it = &alt->items[k];
+    const ms_tok *t;
+    switch (it->kind) {
+      case MS_LAYOUT_WORD:
+        if (!(t = next_tok(m)) || !tok_is_word(m, t, it->word)) return false;
+        m->pos++;
+        break;
+      case MS_LAYOUT_FUNCTIONAL:
+        if (!(t = next_tok(m)) || t->kind != MS_TOK_FUNCTION_TYPE || !m->op->types_known) return false;
+        m->functional = true;
+        m->pos++;
+        break;
+      case MS_LAYOUT_INS_OUTS:
+        if (!match_groups(m)) return false;
+        break;
+      case MS_LAYOUT_IMPLIED:
+        if (it->refs[0].index >= m->op->noperands) return false;
+        m->implied = it;
+        break;
+      default:
+        if (it->list) {
+          if (!match_list(m, &it->refs[0])) return false;
+          break;
+        }
+        if (!(t = next_tok(m)) || t->kind != MS_TOK_TYPE) return false;
+        for (int r = 0; r < it->nrefs; r++)
+          if (!assign(m, &it->refs[r], t->span)) return false;
+        m->pos++;
+    }
+  }
+  return next_tok(m) == NULL;
+}
+
+/* Writes the matched types into the op and its result values. */
+static void store(match *m, ms_records *rec, ms_op *op) {
+  op->in_types = (uint32_t)rec->ntypes;
+  for (uint32_t i = 0; i < op->noperands; i++) {
+    ms_span t = i < MAX_SLOTS ? m->in[i] : (ms_span){0, 0};
+    uint32_t v = rec->uses[op->operands + i].value;
+    if (!t.end && v != MS_NONE) t = rec->values[v].type;
+    *MS_ARRAY_PUSH(rec->types, rec->ntypes, rec->cap_types) = t;
+  }
+  op->nin = op->noperands;
+  op->types_known = true;
+  if (m->implied) {
+    op->implied_operand = (int8_t)m->implied->refs[0].index;
+    snprintf(op->implied_type, sizeof op->implied_type, "%s", m->implied->word);
+  }
+  op->out_types = (uint32_t)rec->ntypes;
+  uint32_t r = 0;
+  for (; r < op->nresults && r < MAX_SLOTS && m->out[r].end; r++) {
+    *MS_ARRAY_PUSH(rec->types, rec->ntypes, rec->cap_types) = m->out[r];
+    rec->values[op->results + r].type = m->out[r];
+  }
+  op->nout = r;
+}
+
+bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text) {
+  ms_op *op = &rec->ops[opi];
+  if (op->kind != MS_OP_CUSTOM || op->noperands > MAX_SLOTS) return false;
+  match m = {rec, op, rec->toks + op->toks, op->ntoks, op->ntoks, 0, text, {{0, 0}}, {{0, 0}}, false, NULL};
+  for (uint32_t i = 0; i < m.ntoks; i++)
+    if (m.toks[i].depth == 0 && (m.toks[i].kind == MS_TOK_COLON || m.toks[i].kind == MS_TOK_ARROW)) {
+      m.tail = i;
+      break;
+    }
+  for (int a = 0; a < self->nalts; a++) {
+    if (!match_alt(&m, &self->alts[a])) continue;
+    if (!m.functional) store(&m, rec, op);
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,661 @@
+/*
+** records.c: one walk of a unit -> op records + value table (records.h).
+**
+** The walk uses one TSTreeCursor (walk.h: no recursion, so nesting depth
+** never reaches the stack; child lists of big regions are long and
+** ts_node_child(i) is linear in i). Each op is read into a scratch record
+** with fixed arrays (read_generic, read_custom, read_return), then its
+** slices are appended to the pools. Scopes follow regions through ms_ssa,
+** which maps a name to the value it was last defined as.
+*/
+#include "records.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "nodes.h"
+#include "walk.h"
+
+#define MAX_VALUES 64
+#define MAX_ATTRS 48
+#define MAX_TOKS 256
+
+/* ------------------------------------------------------------------ */
+/* Reading one op                                                      */
+
+typedef struct scratch {
+  ms_op op;
+  int ngroups;
+  ms_result_group groups[MAX_VALUES];
+  int noperands;
+  ms_span operands[MAX_VALUES];
+  int nin, nout;
+  ms_span in_types[MAX_VALUES], out_types[MAX_VALUES];
+  int nattrs;
+  ms_attr attrs[MAX_ATTRS];
+  int ntoks;
+  ms_tok toks[MAX_TOKS];
+} scratch;
+
+typedef struct builder {
+  ms_records *rec;
+  const char *text;
+  uint32_t start, end;
+  ms_ssa *ssa;
+  /* Per depth of the walk: the node's kind, for a function its argument
+  ** list (defined in its region), and the op whose regions are below. */
+  struct frame {
+    ms_node_kind kind;
+    TSNode args;
+    uint32_t op;      /* the op this node is, MS_NONE */
+    uint32_t owner;   /* the innermost op around this node, MS_NONE */
+  } *frames;
+  size_t nframes;
+} builder;
+
+static ms_node_kind kind(TSNode n) { return ms_node_kind_of(n); }
+
+static ms_span span_of(TSNode n) { return (ms_span){ts_node_start_byte(n), ts_node_end_byte(n)}; }
+
+/* Type tokens read on a continuation line carry the blank lines before
+** them (scanner.c): trim them off. */
+static ms_span trim(const char *text, ms_span s) {
+  while (s.start < s.end && (text[s.start] == ' ' || text[s.start] == '\n' || text[s.start] == '\t' ||
+                             text[s.start] == '\r'))
+    s.start++;
+  return s;
+}
+
+static bool text_is(const char *text, ms_span s, const char *lit) {
+  size_t n = strlen(lit);
+  return s.end - s.start == n && !memcmp(text + s.start, lit, n);
+}
+
+static void add_attr(scratch *op, ms_span key, ms_span value) {
+  if (op->nattrs < MAX_ATTRS) op->attrs[op->nattrs++] = (ms_attr){key, value};
+}
+
+/* attribute_entry: key (= value nodes...). The value spans every node after `=`. */
+static void read_attr_entry(scratch *op, TSNode entry) {
+  uint32_t n = ts_node_child_count(entry);
+  if (n == 0) return;
+  ms_span key = span_of(ts_node_child(entry, 0));
+  ms_span value = {0, 0};
+  if (n >= 3) value = (ms_span){ts_node_start_byte(ts_node_child(entry, 2)), ts_node_end_byte(entry)};
+  add_attr(op, key, value);
+}
+
+static void read_attr_dict(scratch *op, TSNode dict) {
+  uint32_t n = ts_node_named_child_count(dict);
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode c = ts_node_named_child(dict, i);
+    if (kind(c) == MS_K_ATTR_ENTRY) read_attr_entry(op, c);
+  }
+}
+
+/* Inside a custom op's `{...}`: `key = value, ...` as a flat token run
+** (the node starts at the first key: its `{` is not a child). */
+static void read_custom_braces(scratch *op, TSNode braces) {
+  uint32_t n = ts_node_child_count(braces);
+  for (uint32_t i = 0; i + 2 < n; i++) {
+    TSNode key = ts_node_child(braces, i), eq = ts_node_child(braces, i + 1);
+    if (kind(eq) != MS_K_TOK_EQUALS || !ts_node_is_named(key)) continue;
+    uint32_t j = i + 2, last = j;
+    while (j < n && kind(ts_node_child(braces, j)) != MS_K_TOK_COMMA &&
+           kind(ts_node_child(braces, j)) != MS_K_TOK_RBRACE)
+      last = j++;
+    add_attr(op, span_of(key), (ms_span){ts_node_start_byte(ts_node_child(braces, i + 2)),
+                                         ts_node_end_byte(ts_node_child(braces, last))});
+    i = j;
+  }
+}
+
+static void push_type(ms_span *types, int *n, ms_span s) {
+  if (*n < MAX_VALUES) types[(*n)++] = s;
+}
+
+/* function_type: types before `->` are inputs, after it results. */
+static void read_function_type(const builder *b, scratch *op, TSNode ft) {
+  bool after = false;
+  uint32_t n = ts_node_child_count(ft);
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode c = ts_node_child(ft, i);
+    if (kind(c) == MS_K_TOK_ARROW) after = true;
+    if (!ts_node_is_named(c)) continue;
+    ms_node_kind k = kind(c);
+    if (k != MS_K_TYPE && k != MS_K_FUNCTION_TYPE && k != MS_K_PARENS) continue;
+    if (k == MS_K_PARENS) {
+      /* function_type_custom: (T, T) -> T */
+      for (uint32_t j = 0; j < ts_node_named_child_count(c); j++) {
+        TSNode t = ts_node_named_child(c, j);
+        if (kind(t) == MS_K_TYPE)
+          push_type(after ? op->out_types : op->in_types, after ? &op->nout : &op->nin, trim(b->text, span_of(t)));
+      }
+      continue;
+    }
+    push_type(after ? op->out_types : op->in_types, after ? &op->nout : &op->nin, trim(b->text, span_of(c)));
+  }
+}
+
+static void read_results(scratch *op, TSNode list, const char *text) {
+  uint32_t n = ts_node_named_child_count(list);
+  for (uint32_t i = 0; i < n && op->ngroups < MAX_VALUES; i++) {
+    ms_span s = span_of(ts_node_named_child(list, i));
+    long count = 1;
+    const char *colon = memchr(text + s.start, ':', s.end - s.start);
+    if (colon) {
+      count = strtol(colon + 1, NULL, 10);
+      if (count < 0 || count > MAX_VALUES) count = 0;
+      s.end = (uint32_t)(colon - text);
+    }
+    op->groups[op->ngroups++] = (ms_result_group){s, (uint32_t)count};
+  }
+}
+
+static int result_total(const scratch *op) {
+  int t = 0;
+  for (int i = 0; i < op->ngroups; i++) t += (int)op->groups[i].count;
+  return t;
+}
+
+static bool is_constant_name(const char *text, ms_span name) {
+  const char *dot = memchr(text + name.start, '.', name.end - name.start);
+  if (!dot) return false;
+  ms_span tail = {(uint32_t)(dot + 1 - text), name.end};
+  return text_is(text, tail, "constant") || text_is(text, tail, "Constant") || text_is(text, tail, "const") ||
+         text_is(text, tail, "const_shape") || text_is(text, tail, "Const") || text_is(text, tail, "pseudo_const");
+}
+
+static void add_operand(scratch *op, TSNode v) {
+  if (op->noperands < MAX_VALUES) op->operands[op->noperands++] = span_of(v);
+}
+
+/* A constant's `value` or `values` attribute. */
+static void constant_attr(const builder *b, scratch *op) {
+  for (int i = 0; i < op->nattrs; i++)
+    if (text_is(b->text, op->attrs[i].key, "value") || text_is(b->text, op->attrs[i].key, "values"))
+      op->op.constant = op->attrs[i].value;
+}
+
+static void read_generic(const builder *b, TSNode node, scratch *op) {
+  uint32_t n = ts_node_child_count(node);
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode c = ts_node_child(node, i);
+    switch (kind(c)) {
+      case MS_K_RESULT_LIST: read_results(op, c, b->text); break;
+      case MS_K_OP_NAME:
+        op->op.name_token = span_of(c);
+        op->op.name = (ms_span){op->op.name_token.start + 1, op->op.name_token.end - 1};
+        break;
+      case MS_K_VALUE_USE: add_operand(op, c); break;
+      case MS_K_PROPERTIES:
+      case MS_K_ATTR_DICT: read_attr_dict(op, c); break;
+      case MS_K_FUNCTION_TYPE: read_function_type(b, op, c); break;
+      default: break;
+    }
+  }
+  op->op.types_known = op->nin == op->noperands;
+  if (is_constant_name(b->text, op->op.name)) constant_attr(b, op);
+}
+
+static void push_tok(scratch *op, ms_span s, ms_tok_kind k, int depth) {
+  if (op->ntoks < MAX_TOKS) op->toks[op->ntoks++] = (ms_tok){s, (uint8_t)k, (uint8_t)depth};
+}
+
+static ms_tok_kind tok_kind(const builder *b, TSNode c) {
+  (void)b;
+  switch (kind(c)) {
+    case MS_K_TOK_COLON: return MS_TOK_COLON;
+    case MS_K_TOK_COMMA: return MS_TOK_COMMA;
+    case MS_K_TOK_ARROW: return MS_TOK_ARROW;
+    case MS_K_TOK_EQUALS: return MS_TOK_EQUALS;
+    case MS_K_VALUE_USE: return MS_TOK_VALUE;
+    case MS_K_TYPE: return MS_TOK_TYPE;
+    case MS_K_FUNCTION_TYPE_CUSTOM: return MS_TOK_FUNCTION_TYPE;
+    default: return ts_node_is_named(c) && !strcmp(ts_node_type(c), "bare_id") ? MS_TOK_WORD : MS_TOK_OTHER;
+  }
+}
+
+/* The tokens of a custom op after its name (layout.h reads them); groups
+** in parentheses and brackets one level deep, attribute braces, regions
+** and locations left out. */
+static void read_tokens(const builder *b, TSNode node, scratch *op) {
+  uint32_t n = ts_node_child_count(node);
+  bool named = false;
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode c = ts_node_child(node, i);
+    ms_node_kind k = kind(c);
+    if (k == MS_K_OP_NAME) {
+      named = true;
+      continue;
+    }
+    if (!named || k == MS_K_BRACES || k == MS_K_REGION || k == MS_K_REGION_LIST || k == MS_K_LOCATION) continue;
+    if (k != MS_K_PARENS && k != MS_K_BRACKETS) {
+      ms_tok_kind t = tok_kind(b, c);
+      push_tok(op, t == MS_TOK_TYPE ? trim(b->text, span_of(c)) : span_of(c), t, 0);
+      continue;
+    }
+    push_tok(op, span_of(c), k == MS_K_PARENS ? MS_TOK_LPAREN : MS_TOK_LBRACKET, 0);
+    uint32_t m = ts_node_child_count(c);
+    for (uint32_t j = 1; j + 1 < m; j++) {
+      TSNode g = ts_node_child(c, j);
+      ms_tok_kind t = tok_kind(b, g);
+      push_tok(op, t == MS_TOK_TYPE ? trim(b->text, span_of(g)) : span_of(g), t, 1);
+    }
+    push_tok(op, span_of(c), MS_TOK_CLOSE, 0);
+  }
+  if (op->ntoks == MAX_TOKS) op->ntoks = 0; /* too long to keep: none (layout.h then reads nothing) */
+}
+
+/* Whether child i of a custom op is a group whose values are operands:
+** parentheses right after the name, after a word (`ins(`, `outs(`), or
+** brackets after a value (`%v[%i]`). */
+static bool operand_group(TSNode node, uint32_t i, const scratch *op) {
+  if (i <= 2 + (op->ngroups > 0)) return true;
+  TSNode prev = ts_node_child(node, i - 1);
+  if (kind(ts_node_child(node, i)) == MS_K_BRACKETS) return kind(prev) == MS_K_VALUE_USE;
+  return ts_node_is_named(prev) && !strcmp(ts_node_type(prev), "bare_id");
+}
+
+/* A custom op: operands are the value uses of its rest before the type
+** annotation; types come from a trailing functional type, from a type list
+** `: A, B, C -> R` with one type per operand (torch-mlir), or from a plain
+** type list that then types the results of an operand-less op (constants). */
+static void read_custom(const builder *b, TSNode node, scratch *op) {
+  uint32_t n = ts_node_child_count(node);
+  bool after_colon = false;
+  int plain_types = 0, arrow = -1; /* arrow: plain types before a top-level `->` */
+  ms_span plain[MAX_VALUES];
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode c = ts_node_child(node, i);
+    if (kind(c) == MS_K_TOK_COLON) {
+      after_colon = true;
+      plain_types = 0;
+      arrow = -1;
+      continue;
+    }
+    if (after_colon && !ts_node_is_named(c) && !strcmp(ts_node_type(c), "->")) arrow = plain_types;
+    switch (kind(c)) {
+      case MS_K_RESULT_LIST: read_results(op, c, b->text); break;
+      case MS_K_OP_NAME: op->op.name = op->op.name_token = span_of(c); break;
+      case MS_K_VALUE_USE:
+        if (!after_colon) add_operand(op, c);
+        break;
+      case MS_K_PARENS:
+      case MS_K_BRACKETS:
+        /* `op(%a, %b)`, `ins(%a : T) outs(%b : T)`, `%v[%i, %j]`: the
+        ** values of such a group before the type annotation are operands
+        ** (not those of `reduce(%a init: %b), (%c init: %d)`'s second
+        ** group, which its functional type lists in another order). */
+        if (!after_colon && operand_group(node, i, op))
+          for (uint32_t j = 0; j < ts_node_named_child_count(c); j++) {
+            TSNode v = ts_node_named_child(c, j);
+            if (kind(v) == MS_K_VALUE_USE) add_operand(op, v);
+          }
+        break;
+      case MS_K_BRACES: read_custom_braces(op, c); break;
+      case MS_K_OTHER:
+        /* The pretty form's `key = value` at the top level (`dims = [1, 0]`,
+        ** `across dimensions = [1]`). */
+        if (!after_colon && i + 2 < n && kind(ts_node_child(node, i + 1)) == MS_K_TOK_EQUALS &&
+            !strcmp(ts_node_type(c), "bare_id"))
+          add_attr(op, span_of(c), span_of(ts_node_child(node, i + 2)));
+        break;
+      case MS_K_FUNCTION_TYPE_CUSTOM:
+        op->nin = op->nout = 0;
+        read_function_type(b, op, c);
+        op->op.types_known = op->nin == op->noperands;
+        break;
+      case MS_K_TYPE:
+        if (after_colon && plain_types < MAX_VALUES) plain[plain_types++] = trim(b->text, span_of(c));
+        break;
+      case MS_K_DENSE:
+        if (!op->op.constant.end) op->op.constant = span_of(c);
+        break;
+      default: break;
+    }
+  }
+  read_tokens(b, node, op);
+  if (op->op.constant.end && plain_types == 1) op->op.constant.end = plain[0].end;
+  if (!op->op.constant.end && is_constant_name(b->text, op->op.name)) constant_attr(b, op);
+  /* `: A, B, C -> R` (torch-mlir): the operand types, then the results'. */
+  if (!op->nout && !op->nin && arrow >= 0 && arrow == op->noperands) {
+    for (int i = 0; i < plain_types; i++)
+      push_type(i < arrow ? op->in_types : op->out_types, i < arrow ? &op->nin : &op->nout, plain[i]);
+    op->op.types_known = true;
+    return;
+  }
+  if (!op->nout && op->noperands == 0 && plain_types == result_total(op))
+    for (int i = 0; i < plain_types; i++) op->out_types[op->nout++] = plain[i];
+}
+
+/* return v, w : T, U */
+static void read_return(const builder *b, TSNode node, scratch *op) {
+  uint32_t n = ts_node_child_count(node);
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode c = ts_node_child(node, i);
+    if (i == 0) op->op.name = op->op.name_token = span_of(c);
+    ms_node_kind k = kind(c);
+    if (k == MS_K_VALUE_USE) add_operand(op, c);
+    if (k == MS_K_TYPE) push_type(op->in_types, &op->nin, trim(b->text, span_of(c)));
+  }
+  op->op.types_known = op->nin == op->noperands;
+}
+
+/* ------------------------------------------------------------------ */
+/* Appending to the pools                                             */
+
+static uint32_t append_spans(ms_records *r, const ms_span *s, int n) {
+  uint32_t first = (uint32_t)r->ntypes;
+  for (int i = 0; i < n; i++) *MS_ARRAY_PUSH(r->types, r->ntypes, r->cap_types) = s[i];
+  return first;
+}
+
+static uint32_t add_use(builder *b, ms_span s, uint32_t op, int32_t operand) {
+  const ms_ssa_def *d = ms_ssa_lookup(b->ssa, s);
+  ms_use *u = MS_ARRAY_PUSH(b->rec->uses, b->rec->nuses, b->rec->cap_uses);
+  *u = (ms_use){s, d ? d->value : MS_NONE, op, operand};
+  return (uint32_t)(b->rec->nuses - 1);
+}
+
+static uint32_t add_value(builder *b, ms_span def, int index, ms_span type, uint32_t op, uint32_t owner,
+                          uint32_t result, ms_span constant) {
+  ms_records *r = b->rec;
+  uint32_t id = (uint32_t)r->nvalues;
+  *MS_ARRAY_PUSH(r->values, r->nvalues, r->cap_values) = (ms_value){def, index, type, op, owner, result, constant};
+  ms_ssa_def d = {def, type, constant, id};
+  ms_ssa_define(b->ssa, def, index, &d);
+  return id;
+}
+
+static void define_results(builder *b, const scratch *s, uint32_t id) {
+  ms_op *op = &b->rec->ops[id];
+  op->results = (uint32_t)b->rec->nvalues;
+  uint32_t r = 0;
+  for (int i = 0; i < s->ngroups; i++) {
+    uint32_t count = s->groups[i].count;
+    for (uint32_t j = 0; j < count; j++, r++) {
+      ms_span type = r < (uint32_t)s->nout ? s->out_types[r] : (ms_span){0, 0};
+      ms_span constant = count == 1 ? s->op.constant : (ms_span){0, 0};
+      add_value(b, s->groups[i].name, count > 1 ? (int)j : -1, type, id, MS_NONE, r, constant);
+    }
+  }
+  b->rec->ops[id].nresults = r;
+  (void)op;
+}
+
+/* Every value use of a custom op outside the operands read above (in its
+** parentheses, brackets and braces, e.g. scf.for's bounds): recorded so
+** that references and renames see them. */
+typedef struct extra_uses {
+  builder *b;
+  uint32_t op;
+} extra_uses;
+
+static bool is_operand_span(const builder *b, const ms_op *op, ms_span s) {
+  for (uint32_t i = 0; i < op->noperands; i++) {
+    ms_span u = b->rec->uses[op->operands + i].span;
+    if (u.start == s.start && u.end == s.end) return true;
+  }
+  return false;
+}
+
+static bool enter_extra(void *ctx, TSNode n, uint32_t depth) {
+  extra_uses *x = ctx;
+  if (depth == 0) return true;
+  ms_node_kind k = kind(n);
+  if (k == MS_K_VALUE_USE) {
+    ms_span s = span_of(n);
+    if (!is_operand_span(x->b, &x->b->rec->ops[x->op], s)) add_use(x->b, s, x->op, -1);
+    return false;
+  }
+  if (k == MS_K_PARENS || k == MS_K_BRACKETS || k == MS_K_BRACES || k == MS_K_FUNCTION_TYPE_CUSTOM) return true;
+  const char *type = ts_node_type(n);
+  return strcmp(type, "successor_list") == 0 || strcmp(type, "successor") == 0;
+}
+
+/* The innermost op around the node at depth: inherited frame to frame, so
+** that deep nesting costs nothing per op. */
+static uint32_t parent_op(const builder *b, uint32_t depth) { return b->frames[depth].owner; }
+
+/* Reads one op into the pools and defines its results; its regions come
+** next in the walk. */
+static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth) {
+  static __thread scratch s;
+  memset(&s, 0, sizeof s);
+  s.op.span = span_of(node);
+  s.op.implied_operand = -1;
+  s.op.kind = k == MS_K_GENERIC ? MS_OP_GENERIC : k == MS_K_CUSTOM ? MS_OP_CUSTOM : MS_OP_RETURN;
+  if (k == MS_K_GENERIC) read_generic(b, node, &s);
+  else if (k == MS_K_CUSTOM) read_custom(b, node, &s);
+  else read_return(b, node, &s);
+  ms_records *r = b->rec;
+  uint32_t id = (uint32_t)r->nops;
+  ms_op *op = MS_ARRAY_PUSH(r->ops, r->nops, r->cap_ops);
+  *op = s.op;
+  op->parent = parent_op(b, depth);
+  op->in_types = append_spans(r, s.in_types, s.nin);
+  op->nin = (uint32_t)s.nin;
+  op->out_types = append_spans(r, s.out_types, s.nout);
+  op->nout = (uint32_t)s.nout;
+  op->attrs = (uint32_t)r->nattrs;
+  for (int i = 0; i < s.nattrs; i++) *MS_ARRAY_PUSH(r->attrs, r->nattrs, r->cap_attrs) = s.attrs[i];
+  op->nattrs = (uint32_t)s.nattrs;
+  op->toks = (uint32_t)r->ntoks;
+  for (int i = 0; i < s.ntoks; i++) *MS_ARRAY_PUSH(r->toks, r->ntoks, r->cap_toks) = s.toks[i];
+  op->ntoks = (uint32_t)s.ntoks;
+  op->groups = (uint32_t)r->ngroups;
+  for (int i = 0; i < s.ngroups; i++) *MS_ARRAY_PUSH(r->groups, r->ngroups, r->cap_groups) = s.groups[i];
+  op->ngroups = (uint32_t)s.ngroups;
+  op->operands = (uint32_t)r->nuses;
+  for (int i = 0; i < s.noperands; i++) add_use(b, s.operands[i], id, i);
+  r->ops[id].noperands = (uint32_t)s.noperands;
+  if (k == MS_K_CUSTOM) {
+    extra_uses x = {b, id};
+    ms_walk_visitor v = {enter_extra, NULL};
+    ms_walk(node, &v, &x);
+  }
+  if (k != MS_K_RETURN) define_results(b, &s, id);
+  else r->ops[id].results = (uint32_t)r->nvalues;
+  return id;
+}
+
+/* ------------------------------------------------------------------ */
+/* The walk                                                            */
+
+static bool in_range(const builder *b, TSNode n) {
+  uint32_t s = ts_node_start_byte(n);
+  return s >= b->start && s < b->end;
+}
+
+static bool overlaps(const builder *b, TSNode n) {
+  return ts_node_end_byte(n) > b->start && ts_node_start_byte(n) < b->end;
+}
+
+/* Block and function arguments: `%arg0: T` defines %arg0. */
+static void define_argument(builder *b, TSNode arg, uint32_t owner, uint32_t number) {
+  TSNode name = ts_node_named_child(arg, 0);
+  if (ts_node_is_null(name) || kind(name) != MS_K_VALUE_USE) return;
+  ms_span type = {0, 0};
+  TSNode t = ts_node_named_child(arg, 1);
+  if (!ts_node_is_null(t) && kind(t) == MS_K_TYPE) type = trim(b->text, span_of(t));
+  add_value(b, span_of(name), -1, type, MS_NONE, owner, number, (ms_span){0, 0});
+}
+
+static void define_arguments(builder *b, TSNode list, uint32_t owner) {
+  uint32_t n = ts_node_named_child_count(list), number = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode a = ts_node_named_child(list, i);
+    if (kind(a) == MS_K_BLOCK_ARG) define_argument(b, a, owner, number++);
+  }
+}
+
+static struct frame *frame_at(builder *b, uint32_t depth) {
+  if (depth >= b->nframes) {
+    b->nframes = depth + 64;
+    b->frames = ms_xrealloc(b->frames, b->nframes * sizeof *b->frames);
+  }
+  return &b->frames[depth];
+}
+
+/* A function's children: its arguments are defined in its region; its
+** attributes and types hold no ops. */
+static bool enter_func_child(builder *b, TSNode n, ms_node_kind k, struct frame *func) {
+  if (k == MS_K_FUNC_ARGS) func->args = n;
+  if (k != MS_K_REGION) return false;
+  ms_ssa_push(b->ssa);
+  if (!ts_node_is_null(func->args)) define_arguments(b, func->args, MS_NONE);
+  return true;
+}
+
+/* ms_walk's enter: what each kind of node means to the records, and
+** whether what it holds is walked. Regions open an SSA scope (closed in
+** leave_node). */
+static bool enter_node(void *ctx, TSNode n, uint32_t depth) {
+  builder *b = ctx;
+  struct frame *f = frame_at(b, depth);
+  f->kind = MS_K_OTHER;
+  f->args = (TSNode){0};
+  f->op = MS_NONE;
+  f->owner = MS_NONE;
+  if (depth > 0) {
+    const struct frame *up = &b->frames[depth - 1];
+    f->owner = up->op != MS_NONE ? up->op : up->owner;
+  }
+  if (depth > 0 && !ts_node_is_named(n)) return false;
+  ms_node_kind k = kind(n);
+  if (depth > 0 && b->frames[depth - 1].kind == MS_K_FUNC) {
+    f->kind = k;
+    return enter_func_child(b, n, k, &b->frames[depth - 1]);
+  }
+  if (!overlaps(b, n) && ts_node_end_byte(n) > ts_node_start_byte(n)) return false;
+  f->kind = k;
+  switch (k) {
+    case MS_K_GENERIC:
+    case MS_K_CUSTOM:
+    case MS_K_RETURN:
+      /* An op with an ERROR inside reads wrong (a missing comma drops an
+      ** operand): its syntax error is reported, it is not recorded. */
+      if (in_range(b, n) && !ts_node_has_error(n)) f->op = visit_op(b, n, k, depth);
+      return true;
+    case MS_K_REGION: ms_ssa_push(b->ssa); return true;
+    case MS_K_BLOCK_LABEL: define_arguments(b, n, parent_op(b, depth)); return false;
+    case MS_K_FUNC:
+    case MS_K_MODULE:
+    case MS_K_REGION_LIST:
+    case MS_K_BLOCK:
+    case MS_K_PARENS:
+    case MS_K_BRACKETS:
+    case MS_K_ERROR:
+    case MS_K_SOURCE: return true;
+    default: return false;
+  }
+}
+
+static void leave_node(void *ctx, TSNode n, uint32_t depth) {
+  (void)n;
+  builder *b = ctx;
+  if (b->frames[depth].kind == MS_K_REGION) ms_ssa_pop(b->ssa);
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                          */
+
+void ms_records_init(ms_records *self) { memset(self, 0, sizeof *self); }
+
+void ms_records_clear(ms_records *self) {
+  free(self->ops);
+  free(self->values);
+  free(self->uses);
+  free(self->types);
+  free(self->attrs);
+  free(self->groups);
+  free(self->toks);
+  memset(self, 0, sizeof *self);
+}
+
+void ms_records_build(ms_records *self, TSNode node, const char *text, uint32_t start, uint32_t end) {
+  builder b = {self, text, start, end, ms_ssa_new(text), NULL, 0};
+  ms_walk_visitor v = {enter_node, leave_node};
+  ms_walk(node, &v, &b);
+  free(b.frames);
+  ms_ssa_delete(b.ssa);
+}
+
+static void shift_span(ms_span *s, int64_t delta) {
+  if (!s->end) return;
+  s->start = (uint32_t)((int64_t)s->start + delta);
+  s->end = (uint32_t)((int64_t)s->end + delta);
+}
+
+void ms_records_shift(ms_records *self, int64_t delta) {
+  for (size_t i = 0; i < self->nops; i++) {
+    ms_op *o = &self->ops[i];
+    shift_span(&o->span, delta);
+    shift_span(&o->name, delta);
+    shift_span(&o->name_token, delta);
+    shift_span(&o->constant, delta);
+  }
+  for (size_t i = 0; i < self->nvalues; i++) {
+    shift_span(&self->values[i].def, delta);
+    shift_span(&self->values[i].type, delta);
+    shift_span(&self->values[i].constant, delta);
+  }
+  for (size_t i = 0; i < self->nuses; i++) shift_span(&self->uses[i].span, delta);
+  for (size_t i = 0; i < self->ntypes; i++) shift_span(&self->types[i], delta);
+  for (size_t i = 0; i < self->nattrs; i++) {
+    shift_span(&self->attrs[i].key, delta);
+    shift_span(&self->attrs[i].value, delta);
+  }
+  for (size_t i = 0; i < self->ngroups; i++) shift_span(&self->groups[i].name, delta);
+  for (size_t i = 0; i < self->ntoks; i++) shift_span(&self->toks[i].span, delta);
+}
+
+const ms_use *ms_records_operand(const ms_records *self, const ms_op *op, uint32_t i) {
+  assert(i < op->noperands);
+  return &self->uses[op->operands + i];
+}
+
+static bool touches(ms_span s, uint32_t pos) { return s.start <= pos && pos <= s.end && s.end > s.start; }
+
+uint32_t ms_records_value_at(const ms_records *self, uint32_t pos, ms_span *at) {
+  for (size_t i = 0; i < self->nvalues; i++)
+    if (touches(self->values[i].def, pos)) {
+      /* `%x:2`: the group's first value stands for the name. */
+      if (at) *at = self->values[i].def;
+      return (uint32_t)i;
+    }
+  for (size_t i = 0; i < self->nuses; i++)
+    if (touches(self->uses[i].span, pos)) {
+      if (at) *at = self->uses[i].span;
+      return self->uses[i].value;
+    }
+  return MS_NONE;
+}
+
+uint32_t ms_records_op_at(const ms_records *self, uint32_t pos) {
+  uint32_t best = MS_NONE;
+  for (size_t i = 0; i < self->nops; i++) {
+    ms_span s = self->ops[i].span;
+    if (s.start <= pos && pos <= s.end) best = (uint32_t)i; /* later ops in text order are inner */
+  }
+  return best;
+}
+
+ms_span ms_records_declared(const ms_records *self, uint32_t v, const ms_alias_table *aliases, const char *text) {
+  ms_span t = self->values[v].type;
+  uint32_t s, e;
+  if (t.end && aliases && ms_alias_table_resolve(aliases, text, t.start, t.end, &s, &e)) return (ms_span){s, e};
+  return t;
+}
+
+void ms_records_value_name(const ms_records *self, uint32_t v, const char *text, char *buf, size_t n) {
+  const ms_value *x = &self->values[v];
+  if (x->index >= 0)
+    snprintf(buf, n, "%.*s#%d", (int)(x->def.end - x->def.start), text + x->def.start, x->index);
+  else
+    snprintf(buf, n, "%.*s", (int)(x->def.end - x->def.start), text + x->def.start);
+}

@@ -1,0 +1,469 @@
+/*
+** source.c: inputs of `check` and their cutting into units (source.h).
+**
+** Large files are mapped, not read, and every pass over them (the line
+** index, the unit scan) releases the pages behind it, so that the resident
+** set of `check` on a 50 MB file stays about one unit's worth of text plus
+** its tree.
+*/
+#include "source.h"
+#include "alloc.h"
+
+#include <assert.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define RELEASE_WINDOW (8u << 20)  /* passes drop pages in steps of this */
+
+/* ---- line index ---- */
+
+static void index_lines(ms_source *self) {
+  size_t cap = self->len / 40 + 16;
+  self->lines = ms_xrealloc(NULL, cap * sizeof *self->lines);
+  self->nlines = 0;
+  self->lines[self->nlines++] = 0;
+  const char *p = self->text, *end = self->text + self->len;
+  uint32_t released = 0;
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (!nl) break;
+    if (self->nlines == cap) {
+      cap *= 2;
+      self->lines = ms_xrealloc(self->lines, cap * sizeof *self->lines);
+    }
+    p = nl + 1;
+    self->lines[self->nlines++] = (uint32_t)(p - self->text);
+    if ((uint32_t)(p - self->text) - released > RELEASE_WINDOW) {
+      ms_source_release(self, released, (uint32_t)(p - self->text));
+      released = (uint32_t)(p - self->text);
+    }
+  }
+}
+
+void ms_source_init_text(ms_source *self, const char *name, const char *text, size_t len) {
+  memset(self, 0, sizeof *self);
+  self->name = ms_xstrdup(name);
+  self->owned = ms_xrealloc(NULL, len + 1);
+  memcpy(self->owned, text, len);
+  self->owned[len] = 0;
+  self->text = self->owned;
+  self->len = len;
+  index_lines(self);
+}
+
+static bool fail(char *err, size_t errlen, const char *path) {
+  snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+  return false;
+}
+
+/* Reads fd to its end, refusing more than MS_SOURCE_MAX_BYTES (errno
+** EFBIG): a pipe that never ends must not take all memory. */
+static bool read_fd(int fd, char **out, size_t *outlen) {
+  size_t cap = 1 << 16, len = 0;
+  char *buf = ms_xrealloc(NULL, cap);
+  for (;;) {
+    if (len + 1 >= cap) buf = ms_xrealloc(buf, cap *= 2);
+    ssize_t n = read(fd, buf + len, cap - len - 1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 || len + (size_t)n > MS_SOURCE_MAX_BYTES) {
+      if (n >= 0) errno = EFBIG;
+      free(buf);
+      return false;
+    }
+    if (n == 0) break;
+    len += (size_t)n;
+  }
+  buf[len] = 0;
+  *out = buf;
+  *outlen = len;
+  return true;
+}
+
+static bool fail_fd(int fd, bool is_stdin, char *err, size_t errlen, const char *path) {
+  int e = errno;
+  if (!is_stdin) close(fd);
+  errno = e;
+  if (e == EFBIG) {
+    snprintf(err, errlen, "%s: cannot read: larger than %u bytes, the most mlir-shape reads", path,
+             (unsigned)MS_SOURCE_MAX_BYTES);
+    return false;
+  }
+  return fail(err, errlen, path);
+}
+
+/* Regular files are mapped read-only (MAP_PRIVATE, PROT_READ: nothing can
+** reach the file); anything else (stdin, a FIFO, a device) is read. */
+bool ms_source_open(ms_source *self, const char *path, char *err, size_t errlen) {
+  memset(self, 0, sizeof *self);
+  bool is_stdin = !strcmp(path, "-");
+  int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return fail(err, errlen, path);
+  struct stat st;
+  if (fstat(fd, &st) != 0) return fail_fd(fd, is_stdin, err, errlen, path);
+  if (S_ISDIR(st.st_mode)) {
+    errno = EISDIR;
+    return fail_fd(fd, is_stdin, err, errlen, path);
+  }
+  if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > MS_SOURCE_MAX_BYTES) {
+    errno = EFBIG;
+    return fail_fd(fd, is_stdin, err, errlen, path);
+  }
+  if (S_ISREG(st.st_mode) && st.st_size > 0) {
+    void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map != MAP_FAILED) {
+      self->map = map;
+      self->maplen = (size_t)st.st_size;
+      self->text = map;
+      self->len = self->maplen;
+    }
+  }
+  if (!self->map) {
+    size_t len;
+    if (!read_fd(fd, &self->owned, &len)) return fail_fd(fd, is_stdin, err, errlen, path);
+    self->text = self->owned;
+    self->len = len;
+  }
+  if (!is_stdin) close(fd);
+  self->name = ms_xstrdup(is_stdin ? "<stdin>" : path);
+  index_lines(self);
+  return true;
+}
+
+void ms_source_close(ms_source *self) {
+  if (self->map) munmap(self->map, self->maplen);
+  free(self->owned);
+  free(self->lines);
+  free(self->name);
+  memset(self, 0, sizeof *self);
+}
+
+uint32_t ms_source_line_of(const ms_source *self, uint32_t off) {
+  assert(self->nlines > 0);
+  size_t lo = 0, hi = self->nlines; /* last line start <= off */
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (self->lines[mid] <= off) lo = mid;
+    else hi = mid;
+  }
+  return (uint32_t)lo;
+}
+
+const char *ms_source_line_text(const ms_source *self, uint32_t line, size_t *len) {
+  if (line >= self->nlines) {
+    *len = 0;
+    return self->text + self->len;
+  }
+  size_t start = self->lines[line];
+  size_t end = line + 1 < self->nlines ? self->lines[line + 1] - 1 : self->len;
+  if (end > start && self->text[end - 1] == '\r') end--;
+  *len = end - start;
+  return self->text + start;
+}
+
+uint32_t ms_source_utf16_column(const ms_source *self, uint32_t off) {
+  if (off > self->len) off = (uint32_t)self->len;
+  uint32_t col = 0;
+  for (uint32_t i = self->lines[ms_source_line_of(self, off)]; i < off; i++) {
+    unsigned char c = (unsigned char)self->text[i];
+    if ((c & 0xC0) == 0x80) continue;          /* continuation byte */
+    col += c >= 0xF0 ? 2 : 1;                  /* 4-byte sequences are surrogate pairs */
+  }
+  return col;
+}
+
+void ms_source_release(const ms_source *self, uint32_t start, uint32_t end) {
+  if (!self->map) return;
+  long page = sysconf(_SC_PAGESIZE);
+  uintptr_t base = (uintptr_t)self->map;
+  uintptr_t a = (base + start + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+  uintptr_t b = (base + end) & ~((uintptr_t)page - 1);
+  if (b > a) madvise((void *)a, b - a, MADV_DONTNEED);
+}
+
+/* ---- paths ---- */
+
+void ms_path_list_init(ms_path_list *self) { memset(self, 0, sizeof *self); }
+
+void ms_path_list_clear(ms_path_list *self) {
+  for (size_t i = 0; i < self->count; i++) free(self->items[i]);
+  free(self->items);
+  memset(self, 0, sizeof *self);
+}
+
+void ms_path_list_push(ms_path_list *self, const char *path) {
+  if (self->count == self->cap) {
+    self->cap = self->cap ? self->cap * 2 : 16;
+    self->items = ms_xrealloc(self->items, self->cap * sizeof *self->items);
+  }
+  self->items[self->count++] = ms_xstrdup(path);
+}
+
+static int cmp_names(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool has_mlir_suffix(const char *name) {
+  size_t n = strlen(name);
+  return n > 5 && !strcmp(name + n - 5, ".mlir");
+}
+
+static char *join(const char *dir, const char *name) {
+  size_t a = strlen(dir), b = strlen(name);
+  bool slash = a > 0 && dir[a - 1] == '/';
+  char *s = ms_xrealloc(NULL, a + b + 2);
+  memcpy(s, dir, a);
+  if (!slash) s[a++] = '/';
+  memcpy(s + a, name, b + 1);
+  return s;
+}
+
+/* The directories from the argument down to the one being read: a
+** symbolic link back to one of them is a loop. */
+typedef struct dir_chain {
+  dev_t dev;
+  ino_t ino;
+  const struct dir_chain *up;
+  int depth;
+} dir_chain;
+
+/* Where a directory walk puts what it finds. */
+typedef struct dir_walk {
+  ms_path_list *paths, *notes;
+  char *err;
+  size_t errlen;
+} dir_walk;
+
+static void note(dir_walk *w, const char *path, const char *why) {
+  size_t n = strlen(path) + strlen(why) + 16;
+  char *msg = ms_xrealloc(NULL, n);
+  snprintf(msg, n, "%s: skipped: %s", path, why);
+  ms_path_list_push(w->notes, msg);
+  free(msg);
+}
+
+static bool walk_dir(dir_walk *w, const char *dir, const dir_chain *up);
+
+/* One entry of a directory: a subdirectory is walked (unless it loops),
+** a regular *.mlir file is listed, any other *.mlir (FIFO, socket,
+** device) is skipped with a note: reading it could block forever. */
+static bool walk_entry(dir_walk *w, const char *path, const char *name, const dir_chain *up) {
+  struct stat st;
+  if (stat(path, &st) != 0) {
+    if (has_mlir_suffix(name)) note(w, path, strerror(errno));
+    return true;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    for (const dir_chain *c = up; c; c = c->up)
+      if (c->dev == st.st_dev && c->ino == st.st_ino) {
+        note(w, path, "a symbolic link to a directory above it (a loop)");
+        return true;
+      }
+    if (up->depth >= MS_SOURCE_MAX_DEPTH) {
+      note(w, path, "more than " MS_SOURCE_MAX_DEPTH_TEXT " directories deep");
+      return true;
+    }
+    dir_chain here = {st.st_dev, st.st_ino, up, up->depth + 1};
+    return walk_dir(w, path, &here);
+  }
+  if (!has_mlir_suffix(name)) return true;
+  if (S_ISREG(st.st_mode)) ms_path_list_push(w->paths, path);
+  else note(w, path, "not a regular file (name it on the command line to read it)");
+  return true;
+}
+
+static bool walk_dir(dir_walk *w, const char *dir, const dir_chain *up) {
+  DIR *d = opendir(dir);
+  if (!d) return fail(w->err, w->errlen, dir);
+  ms_path_list names;
+  ms_path_list_init(&names);
+  struct dirent *e;
+  while ((e = readdir(d)))
+    if (e->d_name[0] != '.') ms_path_list_push(&names, e->d_name);
+  closedir(d);
+  qsort(names.items, names.count, sizeof *names.items, cmp_names);
+  bool ok = true;
+  for (size_t i = 0; i < names.count; i++) {
+    char *path = join(dir, names.items[i]);
+    if (!walk_entry(w, path, names.items[i], up)) ok = false;
+    free(path);
+  }
+  ms_path_list_clear(&names);
+  return ok;
+}
+
+bool ms_path_list_expand(ms_path_list *self, ms_path_list *notes, const char *arg, char *err, size_t errlen) {
+  struct stat st;
+  if (strcmp(arg, "-") && stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+    dir_walk w = {self, notes, err, errlen};
+    dir_chain top = {st.st_dev, st.st_ino, NULL, 1};
+    return walk_dir(&w, arg, &top);
+  }
+  ms_path_list_push(self, arg); /* a missing file fails when opened */
+  return true;
+}
+
+/* ---- units ---- */
+
+void ms_unit_list_init(ms_unit_list *self) { memset(self, 0, sizeof *self); }
+
+void ms_unit_list_clear(ms_unit_list *self) {
+  free(self->items);
+  memset(self, 0, sizeof *self);
+}
+
+static void push_unit(ms_unit_list *self, uint32_t s0, uint32_t e0, uint32_t s1, uint32_t e1, int n) {
+  if (self->count == self->cap) {
+    self->cap = self->cap ? self->cap * 2 : 16;
+    self->items = ms_xrealloc(self->items, self->cap * sizeof *self->items);
+  }
+  ms_unit *u = &self->items[self->count++];
+  memset(u, 0, sizeof *u);
+  u->nranges = n;
+  u->start[0] = s0, u->end[0] = e0, u->start[1] = s1, u->end[1] = e1;
+}
+
+/* Whether [p, end) is a separator line: blanks, "// -----", blanks. */
+static bool is_split_marker(const char *p, const char *end) {
+  while (p < end && (*p == ' ' || *p == '\t')) p++;
+  if (end - p < 8 || memcmp(p, "// -----", 8)) return false;
+  for (p += 8; p < end; p++)
+    if (*p != ' ' && *p != '\t' && *p != '\r') return false;
+  return true;
+}
+
+void ms_source_split(const char *text, size_t len, ms_unit_list *out) {
+  uint32_t chunk = 0, line = 0;
+  while (line <= len) {
+    const char *nl = memchr(text + line, '\n', len - line);
+    uint32_t eol = nl ? (uint32_t)(nl - text) : (uint32_t)len;
+    if (is_split_marker(text + line, text + eol)) {
+      push_unit(out, chunk, line, 0, 0, 1);
+      chunk = nl ? eol + 1 : eol;
+    }
+    if (!nl) break;
+    line = eol + 1;
+  }
+  push_unit(out, chunk, (uint32_t)len, 0, 0, 1);
+}
+
+/* The scan of ms_source_units: bracket nesting outside strings and
+** comments, and at each line start whether an op may start there. */
+typedef struct scan {
+  char stack[64];              /* open brackets; deeper nesting is counted only */
+  int depth, braces;
+  int modules;                 /* top-level ops that opened a region */
+  uint32_t first1, end1;       /* interior of the first module: first op line, closing line */
+  uint32_t *cuts0, *cuts1;     /* candidate lines at level 0 and inside the module */
+  size_t n0, n1, cap0, cap1;
+} scan;
+
+static void add_cut(uint32_t **v, size_t *n, size_t *cap, uint32_t off) {
+  if (*n == *cap) {
+    *cap = *cap ? *cap * 2 : 64;
+    *v = ms_xrealloc(*v, *cap * sizeof **v);
+  }
+  (*v)[(*n)++] = off;
+}
+
+static bool starts_op(char c) {
+  return c == '"' || c == '%' || c == '#' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static void at_line_start(scan *s, const char *text, uint32_t off, uint32_t end) {
+  uint32_t p = off;
+  while (p < end && (text[p] == ' ' || text[p] == '\t')) p++;
+  if (p >= end || !starts_op(text[p])) return;
+  if (s->depth == 0) {
+    add_cut(&s->cuts0, &s->n0, &s->cap0, off);
+  } else if (s->braces == 1 && s->depth <= 64 && s->stack[s->depth - 1] == '{' && s->modules == 1 &&
+             text[p] != '#') {
+    if (s->n1 == 0) s->first1 = off;
+    add_cut(&s->cuts1, &s->n1, &s->cap1, off);
+  }
+}
+
+static void open_bracket(scan *s, char c) {
+  if (s->depth < 64) s->stack[s->depth] = c;
+  s->depth++;
+  if (c == '{' && ++s->braces == 1) s->modules++;
+}
+
+static void close_bracket(scan *s, char c, uint32_t line_start) {
+  if (s->depth == 0) return;  /* unbalanced: the parser will say so */
+  s->depth--;
+  if (c == '}' && --s->braces == 0 && s->modules == 1 && !s->end1) s->end1 = line_start;
+}
+
+static void scan_text(scan *s, const ms_source *src, uint32_t start, uint32_t end) {
+  const char *text = src->text;
+  uint32_t line_start = start, released = start;
+  at_line_start(s, text, start, end);
+  static const bool special[256] = {['\n'] = 1, ['"'] = 1, ['/'] = 1, ['('] = 1, [')'] = 1,
+                                     ['['] = 1, [']'] = 1, ['{'] = 1, ['}'] = 1};
+  for (uint32_t i = start; i < end; i++) {
+    /* Most bytes are neither brackets, quotes, slashes nor newlines. */
+    while (i < end && !special[(unsigned char)text[i]]) i++;
+    if (i >= end) break;
+    char c = text[i];
+    switch (c) {
+      case '\n':
+        line_start = i + 1;
+        if (i - released > RELEASE_WINDOW) {
+          ms_source_release(src, released, i);
+          released = i;
+        }
+        at_line_start(s, text, i + 1, end);
+        break;
+      case '"':
+        for (i++; i < end && text[i] != '"' && text[i] != '\n'; i++)
+          if (text[i] == '\\') i++;
+        break;
+      case '/':
+        if (i + 1 < end && text[i + 1] == '/')
+          while (i + 1 < end && text[i + 1] != '\n') i++;
+        break;
+      case '(': case '[': case '{': open_bracket(s, c); break;
+      case ')': case ']': case '}': close_bracket(s, c, line_start); break;
+      default: break;
+    }
+  }
+}
+
+/* Appends pieces of [from, to) cut at cuts[] (sorted) every ~target bytes. */
+static void cut_pieces(ms_unit_list *out, const uint32_t *cuts, size_t n, uint32_t from, uint32_t to,
+                       size_t target) {
+  uint32_t piece = from;
+  for (size_t i = 0; i < n; i++)
+    if (cuts[i] > piece && cuts[i] < to && cuts[i] - piece >= target) {
+      push_unit(out, piece, cuts[i], 0, 0, 1);
+      piece = cuts[i];
+    }
+  push_unit(out, piece, to, 0, 0, 1);
+}
+
+void ms_source_units(const ms_source *src, uint32_t start, uint32_t end, size_t threshold, size_t target,
+                     ms_unit_list *out) {
+  if (end - start <= threshold) {
+    push_unit(out, start, end, 0, 0, 1);
+    return;
+  }
+  scan s;
+  memset(&s, 0, sizeof s);
+  scan_text(&s, src, start, end);
+  if (s.modules == 1 && s.n1 > 1 && s.end1 > s.first1) {
+    /* The skeleton first: it holds the module op, which starts first. */
+    push_unit(out, start, s.first1, s.end1, end, 2);
+    cut_pieces(out, s.cuts1, s.n1, s.first1, s.end1, target);
+  } else {
+    cut_pieces(out, s.cuts0, s.n0, start, end, target);
+  }
+  free(s.cuts0);
+  free(s.cuts1);
+}
