@@ -192,12 +192,11 @@ static void report_unused(scan *s, ms_diag_list *out) {
     }
     char list[512] = "";
     size_t n = 0;
-    int unused = 0, unknown = 0;
+    int unused = 0;
     for (int k = 0; k < x->ncodes; k++) {
       if (x->used[k]) continue;
       bool known = ms_code_find(x->codes[k]) != NULL;
       unused++;
-      unknown += !known;
       int w = snprintf(list + n, sizeof list - n, "%s%s%s", n ? ", " : "", x->codes[k], known ? "" : " (unknown code)");
       if (w > 0 && (size_t)w < sizeof list - n) n += (size_t)w;
     }
