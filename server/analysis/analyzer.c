@@ -1078,6 +1078,18 @@ bool ms_analyze_op_at(const ms_catalog *catalog, const ms_analyzer_options *opts
   return found;
 }
 
+/* Frees what a scratch pass over a stored analysis allocated (its own
+** inferred shapes and types) and lends the stored types back. */
+static void release_scratch(analyzer *w, const ms_analysis *self, size_t nvalues) {
+  for (size_t i = 0; i < nvalues; i++) {
+    const char *stored = self->info ? self->info[i].inferred : NULL;
+    free(w->shape[i]);
+    if (w->info[i].inferred != stored) free(w->info[i].inferred);
+    w->shape[i] = NULL;
+    w->info[i] = (ms_value_info){(char *)stored, MS_NONE, false};
+  }
+}
+
 /* A copy of src's pools with every span moved by delta. */
 static void copy_records(ms_records *dst, const ms_records *src, int64_t delta) {
   ms_records_init(dst);
@@ -1125,18 +1137,14 @@ bool ms_analysis_op_detail(const ms_catalog *catalog, const ms_analyzer_options 
     apply_rule(&w, (uint32_t)i);
     inner = (uint32_t)i;
   }
-  for (size_t i = 0; i < rec.nvalues; i++) {
-    free(w.shape[i]);
-    free(w.info[i].inferred);
-    w.shape[i] = NULL;
-    w.info[i] = (ms_value_info){self->info ? self->info[i].inferred : NULL, MS_NONE, false};
-  }
+  release_scratch(&w, self, rec.nvalues);
   /* A pretty single-type op (`stablehlo.add %a, %b : tensor<*xf32>`)
   ** declares no result type the rule could be checked against: describe
   ** what its operands' inferred shapes give. */
   if (!w.found && inner != MS_NONE && rec.ops[inner].nout == 0 && rec.ops[inner].nresults > 0) {
     w.detail_untyped = true;
-    apply_rule(&w, inner); /* with no result type, nothing is refined or allocated */
+    apply_rule(&w, inner);
+    release_scratch(&w, self, rec.nvalues); /* an unwritten result may have been typed */
   }
   free(w.shape);
   free(w.info); /* its inferred types were borrowed from self */
