@@ -351,7 +351,9 @@ static void store(match *m, ms_records *rec, ms_op *op) {
 bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text) {
   ms_op *op = &rec->ops[opi];
   if (op->kind != MS_OP_CUSTOM || op->noperands > MAX_SLOTS) return false;
-  match m = {rec, op, rec->toks + op->toks, op->ntoks, op->ntoks, 0, text, {{0, 0}}, {{0, 0}}, false, NULL};
+  /* An op with no tokens points nowhere in the (maybe empty) pool. */
+  const ms_tok *toks = op->ntoks ? rec->toks + op->toks : NULL;
+  match m = {rec, op, toks, op->ntoks, op->ntoks, 0, text, {{0, 0}}, {{0, 0}}, false, NULL};
   for (uint32_t i = 0; i < m.ntoks; i++)
     if (m.toks[i].depth == 0 && (m.toks[i].kind == MS_TOK_COLON || m.toks[i].kind == MS_TOK_ARROW)) {
       m.tail = i;
