@@ -914,9 +914,8 @@ static char *read_rule_file(const char *path, size_t *len, char *err, size_t err
   } else if ((uint64_t)st.st_size > MS_CATALOG_MAX_FILE) {
     snprintf(why, sizeof why, "%lld bytes, over the %d MiB limit for rule files", (long long)st.st_size,
              (int)(MS_CATALOG_MAX_FILE >> 20));
-  } else if (!(buf = malloc((size_t)st.st_size + 1))) {
-    snprintf(why, sizeof why, "%s", strerror(ENOMEM));
   } else {
+    buf = ms_xmalloc((size_t)st.st_size + 1); /* at most MS_CATALOG_MAX_FILE */
     size_t got = 0;
     for (ssize_t n; got < (size_t)st.st_size; got += (size_t)n)
       if ((n = read(fd, buf + got, (size_t)st.st_size - got)) <= 0) {
