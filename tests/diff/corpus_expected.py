@@ -86,10 +86,6 @@ KNOWN = {
         "(element-type dependent, not modelled)",
     ("llvm/mlir/test/Dialect/traits.mlir", 117):
         "version drift: mlir-opt-22 accepts (?, ?) -> 2 (corpus README, Surprises)",
-    ("stablehlo/stablehlo/tests/print_types_invalid.mlir", 85):
-        "pretty stablehlo.select with one type: needs the catalog's op layouts (the upstream half of issue 12)",
-    ("stablehlo/stablehlo/tests/print_types_invalid.mlir", 93):
-        "pretty stablehlo.select with three types: needs the catalog's op layouts",
     ("stablehlo/stablehlo/tests/print_types_invalid.mlir", 86):
         "a second syntax error in a chunk whose first error is expected (mlir-opt stops at the first)",
 }
