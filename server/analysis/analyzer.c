@@ -1047,10 +1047,14 @@ static void analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, 
   ms_value_info *info;
   judge(&w, &rec, &info);
   if (found) *found = w.found;
-  /* The first unit analysed into an analysis keeps its records. */
+  /* The first unit analysed into an analysis keeps its records, to the
+  ** byte: the language server stores one analysis per unit. */
   if (out->rec.nops == 0 && out->rec.nvalues == 0 && !out->info) {
+    ms_records_shrink(&rec);
     out->rec = rec;
     out->info = info;
+    out->inferences = ms_array_shrink(out->inferences, out->ninferences, &out->cap, sizeof *out->inferences);
+    out->diags.items = ms_array_shrink(out->diags.items, out->diags.count, &out->diags.cap, sizeof *out->diags.items);
     return;
   }
   for (size_t i = 0; i < rec.nvalues; i++) free(info[i].inferred);

@@ -43,3 +43,14 @@ void *ms_array_reserve(void *items, size_t need, size_t *cap, size_t item_size) 
 void *ms_array_grow(void *items, size_t count, size_t *cap, size_t item_size) {
   return ms_array_reserve(items, count + 1, cap, item_size);
 }
+
+void *ms_array_shrink(void *items, size_t count, size_t *cap, size_t item_size) {
+  if (!items || count == *cap) return items;
+  if (count == 0) {
+    free(items);
+    *cap = 0;
+    return NULL;
+  }
+  *cap = count;
+  return ms_xrealloc(items, count * item_size);
+}

@@ -32,6 +32,10 @@ void *ms_array_grow(void *items, size_t count, size_t *cap, size_t item_size);
 ** edit): returns items (moved) with *cap >= need. */
 void *ms_array_reserve(void *items, size_t need, size_t *cap, size_t item_size);
 
+/* Gives an array exactly `count` items of room (a stored array that will
+** not grow again: the language server keeps one per unit). Returns items. */
+void *ms_array_shrink(void *items, size_t count, size_t *cap, size_t item_size);
+
 /* Appends one uninitialised item and evaluates to a pointer to it:
 **   ms_span *s = MS_ARRAY_PUSH(list.items, list.count, list.cap);   */
 #define MS_ARRAY_PUSH(items, count, cap) \

@@ -585,6 +585,16 @@ void ms_records_build(ms_records *self, TSNode node, const char *text, uint32_t 
   ms_ssa_delete(b.ssa);
 }
 
+void ms_records_shrink(ms_records *self) {
+  self->ops = ms_array_shrink(self->ops, self->nops, &self->cap_ops, sizeof *self->ops);
+  self->values = ms_array_shrink(self->values, self->nvalues, &self->cap_values, sizeof *self->values);
+  self->uses = ms_array_shrink(self->uses, self->nuses, &self->cap_uses, sizeof *self->uses);
+  self->types = ms_array_shrink(self->types, self->ntypes, &self->cap_types, sizeof *self->types);
+  self->attrs = ms_array_shrink(self->attrs, self->nattrs, &self->cap_attrs, sizeof *self->attrs);
+  self->groups = ms_array_shrink(self->groups, self->ngroups, &self->cap_groups, sizeof *self->groups);
+  self->toks = ms_array_shrink(self->toks, self->ntoks, &self->cap_toks, sizeof *self->toks);
+}
+
 static void shift_span(ms_span *s, int64_t delta) {
   if (!s->end) return;
   s->start = (uint32_t)((int64_t)s->start + delta);

@@ -117,6 +117,9 @@ void ms_records_clear(ms_records *self);
 ** wrong) and define nothing. `aliases` may be NULL. */
 void ms_records_build(ms_records *self, TSNode node, const char *text, uint32_t start, uint32_t end);
 
+/* Gives every pool exactly its count of room (a unit kept for long). */
+void ms_records_shrink(ms_records *self);
+
 /* Adds delta to every span (to store a unit relative to its start). */
 void ms_records_shift(ms_records *self, int64_t delta);
 
