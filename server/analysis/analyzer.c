@@ -46,6 +46,7 @@ typedef struct analyzer {
   ** pretty single-type op): its operands at their inferred shapes, its
   ** result as they infer it. */
   bool detail_untyped;
+  uint32_t detail_op;    /* the op the detail describes */
 } analyzer;
 
 /* A type alias use (`!bounded_type`) stands for its definition's type. */
@@ -483,6 +484,7 @@ static void fill_detail(analyzer *w, const ms_op *op, const ms_rule_binding *b, 
   ms_op_detail *d = w->detail;
   memset(d, 0, sizeof *d);
   w->found = true;
+  w->detail_op = (uint32_t)(op - w->rec->ops);
   d->op_start = op->span.start;
   d->op_end = op->span.end;
   d->name_start = op->name_token.start;
@@ -1039,7 +1041,7 @@ static void analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, 
                     uint32_t start, uint32_t end, ms_analysis *out, uint32_t detail_pos, ms_op_detail *detail,
                     bool *found) {
   static const ms_analyzer_options none = {0};
-  analyzer w = {catalog, opts ? opts : &none, text, out, NULL, NULL, NULL, detail_pos, detail, false, false};
+  analyzer w = {catalog, opts ? opts : &none, text, out, NULL, NULL, NULL, detail_pos, detail, false, false, MS_NONE};
   ms_records rec;
   ms_records_init(&rec);
   ms_records_build(&rec, node, text, start, end);
@@ -1129,7 +1131,7 @@ bool ms_analysis_op_detail(const ms_catalog *catalog, const ms_analyzer_options 
   pos -= shift;
   ms_analysis scratch;
   ms_analysis_init(&scratch);
-  analyzer w = {catalog, opts ? opts : &none, text, &scratch, &rec, NULL, NULL, pos, out, false, false};
+  analyzer w = {catalog, opts ? opts : &none, text, &scratch, &rec, NULL, NULL, pos, out, false, false, MS_NONE};
   w.shape = ms_xcalloc(rec.nvalues + 1, sizeof *w.shape);
   w.info = ms_xcalloc(rec.nvalues + 1, sizeof *w.info);
   for (size_t i = 0; i < rec.nvalues; i++) w.info[i].producer = MS_NONE;
@@ -1154,6 +1156,11 @@ bool ms_analysis_op_detail(const ms_catalog *catalog, const ms_analyzer_options 
   free(w.info); /* its inferred types were borrowed from self */
   ms_analysis_clear(&scratch);
   if (aliases) ms_records_clear(&rec);
+  /* Operands declared less precisely than they are (`tensor<*xf32>`) infer
+  ** nothing at their declared types: show what inference gave the result. */
+  const ms_op *dop = w.found ? &rec.ops[w.detail_op] : NULL;
+  if (dop && !out->inferred[0] && dop->nresults > 0 && ms_analysis_inferred(self, dop->results))
+    snprintf(out->inferred, sizeof out->inferred, "%s", ms_analysis_inferred(self, dop->results));
   if (w.found && shift) {
     out->op_start += shift, out->op_end += shift, out->name_start += shift, out->name_end += shift;
     if (out->result_end) out->result_start += shift, out->result_end += shift;

@@ -386,6 +386,17 @@ static bool is_call(const unit_ref *u, const ms_op *op) {
 ** (and l is left as it was) when a use's type cannot be rewritten so that
 ** the file still verifies: written where records do not say (a pretty
 ** op's single type, successor operands), or passed to a call. */
+/* Whether operand i's written type is its own: not one token that also
+** types another operand or a result (a pretty op's `: T` for all). */
+static bool own_type(const ms_records *rec, const ms_op *op, uint32_t i) {
+  ms_span t = rec->types[op->in_types + i];
+  for (uint32_t k = 0; k < op->nin; k++)
+    if (k != i && rec->types[op->in_types + k].start == t.start) return false;
+  for (uint32_t k = 0; k < op->nout; k++)
+    if (rec->types[op->out_types + k].start == t.start) return false;
+  return true;
+}
+
 static bool refine_edits(const unit_ref *u, const use_index *x, uint32_t v, edit_list *l) {
   const char *to = inferred(u, v);
   size_t mark = l->n;
@@ -394,7 +405,8 @@ static bool refine_edits(const unit_ref *u, const use_index *x, uint32_t v, edit
   for (uint32_t i = x->first[v]; i != MS_NONE; i = x->next[i]) {
     const ms_use *use = &u->rec->uses[i];
     const ms_op *op = &u->rec->ops[use->op];
-    bool ok = use->operand >= 0 && op->types_known && (uint32_t)use->operand < op->nin && !is_call(u, op);
+    bool ok = use->operand >= 0 && op->types_known && (uint32_t)use->operand < op->nin && !is_call(u, op) &&
+              own_type(u->rec, op, (uint32_t)use->operand);
     ms_span sig = {0, 0};
     /* A value the function returns: its signature says the same type. */
     if (ok && op->kind == MS_OP_RETURN && op->parent == MS_NONE) ok = (sig = function_result(u, (uint32_t)use->operand)).end;
