@@ -14,8 +14,6 @@
 */
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,12 +24,14 @@
 #include "catalog.h"
 #include "commands.h"
 #include "diag.h"
+#include "pool.h"
 #include "report.h"
 #include "source.h"
 #include "verify.h"
 
 #define LARGE_FILE (4u << 20)  /* above this a file is analysed in units */
 #define UNIT_BYTES (2u << 20)  /* the size of such a unit */
+#define REPORT_WINDOW (4u << 20) /* text output releases pages in steps of this */
 #define CONFIG_NAME ".mlir-shape.json"
 
 static const char usage[] =
@@ -48,6 +48,8 @@ static const char usage[] =
   "  --split-input-file      check each '// -----' chunk on its own\n"
   "  --verify-diagnostics    check the findings against expected-* annotations\n"
   "  --jobs N                threads (default: the number of cores)\n"
+  "  --shard I/N             check only shard I (1..N) of the files: N runs with\n"
+  "                          I = 1..N check every file once (size-balanced)\n"
   "  -h, --help              show this help\n"
   "\n"
   "Rules: the built-in catalog, then the nearest .mlir-shape.json in the file's\n"
@@ -59,6 +61,7 @@ typedef struct options {
   ms_format format;
   bool strict, split, verify;
   int jobs;
+  unsigned shard, shards;      /* --shard I/N: shard = I - 1; shards = 0 without */
   ms_path_list rules, args;
 } options;
 
@@ -75,21 +78,17 @@ typedef struct input {
   const ms_catalog *catalog;
   ms_alias_table *aliases;     /* the file's `!name = type` lines */
   ms_unit_list units;
-  ms_diag_list *unit_diags;    /* one list per unit, filled by the workers */
   ms_diag_list diags;          /* merged and sorted */
+  struct block *pending;       /* streamed text: collected, not yet printed */
+  size_t npending, cappending;
+  bool any;                    /* streamed text: something was printed */
 } input;
 
-typedef struct task {
-  input *in;
-  size_t unit;
-} task;
-
-typedef struct run {
-  const options *opts;
-  task *tasks;
-  size_t ntasks;
-  atomic_size_t next;
-} run;
+/* What streamed text output keeps of the findings it printed. */
+typedef struct tally {
+  size_t count[5];             /* by severity */
+  size_t with;                 /* files with findings */
+} tally;
 
 /* ---- options ---- */
 
@@ -113,15 +112,10 @@ static const char *option_value(int argc, char **argv, int *i, const char *name,
   return argv[++*i];
 }
 
-static int default_jobs(void) {
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
-  return n < 1 ? 1 : n > 64 ? 64 : (int)n;
-}
-
 /* Returns -1 to go on, else an exit status. */
 static int parse_options(int argc, char **argv, options *o) {
   o->format = MS_FORMAT_TEXT;
-  o->jobs = default_jobs();
+  o->jobs = ms_pool_default_jobs();
   bool only_paths = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
@@ -149,6 +143,13 @@ static int parse_options(int argc, char **argv, options *o) {
       long n = strtol(v, &end, 10);
       if (*end || n < 1 || n > 256) return usage_error("--jobs needs a number from 1 to 256, not '%s'", v);
       o->jobs = (int)n;
+    } else if ((v = option_value(argc, argv, &i, "--shard", &missing))) {
+      char *slash, *end;
+      long a = strtol(v, &slash, 10), b = *slash == '/' ? strtol(slash + 1, &end, 10) : 0;
+      if (*slash != '/' || slash == v || *end || end == slash + 1 || b < 1 || b > 100000 || a < 1 || a > b)
+        return usage_error("--shard needs I/N with 1 <= I <= N, not '%s'", v);
+      o->shard = (unsigned)(a - 1);
+      o->shards = (unsigned)b;
     } else if (missing) {
       return usage_error("option '%s' needs a value", a);
     } else {
@@ -281,18 +282,52 @@ static void cut_units(input *in, const options *o) {
   for (size_t i = 0; i < chunks.count; i++)
     ms_source_units(&in->src, chunks.items[i].start[0], chunks.items[i].end[0], threshold, target, &in->units);
   ms_unit_list_clear(&chunks);
-  in->unit_diags = calloc(in->units.count, sizeof *in->unit_diags);
-  if (!in->unit_diags) abort();
 }
 
 static TSPoint point_of(const ms_source *src, uint32_t off) {
   uint32_t line = ms_source_line_of(src, off);
-  return (TSPoint){line, off - src->lines[line]};
+  return (TSPoint){line, off - ms_source_line_start(src, line)};
 }
 
-static void analyze_unit(TSParser *parser, const options *o, input *in, size_t u) {
+/* A piece's findings in text form (streamed output): one block per range
+** of the unit, formatted by the worker while the text is still resident. */
+typedef struct block {
+  uint32_t start;              /* the range's start: blocks print in this order */
+  char *text;
+  size_t len;
+} block;
+
+/* One piece on its way through the pool: the worker fills `diags`, or for
+** streamed text output `blocks` and `count`. */
+typedef struct piece {
+  ms_pool_task task;           /* first: a task is its piece */
+  const options *opts;
+  input *in;
+  size_t unit;
+  bool stream;
+  ms_diag_list diags;
+  block blocks[2];
+  size_t nblocks;
+  size_t count[5];             /* findings by severity (streamed) */
+} piece;
+
+/* Formats a range's sorted findings as `check` prints them. */
+static void format_block(const ms_source *src, uint32_t start, const ms_diag_list *l, piece *p) {
+  block *b = &p->blocks[p->nblocks++];
+  *b = (block){start, NULL, 0};
+  if (!l->count) return;
+  FILE *f = open_memstream(&b->text, &b->len);
+  if (!f) abort();
+  ms_report_text(f, src, l);
+  if (fclose(f)) abort();
+  for (size_t i = 0; i < l->count; i++) p->count[l->items[i].severity]++;
+}
+
+static void analyze_unit(TSParser *parser, piece *p) {
+  const options *o = p->opts;
+  input *in = p->in;
   const ms_source *src = &in->src;
-  const ms_unit *unit = &in->units.items[u];
+  const ms_unit *unit = &in->units.items[p->unit];
   TSRange ranges[2];
   for (int r = 0; r < unit->nranges; r++)
     ranges[r] = (TSRange){point_of(src, unit->start[r]), point_of(src, unit->end[r]), unit->start[r], unit->end[r]};
@@ -301,34 +336,45 @@ static void analyze_unit(TSParser *parser, const options *o, input *in, size_t u
   TSTree *tree = ts_parser_parse_string(parser, NULL, src->text, (uint32_t)src->len);
   TSNode root = ts_tree_root_node(tree);
   ms_analyzer_options aopts = {.strict = o->strict, .aliases = in->aliases};
-  ms_diag_list *out = &in->unit_diags[u];
   for (int r = 0; r < unit->nranges; r++) {
     /* An error at the very end of the text (a missing '}') starts at len. */
     uint32_t end = unit->end[r] == src->len ? UINT32_MAX : unit->end[r];
-    ms_analyze_syntax(root, src->text, unit->start[r], end, out);
+    ms_diag_list found;
+    ms_diag_list_init(&found);
+    ms_analyze_syntax(root, src->text, unit->start[r], end, &found);
     ms_analysis a;
     ms_analysis_init(&a);
     ms_analyze(in->catalog, &aopts, root, src->text, unit->start[r], end, &a);
-    ms_diag_list_take(out, &a.diags, 0);
+    ms_diag_list_take(&found, &a.diags, 0);
     ms_analysis_clear(&a);
+    if (p->stream) {
+      /* Every finding of a range starts in it: sorted here, the blocks in
+      ** range order are the file's sorted findings. */
+      ms_diag_list_sort(&found);
+      format_block(src, unit->start[r], &found, p);
+      ms_diag_list_clear(&found);
+    } else {
+      ms_diag_list_take(&p->diags, &found, 0);
+    }
   }
   ts_tree_delete(tree);
+  /* The piece's text is not needed again (the report of a machine format
+  ** reads a few lines back): drop its pages, so that a mapped file's
+  ** resident set stays the pieces in flight. */
   if (in->units.count > 1)
     for (int r = 0; r < unit->nranges; r++) ms_source_release(src, unit->start[r], unit->end[r]);
 }
 
-static void *worker(void *arg) {
-  run *r = arg;
+static void run_piece(void *state, ms_pool_task *task) { analyze_unit(state, (piece *)task); }
+
+static void *worker_init(void *ctx) {
+  (void)ctx;
   TSParser *parser = ts_parser_new();
-  ts_parser_set_language(parser, tree_sitter_mlir());
-  for (;;) {
-    size_t i = atomic_fetch_add(&r->next, 1);
-    if (i >= r->ntasks) break;
-    analyze_unit(parser, r->opts, r->tasks[i].in, r->tasks[i].unit);
-  }
-  ts_parser_delete(parser);
-  return NULL;
+  if (!parser || !ts_parser_set_language(parser, tree_sitter_mlir())) abort();
+  return parser;
 }
+
+static void worker_fini(void *state) { ts_parser_delete(state); }
 
 /* The analyzer initialises its tables on first use; do that before threads. */
 static void warm_up(const ms_catalog *catalog) {
@@ -344,28 +390,111 @@ static void warm_up(const ms_catalog *catalog) {
   ts_parser_delete(parser);
 }
 
-static void analyze_all(input *inputs, size_t n, const options *o) {
-  run r = {.opts = o};
-  for (size_t i = 0; i < n; i++) r.ntasks += inputs[i].ok ? inputs[i].units.count : 0;
-  r.tasks = malloc((r.ntasks + 1) * sizeof *r.tasks);
-  if (!r.tasks) abort();
-  size_t k = 0;
-  for (size_t i = 0; i < n; i++)
-    for (size_t u = 0; inputs[i].ok && u < inputs[i].units.count; u++) r.tasks[k++] = (task){&inputs[i], u};
-  atomic_init(&r.next, 0);
-  int nthreads = o->jobs < (int)r.ntasks ? o->jobs : (int)r.ntasks;
-  pthread_t threads[256];
-  int started = 0;
-  for (int t = 1; t < nthreads; t++)
-    if (pthread_create(&threads[started], NULL, worker, &r) == 0) started++;
-  worker(&r);
-  for (int t = 0; t < started; t++) pthread_join(threads[t], NULL);
-  free(r.tasks);
-  for (size_t i = 0; i < n; i++) {
-    for (size_t u = 0; inputs[i].ok && u < inputs[i].units.count; u++)
-      ms_diag_list_take(&inputs[i].diags, &inputs[i].unit_diags[u], 0);
-    ms_diag_list_sort(&inputs[i].diags);
+/* Text output of one file, a slice of findings at a time: the pages of a
+** mapped file that the printed lines brought back are dropped behind, so
+** the report of a big file with findings all over it does not map the
+** whole file again. */
+static void report_text_file(const ms_source *src, const ms_diag_list *diags) {
+  size_t from = 0;
+  while (from < diags->count) {
+    size_t to = from;
+    uint32_t first = diags->items[from].start;
+    while (to < diags->count && diags->items[to].start - first < REPORT_WINDOW) to++;
+    if (to == from) to++;
+    ms_diag_list slice = {diags->items + from, to - from, to - from};
+    ms_report_text(stdout, src, &slice);
+    if (src->map && src->len > REPORT_WINDOW) {
+      fflush(stdout);
+      uint32_t a = ms_source_line_start(src, ms_source_line_of(src, first));
+      uint32_t b = ms_source_line_start(src, ms_source_line_of(src, diags->items[to - 1].start));
+      ms_source_release(src, a, b);
+    }
+    from = to;
   }
+}
+
+/* Streamed text output: takes the blocks of a collected piece, then prints
+** (in order) and frees every pending block of the file that starts before
+** `frontier`: no piece still to come reports anything before it. */
+static void emit_blocks(input *in, piece *p, uint32_t frontier, tally *t) {
+  for (size_t i = 0; i < p->nblocks; i++) {
+    if (!p->blocks[i].len) {
+      free(p->blocks[i].text);
+      continue;
+    }
+    if (in->npending == in->cappending) {
+      in->cappending = in->cappending ? 2 * in->cappending : 4;
+      in->pending = realloc(in->pending, in->cappending * sizeof *in->pending);
+      if (!in->pending) abort();
+    }
+    /* Insertion by start: blocks come nearly in order. */
+    size_t k = in->npending++;
+    while (k > 0 && in->pending[k - 1].start > p->blocks[i].start) {
+      in->pending[k] = in->pending[k - 1];
+      k--;
+    }
+    in->pending[k] = p->blocks[i];
+  }
+  p->nblocks = 0;
+  for (size_t i = 0; i < 5; i++) {
+    t->count[i] += p->count[i];
+    if (p->count[i] && !in->any) {
+      in->any = true;
+      t->with++;
+    }
+  }
+  size_t k = 0;
+  for (; k < in->npending && in->pending[k].start < frontier; k++) {
+    fwrite(in->pending[k].text, 1, in->pending[k].len, stdout);
+    free(in->pending[k].text);
+  }
+  memmove(in->pending, in->pending + k, (in->npending - k) * sizeof *in->pending);
+  in->npending -= k;
+}
+
+/* Every piece of every file through one pool, at most `window` pieces in
+** flight (submitted, not yet collected); pieces are collected in
+** submission order (file order, and within a file the units' order), so
+** each file's findings come out exactly as one thread would produce them,
+** whatever order the workers finish in. Streamed (stream != NULL: text
+** output) they are printed as they come; otherwise a file's list is sorted
+** once its last piece is in. */
+static void analyze_all(input *inputs, size_t n, const options *o, tally *stream) {
+  size_t total = 0;
+  for (size_t i = 0; i < n; i++) total += inputs[i].ok ? inputs[i].units.count : 0;
+  if (!total) return;
+  ms_pool *pool = ms_pool_new(o->jobs < (int)total ? o->jobs : (int)total, worker_init, worker_fini, NULL);
+  size_t window = 2 * (size_t)ms_pool_jobs(pool) + 2;
+  piece *ring = calloc(window, sizeof *ring);
+  if (!ring) abort();
+  size_t file = 0, unit = 0;   /* the next piece to submit */
+  size_t submitted = 0, collected = 0;
+  while (collected < total) {
+    while (submitted < total && submitted - collected < window) {
+      while (!inputs[file].ok || unit >= inputs[file].units.count) file++, unit = 0;
+      piece *p = &ring[submitted % window];
+      *p = (piece){.task = {.fn = run_piece}, .opts = o, .in = &inputs[file], .unit = unit++, .stream = stream};
+      ms_diag_list_init(&p->diags);
+      ms_pool_submit(pool, &p->task);
+      submitted++;
+    }
+    piece *p = &ring[collected % window];
+    ms_pool_wait_task(pool, &p->task);
+    input *in = p->in;
+    bool last = p->unit + 1 == in->units.count;
+    if (stream) {
+      /* Later units start at or after the next unit's first range (the
+      ** skeleton, first, surrounds the pieces after it). */
+      emit_blocks(in, p, last ? UINT32_MAX : in->units.items[p->unit + 1].start[0], stream);
+    } else {
+      ms_diag_list_take(&in->diags, &p->diags, 0);
+      if (last) ms_diag_list_sort(&in->diags);
+    }
+    ms_diag_list_clear(&p->diags);
+    collected++;
+  }
+  ms_pool_delete(pool);
+  free(ring);
 }
 
 /* ---- output ---- */
@@ -406,7 +535,7 @@ static int report_all(input *inputs, size_t n, const options *o) {
       if (inputs[i].diags.items[d].severity == MS_SEVERITY_ERROR) status = 1;
   }
   if (o->format == MS_FORMAT_TEXT) {
-    for (size_t f = 0; f < nf; f++) ms_report_text(stdout, files[f].source, files[f].diags);
+    for (size_t f = 0; f < nf; f++) report_text_file(files[f].source, files[f].diags);
     char summary[256];
     fflush(stdout);
     if (ms_report_summary(files, nf, summary, sizeof summary)) fprintf(stderr, "%s\n", summary);
@@ -419,7 +548,17 @@ static int report_all(input *inputs, size_t n, const options *o) {
   return status;
 }
 
+static int report_streamed(const tally *t) {
+  char summary[256];
+  fflush(stdout);
+  if (ms_report_summary_counts(t->count, t->with, summary, sizeof summary)) fprintf(stderr, "%s\n", summary);
+  return t->count[MS_SEVERITY_ERROR] ? 1 : 0;
+}
+
 /* ---- the command ---- */
+
+/* Drops the pages of a mapped file that a pass has read. */
+static void release_behind(void *ctx, size_t offset) { ms_source_release(ctx, 0, (uint32_t)offset); }
 
 static int open_inputs(const options *o, configs *cs, input **out, size_t *nout, bool *io_error) {
   ms_path_list paths, notes;
@@ -433,6 +572,7 @@ static int open_inputs(const options *o, configs *cs, input **out, size_t *nout,
     }
   for (size_t i = 0; i < notes.count; i++) fprintf(stderr, "mlir-shape: %s\n", notes.items[i]);
   ms_path_list_clear(&notes);
+  if (o->shards) ms_path_list_shard(&paths, o->shard, o->shards);
   input *inputs = calloc(paths.count + 1, sizeof *inputs);
   int status = -1;
   for (size_t i = 0; i < paths.count && status < 0; i++) {
@@ -450,7 +590,7 @@ static int open_inputs(const options *o, configs *cs, input **out, size_t *nout,
       *io_error = true;
       continue;
     }
-    in->aliases = ms_alias_table_scan(in->src.text, in->src.len);
+    in->aliases = ms_alias_table_scan_with(in->src.text, in->src.len, release_behind, &in->src);
     /* The scan read every page of a mapped file: let them go again. */
     ms_source_release(&in->src, 0, (uint32_t)in->src.len);
     cut_units(in, o);
@@ -466,11 +606,10 @@ static void close_inputs(input *inputs, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (inputs[i].ok) ms_source_close(&inputs[i].src);
     ms_alias_table_delete(inputs[i].aliases);
-    for (size_t u = 0; inputs[i].unit_diags && u < inputs[i].units.count; u++)
-      ms_diag_list_clear(&inputs[i].unit_diags[u]);
-    free(inputs[i].unit_diags);
     ms_unit_list_clear(&inputs[i].units);
     ms_diag_list_clear(&inputs[i].diags);
+    for (size_t b = 0; b < inputs[i].npending; b++) free(inputs[i].pending[b].text);
+    free(inputs[i].pending);
   }
   free(inputs);
 }
@@ -486,8 +625,14 @@ int ms_cmd_check(int argc, char **argv) {
   configs cs = {0};
   if (status < 0) status = open_inputs(&o, &cs, &inputs, &n, &io_error);
   if (status < 0) {
-    analyze_all(inputs, n, &o);
-    status = o.verify ? verify_all(inputs, n, &o) : report_all(inputs, n, &o);
+    /* Text is printed as the pieces come in, in file order (nothing else
+    ** needs every finding at once); the machine formats and the
+    ** verification need every file's findings together. */
+    tally t = {{0}, 0};
+    bool stream = o.format == MS_FORMAT_TEXT && !o.verify;
+    analyze_all(inputs, n, &o, stream ? &t : NULL);
+    if (stream) status = report_streamed(&t);
+    else status = o.verify ? verify_all(inputs, n, &o) : report_all(inputs, n, &o);
     if (io_error) status = 2;
   }
   close_inputs(inputs, n);
