@@ -27,6 +27,7 @@
 #include "pool.h"
 #include "report.h"
 #include "source.h"
+#include "tsalloc.h"
 #include "verify.h"
 
 #define LARGE_FILE (4u << 20)  /* above this a file is analysed in units */
@@ -374,7 +375,10 @@ static void *worker_init(void *ctx) {
   return parser;
 }
 
-static void worker_fini(void *state) { ts_parser_delete(state); }
+static void worker_fini(void *state) {
+  ts_parser_delete(state);
+  ms_tsalloc_thread_end();
+}
 
 /* The analyzer initialises its tables on first use; do that before threads. */
 static void warm_up(const ms_catalog *catalog) {
@@ -615,6 +619,8 @@ static void close_inputs(input *inputs, size_t n) {
 }
 
 int ms_cmd_check(int argc, char **argv) {
+  /* Every tree-sitter object of check is made and freed on one thread. */
+  ms_tsalloc_install();
   options o = {0};
   ms_path_list_init(&o.rules);
   ms_path_list_init(&o.args);
