@@ -101,9 +101,9 @@ for r in rows:
 def pick(tool, w):
     return [r for r in rows if r["tool"] == tool and r["what"] == w]
 
-fmt = "%-7s %11s %9s %10s %7s %9s %9s %11s %9s %s"
-print(fmt % ("input", "bytes", "check s", "mlir-opt s", "ratio", "check cpu", "check MB", "mlir-opt MB",
-             "RSS ratio", "notes"))
+fmt = "%-7s %11s %9s %10s %7s %9s %9s %9s %9s %11s %9s %s"
+print(fmt % ("input", "bytes", "check s", "mlir-opt s", "ratio", "check cpu", "opt cpu", "cpu ratio", "check MB",
+             "mlir-opt MB", "RSS ratio", "notes"))
 v = {}
 for w in whats:
     ours, opt = pick("mlir-shape", w), pick("mlir-opt", w)
@@ -111,6 +111,7 @@ for w in whats:
         continue
     t_o, t_m = min(r["wall_s"] for r in ours), min(r["wall_s"] for r in opt)
     cpu_o = min(r.get("cpu_s", 0) for r in ours)
+    cpu_m = min(r.get("cpu_s", 0) for r in opt)
     rss_o = statistics.median(r["maxrss_kb"] for r in ours) / 1024
     rss_m = statistics.median(r["maxrss_kb"] for r in opt) / 1024
     notes = []
@@ -123,11 +124,13 @@ for w in whats:
     notes.append("%d round%s" % (len(ours), "s" if len(ours) > 1 else ""))
     v[w] = dict(t=t_o, tm=t_m, cpu=cpu_o, rss=rss_o, rssm=rss_m, bad=bool(bad), bytes=ours[0]["bytes"])
     print(fmt % (w, ours[0]["bytes"], "%.3f" % t_o, "%.3f" % t_m, "%.2fx" % (t_o / t_m), "%.2f" % cpu_o,
-                 "%.1f" % rss_o, "%.1f" % rss_m, "%.2fx" % (rss_o / rss_m), "; ".join(notes)))
+                 "%.2f" % cpu_m, "%.2fx" % (cpu_o / cpu_m) if cpu_m else "-", "%.1f" % rss_o, "%.1f" % rss_m, "%.2fx" % (rss_o / rss_m), "; ".join(notes)))
 j1 = pick("mlir-shape-jobs1", "50M")
 print()
-print("Best wall time of the rounds (ratio = ours / mlir-opt-22's: below 1 is faster); check cpu = its")
-print("user+system time (best round); peak RSS = median ru_maxrss (MB = 2^20 bytes). %s online CPUs." % ncpu)
+print("Best wall time of the rounds (ratio = ours / mlir-opt-22's: below 1 is faster); cpu = user+system")
+print("time (best round; mlir-opt-22 runs on one thread, check on --jobs threads: when other processes")
+print("keep the cores busy, the wall ratio tends to the cpu ratio); peak RSS = median ru_maxrss")
+print("(MB = 2^20 bytes). %s online CPUs, load average at the end: %s." % (ncpu, open("/proc/loadavg").read().split()[0]))
 if j1 and "50M" in v:
     t1 = min(r["wall_s"] for r in j1)
     print("50M with --jobs 1: %.3f s, %.1f MB; the default (--jobs %s) is %.2fx faster."

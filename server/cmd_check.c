@@ -30,8 +30,8 @@
 #include "tsalloc.h"
 #include "verify.h"
 
-#define LARGE_FILE (4u << 20)  /* above this a file is analysed in units */
-#define UNIT_BYTES (2u << 20)  /* the size of such a unit */
+#define LARGE_FILE (2u << 20)  /* above this a file is analysed in units */
+#define UNIT_BYTES (1u << 20)  /* the size of such a unit */
 #define REPORT_WINDOW (4u << 20) /* text output releases pages in steps of this */
 #define CONFIG_NAME ".mlir-shape.json"
 
@@ -363,7 +363,7 @@ static void analyze_unit(TSParser *parser, piece *p) {
   ** reads a few lines back): drop its pages, so that a mapped file's
   ** resident set stays the pieces in flight. */
   if (in->units.count > 1)
-    for (int r = 0; r < unit->nranges; r++) ms_source_release(src, unit->start[r], unit->end[r]);
+    for (int r = 0; r < unit->nranges; r++) ms_source_release_piece(src, unit->start[r], unit->end[r]);
 }
 
 static void run_piece(void *state, ms_pool_task *task) { analyze_unit(state, (piece *)task); }

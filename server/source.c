@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #define RELEASE_WINDOW (2u << 20)  /* passes drop pages in steps of this */
+#define FAULT_AROUND (64u << 10)   /* ms_source_release_piece's margin */
 
 /* ---- line index ---- */
 
@@ -221,6 +222,26 @@ void ms_source_release(const ms_source *self, uint32_t start, uint32_t end) {
   uintptr_t base = (uintptr_t)self->map;
   uintptr_t a = (base + start + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
   uintptr_t b = (base + end) & ~((uintptr_t)page - 1);
+  if (b > a) madvise((void *)a, b - a, MADV_DONTNEED);
+}
+
+void ms_source_release_piece(const ms_source *self, uint32_t start, uint32_t end) {
+  if (!self->map || end <= start) return;
+  uint32_t line = ms_source_line_of(self, start);
+  uint32_t from = self->lines[line >> self->line_shift];
+  /* The kernel maps pages around a faulting one that are in the page
+  ** cache (fault-around, 64 KB by default): a neighbour's reads near our
+  ** bounds may have mapped some of ours after we dropped them, and ours
+  ** some of theirs. Dropping a margin past both bounds catches those; a
+  ** page dropped while a neighbour still reads it just faults again. */
+  from = from > FAULT_AROUND ? from - FAULT_AROUND : 0;
+  end = end + FAULT_AROUND < end ? UINT32_MAX : end + FAULT_AROUND;
+  long page = sysconf(_SC_PAGESIZE);
+  uintptr_t base = (uintptr_t)self->map;
+  uintptr_t a = (base + from) & ~((uintptr_t)page - 1);
+  uintptr_t b = (base + (end < self->maplen ? end : self->maplen) + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+  uintptr_t limit = (base + self->maplen + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+  if (b > limit) b = limit;
   if (b > a) madvise((void *)a, b - a, MADV_DONTNEED);
 }
 

@@ -66,6 +66,12 @@ uint32_t ms_source_utf16_column(const ms_source *self, uint32_t off);
 ** (drops them from the resident set of a mapped file); a no-op otherwise. */
 void ms_source_release(const ms_source *self, uint32_t start, uint32_t end);
 
+/* The same for a piece that was parsed and reported: every page holding a
+** byte of [start, end) (rounded outward: a page shared with a neighbour
+** comes back on its next read), and those that line lookups in the range
+** read before `start` (back to the kept line start they count from). */
+void ms_source_release_piece(const ms_source *self, uint32_t start, uint32_t end);
+
 /* A list of paths, owned. */
 typedef struct ms_path_list {
   char **items;
