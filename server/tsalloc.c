@@ -115,6 +115,9 @@ static void *ms_realloc(void *p, size_t n) {
 void ms_tsalloc_install(void) {
 #ifndef MS_TSALLOC_OFF
   ts_set_allocator(ms_malloc, ms_calloc, ms_realloc, ms_free);
+#else
+  (void)ms_calloc;
+  (void)ms_realloc;
 #endif
 }
 
