@@ -452,8 +452,10 @@ static void emit_blocks(input *in, piece *p, uint32_t frontier, tally *t) {
     fwrite(in->pending[k].text, 1, in->pending[k].len, stdout);
     free(in->pending[k].text);
   }
-  memmove(in->pending, in->pending + k, (in->npending - k) * sizeof *in->pending);
-  in->npending -= k;
+  if (k) {
+    memmove(in->pending, in->pending + k, (in->npending - k) * sizeof *in->pending);
+    in->npending -= k;
+  }
 }
 
 /* Every piece of every file through one pool, at most `window` pieces in
