@@ -21,6 +21,16 @@ export ASAN_OPTIONS ?= detect_leaks=1:abort_on_error=0:detect_stack_use_after_re
 export UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
 endif
 
+# `make test SANITIZE=thread` (or `make test-tsan`): ThreadSanitizer over the
+# code that runs on threads (the worker pool, check's pipeline, the server's
+# first parse), built into build/tsan; tests/tsan/run.sh says what it runs.
+ifeq ($(SANITIZE),thread)
+BUILD := build/tsan
+TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
+EXTRA_CFLAGS += $(TSAN_FLAGS)
+EXTRA_LDFLAGS += $(TSAN_FLAGS)
+endif
+
 # `make fuzz`: libFuzzer targets (tests/fuzz/fuzz_*.c) built with clang into
 # build/fuzz; the project's objects get coverage instrumentation only.
 ifeq ($(FUZZ),1)
@@ -54,7 +64,7 @@ GRAMMAR_LIB := $(BUILD)/grammar/libtree-sitter-mlir.so
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
 .PHONY: all deps deps-test run test test-unit test-cli test-corpus test-diff \
-        test-lsp test-nvim test-emacs test-helix test-vscode grammar grammar-lib \
+        test-lsp test-nvim test-emacs test-helix test-vscode test-tsan tsan-run grammar grammar-lib \
         test-grammar-rust bench bench-parse bench-check \
         bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak test-soak \
         test-sarif test-docs docs install uninstall
@@ -114,12 +124,24 @@ run: $(BIN)
 # differential tests against mlir-opt-22 and NumPy, and the language server
 # through real clients.
 TEST_TARGETS := test-unit test-cli test-docs test-diff test-lsp test-nvim test-emacs test-helix test-vscode
-ifneq ($(SANITIZE),1)
+ifeq ($(SANITIZE),)
 TEST_TARGETS += test-valgrind test-soak
+endif
+ifeq ($(SANITIZE),thread)
+TEST_TARGETS := tsan-run
 endif
 
 test: $(BIN) $(BUILD)/unit-tests | deps-test
 	$(MAKE) --no-print-directory $(TEST_TARGETS)
+
+test-tsan:
+	$(MAKE) --no-print-directory SANITIZE=thread tsan-run
+
+tsan-run: $(BIN) $(BUILD)/pool-stress | deps-test
+	tests/tsan/run.sh $(BUILD)
+
+$(BUILD)/pool-stress: tests/tsan/pool_stress.c $(BUILD)/obj/server/support/pool.o | deps
+	$(CC) $(CFLAGS_STRICT) -o $@ $^ $(LDLIBS)
 
 test-unit: $(BUILD)/unit-tests
 	$(BUILD)/unit-tests --jobs=2

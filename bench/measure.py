@@ -6,7 +6,8 @@ for `mlir-shape check`, which have no harness of their own:
 
     bench/measure.py [--label L] [--stdout FILE] -- CMD ARGS...
 
-prints one JSON line {"label", "wall_s", "maxrss_kb", "rc"}. The peak RSS is
+prints one JSON line {"label", "wall_s", "cpu_s", "maxrss_kb", "rc"} (cpu_s:
+user + system time of the child, from the same wait4). The peak RSS is
 the child's ru_maxrss as os.wait4 returns it: the same kernel figure that
 GNU `/usr/bin/time -f %M` prints, without needing that package. The command's
 stdout and stderr go to /dev/null (or --stdout FILE); its exit status is
@@ -40,7 +41,7 @@ def main(argv):
     proc.returncode = os.waitstatus_to_exitcode(status) if hasattr(os, "waitstatus_to_exitcode") \
         else (status >> 8)
     print(json.dumps({"label": label or os.path.basename(cmd[0]), "wall_s": round(wall, 6),
-                      "maxrss_kb": usage.ru_maxrss, "rc": proc.returncode}))
+                      "cpu_s": round(usage.ru_utime + usage.ru_stime, 6), "maxrss_kb": usage.ru_maxrss, "rc": proc.returncode}))
 
 
 if __name__ == "__main__":

@@ -1049,6 +1049,11 @@ static void analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, 
   ms_value_info *info;
   judge(&w, &rec, &info);
   if (found) *found = w.found;
+  /* As ms_analysis_op_detail: a result refined from the operands' inferred
+  ** shapes is the op's inferred result. */
+  if (w.found && w.detail_op < rec.nops && rec.ops[w.detail_op].nresults > 0 &&
+      info[rec.ops[w.detail_op].results].inferred)
+    snprintf(detail->inferred, sizeof detail->inferred, "%s", info[rec.ops[w.detail_op].results].inferred);
   /* The first unit analysed into an analysis keeps its records, to the
   ** byte: the language server stores one analysis per unit. */
   if (out->rec.nops == 0 && out->rec.nvalues == 0 && !out->info) {
@@ -1157,9 +1162,10 @@ bool ms_analysis_op_detail(const ms_catalog *catalog, const ms_analyzer_options 
   ms_analysis_clear(&scratch);
   if (aliases) ms_records_clear(&rec);
   /* Operands declared less precisely than they are (`tensor<*xf32>`) infer
-  ** nothing at their declared types: show what inference gave the result. */
-  const ms_op *dop = w.found ? &rec.ops[w.detail_op] : NULL;
-  if (dop && !out->inferred[0] && dop->nresults > 0 && ms_analysis_inferred(self, dop->results))
+  ** less (or nothing) at their declared types: where inference refined the
+  ** result from the operands' inferred shapes, show that. */
+  const ms_op *dop = w.found && w.detail_op < self->rec.nops ? &self->rec.ops[w.detail_op] : NULL;
+  if (dop && dop->nresults > 0 && ms_analysis_inferred(self, dop->results))
     snprintf(out->inferred, sizeof out->inferred, "%s", ms_analysis_inferred(self, dop->results));
   if (w.found && shift) {
     out->op_start += shift, out->op_end += shift, out->name_start += shift, out->name_end += shift;

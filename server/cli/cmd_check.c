@@ -14,8 +14,6 @@
 */
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,12 +26,14 @@
 #include "commands.h"
 #include "diag.h"
 #include "alloc.h"
+#include "pool.h"
 #include "report.h"
 #include "source.h"
+#include "tsalloc.h"
 #include "verify.h"
 
-#define LARGE_FILE (4u << 20)  /* above this a file is analysed in units */
-#define UNIT_BYTES (2u << 20)  /* the size of such a unit */
+#define LARGE_FILE (2u << 20)  /* above this a file is analysed in units */
+#define UNIT_BYTES (1u << 20)  /* the size of such a unit */
 
 static const char usage[] =
   "usage: mlir-shape check [OPTIONS] PATH...\n"
@@ -50,6 +50,8 @@ static const char usage[] =
   "  --split-input-file      check each '// -----' chunk on its own\n"
   "  --verify-diagnostics    check the findings against expected-* annotations\n"
   "  --jobs N                threads (default: the number of cores)\n"
+  "  --shard I/N             check only shard I (1..N) of the files: N runs with\n"
+  "                          I = 1..N check every file once (size-balanced)\n"
   "  -h, --help              show this help\n";
 
 static const char usage_tail[] =
@@ -67,6 +69,7 @@ typedef struct options {
   ms_format format;
   bool strict, split, verify;
   int jobs;
+  unsigned shard, shards;      /* --shard I/N: shard = I - 1; shards = 0 without */
   ms_path_list rules, args;
   ms_check_output_options out;  /* selection, baseline, fixes, output */
 } options;
@@ -84,21 +87,9 @@ typedef struct input {
   const ms_catalog *catalog;
   ms_alias_table *aliases;     /* the file's `!name = type` lines */
   ms_unit_list units;
-  ms_diag_list *unit_diags;    /* one list per unit, filled by the workers */
   ms_diag_list diags;          /* merged and sorted */
 } input;
 
-typedef struct task {
-  input *in;
-  size_t unit;
-} task;
-
-typedef struct run {
-  const options *opts;
-  task *tasks;
-  size_t ntasks;
-  atomic_size_t next;
-} run;
 
 /* ---- options ---- */
 
@@ -122,15 +113,10 @@ static const char *option_value(int argc, char **argv, int *i, const char *name,
   return argv[++*i];
 }
 
-static int default_jobs(void) {
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
-  return n < 1 ? 1 : n > 64 ? 64 : (int)n;
-}
-
 /* Returns -1 to go on, else an exit status. */
 static int parse_options(int argc, char **argv, options *o) {
   o->format = MS_FORMAT_TEXT;
-  o->jobs = default_jobs();
+  o->jobs = ms_pool_default_jobs();
   bool only_paths = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
@@ -161,6 +147,13 @@ static int parse_options(int argc, char **argv, options *o) {
       long n = strtol(v, &end, 10);
       if (*end || n < 1 || n > 256) return usage_error("--jobs needs a number from 1 to 256, not '%s'", v);
       o->jobs = (int)n;
+    } else if ((v = option_value(argc, argv, &i, "--shard", &missing))) {
+      char *slash, *end;
+      long a = strtol(v, &slash, 10), b = *slash == '/' ? strtol(slash + 1, &end, 10) : 0;
+      if (*slash != '/' || slash == v || *end || end == slash + 1 || b < 1 || b > 100000 || a < 1 || a > b)
+        return usage_error("--shard needs I/N with 1 <= I <= N, not '%s'", v);
+      o->shard = (unsigned)(a - 1);
+      o->shards = (unsigned)b;
     } else if (!missing && (k = ms_check_output_option(argc, argv, &i, &o->out))) {
       if (k == 2) return 2;
     } else if (missing) {
@@ -178,11 +171,15 @@ static int parse_options(int argc, char **argv, options *o) {
 /* ---- catalogs ---- */
 
 static char *dir_of(const char *path) {
-  if (!strcmp(path, "-")) return strdup(".");
+  if (!strcmp(path, "-")) return ms_xstrdup(".");
   const char *slash = strrchr(path, '/');
-  if (!slash) return strdup(".");
-  if (slash == path) return strdup("/");
-  return strndup(path, (size_t)(slash - path));
+  if (!slash) return ms_xstrdup(".");
+  if (slash == path) return ms_xstrdup("/");
+  size_t n = (size_t)(slash - path);
+  char *dir = ms_xmalloc(n + 1);
+  memcpy(dir, path, n);
+  dir[n] = 0;
+  return dir;
 }
 
 static bool load_catalog(ms_catalog *c, const char *config_file, const options *o, char *err, size_t errlen) {
@@ -278,17 +275,27 @@ static void cut_units(input *in, const options *o) {
   for (size_t i = 0; i < chunks.count; i++)
     ms_source_units(&in->src, chunks.items[i].start[0], chunks.items[i].end[0], threshold, target, &in->units);
   ms_unit_list_clear(&chunks);
-  in->unit_diags = ms_xcalloc(in->units.count + 1, sizeof *in->unit_diags);
 }
 
 static TSPoint point_of(const ms_source *src, uint32_t off) {
   uint32_t line = ms_source_line_of(src, off);
-  return (TSPoint){line, off - src->lines[line]};
+  return (TSPoint){line, off - ms_source_line_start(src, line)};
 }
 
-static void analyze_unit(TSParser *parser, const options *o, input *in, size_t u) {
+/* One piece on its way through the pool: the worker fills `diags`. */
+typedef struct piece {
+  ms_pool_task task;           /* first: a task is its piece */
+  const options *opts;
+  input *in;
+  size_t unit;
+  ms_diag_list diags;
+} piece;
+
+static void analyze_unit(TSParser *parser, piece *p) {
+  const options *o = p->opts;
+  input *in = p->in;
   const ms_source *src = &in->src;
-  const ms_unit *unit = &in->units.items[u];
+  const ms_unit *unit = &in->units.items[p->unit];
   TSRange ranges[2];
   for (int r = 0; r < unit->nranges; r++)
     ranges[r] = (TSRange){point_of(src, unit->start[r]), point_of(src, unit->end[r]), unit->start[r], unit->end[r]};
@@ -297,33 +304,39 @@ static void analyze_unit(TSParser *parser, const options *o, input *in, size_t u
   TSTree *tree = ts_parser_parse_string(parser, NULL, src->text, (uint32_t)src->len);
   TSNode root = ts_tree_root_node(tree);
   ms_analyzer_options aopts = {.strict = o->strict, .aliases = in->aliases};
-  ms_diag_list *out = &in->unit_diags[u];
   for (int r = 0; r < unit->nranges; r++) {
     /* An error at the very end of the text (a missing '}') starts at len. */
     uint32_t end = unit->end[r] == src->len ? UINT32_MAX : unit->end[r];
-    ms_analyze_syntax(root, src->text, unit->start[r], end, out);
+    ms_diag_list found;
+    ms_diag_list_init(&found);
+    ms_analyze_syntax(root, src->text, unit->start[r], end, &found);
     ms_analysis a;
     ms_analysis_init(&a);
     ms_analyze(in->catalog, &aopts, root, src->text, unit->start[r], end, &a);
-    ms_diag_list_take(out, &a.diags, 0);
+    ms_diag_list_take(&found, &a.diags, 0);
     ms_analysis_clear(&a);
+    ms_diag_list_take(&p->diags, &found, 0);
   }
   ts_tree_delete(tree);
+  /* The piece's text is not needed again (the report of a machine format
+  ** reads a few lines back): drop its pages, so that a mapped file's
+  ** resident set stays the pieces in flight. */
   if (in->units.count > 1)
-    for (int r = 0; r < unit->nranges; r++) ms_source_release(src, unit->start[r], unit->end[r]);
+    for (int r = 0; r < unit->nranges; r++) ms_source_release_piece(src, unit->start[r], unit->end[r]);
 }
 
-static void *worker(void *arg) {
-  run *r = arg;
+static void run_piece(void *state, ms_pool_task *task) { analyze_unit(state, (piece *)task); }
+
+static void *worker_init(void *ctx) {
+  (void)ctx;
   TSParser *parser = ts_parser_new();
-  ts_parser_set_language(parser, tree_sitter_mlir());
-  for (;;) {
-    size_t i = atomic_fetch_add(&r->next, 1);
-    if (i >= r->ntasks) break;
-    analyze_unit(parser, r->opts, r->tasks[i].in, r->tasks[i].unit);
-  }
-  ts_parser_delete(parser);
-  return NULL;
+  if (!parser || !ts_parser_set_language(parser, tree_sitter_mlir())) abort();
+  return parser;
+}
+
+static void worker_fini(void *state) {
+  ts_parser_delete(state);
+  ms_tsalloc_thread_end();
 }
 
 /* The analyzer initialises its tables on first use; do that before threads. */
@@ -340,27 +353,41 @@ static void warm_up(const ms_catalog *catalog) {
   ts_parser_delete(parser);
 }
 
+/* Every piece of every file through one pool, at most `window` pieces in
+** flight (submitted, not yet collected); pieces are collected in
+** submission order (file order, and within a file the units' order), so
+** each file's findings come out exactly as one thread would produce them,
+** whatever order the workers finish in; a file's list is sorted once its
+** last piece is in. */
 static void analyze_all(input *inputs, size_t n, const options *o) {
-  run r = {.opts = o};
-  for (size_t i = 0; i < n; i++) r.ntasks += inputs[i].ok ? inputs[i].units.count : 0;
-  r.tasks = ms_xmalloc((r.ntasks + 1) * sizeof *r.tasks);
-  size_t k = 0;
-  for (size_t i = 0; i < n; i++)
-    for (size_t u = 0; inputs[i].ok && u < inputs[i].units.count; u++) r.tasks[k++] = (task){&inputs[i], u};
-  atomic_init(&r.next, 0);
-  int nthreads = o->jobs < (int)r.ntasks ? o->jobs : (int)r.ntasks;
-  pthread_t threads[256];
-  int started = 0;
-  for (int t = 1; t < nthreads; t++)
-    if (pthread_create(&threads[started], NULL, worker, &r) == 0) started++;
-  worker(&r);
-  for (int t = 0; t < started; t++) pthread_join(threads[t], NULL);
-  free(r.tasks);
-  for (size_t i = 0; i < n; i++) {
-    for (size_t u = 0; inputs[i].ok && u < inputs[i].units.count; u++)
-      ms_diag_list_take(&inputs[i].diags, &inputs[i].unit_diags[u], 0);
-    ms_diag_list_sort(&inputs[i].diags);
+  size_t total = 0;
+  for (size_t i = 0; i < n; i++) total += inputs[i].ok ? inputs[i].units.count : 0;
+  if (!total) return;
+  ms_pool *pool = ms_pool_new(o->jobs < (int)total ? o->jobs : (int)total, worker_init, worker_fini, NULL);
+  size_t window = 2 * (size_t)ms_pool_jobs(pool) + 2;
+  piece *ring = ms_xcalloc(window, sizeof *ring);
+  size_t file = 0, unit = 0;   /* the next piece to submit */
+  size_t submitted = 0, collected = 0;
+  while (collected < total) {
+    while (submitted < total && submitted - collected < window) {
+      while (!inputs[file].ok || unit >= inputs[file].units.count) file++, unit = 0;
+      piece *p = &ring[submitted % window];
+      *p = (piece){.task = {.fn = run_piece}, .opts = o, .in = &inputs[file], .unit = unit++};
+      ms_diag_list_init(&p->diags);
+      ms_pool_submit(pool, &p->task);
+      submitted++;
+    }
+    piece *p = &ring[collected % window];
+    ms_pool_wait_task(pool, &p->task);
+    input *in = p->in;
+    bool last = p->unit + 1 == in->units.count;
+    ms_diag_list_take(&in->diags, &p->diags, 0);
+    if (last) ms_diag_list_sort(&in->diags);
+    ms_diag_list_clear(&p->diags);
+    collected++;
   }
+  ms_pool_delete(pool);
+  free(ring);
 }
 
 /* ---- output ---- */
@@ -402,6 +429,9 @@ static int report_all(input *inputs, size_t n, const options *o) {
 
 /* ---- the command ---- */
 
+/* Drops the pages of a mapped file that a pass has read. */
+static void release_behind(void *ctx, size_t offset) { ms_source_release(ctx, 0, (uint32_t)offset); }
+
 static int open_inputs(const options *o, configs *cs, input **out, size_t *nout, bool *io_error) {
   ms_path_list paths, notes;
   ms_path_list_init(&paths);
@@ -414,6 +444,7 @@ static int open_inputs(const options *o, configs *cs, input **out, size_t *nout,
     }
   for (size_t i = 0; i < notes.count; i++) fprintf(stderr, "mlir-shape: %s\n", notes.items[i]);
   ms_path_list_clear(&notes);
+  if (o->shards) ms_path_list_shard(&paths, o->shard, o->shards);
   input *inputs = ms_xcalloc(paths.count + 1, sizeof *inputs);
   int status = -1;
   for (size_t i = 0; i < paths.count && status < 0; i++) {
@@ -435,9 +466,9 @@ static int open_inputs(const options *o, configs *cs, input **out, size_t *nout,
     }
     if (named_stdin) {
       free(in->src.name);
-      in->src.name = strdup(o->out.stdin_filename);
+      in->src.name = ms_xstrdup(o->out.stdin_filename);
     }
-    in->aliases = ms_alias_table_scan(in->src.text, in->src.len);
+    in->aliases = ms_alias_table_scan_with(in->src.text, in->src.len, release_behind, &in->src);
     /* The scan read every page of a mapped file: let them go again. */
     ms_source_release(&in->src, 0, (uint32_t)in->src.len);
     cut_units(in, o);
@@ -453,9 +484,6 @@ static void close_inputs(input *inputs, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (inputs[i].ok) ms_source_close(&inputs[i].src);
     ms_alias_table_delete(inputs[i].aliases);
-    for (size_t u = 0; inputs[i].unit_diags && u < inputs[i].units.count; u++)
-      ms_diag_list_clear(&inputs[i].unit_diags[u]);
-    free(inputs[i].unit_diags);
     ms_unit_list_clear(&inputs[i].units);
     ms_diag_list_clear(&inputs[i].diags);
   }
@@ -463,6 +491,8 @@ static void close_inputs(input *inputs, size_t n) {
 }
 
 int ms_cmd_check(int argc, char **argv) {
+  /* Every tree-sitter object of check is made and freed on one thread. */
+  ms_tsalloc_install();
   options o = {0};
   ms_check_output_init(&o.out);
   ms_path_list_init(&o.rules);
@@ -474,6 +504,11 @@ int ms_cmd_check(int argc, char **argv) {
   configs cs = {0};
   if (status < 0) status = open_inputs(&o, &cs, &inputs, &n, &io_error);
   if (status < 0) {
+    /* Every format goes through one filter and output step (suppressions,
+    ** the config's levels, --select/--ignore, baselines, fixes:
+    ** check_output.h), which needs a file's findings together: they are
+    ** kept (not the text, which stays mapped and is read again for the
+    ** lines shown). */
     analyze_all(inputs, n, &o);
     status = o.verify ? verify_all(inputs, n, &o) : report_all(inputs, n, &o);
     if (io_error) status = 2;

@@ -84,13 +84,13 @@ static void print_caret(FILE *out, const char *line, size_t linelen, uint32_t fr
 void ms_report_text_message(FILE *out, const ms_source *src, uint32_t start, uint32_t end,
                             const char *word, const char *message, const char *suffix) {
   uint32_t line = ms_source_line_of(src, start);
-  uint32_t col = start - src->lines[line];
+  uint32_t col = start - ms_source_line_start(src, line);
   fprintf(out, "%s%s:%u:%u:%s %s%s:%s %s%s\n", SGR("1"), src->name, line + 1, col + 1, SGR("0"), word_color(word),
           word, SGR("0"), message, suffix ? suffix : "");
   size_t len;
   const char *text = ms_source_line_text(src, line, &len);
   fprintf(out, "%.*s\n", (int)len, text);
-  uint32_t to = end > start ? end - src->lines[line] : col + 1;
+  uint32_t to = end > start ? end - ms_source_line_start(src, line) : col + 1;
   print_caret(out, text, len, col, to);
 }
 
@@ -103,7 +103,7 @@ void ms_report_text(FILE *out, const ms_source *src, const ms_diag_list *diags) 
                            d->code ? suffix : NULL);
     if (d->has_related) {
       uint32_t line = ms_source_line_of(src, d->related_start);
-      fprintf(out, "  %s:%u:%u: note: %s\n", src->name, line + 1, d->related_start - src->lines[line] + 1,
+      fprintf(out, "  %s:%u:%u: note: %s\n", src->name, line + 1, d->related_start - ms_source_line_start(src, line) + 1,
               d->related_message ? d->related_message : "");
     }
   }
@@ -121,6 +121,10 @@ bool ms_report_summary(const ms_report_file *files, size_t nfiles, char *buf, si
     for (size_t i = 0; i < l->count; i++) count[l->items[i].severity]++;
     with += l->count > 0;
   }
+  return ms_report_summary_counts(count, with, buf, buflen);
+}
+
+bool ms_report_summary_counts(const size_t count[5], size_t with, char *buf, size_t buflen) {
   buf[0] = 0;
   if (!with) return false;
   size_t used = 0;

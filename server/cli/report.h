@@ -61,6 +61,11 @@ void ms_report_text(FILE *out, const ms_source *src, const ms_diag_list *diags);
 ** buf empty, when there are no findings. */
 bool ms_report_summary(const ms_report_file *files, size_t nfiles, char *buf, size_t buflen);
 
+/* The same line from counts (check's streamed text output keeps only
+** those): count[severity] findings (indexed by ms_severity, 5 entries) in
+** `with` files that have any. */
+bool ms_report_summary_counts(const size_t count[5], size_t with, char *buf, size_t buflen);
+
 /* The json document {"version":1,"diagnostics":[...]} (0-based lines,
 ** characters in UTF-16 code units), unformatted, newline-terminated.
 ** Caller frees. */

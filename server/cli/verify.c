@@ -128,11 +128,11 @@ void ms_expectations_parse(ms_expectations *self, const ms_source *src, uint32_t
   size_t nbelow = 0;
   long last_plain = -1;        /* the last line without an annotation */
   uint32_t first = ms_source_line_of(src, start);
-  for (uint32_t l = first; l < src->nlines && src->lines[l] < end; l++) {
+  for (uint32_t l = first; l < src->nlines && ms_source_line_start(src, l) < end; l++) {
     size_t len;
     const char *text = ms_source_line_text(src, l, &len);
     annotation a;
-    if (!parse_line(text, text + len, src->lines[l], &a)) {
+    if (!parse_line(text, text + len, (uint32_t)(text - src->text), &a)) {
       for (size_t i = 0; i < nbelow; i++) push(self, &below[i], l);
       nbelow = 0;
       last_plain = l;

@@ -414,6 +414,16 @@ static void progress(ms_lsp *self, const char *token, const char *kind, const ch
   ms_rpc_notify(self->rpc, "$/progress", params);
 }
 
+typedef struct first_ctx {
+  ms_lsp *self;
+  doc_entry *e;
+} first_ctx;
+
+static void publish_first(void *ctx) {
+  first_ctx *fc = ctx;
+  publish(fc->self, fc->e);
+}
+
 /* Updates every document changed in this batch and publishes once each. A
 ** big document's first analysis is announced with $/progress. */
 static void flush_documents(ms_lsp *self) {
@@ -433,7 +443,12 @@ static void flush_documents(ms_lsp *self) {
       snprintf(msg, sizeof msg, "%.1f MB", len / 1e6);
       progress(self, token, "begin", "mlir-shape: analysing", msg);
     }
+    /* A big document's first diagnostics go out as soon as its top is
+    ** analysed (session.h), then all of them once the rest is done. */
+    first_ctx fc = {self, e};
+    if (first) ms_session_set_first_results(e->session, publish_first, &fc);
     ms_session_update(e->session);
+    ms_session_set_first_results(e->session, NULL, NULL);
     if (token[0]) progress(self, token, "end", NULL, "done");
     publish(self, e);
   }

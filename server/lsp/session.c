@@ -21,17 +21,18 @@
 #include "alloc.h"
 
 #include <assert.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "pool.h"
 #include "source.h"
 
 #define DEFAULT_THRESHOLD (512u << 10)
 #define DEFAULT_TARGET (256u << 10)
 #define MAX_THREADS 4
+#define FIRST_RESULTS_BYTES (1u << 20) /* ms_session_set_first_results */
 
 typedef struct unit {
   uint32_t start, end;
@@ -67,7 +68,14 @@ struct ms_session {
   ms_alias_table *aliases; /* the text's type aliases (opts.aliases) */
   bool rescan_aliases;     /* an edit moved them */
   size_t threshold, target;
+  void (*first_fn)(void *ctx); /* ms_session_set_first_results */
+  void *first_ctx;
 };
+
+void ms_session_set_first_results(ms_session *self, void (*fn)(void *ctx), void *ctx) {
+  self->first_fn = fn;
+  self->first_ctx = ctx;
+}
 
 ms_session *ms_session_new(const char *uri, const char *text, size_t len, int version, const ms_catalog *catalog,
                            const ms_analyzer_options *opts) {
@@ -377,32 +385,31 @@ static void parse_chunk(TSParser *parser, chunk *c, const ms_document *doc, bool
   c->reparse = false;
 }
 
-/* The first parse: chunks in parallel, one parser per thread. */
-typedef struct pool {
+/* The first parse: chunks in parallel on a worker pool (pool.h), one
+** parser per worker. */
+typedef struct chunk_task {
+  ms_pool_task task;           /* first: a task is its chunk_task */
   ms_session *self;
-  analyse_ctx a;
-  size_t next;
-  pthread_mutex_t lock;
-} pool;
+  chunk *c;
+  const analyse_ctx *a;
+} chunk_task;
 
-static void *pool_worker(void *arg) {
-  pool *p = arg;
+static void *parser_init(void *ctx) {
+  (void)ctx;
   TSParser *parser = ts_parser_new();
-  ts_parser_set_language(parser, tree_sitter_mlir());
-  for (;;) {
-    pthread_mutex_lock(&p->lock);
-    size_t i = p->next++;
-    pthread_mutex_unlock(&p->lock);
-    if (i >= p->self->nchunks) break;
-    chunk *c = &p->self->chunks[i];
-    TSRange *changed;
-    uint32_t nchanged;
-    parse_chunk(parser, c, p->self->doc, false, &changed, &nchanged);
-    analyse_chunk(c, changed, nchanged, &p->a);
-    free(changed);
-  }
-  ts_parser_delete(parser);
-  return NULL;
+  if (!parser || !ts_parser_set_language(parser, tree_sitter_mlir())) abort();
+  return parser;
+}
+
+static void parser_fini(void *state) { ts_parser_delete(state); }
+
+static void run_chunk(void *state, ms_pool_task *task) {
+  chunk_task *t = (chunk_task *)task;
+  TSRange *changed;
+  uint32_t nchanged;
+  parse_chunk(state, t->c, t->self->doc, false, &changed, &nchanged);
+  analyse_chunk(t->c, changed, nchanged, t->a);
+  free(changed);
 }
 
 static size_t build_chunks(ms_session *self, const char *text, size_t len, const analyse_ctx *a) {
@@ -426,17 +433,36 @@ static size_t build_chunks(ms_session *self, const char *text, size_t len, const
     }
   }
   ms_unit_list_clear(&pieces);
-  pool p = {self, *a, 0, PTHREAD_MUTEX_INITIALIZER};
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   size_t nthreads = cores < 1 ? 1 : (size_t)cores;
   if (nthreads > MAX_THREADS) nthreads = MAX_THREADS;
   if (nthreads > self->nchunks) nthreads = self->nchunks;
-  pthread_t threads[MAX_THREADS];
-  size_t started = 0;
-  for (size_t t = 1; t < nthreads; t++)
-    if (pthread_create(&threads[started], NULL, pool_worker, &p) == 0) started++;
-  pool_worker(&p);
-  for (size_t t = 0; t < started; t++) pthread_join(threads[t], NULL);
+  ms_pool *pool = ms_pool_new((int)nthreads, parser_init, parser_fini, NULL);
+  chunk_task *tasks = ms_xrealloc(NULL, self->nchunks * sizeof *tasks);
+  for (size_t i = 0; i < self->nchunks; i++) {
+    tasks[i] = (chunk_task){{.fn = run_chunk}, self, &self->chunks[i], a};
+    ms_pool_submit(pool, &tasks[i].task);
+  }
+  /* First results: once the chunks (in text order, the skeleton first)
+  ** covering the top of the document are in, the caller may publish them
+  ** while the rest is parsed; meanwhile the session shows only those. */
+  if (self->first_fn && self->nchunks > 2 && len >= 2 * FIRST_RESULTS_BYTES) {
+    size_t k = 0;
+    while (k < self->nchunks) {
+      ms_pool_wait_task(pool, &tasks[k].task);
+      k++;
+      const chunk *c = &self->chunks[k - 1];
+      if (k > 1 && c->end[c->nranges ? c->nranges - 1 : 0] >= FIRST_RESULTS_BYTES) break;
+    }
+    if (k < self->nchunks) {
+      size_t all = self->nchunks;
+      self->nchunks = k;
+      self->first_fn(self->first_ctx);
+      self->nchunks = all;
+    }
+  }
+  ms_pool_delete(pool);
+  free(tasks);
   size_t units = 0;
   for (size_t i = 0; i < self->nchunks; i++) units += self->chunks[i].nunits;
   self->rechunk = false;

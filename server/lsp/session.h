@@ -58,6 +58,16 @@ void ms_session_set_version(ms_session *self, int version);
 /* New rules or options: every unit is analysed again at the next update. */
 void ms_session_configure(ms_session *self, const ms_catalog *catalog, const ms_analyzer_options *opts);
 
+/* The first results of a big document: when an update parses the whole
+** document (open, full replace, rechunk) and it is large (2 MB and up),
+** fn(ctx) is called once, on the updating thread, as soon as the chunks
+** covering its first megabyte are parsed and analysed, while the workers
+** go on with the rest. During the call the session shows only those chunks
+** (every accessor below: diagnostics, units, trees); nothing may change it.
+** The language server publishes them, so a big file shows its first
+** diagnostics long before the whole file is done. NULL: no such call. */
+void ms_session_set_first_results(ms_session *self, void (*fn)(void *ctx), void *ctx);
+
 /* Reparses (incrementally) if the text changed and re-analyses the units
 ** that need it. Returns how many units were analysed. */
 size_t ms_session_update(ms_session *self);

@@ -49,10 +49,19 @@ static bool parse_line(const char *text, size_t len, size_t p, alias *out) {
   return true;
 }
 
+#define PROGRESS_STEP ((size_t)2 << 20)
+
 ms_alias_table *ms_alias_table_scan(const char *text, size_t len) {
+  return ms_alias_table_scan_with(text, len, NULL, NULL);
+}
+
+ms_alias_table *ms_alias_table_scan_with(const char *text, size_t len, void (*done)(void *ctx, size_t offset),
+                                         void *ctx) {
   ms_alias_table *self = ms_xrealloc(NULL, sizeof *self);
   memset(self, 0, sizeof *self);
+  size_t reported = 0;
   for (size_t p = 0; p < len;) {
+    if (done && p - reported > PROGRESS_STEP) done(ctx, reported = p);
     alias a;
     if (text[p] == '!' && parse_line(text, len, p, &a)) {
       *MS_ARRAY_PUSH(self->items, self->count, self->cap) = a;

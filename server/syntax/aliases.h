@@ -22,6 +22,12 @@ typedef struct ms_alias_table ms_alias_table;
 ms_alias_table *ms_alias_table_scan(const char *text, size_t len);
 void ms_alias_table_delete(ms_alias_table *self);
 
+/* The same scan, calling done(ctx, offset) every few MB with how far it has
+** read (every line before offset is scanned), so that a caller reading a
+** mapped file can drop the pages behind (check on big files). */
+ms_alias_table *ms_alias_table_scan_with(const char *text, size_t len, void (*done)(void *ctx, size_t offset),
+                                         void *ctx);
+
 /* The number of definitions found. */
 size_t ms_alias_table_count(const ms_alias_table *self);
 

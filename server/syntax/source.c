@@ -20,31 +20,43 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define RELEASE_WINDOW (8u << 20)  /* passes drop pages in steps of this */
+#define RELEASE_WINDOW (2u << 20)  /* passes drop pages in steps of this */
+#define FAULT_AROUND (64u << 10)   /* ms_source_release_piece's margin */
 
 /* ---- line index ---- */
 
+/* A mapped file above this keeps a sparse line index (source.h). */
+#define SPARSE_MIN ((size_t)4 << 20)
+#define SPARSE_SHIFT 6u
+
 static void index_lines(ms_source *self) {
-  size_t cap = self->len / 40 + 16;
+  self->line_shift = self->map && self->len > SPARSE_MIN ? SPARSE_SHIFT : 0;
+  uint32_t mask = (1u << self->line_shift) - 1;
+  size_t cap = (self->len / 40 >> self->line_shift) + 16;
   self->lines = ms_xrealloc(NULL, cap * sizeof *self->lines);
-  self->nlines = 0;
-  self->lines[self->nlines++] = 0;
+  size_t kept = 0;
+  self->lines[kept++] = 0;
+  self->nlines = 1;
   const char *p = self->text, *end = self->text + self->len;
   uint32_t released = 0;
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     if (!nl) break;
-    if (self->nlines == cap) {
-      cap *= 2;
-      self->lines = ms_xrealloc(self->lines, cap * sizeof *self->lines);
-    }
     p = nl + 1;
-    self->lines[self->nlines++] = (uint32_t)(p - self->text);
+    if ((self->nlines++ & mask) == 0) {
+      if (kept == cap) {
+        cap *= 2;
+        self->lines = ms_xrealloc(self->lines, cap * sizeof *self->lines);
+      }
+      self->lines[kept++] = (uint32_t)(p - self->text);
+    }
     if ((uint32_t)(p - self->text) - released > RELEASE_WINDOW) {
       ms_source_release(self, released, (uint32_t)(p - self->text));
       released = (uint32_t)(p - self->text);
     }
   }
+  /* Trim the slack of a big index. */
+  if (kept < cap / 2) self->lines = ms_xrealloc(self->lines, kept * sizeof *self->lines);
 }
 
 void ms_source_init_text(ms_source *self, const char *name, const char *text, size_t len) {
@@ -144,15 +156,40 @@ void ms_source_close(ms_source *self) {
   memset(self, 0, sizeof *self);
 }
 
+/* The number of kept line starts. */
+static size_t kept_lines(const ms_source *self) {
+  return ((self->nlines - 1) >> self->line_shift) + 1;
+}
+
 uint32_t ms_source_line_of(const ms_source *self, uint32_t off) {
   assert(self->nlines > 0);
-  size_t lo = 0, hi = self->nlines; /* last line start <= off */
+  size_t lo = 0, hi = kept_lines(self); /* last kept start <= off */
   while (hi - lo > 1) {
     size_t mid = lo + (hi - lo) / 2;
     if (self->lines[mid] <= off) lo = mid;
     else hi = mid;
   }
-  return (uint32_t)lo;
+  uint32_t line = (uint32_t)(lo << self->line_shift);
+  if (!self->line_shift) return line;
+  /* Count the newlines between the kept start and off. */
+  const char *p = self->text + self->lines[lo], *end = self->text + (off < self->len ? off : self->len);
+  while (p < end && line + 1 < self->nlines) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (!nl) break;
+    line++;
+    p = nl + 1;
+  }
+  return line;
+}
+
+uint32_t ms_source_line_start(const ms_source *self, uint32_t line) {
+  if (line >= self->nlines) return (uint32_t)self->len;
+  uint32_t start = self->lines[line >> self->line_shift];
+  for (uint32_t k = line & ((1u << self->line_shift) - 1); k > 0; k--) {
+    const char *nl = memchr(self->text + start, '\n', self->len - start);
+    start = (uint32_t)(nl - self->text) + 1;
+  }
+  return start;
 }
 
 const char *ms_source_line_text(const ms_source *self, uint32_t line, size_t *len) {
@@ -160,8 +197,9 @@ const char *ms_source_line_text(const ms_source *self, uint32_t line, size_t *le
     *len = 0;
     return self->text + self->len;
   }
-  size_t start = self->lines[line];
-  size_t end = line + 1 < self->nlines ? self->lines[line + 1] - 1 : self->len;
+  size_t start = ms_source_line_start(self, line);
+  const char *nl = memchr(self->text + start, '\n', self->len - start);
+  size_t end = nl ? (size_t)(nl - self->text) : self->len;
   if (end > start && self->text[end - 1] == '\r') end--;
   *len = end - start;
   return self->text + start;
@@ -170,7 +208,7 @@ const char *ms_source_line_text(const ms_source *self, uint32_t line, size_t *le
 uint32_t ms_source_utf16_column(const ms_source *self, uint32_t off) {
   if (off > self->len) off = (uint32_t)self->len;
   uint32_t col = 0;
-  for (uint32_t i = self->lines[ms_source_line_of(self, off)]; i < off; i++) {
+  for (uint32_t i = ms_source_line_start(self, ms_source_line_of(self, off)); i < off; i++) {
     unsigned char c = (unsigned char)self->text[i];
     if ((c & 0xC0) == 0x80) continue;          /* continuation byte */
     col += c >= 0xF0 ? 2 : 1;                  /* 4-byte sequences are surrogate pairs */
@@ -184,6 +222,26 @@ void ms_source_release(const ms_source *self, uint32_t start, uint32_t end) {
   uintptr_t base = (uintptr_t)self->map;
   uintptr_t a = (base + start + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
   uintptr_t b = (base + end) & ~((uintptr_t)page - 1);
+  if (b > a) madvise((void *)a, b - a, MADV_DONTNEED);
+}
+
+void ms_source_release_piece(const ms_source *self, uint32_t start, uint32_t end) {
+  if (!self->map || end <= start) return;
+  uint32_t line = ms_source_line_of(self, start);
+  uint32_t from = self->lines[line >> self->line_shift];
+  /* The kernel maps pages around a faulting one that are in the page
+  ** cache (fault-around, 64 KB by default): a neighbour's reads near our
+  ** bounds may have mapped some of ours after we dropped them, and ours
+  ** some of theirs. Dropping a margin past both bounds catches those; a
+  ** page dropped while a neighbour still reads it just faults again. */
+  from = from > FAULT_AROUND ? from - FAULT_AROUND : 0;
+  end = end + FAULT_AROUND < end ? UINT32_MAX : end + FAULT_AROUND;
+  long page = sysconf(_SC_PAGESIZE);
+  uintptr_t base = (uintptr_t)self->map;
+  uintptr_t a = (base + from) & ~((uintptr_t)page - 1);
+  uintptr_t b = (base + (end < self->maplen ? end : self->maplen) + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+  uintptr_t limit = (base + self->maplen + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+  if (b > limit) b = limit;
   if (b > a) madvise((void *)a, b - a, MADV_DONTNEED);
 }
 
@@ -307,6 +365,54 @@ bool ms_path_list_expand(ms_path_list *self, ms_path_list *notes, const char *ar
   }
   ms_path_list_push(self, arg); /* a missing file fails when opened */
   return true;
+}
+
+/* ---- shards ---- */
+
+typedef struct sized {
+  const char *path;
+  size_t index;
+  uint64_t bytes;
+} sized;
+
+static int cmp_sized(const void *a, const void *b) {
+  const sized *x = a, *y = b;
+  if (x->bytes != y->bytes) return x->bytes > y->bytes ? -1 : 1;
+  int c = strcmp(x->path, y->path);
+  if (c) return c;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+void ms_path_list_shard(ms_path_list *self, unsigned index, unsigned count) {
+  if (count <= 1 || !self->count) return;
+  sized *v = ms_xrealloc(NULL, self->count * sizeof *v);
+  for (size_t i = 0; i < self->count; i++) {
+    struct stat st;
+    bool sized_ok = strcmp(self->items[i], "-") && stat(self->items[i], &st) == 0 && S_ISREG(st.st_mode);
+    v[i] = (sized){self->items[i], i, sized_ok ? (uint64_t)st.st_size : 0};
+  }
+  qsort(v, self->count, sizeof *v, cmp_sized);
+  uint64_t *load = ms_xrealloc(NULL, count * sizeof *load);
+  memset(load, 0, count * sizeof *load);
+  unsigned char *mine = ms_xrealloc(NULL, self->count);
+  memset(mine, 0, self->count);
+  for (size_t i = 0; i < self->count; i++) {
+    unsigned best = 0;
+    for (unsigned s = 1; s < count; s++)
+      if (load[s] < load[best]) best = s;
+    /* An empty file still counts one byte: empty files spread too. */
+    load[best] += v[i].bytes ? v[i].bytes : 1;
+    mine[v[i].index] = best == index;
+  }
+  size_t kept = 0;
+  for (size_t i = 0; i < self->count; i++) {
+    if (mine[i]) self->items[kept++] = self->items[i];
+    else free(self->items[i]);
+  }
+  self->count = kept;
+  free(mine);
+  free(load);
+  free(v);
 }
 
 /* ---- units ---- */

@@ -25,8 +25,11 @@ typedef struct ms_source {
   char *name;                  /* as shown in reports: the path, or "<stdin>" */
   const char *text;
   size_t len;
-  uint32_t *lines;             /* byte offset of each line's start */
-  size_t nlines;
+  uint32_t *lines;             /* private: line starts (every line, or every
+                               ** 2^line_shift-th of a big mapped file):
+                               ** read them with ms_source_line_start */
+  size_t nlines;               /* the number of lines */
+  unsigned line_shift;         /* private: 0 = every line indexed */
   void *map;                   /* private: the mapping, or NULL */
   size_t maplen;
   char *owned;                 /* private: the copy, or NULL */
@@ -45,6 +48,13 @@ void ms_source_close(ms_source *self);
 /* 0-based line of byte offset off (clamped to the text). */
 uint32_t ms_source_line_of(const ms_source *self, uint32_t off);
 
+/* The byte offset where 0-based line `line` starts (the text's length for
+** a line past the last). A big mapped file keeps only every 64th line start
+** (4 bytes per 64 lines instead of per line: the index would otherwise be
+** the one thing in `check` that grows with the file); the others are found
+** by counting newlines from the nearest kept one, at most 63 lines away. */
+uint32_t ms_source_line_start(const ms_source *self, uint32_t line);
+
 /* The text of 0-based line `line` without its newline (and without a
 ** trailing '\r'), its length in *len. */
 const char *ms_source_line_text(const ms_source *self, uint32_t line, size_t *len);
@@ -55,6 +65,12 @@ uint32_t ms_source_utf16_column(const ms_source *self, uint32_t off);
 /* Tells the kernel that the pages of [start, end) will not be read soon
 ** (drops them from the resident set of a mapped file); a no-op otherwise. */
 void ms_source_release(const ms_source *self, uint32_t start, uint32_t end);
+
+/* The same for a piece that was parsed and reported: every page holding a
+** byte of [start, end) (rounded outward: a page shared with a neighbour
+** comes back on its next read), and those that line lookups in the range
+** read before `start` (back to the kept line start they count from). */
+void ms_source_release_piece(const ms_source *self, uint32_t start, uint32_t end);
 
 /* A list of paths, owned. */
 typedef struct ms_path_list {
@@ -85,6 +101,14 @@ void ms_path_list_push(ms_path_list *self, const char *path);
 ** (or a directory below it) cannot be read; what could be read is still
 ** added. */
 bool ms_path_list_expand(ms_path_list *self, ms_path_list *notes, const char *arg, char *err, size_t errlen);
+
+/* Keeps only the paths of shard `index` (0-based) of `count`, in their
+** order: a deterministic, size-balanced split (the largest files first,
+** each to the shard with the fewest bytes so far; ties by path, then by the
+** lower shard), so that `count` runs over the same tree, one per shard,
+** check every file exactly once. A path that cannot be stat'ed ("-", a
+** missing file) counts as 0 bytes. */
+void ms_path_list_shard(ms_path_list *self, unsigned index, unsigned count);
 
 /* A unit: ranges parsed together; ops and syntax errors are reported for
 ** those starting in them. */

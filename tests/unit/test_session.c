@@ -245,3 +245,53 @@ Test(session, alias_edits_reach_their_uses) {
   free(after);
   ms_session_delete(s);
 }
+
+/* ms_session_set_first_results: a big document's first chunks are shown
+** once, mid-parse, as a prefix of the final diagnostics; the final state
+** is that of a session opened without it. */
+typedef struct first_seen {
+  int calls;
+  ms_session *s;
+  ms_diag_list diags;
+} first_seen;
+
+static void on_first(void *ctx) {
+  first_seen *f = ctx;
+  f->calls++;
+  ms_session_diagnostics(f->s, &f->diags);
+}
+
+Test(session, first_results_of_a_big_document) {
+  char *text = make_text(12000);
+  size_t len = strlen(text);
+  cr_assert_geq(len, (size_t)2 << 20);
+  ms_session *s = ms_session_new("file:///big.mlir", text, len, 1, catalog, &opts);
+  first_seen f = {0, s, {0}};
+  ms_diag_list_init(&f.diags);
+  ms_session_set_first_results(s, on_first, &f);
+  ms_session_update(s);
+  ms_session_set_first_results(s, NULL, NULL);
+  cr_assert_eq(f.calls, 1);
+  ms_diag_list all;
+  ms_diag_list_init(&all);
+  ms_session_diagnostics(s, &all);
+  cr_assert_gt(f.diags.count, 0);
+  cr_assert_lt(f.diags.count, all.count, "the first results are a part (%zu of %zu)", f.diags.count, all.count);
+  for (size_t i = 0; i < f.diags.count; i++) {
+    cr_assert_eq(f.diags.items[i].start, all.items[i].start, "diagnostic %zu", i);
+    cr_assert_str_eq(f.diags.items[i].message, all.items[i].message);
+  }
+  cr_assert_lt(f.diags.items[f.diags.count - 1].start, (2u << 20), "the top of the document first");
+  expect_same_as_fresh(s, 0);
+  /* An edit's update parses one chunk: no first results then. */
+  ms_diag_list_clear(&f.diags);
+  ms_session_set_first_results(s, on_first, &f);
+  ms_position at = {1, 0};
+  cr_assert(ms_session_edit(s, at, at, " ", 1, MS_ENCODING_UTF16));
+  ms_session_update(s);
+  cr_assert_eq(f.calls, 1);
+  ms_diag_list_clear(&all);
+  ms_diag_list_clear(&f.diags);
+  ms_session_delete(s);
+  free(text);
+}

@@ -152,3 +152,98 @@ Test(source, directory_walk_skips_loops_and_special_files) {
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
   cr_assert_eq(system(cmd), 0);
 }
+
+/* A big mapped file keeps every 64th line start: every lookup must agree
+** with the full index of the same text. */
+Test(source, sparse_line_index_of_a_big_mapped_file) {
+  size_t n = (5u << 20) + 12345;
+  char *t = malloc(n + 1);
+  unsigned seed = 1;
+  for (size_t i = 0; i < n; i++) {
+    seed = seed * 1103515245u + 12345u;
+    unsigned r = (seed >> 16) % 97;
+    t[i] = r < 2 ? '\n' : r == 2 ? '\r' : (char)('a' + r % 26);
+  }
+  t[n] = 0;
+  char path[] = "/tmp/ms-sparse-XXXXXX";
+  int fd = mkstemp(path);
+  cr_assert(fd >= 0);
+  cr_assert_eq(write(fd, t, n), (ssize_t)n);
+  close(fd);
+  ms_source big, dense;
+  char err[256];
+  cr_assert(ms_source_open(&big, path, err, sizeof err));
+  ms_source_init_text(&dense, "d", t, n);
+  cr_assert_neq(big.line_shift, 0, "a big mapped file has a sparse index");
+  cr_assert_eq(dense.line_shift, 0);
+  cr_assert_eq(big.nlines, dense.nlines);
+  for (uint32_t l = 0; l < dense.nlines; l += 1 + l % 7) {
+    cr_assert_eq(ms_source_line_start(&big, l), ms_source_line_start(&dense, l), "line %u", l);
+    size_t a, b;
+    const char *x = ms_source_line_text(&big, l, &a), *y = ms_source_line_text(&dense, l, &b);
+    cr_assert_eq(a, b);
+    cr_assert_eq(x - big.text, y - dense.text);
+  }
+  for (uint32_t off = 0; off <= n + 5; off += 1 + off % 1013) {
+    cr_assert_eq(ms_source_line_of(&big, off), ms_source_line_of(&dense, off), "offset %u", off);
+    cr_assert_eq(ms_source_utf16_column(&big, off), ms_source_utf16_column(&dense, off), "offset %u", off);
+  }
+  cr_assert_eq(ms_source_line_start(&big, (uint32_t)dense.nlines), n);
+  ms_source_close(&big);
+  ms_source_close(&dense);
+  unlink(path);
+  free(t);
+}
+
+/* --shard I/N: N shards partition the list (no overlap, no gap), the
+** split depends only on the paths and their sizes, and the bytes spread. */
+Test(source, shards_partition_the_files) {
+  char dir[] = "/tmp/ms-shard-XXXXXX";
+  cr_assert(mkdtemp(dir));
+  ms_path_list all;
+  ms_path_list_init(&all);
+  for (int i = 0; i < 23; i++) {
+    char p[64];
+    snprintf(p, sizeof p, "%s/f%02d.mlir", dir, i);
+    FILE *f = fopen(p, "w");
+    for (int k = 0; k < (i * 37) % 11 * 100; k++) fputc('x', f);
+    fclose(f);
+    ms_path_list_push(&all, p);
+  }
+  ms_path_list_push(&all, "-");
+  for (unsigned count = 1; count <= 5; count++) {
+    int seen[24] = {0};
+    size_t bytes[5] = {0};
+    for (unsigned s = 0; s < count; s++) {
+      for (int again = 0; again < 2; again++) {
+        ms_path_list l;
+        ms_path_list_init(&l);
+        for (size_t i = 0; i < all.count; i++) ms_path_list_push(&l, all.items[i]);
+        ms_path_list_shard(&l, s, count);
+        size_t prev = 0;
+        for (size_t i = 0; i < l.count; i++) {
+          size_t k = 0;
+          while (strcmp(all.items[k], l.items[i])) k++;
+          cr_assert(i == 0 || k > prev, "shards keep the list's order");
+          prev = k;
+          if (!again) {
+            seen[k]++;
+            struct stat st;
+            if (stat(l.items[i], &st) == 0) bytes[s] += (size_t)st.st_size;
+          }
+        }
+        ms_path_list_clear(&l);
+      }
+    }
+    for (int k = 0; k < 24; k++) cr_assert_eq(seen[k], 1, "file %d in %d shards of %u", k, seen[k], count);
+    size_t lo = (size_t)-1, hi = 0;
+    for (unsigned s = 0; s < count; s++) {
+      if (bytes[s] < lo) lo = bytes[s];
+      if (bytes[s] > hi) hi = bytes[s];
+    }
+    cr_assert(hi - lo <= 1000, "size-balanced: %zu..%zu over %u shards", lo, hi, count);
+  }
+  for (size_t i = 0; i + 1 < all.count; i++) unlink(all.items[i]);
+  rmdir(dir);
+  ms_path_list_clear(&all);
+}

@@ -125,6 +125,7 @@ Test(values, op_detail_with_type_aliases) {
       "}\n"
       "func.func @f(%a: !wide, %b: tensor<3xf32>) -> tensor<*xf32> {\n"
       "  %0 = \"tf.AddV2\"(%a, %b) : (!wide, tensor<3xf32>) -> tensor<*xf32>\n"
+      "  %1 = \"tf.Mul\"(%0, %b) : (tensor<*xf32>, tensor<3xf32>) -> tensor<*xf32>\n"
       "  return %0 : tensor<*xf32>\n"
       "}\n";
   ms_session *s = session_of(text);
@@ -135,6 +136,12 @@ Test(values, op_detail_with_type_aliases) {
   const ms_analysis *a = ms_session_unit_analysis(s, pos, &base);
   cr_assert(ms_analysis_op_detail(catalog, ms_session_options(s), a, text, base, pos, d));
   cr_assert_str_eq(d->operand_types[0], "tensor<2x1xf32>");
+  cr_assert_str_eq(d->inferred, "tensor<2x3xf32>");
+  /* tf.Mul's operand is declared unranked: nothing is inferred at declared
+  ** types, and the detail shows what the value table gave its result. */
+  pos = offset_of(s, "tf.Mul") + 2;
+  a = ms_session_unit_analysis(s, pos, &base);
+  cr_assert(ms_analysis_op_detail(catalog, ms_session_options(s), a, text, base, pos, d));
   cr_assert_str_eq(d->inferred, "tensor<2x3xf32>");
   free(d);
   ms_session_delete(s);
