@@ -9,6 +9,7 @@
 ** (`make test-tsan`).
 */
 #include "pool.h"
+#include "alloc.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -65,8 +66,7 @@ static void *worker_main(void *arg) {
 }
 
 ms_pool *ms_pool_new(int jobs, void *(*init)(void *ctx), void (*fini)(void *state), void *ctx) {
-  ms_pool *p = calloc(1, sizeof *p);
-  if (!p) abort();
+  ms_pool *p = ms_xcalloc(1, sizeof *p);
   pthread_mutex_init(&p->lock, NULL);
   pthread_cond_init(&p->work, NULL);
   pthread_cond_init(&p->finished, NULL);
@@ -75,8 +75,7 @@ ms_pool *ms_pool_new(int jobs, void *(*init)(void *ctx), void (*fini)(void *stat
   p->ctx = ctx;
   if (jobs > MS_POOL_MAX_JOBS) jobs = MS_POOL_MAX_JOBS;
   if (jobs > 1) {
-    p->workers = calloc((size_t)jobs, sizeof *p->workers);
-    if (!p->workers) abort();
+    p->workers = ms_xcalloc((size_t)jobs, sizeof *p->workers);
     for (int i = 0; i < jobs; i++) {
       p->workers[p->jobs].pool = p;
       if (pthread_create(&p->workers[p->jobs].thread, NULL, worker_main, &p->workers[p->jobs]) == 0) p->jobs++;

@@ -256,11 +256,7 @@ void ms_path_list_clear(ms_path_list *self) {
 }
 
 void ms_path_list_push(ms_path_list *self, const char *path) {
-  if (self->count == self->cap) {
-    self->cap = self->cap ? self->cap * 2 : 16;
-    self->items = ms_xrealloc(self->items, self->cap * sizeof *self->items);
-  }
-  self->items[self->count++] = ms_xstrdup(path);
+  *MS_ARRAY_PUSH(self->items, self->count, self->cap) = ms_xstrdup(path);
 }
 
 static int cmp_names(const void *a, const void *b) {
@@ -425,11 +421,7 @@ void ms_unit_list_clear(ms_unit_list *self) {
 }
 
 static void push_unit(ms_unit_list *self, uint32_t s0, uint32_t e0, uint32_t s1, uint32_t e1, int n) {
-  if (self->count == self->cap) {
-    self->cap = self->cap ? self->cap * 2 : 16;
-    self->items = ms_xrealloc(self->items, self->cap * sizeof *self->items);
-  }
-  ms_unit *u = &self->items[self->count++];
+  ms_unit *u = MS_ARRAY_PUSH(self->items, self->count, self->cap);
   memset(u, 0, sizeof *u);
   u->nranges = n;
   u->start[0] = s0, u->end[0] = e0, u->start[1] = s1, u->end[1] = e1;
@@ -471,11 +463,7 @@ typedef struct scan {
 } scan;
 
 static void add_cut(uint32_t **v, size_t *n, size_t *cap, uint32_t off) {
-  if (*n == *cap) {
-    *cap = *cap ? *cap * 2 : 64;
-    *v = ms_xrealloc(*v, *cap * sizeof **v);
-  }
-  (*v)[(*n)++] = off;
+  *MS_ARRAY_PUSH(*v, *n, *cap) = off;
 }
 
 static bool starts_op(char c) {
