@@ -94,9 +94,22 @@ void ms_report_text_message(FILE *out, const ms_source *src, uint32_t start, uin
   print_caret(out, text, len, col, to);
 }
 
+/* The text report reads the lines it shows back from the (mapped) file:
+** every this many bytes the pages it went past are dropped again, so that
+** reporting a big file with findings all over it keeps the resident set of
+** `check` flat. */
+#define REPORT_WINDOW (4u << 20)
+
 void ms_report_text(FILE *out, const ms_source *src, const ms_diag_list *diags) {
+  uint32_t released = 0;
   for (size_t i = 0; i < diags->count; i++) {
     const ms_diagnostic *d = &diags->items[i];
+    if (d->start >= released + REPORT_WINDOW && src->len > REPORT_WINDOW) {
+      fflush(out);
+      uint32_t upto = ms_source_line_start(src, ms_source_line_of(src, d->start));
+      ms_source_release(src, released, upto);
+      released = upto;
+    }
     char suffix[96];
     snprintf(suffix, sizeof suffix, " [%s]", d->code ? d->code : "");
     ms_report_text_message(out, src, d->start, d->end, ms_report_severity_word(d->severity), d->message,
