@@ -140,7 +140,7 @@ test-tsan:
 tsan-run: $(BIN) $(BUILD)/pool-stress | deps-test
 	tests/tsan/run.sh $(BUILD)
 
-$(BUILD)/pool-stress: tests/tsan/pool_stress.c $(BUILD)/obj/server/support/pool.o | deps
+$(BUILD)/pool-stress: tests/tsan/pool_stress.c $(BUILD)/obj/server/support/pool.o $(BUILD)/obj/server/support/alloc.o | deps
 	$(CC) $(CFLAGS_STRICT) -o $@ $^ $(LDLIBS)
 
 test-unit: $(BUILD)/unit-tests
