@@ -104,21 +104,25 @@ static text name_of(const ctx *c, int i) {
 
 /* Capitalized "Result" is not needed: messages never start with a name. */
 
-__attribute__((format(printf, 7, 8)))
-static void add(ctx *c, ms_severity sev, const char *code, int operand, int related, int dim,
-                const char *fmt, ...) {
-  if (sev == MS_SEVERITY_ERROR) c->error = true;
-  ms_broadcast_result *out = c->out;
+void ms_broadcast_vfinding(ms_broadcast_result *out, ms_severity severity, const char *code, int operand,
+                           int related, int dim, const char *fmt, va_list ap) {
   if (out->nfindings >= MS_MAX_FINDINGS) return;
   ms_finding *f = &out->findings[out->nfindings++];
-  f->severity = sev;
+  f->severity = severity;
   f->code = code;
   f->operand = operand;
   f->related = related;
   f->dim = dim;
+  vsnprintf(f->message, sizeof f->message, fmt, ap);
+}
+
+__attribute__((format(printf, 7, 8)))
+static void add(ctx *c, ms_severity sev, const char *code, int operand, int related, int dim,
+                const char *fmt, ...) {
+  if (sev == MS_SEVERITY_ERROR) c->error = true;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(f->message, sizeof f->message, fmt, ap);
+  ms_broadcast_vfinding(c->out, sev, code, operand, related, dim, fmt, ap);
   va_end(ap);
 }
 

@@ -26,6 +26,7 @@
 #ifndef MS_BROADCAST_H
 #define MS_BROADCAST_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include "shape.h"
 
@@ -174,5 +175,11 @@ bool ms_broadcast_check(ms_rule rule, const ms_broadcast_options *opts,
                         const ms_shape *results, int nresults,
                         const char *result_name,
                         ms_broadcast_result *out);
+
+/* Appends one finding (a vprintf-style message) to out; past
+** MS_MAX_FINDINGS it is dropped. The one way every rule module (this one,
+** upstream.c, rules_families.c) records a finding. */
+void ms_broadcast_vfinding(ms_broadcast_result *out, ms_severity severity, const char *code, int operand,
+                           int related, int dim, const char *fmt, va_list ap);
 
 #endif

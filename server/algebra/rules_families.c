@@ -65,17 +65,9 @@ static label dims_of(const ms_shape *s) {
 __attribute__((format(printf, 6, 7)))
 static void add(fam *f, const char *code, int operand, int related, int dim, const char *fmt, ...) {
   f->error = true;
-  ms_broadcast_result *out = f->out;
-  if (out->nfindings >= MS_MAX_FINDINGS) return;
-  ms_finding *x = &out->findings[out->nfindings++];
-  x->severity = MS_SEVERITY_ERROR;
-  x->code = code;
-  x->operand = operand;
-  x->related = related;
-  x->dim = dim;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(x->message, sizeof x->message, fmt, ap);
+  ms_broadcast_vfinding(f->out, MS_SEVERITY_ERROR, code, operand, related, dim, fmt, ap);
   va_end(ap);
 }
 

@@ -50,17 +50,9 @@ static type_text type_of(const ms_shape *s) {
 __attribute__((format(printf, 6, 7))) static void add(rule_ctx *c, const char *code, int operand, int related,
                                                       int dim, const char *fmt, ...) {
   c->error = true;
-  ms_broadcast_result *out = c->out;
-  if (out->nfindings >= MS_MAX_FINDINGS) return;
-  ms_finding *f = &out->findings[out->nfindings++];
-  f->severity = MS_SEVERITY_ERROR;
-  f->code = code;
-  f->operand = operand;
-  f->related = related;
-  f->dim = dim;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(f->message, sizeof f->message, fmt, ap);
+  ms_broadcast_vfinding(c->out, MS_SEVERITY_ERROR, code, operand, related, dim, fmt, ap);
   va_end(ap);
 }
 

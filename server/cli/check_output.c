@@ -11,6 +11,7 @@
 ** --exit-zero; 2 for usage and I/O errors.
 */
 #include "check_output.h"
+#include "options.h"
 #include "suppress.h"
 
 #include <errno.h>
@@ -46,26 +47,6 @@ void ms_check_output_init(ms_check_output_options *o) {
 
 void ms_check_output_clear(ms_check_output_options *o) { ms_code_filter_clear(&o->filter); }
 
-static int usage_error(const char *fmt, const char *arg) {
-  fputs("mlir-shape check: ", stderr);
-  fprintf(stderr, fmt, arg);
-  fputs(" (try --help)\n", stderr);
-  return 2;
-}
-
-/* The value of --name=V or --name V; NULL when this is not that option. */
-static const char *value_of(int argc, char **argv, int *i, const char *name, bool *missing) {
-  size_t n = strlen(name);
-  if (strncmp(argv[*i], name, n)) return NULL;
-  if (argv[*i][n] == '=') return argv[*i] + n + 1;
-  if (argv[*i][n]) return NULL;
-  if (*i + 1 >= argc) {
-    *missing = true;
-    return NULL;
-  }
-  return argv[++*i];
-}
-
 int ms_check_output_option(int argc, char **argv, int *i, ms_check_output_options *o) {
   const char *a = argv[*i], *v;
   bool missing = false;
@@ -84,29 +65,29 @@ int ms_check_output_option(int argc, char **argv, int *i, ms_check_output_option
       ++*i;
     }
   }
-  else if ((v = value_of(argc, argv, i, "--select", &missing)) || (v = value_of(argc, argv, i, "--ignore", &missing))) {
-    if (!ms_code_filter_add(&o->filter, a[2] == 's', v, err, sizeof err)) return usage_error("%s", err);
-  } else if ((v = value_of(argc, argv, i, "--max-warnings", &missing))) {
+  else if ((v = ms_option_value(argc, argv, i, "--select", &missing)) || (v = ms_option_value(argc, argv, i, "--ignore", &missing))) {
+    if (!ms_code_filter_add(&o->filter, a[2] == 's', v, err, sizeof err)) return ms_usage_error("check", "%s", err);
+  } else if ((v = ms_option_value(argc, argv, i, "--max-warnings", &missing))) {
     char *end;
     long n = strtol(v, &end, 10);
-    if (!*v || *end || n < -1) return usage_error("--max-warnings needs a number >= 0, not '%s'", v);
+    if (!*v || *end || n < -1) return ms_usage_error("check", "--max-warnings needs a number >= 0, not '%s'", v);
     o->max_warnings = n;
-  } else if ((v = value_of(argc, argv, i, "--stdin-filename", &missing))) {
-    if (!*v) return usage_error("%s", "--stdin-filename needs a name");
+  } else if ((v = ms_option_value(argc, argv, i, "--stdin-filename", &missing))) {
+    if (!*v) return ms_usage_error("check", "%s", "--stdin-filename needs a name");
     o->stdin_filename = v;
-  } else if ((v = value_of(argc, argv, i, "--color", &missing)) || (v = value_of(argc, argv, i, "--colour", &missing))) {
+  } else if ((v = ms_option_value(argc, argv, i, "--color", &missing)) || (v = ms_option_value(argc, argv, i, "--colour", &missing))) {
     if (!strcmp(v, "auto")) o->color = MS_COLOR_AUTO;
     else if (!strcmp(v, "always")) o->color = MS_COLOR_ALWAYS;
     else if (!strcmp(v, "never")) o->color = MS_COLOR_NEVER;
-    else return usage_error("--color must be auto, always or never, not '%s'", v);
-  } else if ((v = value_of(argc, argv, i, "--output", &missing)) || (v = value_of(argc, argv, i, "-o", &missing))) {
+    else return ms_usage_error("check", "--color must be auto, always or never, not '%s'", v);
+  } else if ((v = ms_option_value(argc, argv, i, "--output", &missing)) || (v = ms_option_value(argc, argv, i, "-o", &missing))) {
     o->output = v;
-  } else if ((v = value_of(argc, argv, i, "--baseline", &missing))) {
+  } else if ((v = ms_option_value(argc, argv, i, "--baseline", &missing))) {
     o->baseline = v;
-  } else if ((v = value_of(argc, argv, i, "--write-baseline", &missing))) {
+  } else if ((v = ms_option_value(argc, argv, i, "--write-baseline", &missing))) {
     o->write_baseline = v;
   } else if (missing) {
-    return usage_error("option '%s' needs a value", a);
+    return ms_usage_error("check", "option '%s' needs a value", a);
   } else {
     return 0;
   }

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "analyzer.h"
+#include "options.h"
 #include "catalog.h"
 #include "check_output.h"
 #include "commands.h"
@@ -93,26 +94,6 @@ typedef struct input {
 
 /* ---- options ---- */
 
-static int usage_error(const char *fmt, const char *arg) {
-  fputs("mlir-shape check: ", stderr);
-  fprintf(stderr, fmt, arg);
-  fputs(" (try --help)\n", stderr);
-  return 2;
-}
-
-/* The value of --name=V or --name V; NULL when this is not that option. */
-static const char *option_value(int argc, char **argv, int *i, const char *name, bool *missing) {
-  size_t n = strlen(name);
-  if (strncmp(argv[*i], name, n)) return NULL;
-  if (argv[*i][n] == '=') return argv[*i] + n + 1;
-  if (argv[*i][n]) return NULL;
-  if (*i + 1 >= argc) {
-    *missing = true;
-    return NULL;
-  }
-  return argv[++*i];
-}
-
 /* Returns -1 to go on, else an exit status. */
 static int parse_options(int argc, char **argv, options *o) {
   o->format = MS_FORMAT_TEXT;
@@ -137,32 +118,32 @@ static int parse_options(int argc, char **argv, options *o) {
       o->split = true;
     } else if (!strcmp(a, "--verify-diagnostics")) {
       o->verify = true;
-    } else if ((v = option_value(argc, argv, &i, "--format", &missing))) {
-      if (!ms_format_from_name(v, &o->format)) return usage_error("unknown format '%s'", v);
-    } else if ((v = option_value(argc, argv, &i, "--rules", &missing))) {
+    } else if ((v = ms_option_value(argc, argv, &i, "--format", &missing))) {
+      if (!ms_format_from_name(v, &o->format)) return ms_usage_error("check", "unknown format '%s'", v);
+    } else if ((v = ms_option_value(argc, argv, &i, "--rules", &missing))) {
       ms_path_list_push(&o->rules, v);
-    } else if ((v = option_value(argc, argv, &i, "--jobs", &missing)) ||
-               (v = option_value(argc, argv, &i, "-j", &missing))) {
+    } else if ((v = ms_option_value(argc, argv, &i, "--jobs", &missing)) ||
+               (v = ms_option_value(argc, argv, &i, "-j", &missing))) {
       char *end;
       long n = strtol(v, &end, 10);
-      if (*end || n < 1 || n > 256) return usage_error("--jobs needs a number from 1 to 256, not '%s'", v);
+      if (*end || n < 1 || n > 256) return ms_usage_error("check", "--jobs needs a number from 1 to 256, not '%s'", v);
       o->jobs = (int)n;
-    } else if ((v = option_value(argc, argv, &i, "--shard", &missing))) {
+    } else if ((v = ms_option_value(argc, argv, &i, "--shard", &missing))) {
       char *slash, *end;
       long a = strtol(v, &slash, 10), b = *slash == '/' ? strtol(slash + 1, &end, 10) : 0;
       if (*slash != '/' || slash == v || *end || end == slash + 1 || b < 1 || b > 100000 || a < 1 || a > b)
-        return usage_error("--shard needs I/N with 1 <= I <= N, not '%s'", v);
+        return ms_usage_error("check", "--shard needs I/N with 1 <= I <= N, not '%s'", v);
       o->shard = (unsigned)(a - 1);
       o->shards = (unsigned)b;
     } else if (!missing && (k = ms_check_output_option(argc, argv, &i, &o->out))) {
       if (k == 2) return 2;
     } else if (missing) {
-      return usage_error("option '%s' needs a value", a);
+      return ms_usage_error("check", "option '%s' needs a value", a);
     } else {
-      return usage_error("unknown option '%s'", a);
+      return ms_usage_error("check", "unknown option '%s'", a);
     }
   }
-  if (!o->args.count) return usage_error("%s", "no input files");
+  if (!o->args.count) return ms_usage_error("check", "%s", "no input files");
   o->out.format = o->format;
   o->out.strict = o->strict;
   return -1;

@@ -14,6 +14,7 @@
 #include <tree_sitter/api.h>
 
 #include "analyzer.h"
+#include "options.h"
 #include "catalog.h"
 #include "commands.h"
 #include "alloc.h"
@@ -46,13 +47,6 @@ typedef struct options {
   ms_path_list rules, args;
 } options;
 
-static int usage_error(const char *fmt, const char *arg) {
-  fputs("mlir-shape shapes: ", stderr);
-  fprintf(stderr, fmt, arg);
-  fputs(" (try --help)\n", stderr);
-  return 2;
-}
-
 /* -1 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, options *o) {
   for (int i = 1; i < argc; i++) {
@@ -66,20 +60,20 @@ static int parse_options(int argc, char **argv, options *o) {
     else if (!strcmp(a, "--format=text")) o->json = false;
     else if (!strncmp(a, "--format", 8)) {
       const char *v = a[8] == '=' ? a + 9 : (a[8] == 0 && i + 1 < argc ? argv[++i] : NULL);
-      if (!v || (strcmp(v, "json") && strcmp(v, "text"))) return usage_error("unknown format '%s'", v ? v : "");
+      if (!v || (strcmp(v, "json") && strcmp(v, "text"))) return ms_usage_error("shapes", "unknown format '%s'", v ? v : "");
       o->json = !strcmp(v, "json");
     } else if (!strcmp(a, "--rules")) {
-      if (i + 1 >= argc) return usage_error("%s needs a file", a);
+      if (i + 1 >= argc) return ms_usage_error("shapes", "%s needs a file", a);
       ms_path_list_push(&o->rules, argv[++i]);
     } else if (!strncmp(a, "--rules=", 8)) {
       ms_path_list_push(&o->rules, a + 8);
     } else if (a[0] == '-' && a[1]) {
-      return usage_error("unknown option '%s'", a);
+      return ms_usage_error("shapes", "unknown option '%s'", a);
     } else {
       ms_path_list_push(&o->args, a);
     }
   }
-  if (o->args.count == 0) return usage_error("%s", "no input files");
+  if (o->args.count == 0) return ms_usage_error("shapes", "%s", "no input files");
   return -1;
 }
 

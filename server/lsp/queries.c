@@ -30,6 +30,7 @@
 #include "value_features.h"
 #include "symbols.h"
 #include "walk.h"
+#include "strbuf.h"
 
 /* Document symbols are capped so that a huge file cannot produce a
 ** response of hundreds of megabytes; the functions always come first. */
@@ -149,29 +150,7 @@ static TSNode token_at(TSNode unit, uint32_t pos, const char *const *types) {
   return (TSNode){0};
 }
 
-/* A growable string for markdown. */
-typedef struct sbuf {
-  char *p;
-  size_t n, cap;
-} sbuf;
 
-static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(sbuf *b, const char *fmt, ...) {
-  for (;;) {
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = b->cap - b->n;
-    int k = vsnprintf(b->p ? b->p + b->n : NULL, room, fmt, ap);
-    va_end(ap);
-    assert(k >= 0);
-    if ((size_t)k < room) {
-      b->n += (size_t)k;
-      return;
-    }
-    b->cap = (b->cap + (size_t)k + 1) * 2;
-    b->p = ms_xrealloc(b->p, b->cap);
-  }
-}
 
 /* ------------------------------------------------------------------ */
 /* Hover                                                               */
@@ -182,53 +161,53 @@ static void format_dim(char *buf, size_t n, int64_t d) {
   else snprintf(buf, n, "%" PRId64, d);
 }
 
-static void op_heading(sbuf *b, const ms_op_detail *d) {
-  sb_printf(b, "**%s** — rule `%s`", d->name, ms_rule_name(d->rule));
-  if (d->rule == MS_RULE_MLIR) sb_printf(b, " (%s profile)", d->opts.strict ? "strict" : "upstream");
-  if (d->origin[0]) sb_printf(b, " from `%s`", d->origin);
-  sb_printf(b, "\n\n");
-  if (d->description[0]) sb_printf(b, "%s\n\n", d->description);
-  if (d->inferred[0]) sb_printf(b, "Inferred result: `%s`", d->inferred);
-  else sb_printf(b, "Inferred result: none");
-  if (d->result_type[0]) sb_printf(b, " · declared `%s`", d->result_type);
-  sb_printf(b, "\n\n");
+static void op_heading(ms_strbuf *b, const ms_op_detail *d) {
+  ms_strbuf_printf(b, "**%s** — rule `%s`", d->name, ms_rule_name(d->rule));
+  if (d->rule == MS_RULE_MLIR) ms_strbuf_printf(b, " (%s profile)", d->opts.strict ? "strict" : "upstream");
+  if (d->origin[0]) ms_strbuf_printf(b, " from `%s`", d->origin);
+  ms_strbuf_printf(b, "\n\n");
+  if (d->description[0]) ms_strbuf_printf(b, "%s\n\n", d->description);
+  if (d->inferred[0]) ms_strbuf_printf(b, "Inferred result: `%s`", d->inferred);
+  else ms_strbuf_printf(b, "Inferred result: none");
+  if (d->result_type[0]) ms_strbuf_printf(b, " · declared `%s`", d->result_type);
+  ms_strbuf_printf(b, "\n\n");
 }
 
-static void op_table(sbuf *b, const ms_op_detail *d) {
+static void op_table(ms_strbuf *b, const ms_op_detail *d) {
   const ms_broadcast_result *r = &d->result;
   if (r->nrows == 0) return;
   int nops = r->noperands < d->noperands ? r->noperands : d->noperands;
-  sb_printf(b, "| dim |");
-  for (int i = 0; i < nops; i++) sb_printf(b, " %s |", d->operand_names[i]);
-  sb_printf(b, " inferred | declared | verdict |\n|---|");
-  for (int i = 0; i < nops; i++) sb_printf(b, "---|");
-  sb_printf(b, "---|---|---|\n");
+  ms_strbuf_printf(b, "| dim |");
+  for (int i = 0; i < nops; i++) ms_strbuf_printf(b, " %s |", d->operand_names[i]);
+  ms_strbuf_printf(b, " inferred | declared | verdict |\n|---|");
+  for (int i = 0; i < nops; i++) ms_strbuf_printf(b, "---|");
+  ms_strbuf_printf(b, "---|---|---|\n");
   for (int row = 0; row < r->nrows; row++) {
     const ms_derivation_row *dr = &r->rows[row];
     char cell[32];
-    sb_printf(b, "| %d |", row);
+    ms_strbuf_printf(b, "| %d |", row);
     for (int i = 0; i < nops; i++) {
       format_dim(cell, sizeof cell, dr->operand_dims[i]);
-      sb_printf(b, " %s |", cell);
+      ms_strbuf_printf(b, " %s |", cell);
     }
     format_dim(cell, sizeof cell, dr->inferred);
-    sb_printf(b, " %s |", cell);
+    ms_strbuf_printf(b, " %s |", cell);
     format_dim(cell, sizeof cell, dr->declared);
-    sb_printf(b, " %s | %s |\n", cell, dr->verdict[0] ? dr->verdict : "ok");
+    ms_strbuf_printf(b, " %s | %s |\n", cell, dr->verdict[0] ? dr->verdict : "ok");
   }
-  sb_printf(b, "\n");
+  ms_strbuf_printf(b, "\n");
 }
 
-static void op_findings(sbuf *b, const ms_op_detail *d) {
+static void op_findings(ms_strbuf *b, const ms_op_detail *d) {
   for (int i = 0; i < d->result.nfindings; i++) {
     const ms_finding *f = &d->result.findings[i];
-    sb_printf(b, "- %s `%s`: %s\n", ms_severity_name(f->severity), f->code, f->message);
+    ms_strbuf_printf(b, "- %s `%s`: %s\n", ms_severity_name(f->severity), f->code, f->message);
   }
 }
 
 /* The op hover's markdown; the caller frees it. */
 static char *op_markdown(const ms_op_detail *d) {
-  sbuf b = {0};
+  ms_strbuf b = {0};
   op_heading(&b, d);
   op_table(&b, d);
   op_findings(&b, d);

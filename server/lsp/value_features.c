@@ -19,33 +19,12 @@
 #include "queries.h"
 #include "alloc.h"
 #include "shapes.h"
+#include "strbuf.h"
 
 /* How many producing ops a value's hover follows back. */
 #define CHAIN_STEPS 5
 
-/* A growable markdown string. */
-typedef struct md {
-  char *p;
-  size_t n, cap;
-} md;
 
-static void md_printf(md *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void md_printf(md *b, const char *fmt, ...) {
-  for (;;) {
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = b->cap - b->n;
-    int k = vsnprintf(b->p ? b->p + b->n : NULL, room, fmt, ap);
-    va_end(ap);
-    assert(k >= 0);
-    if ((size_t)k < room) {
-      b->n += (size_t)k;
-      return;
-    }
-    b->cap = (b->cap + (size_t)k + 1) * 2;
-    b->p = ms_xrealloc(b->p, b->cap);
-  }
-}
 
 /* The stored analysis of one unit, with the text its spans index. */
 typedef struct unit_ref {
@@ -94,16 +73,16 @@ static void value_name(const unit_ref *u, uint32_t v, char *buf, size_t n) {
 }
 
 /* `[tf.AddV2 at 2:8](file:///f.mlir#L2)`: a link to the op's name. */
-static void op_link(md *b, const unit_ref *u, uint32_t opi) {
+static void op_link(ms_strbuf *b, const unit_ref *u, uint32_t opi) {
   const ms_op *op = &u->rec->ops[opi];
   ms_position p = position_of(u, op->name_token.start);
-  md_printf(b, "[%.*s at %u:%u](%s#L%u)", (int)(op->name.end - op->name.start), u->text + op->name.start, p.line + 1,
+  ms_strbuf_printf(b, "[%.*s at %u:%u](%s#L%u)", (int)(op->name.end - op->name.start), u->text + op->name.start, p.line + 1,
             p.character + 1, ms_session_uri(u->s), p.line + 1);
 }
 
-static void type_or_dash(md *b, const unit_ref *u, ms_span t) {
-  if (t.end > t.start) md_printf(b, "`%.*s`", (int)(t.end - t.start), u->text + t.start);
-  else md_printf(b, "—");
+static void type_or_dash(ms_strbuf *b, const unit_ref *u, ms_span t) {
+  if (t.end > t.start) ms_strbuf_printf(b, "`%.*s`", (int)(t.end - t.start), u->text + t.start);
+  else ms_strbuf_printf(b, "—");
 }
 
 /* ------------------------------------------------------------------ */
@@ -122,39 +101,39 @@ static uint32_t refined_operand(const unit_ref *u, uint32_t opi) {
 
 /* The ops the value's shape came from, newest first: its producer, then
 ** the producer of that op's refined operand, a few steps back. */
-static void chain(md *b, const unit_ref *u, uint32_t v) {
+static void chain(ms_strbuf *b, const unit_ref *u, uint32_t v) {
   bool heading = false;
   for (int step = 0; step < CHAIN_STEPS && v != MS_NONE; step++) {
     uint32_t opi = producer(u, v) != MS_NONE ? producer(u, v) : u->rec->values[v].op;
     if (opi == MS_NONE) break;
-    if (!heading) md_printf(b, "\n\nWhere its shape comes from:\n");
+    if (!heading) ms_strbuf_printf(b, "\n\nWhere its shape comes from:\n");
     heading = true;
     char name[64];
     value_name(u, v, name, sizeof name);
     const char *inf = inferred(u, v);
     ms_span t = u->rec->values[v].type;
-    md_printf(b, "\n%d. `%s`: ", step + 1, name);
-    if (inf) md_printf(b, "`%s`", inf);
+    ms_strbuf_printf(b, "\n%d. `%s`: ", step + 1, name);
+    if (inf) ms_strbuf_printf(b, "`%s`", inf);
     else type_or_dash(b, u, t);
-    md_printf(b, " ⇐ ");
+    ms_strbuf_printf(b, " ⇐ ");
     op_link(b, u, opi);
     v = inf ? refined_operand(u, opi) : MS_NONE;
   }
 }
 
-static void definition_line(md *b, const unit_ref *u, uint32_t v, ms_span at) {
+static void definition_line(ms_strbuf *b, const unit_ref *u, uint32_t v, ms_span at) {
   const ms_value *x = &u->rec->values[v];
   ms_position p = position_of(u, x->def.start);
-  if (x->def.start == at.start) md_printf(b, "\n\nDefined here (line %u)", p.line + 1);
-  else md_printf(b, "\n\nDefined at line %u", p.line + 1);
+  if (x->def.start == at.start) ms_strbuf_printf(b, "\n\nDefined here (line %u)", p.line + 1);
+  else ms_strbuf_printf(b, "\n\nDefined at line %u", p.line + 1);
   if (x->op != MS_NONE) {
-    md_printf(b, ", result %u of ", x->result);
+    ms_strbuf_printf(b, ", result %u of ", x->result);
     op_link(b, u, x->op);
   } else if (x->owner != MS_NONE) {
-    md_printf(b, ", argument %u of a block of ", x->result);
+    ms_strbuf_printf(b, ", argument %u of a block of ", x->result);
     op_link(b, u, x->owner);
   } else {
-    md_printf(b, ", argument %u of the function", x->result);
+    ms_strbuf_printf(b, ", argument %u of the function", x->result);
   }
 }
 
@@ -173,14 +152,14 @@ cJSON *ms_value_hover(ms_session *s, uint32_t pos, ms_encoding enc) {
   ms_span at = {0, 0};
   uint32_t v = ms_records_value_at(u.rec, pos - u.base, &at);
   if (!at.end) return NULL;
-  md b = {0};
-  md_printf(&b, "`%.*s`", (int)(at.end - at.start), u.text + at.start);
+  ms_strbuf b = {0};
+  ms_strbuf_printf(&b, "`%.*s`", (int)(at.end - at.start), u.text + at.start);
   if (v == MS_NONE) {
-    md_printf(&b, "\n\nDefinition not found");
+    ms_strbuf_printf(&b, "\n\nDefinition not found");
   } else {
     ms_span t = u.rec->values[v].type;
-    if (t.end) md_printf(&b, ": `%.*s`", (int)(t.end - t.start), u.text + t.start);
-    if (inferred(&u, v)) md_printf(&b, "\n\nInferred: `%s`", inferred(&u, v));
+    if (t.end) ms_strbuf_printf(&b, ": `%.*s`", (int)(t.end - t.start), u.text + t.start);
+    if (inferred(&u, v)) ms_strbuf_printf(&b, "\n\nInferred: `%s`", inferred(&u, v));
     definition_line(&b, &u, v, at);
     if (inferred(&u, v)) chain(&b, &u, v);
   }
@@ -192,23 +171,23 @@ cJSON *ms_value_hover(ms_session *s, uint32_t pos, ms_encoding enc) {
 /* ------------------------------------------------------------------ */
 /* Hover on an op                                                      */
 
-static void value_row(md *b, const unit_ref *u, uint32_t v, const char *role, ms_span written) {
+static void value_row(ms_strbuf *b, const unit_ref *u, uint32_t v, const char *role, ms_span written) {
   char name[64];
   if (v == MS_NONE) snprintf(name, sizeof name, "?");
   else value_name(u, v, name, sizeof name);
-  md_printf(b, "| `%s` | %s | ", name, role);
+  ms_strbuf_printf(b, "| `%s` | %s | ", name, role);
   type_or_dash(b, u, written.end ? written : (v == MS_NONE ? written : u->rec->values[v].type));
-  md_printf(b, " | ");
+  ms_strbuf_printf(b, " | ");
   const char *inf = v == MS_NONE ? NULL : inferred(u, v);
-  if (inf) md_printf(b, "`%s`", inf);
-  else md_printf(b, "—");
-  md_printf(b, " |\n");
+  if (inf) ms_strbuf_printf(b, "`%s`", inf);
+  else ms_strbuf_printf(b, "—");
+  ms_strbuf_printf(b, " |\n");
 }
 
 /* The operands and results of op with declared and inferred types. */
-static void op_values(md *b, const unit_ref *u, uint32_t opi) {
+static void op_values(ms_strbuf *b, const unit_ref *u, uint32_t opi) {
   const ms_op *op = &u->rec->ops[opi];
-  md_printf(b, "| value | | declared | inferred |\n|---|---|---|---|\n");
+  ms_strbuf_printf(b, "| value | | declared | inferred |\n|---|---|---|---|\n");
   for (uint32_t i = 0; i < op->noperands; i++) {
     const ms_use *use = ms_records_operand(u->rec, op, i);
     ms_span t = op->types_known && i < op->nin ? u->rec->types[op->in_types + i] : (ms_span){0, 0};
@@ -231,11 +210,11 @@ cJSON *ms_value_op_hover(ms_session *s, uint32_t pos, const char *detail_md, uin
   const ms_op *op = opi == MS_NONE ? NULL : &u.rec->ops[opi];
   bool values = op && op->kind != MS_OP_RETURN && (op->noperands || op->nresults);
   if (!detail_md && !values) return NULL;
-  md b = {0};
-  if (detail_md) md_printf(&b, "%s", detail_md);
-  else md_printf(&b, "**%.*s**", (int)(op->name.end - op->name.start), u.text + op->name.start);
+  ms_strbuf b = {0};
+  if (detail_md) ms_strbuf_printf(&b, "%s", detail_md);
+  else ms_strbuf_printf(&b, "**%.*s**", (int)(op->name.end - op->name.start), u.text + op->name.start);
   if (values) {
-    md_printf(&b, "\n\n");
+    ms_strbuf_printf(&b, "\n\n");
     op_values(&b, &u, opi);
   }
   while (b.n && b.p[b.n - 1] == '\n') b.p[--b.n] = 0;
@@ -269,15 +248,15 @@ static void add_value_hint(hints_ctx *h, const unit_ref *u, uint32_t v) {
   if (h->n && h->at[h->n - 1] == off) return;
   *MS_ARRAY_PUSH(h->at, h->n, h->cap) = off;
   char name[64], label[300];
-  md tip = {0};
+  ms_strbuf tip = {0};
   value_name(u, v, name, sizeof name);
   snprintf(label, sizeof label, "⇒ %s", inferred(u, v));
-  md_printf(&tip, "%s is declared %.*s; mlir-shape infers %s", name, (int)(x->type.end - x->type.start),
+  ms_strbuf_printf(&tip, "%s is declared %.*s; mlir-shape infers %s", name, (int)(x->type.end - x->type.start),
             u->text + x->type.start, inferred(u, v));
   if (producer(u, v) != MS_NONE) {
     const ms_op *p = &u->rec->ops[producer(u, v)];
     ms_position pp = position_of(u, p->name_token.start);
-    md_printf(&tip, " from %.*s at %u:%u", (int)(p->name.end - p->name.start), u->text + p->name.start,
+    ms_strbuf_printf(&tip, " from %.*s at %u:%u", (int)(p->name.end - p->name.start), u->text + p->name.start,
               pp.line + 1, pp.character + 1);
   }
   cJSON *hint = cJSON_CreateObject();
