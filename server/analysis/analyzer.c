@@ -558,6 +558,8 @@ static bool refines_here(const analyzer *w, const ms_op *op, bool like_tosa) {
   if (!like_tosa || op->parent == MS_NONE) return true;
   const ms_op *p = &w->rec->ops[op->parent];
   const char *a = w->text + op->name.start, *b = w->text + p->name.start;
+  /* A function body in generic form is the region of a "func.func" op. */
+  if (p->name.end - p->name.start == 9 && !memcmp(b, "func.func", 9)) return true;
   const char *da = memchr(a, '.', op->name.end - op->name.start), *db = memchr(b, '.', p->name.end - p->name.start);
   return da && db && da - a == db - b && !memcmp(a, b, (size_t)(da - a));
 }

@@ -144,6 +144,11 @@ run shapes-text "$BIN" shapes fixtures/dataflow.mlir
 expect shapes-text 1 shapes.txt ""
 run shapes-json "$BIN" shapes --format=json fixtures/dataflow.mlir
 expect shapes-json 1 shapes.json ""
+# The same TOSA functions in generic form: the same propagated error, once.
+run dataflow-generic "$BIN" check fixtures/dataflow_generic.mlir
+[ "$rc" = 1 ] && [ "$(grep -c 'error:' "$TMP/dataflow-generic.out")" = 1 ] &&
+  grep -q '^fixtures/dataflow_generic.mlir:14:21: error: .*dim 1 is 3 in %0 but 4 in %arg2 \[propagated-shape-mismatch\]' "$TMP/dataflow-generic.out" &&
+  ok || bad dataflow-generic "rc=$rc $(cat "$TMP/dataflow-generic.out")"
 run shapes-stdin sh -c "'$BIN' shapes --format json - < fixtures/clean.mlir"
 expect shapes-stdin 0 shapes_stdin.json ""
 # The JSON is what README.md documents: versioned, every field present.

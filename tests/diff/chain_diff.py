@@ -8,6 +8,9 @@ Families (--families=tosa,bcast,tf; all by default):
          slice, pad, matmul, consumers inside scf.if / scf.for / tosa.cond_if.
          Graded by `mlir-opt-22 --tosa-infer-shapes`: the function is wrong
          iff the pass (refinement, then the verifier) reports an error in it.
+  tosa-generic  the same functions as mlir-opt-22 --mlir-print-op-generic
+         prints them ("func.func", "tosa.add", "scf.if" ...), the same
+         verdicts (--generic=0: pretty form only).
   bcast  "test.broadcastable" chains in generic form (ranks may differ: the
          mlir rule extends ranks), chains inside scf.if / scf.for bodies.
          Graded by refine-then-verify: every value's inferred shape is
@@ -29,7 +32,7 @@ mlir-shape's verdict: the function is wrong iff `mlir-shape check
 
 usage: chain_diff.py BUILD/mlir-shape [--cases=N] [--seed=S]
                      [--families=tosa,bcast,tf] [--failures=DIR] [--keep=DIR]
-                     [--quirks=0]
+                     [--quirks=0] [--generic=0]
   --cases     functions per family (default 200)
   --failures  write each disagreeing function to DIR/<family>-<n>.mlir with
               the reference's and mlir-shape's diagnostics in a comment
@@ -874,13 +877,28 @@ def multi_use(lines):
                for name in re.findall(r"^\s*(%v\d+) =", text, re.M))
 
 
+def generic_form(tmp, texts):
+    """The same functions as mlir-opt-22 prints them in generic form (no pass:
+    the verdicts stay the pretty form's, graded by --tosa-infer-shapes)."""
+    path = os.path.join(tmp, "pretty.mlir")
+    write_split(path, texts)
+    proc = subprocess.run([MLIR_OPT, "--split-input-file", "--allow-unregistered-dialect", "--mlir-print-op-generic",
+                           path], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit("mlir-opt-22 --mlir-print-op-generic failed: %s" % proc.stderr[:2000])
+    chunks = [c.strip("\n").split("\n") for c in proc.stdout.split("// -----\n")]
+    if len(chunks) != len(texts):
+        raise SystemExit("generic form: %d chunks for %d functions" % (len(chunks), len(texts)))
+    return chunks
+
+
 def main(argv):
     if len(argv) < 2 or argv[1].startswith("-"):
         print(__doc__, file=sys.stderr)
         return 2
     binary = argv[1]
     opts = {"cases": 200, "seed": 20261123, "families": "tosa,bcast,tf", "failures": None, "keep": None,
-            "quirks": "1"}
+            "quirks": "1", "generic": "1"}
     for a in argv[2:]:
         key, eq, value = a.lstrip("-").partition("=")
         if not a.startswith("--") or key not in opts or not eq:
@@ -902,10 +920,12 @@ def main(argv):
     with ThreadPoolExecutor(max_workers=2) as ex:
         generated = list(ex.map(gen, families))
     total_pass = total_fail = 0
-    shown = 0
-    for fam, cases in generated:
+    shown = [0]
+
+    def judge(fam, cases, texts):
+        """mlir-shape on the cases' texts (one per case) against the reference."""
         path = os.path.join(tmp, "%s.mlir" % fam)
-        spans = write_split(path, [c["lines"] for c in cases])
+        spans = write_split(path, texts)
         diags = check_file(binary, path)
         fn_, fp_, tn, tp = [], [], 0, 0
         tag_fail, tag_all = {}, {}
@@ -923,8 +943,8 @@ def main(argv):
             (fn_ if c["rejected"] else fp_).append(c)
             for t in c["tags"]:
                 tag_fail[t] = tag_fail.get(t, 0) + 1
-            if shown < 10:
-                shown += 1
+            if shown[0] < 10:
+                shown[0] += 1
                 print("DISAGREE %s (%s): mlir-opt %s, mlir-shape %s; ref: %s; got: %s" % (
                     c["name"], ",".join(c["tags"]), "rejects" if c["rejected"] else "accepts",
                     "rejects" if got else "accepts", "; ".join(c["ref_diag"][:1]) or "-",
@@ -937,8 +957,16 @@ def main(argv):
         print("  failures/functions by tag: " + ", ".join(
             "%s %d/%d" % (t, tag_fail.get(t, 0), tag_all[t])
             for t in sorted(tag_all, key=lambda t: (-tag_fail.get(t, 0), -tag_all[t], t))))
-        total_pass += tp + tn
-        total_fail += len(fn_) + len(fp_)
+        return tp + tn, len(fn_) + len(fp_)
+
+    for fam, cases in generated:
+        forms = [(fam, [c["lines"] for c in cases])]
+        if fam == "tosa" and opts["generic"] == "1":
+            forms.append(("tosa-generic", generic_form(tmp, [c["lines"] for c in cases])))
+        for label, texts in forms:
+            good, bad = judge(label, cases, texts)
+            total_pass += good
+            total_fail += bad
     if opts["failures"] and total_fail:
         print("failing cases written to %s" % opts["failures"])
     if not opts["keep"]:

@@ -4,7 +4,8 @@
 #   - the mlir rule (calculator and `check`) against mlir-opt-22 on random
 #     "test.broadcastable" ops;
 #   - the tosa catalog against mlir-opt-22 on random tosa ops;
-#   - shapes flowing through chains of ops (tosa, test.broadcastable, tf/tfl)
+#   - shapes flowing through chains of ops (tosa in pretty and generic form,
+#     test.broadcastable, tf/tfl)
 #     against mlir-opt-22 --tosa-infer-shapes and refine-then-verify;
 #   - the numpy rule against NumPy's broadcast_shapes;
 #   - torch-mlir's aten ops (pretty form, !torch.vtensor) against NumPy;
