@@ -530,8 +530,6 @@ const char *ms_code_help_uri(const char *name, char *buf, size_t buflen) {
   return buf;
 }
 
-
-
 static void indented(ms_strbuf *s, const char *text) {
   for (const char *line = text; *line;) {
     size_t n = strcspn(line, "\n");

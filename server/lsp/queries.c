@@ -72,7 +72,6 @@ bool ms_feature_read_position(const cJSON *o, ms_position *out) {
          read_component(cJSON_GetObjectItemCaseSensitive(o, "character"), &out->character);
 }
 
-
 /* params.position as a byte offset. */
 static bool param_offset(ms_session *s, const cJSON *params, ms_encoding enc, uint32_t *off) {
   ms_position p;
@@ -149,8 +148,6 @@ static TSNode token_at(TSNode unit, uint32_t pos, const char *const *types) {
   }
   return (TSNode){0};
 }
-
-
 
 /* ------------------------------------------------------------------ */
 /* Hover                                                               */

@@ -24,8 +24,6 @@
 /* How many producing ops a value's hover follows back. */
 #define CHAIN_STEPS 5
 
-
-
 /* The stored analysis of one unit, with the text its spans index. */
 typedef struct unit_ref {
   ms_session *s;

@@ -8,38 +8,13 @@
 #include <string.h>
 
 #include "analyzer.h"
+#include "helpers.h"
 
-static ms_catalog *catalog;
-
-static void setup(void) {
-  catalog = ms_catalog_new();
-  char err[256];
-  cr_assert(ms_catalog_load_builtin(catalog, err, sizeof err), "%s", err);
-}
-
-static void teardown(void) { ms_catalog_delete(catalog); }
-
-TestSuite(analyzer, .init = setup, .fini = teardown);
+TestSuite(analyzer, .fini = test_catalog_release);
 
 /* The codes of every finding, "code@line" joined by spaces. */
 static void analyse(const char *text, char *codes, size_t n, ms_analysis *out) {
-  TSParser *p = ts_parser_new();
-  ts_parser_set_language(p, tree_sitter_mlir());
-  TSTree *t = ts_parser_parse_string(p, NULL, text, (uint32_t)strlen(text));
-  ms_analyzer_options opts = {false};
-  ms_analysis_init(out);
-  ms_analyze_syntax(ts_tree_root_node(t), text, 0, UINT32_MAX, &out->diags);
-  ms_analyze(catalog, &opts, ts_tree_root_node(t), text, 0, UINT32_MAX, out);
-  ms_diag_list_sort(&out->diags);
-  size_t w = 0;
-  codes[0] = 0;
-  for (size_t i = 0; i < out->diags.count; i++) {
-    int line = 1;
-    for (uint32_t k = 0; k < out->diags.items[i].start; k++) line += text[k] == '\n';
-    w += (size_t)snprintf(codes + w, n - w, "%s%s@%d", w ? " " : "", out->diags.items[i].code, line);
-  }
-  ts_tree_delete(t);
-  ts_parser_delete(p);
+  test_analyse(text, NULL, false, codes, n, out);
 }
 
 Test(analyzer, pretty_broadcast_in_dim_reads_dims) {
@@ -131,26 +106,12 @@ Test(analyzer, type_aliases_stand_for_their_types) {
   ms_analysis a;
   ms_alias_table *aliases = ms_alias_table_scan(text, strlen(text));
   cr_assert_eq(ms_alias_table_count(aliases), 4);
-  TSParser *p = ts_parser_new();
-  ts_parser_set_language(p, tree_sitter_mlir());
-  TSTree *t = ts_parser_parse_string(p, NULL, text, (uint32_t)strlen(text));
   ms_analyzer_options opts = {false, aliases};
-  ms_analysis_init(&a);
-  ms_analyze(catalog, &opts, ts_tree_root_node(t), text, 0, UINT32_MAX, &a);
-  ms_diag_list_sort(&a.diags);
-  size_t w = 0;
-  codes[0] = 0;
-  for (size_t i = 0; i < a.diags.count; i++) {
-    int line = 1;
-    for (uint32_t k = 0; k < a.diags.items[i].start; k++) line += text[k] == '\n';
-    w += (size_t)snprintf(codes + w, sizeof codes - w, "%s%s@%d", w ? " " : "", a.diags.items[i].code, line);
-  }
+  test_analyse(text, &opts, false, codes, sizeof codes, &a);
   /* Line 5 is fine once !t and !v read as tensors; line 6 infers ? against
   ** 4 (a warning); line 12 uses the second !t: 3 against 4. */
   cr_assert_str_eq(codes, "dynamic-to-static@6 result-dim@12");
   ms_analysis_clear(&a);
-  ts_tree_delete(t);
-  ts_parser_delete(p);
   ms_alias_table_delete(aliases);
 }
 

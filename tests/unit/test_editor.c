@@ -12,33 +12,14 @@
 
 #include "actions.h"
 #include "catalog.h"
+#include "helpers.h"
 #include "commands.h"
 #include "execute.h"
 #include "rename.h"
 #include "semantic.h"
 #include "session.h"
 
-static ms_catalog *catalog;
-
-static ms_session *session_of(const char *text) {
-  if (!catalog) {
-    catalog = ms_catalog_new();
-    char err[256];
-    cr_assert(ms_catalog_load_builtin(catalog, err, sizeof err), "%s", err);
-  }
-  ms_analyzer_options opts = {0};
-  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
-  cr_assert(s);
-  ms_session_update(s);
-  return s;
-}
-
-static void teardown(void) {
-  ms_catalog_delete(catalog);
-  catalog = NULL;
-}
-
-TestSuite(editor, .fini = teardown);
+TestSuite(editor, .fini = test_catalog_release);
 
 Test(editor, expected_text_is_the_headline) {
   char out[200];
@@ -97,8 +78,8 @@ Test(editor, semantic_tokens_chunked_equal_whole) {
                          "    return %%0 : tensor<?x3xf32>\n  }\n",
                          i);
   n += (size_t)sprintf(text + n, "}\n");
-  ms_session *whole = session_of(text);
-  ms_session *chunked = session_of(text);
+  ms_session *whole = test_session_of(text);
+  ms_session *chunked = test_session_of(text);
   ms_session_set_chunking(chunked, 4096, 2048);
   ms_session_update(chunked);
   cr_assert_gt(ms_session_trees(chunked, NULL, 0), 1);
@@ -119,7 +100,7 @@ Test(editor, semantic_tokens_chunked_equal_whole) {
 }
 
 Test(editor, rename_refusals_and_value_table) {
-  ms_session *s = session_of("func.func @f(%a: tensor<2xf32>) {\n  %0 = \"x.y\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n  return\n}\n");
+  ms_session *s = test_session_of("func.func @f(%a: tensor<2xf32>) {\n  %0 = \"x.y\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n  return\n}\n");
   char err[400];
   cJSON *p = cJSON_Parse("{\"position\":{\"line\":1,\"character\":9},\"newName\":\"q\"}");
   cr_assert_null(ms_rename(s, p, MS_ENCODING_UTF16, err, sizeof err));

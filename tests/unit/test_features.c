@@ -12,10 +12,9 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "helpers.h"
 #include "queries.h"
 #include "session.h"
-
-static ms_catalog *catalog;
 
 static const char sample[] =
     "func.func @f(%a: tensor<2x1xi32>, %b: tensor<3xi32>) -> tensor<?x3xi32> {\n"
@@ -31,25 +30,7 @@ static const char sample[] =
     "  return %x : tensor<?x3xi32>\n"
     "}\n";
 
-static ms_session *session_of(const char *text) {
-  if (!catalog) {
-    catalog = ms_catalog_new();
-    char err[256];
-    cr_assert(ms_catalog_load_builtin(catalog, err, sizeof err), "%s", err);
-  }
-  ms_analyzer_options opts = {0};
-  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
-  cr_assert(s);
-  ms_session_update(s);
-  return s;
-}
-
-static void teardown(void) {
-  ms_catalog_delete(catalog);
-  catalog = NULL;
-}
-
-TestSuite(features, .fini = teardown);
+TestSuite(features, .fini = test_catalog_release);
 
 typedef cJSON *(*feature_fn)(ms_session *, const cJSON *, ms_encoding);
 
@@ -119,7 +100,7 @@ static void assert_range(const cJSON *range, unsigned l0, unsigned c0, unsigned 
 /* ------------------------------------------------------------------ */
 
 Test(features, hover_op_table) {
-  ms_session *s = session_of(sample);
+  ms_session *s = test_session_of(sample);
   cJSON *h = call(ms_feature_hover, s, at(pos_of(s, "test.broadcastable", 0, 3)), MS_ENCODING_UTF16);
   cr_assert(h);
   const char *md = str(h, "contents.value");
@@ -136,7 +117,7 @@ Test(features, hover_op_table) {
 }
 
 Test(features, hover_op_findings_anywhere_in_op) {
-  ms_session *s = session_of(sample);
+  ms_session *s = test_session_of(sample);
   /* On the result type of the third op (not on a value). */
   cJSON *h = call(ms_feature_hover, s, at(pos_of(s, "tensor<2x4xi32>", 0, 2)), MS_ENCODING_UTF16);
   cr_assert(h);
@@ -149,7 +130,7 @@ Test(features, hover_op_findings_anywhere_in_op) {
 }
 
 Test(features, hover_value_type_and_definition) {
-  ms_session *s = session_of(sample);
+  ms_session *s = test_session_of(sample);
   cJSON *h = call(ms_feature_hover, s, at(pos_of(s, "%0", 1, 1)), MS_ENCODING_UTF16);
   cr_assert(h);
   const char *md = str(h, "contents.value");
@@ -166,7 +147,7 @@ Test(features, hover_value_type_and_definition) {
 }
 
 Test(features, hover_outside_ops_is_null) {
-  ms_session *s = session_of("// just a comment\n\n");
+  ms_session *s = test_session_of("// just a comment\n\n");
   cr_assert_null(call(ms_feature_hover, s, at((ms_position){0, 3}), MS_ENCODING_UTF16));
   ms_session_delete(s);
 }
@@ -178,7 +159,7 @@ Test(features, hover_in_file_with_syntax_errors) {
       "  %1 = \"broken\"(%0 : ) -> \n"
       "  return\n"
       "}\n";
-  ms_session *s = session_of(text);
+  ms_session *s = test_session_of(text);
   ms_diag_list l;
   ms_diag_list_init(&l);
   ms_session_diagnostics(s, &l);
@@ -194,7 +175,7 @@ Test(features, hover_in_file_with_syntax_errors) {
 }
 
 Test(features, inferred_shape_request) {
-  ms_session *s = session_of(sample);
+  ms_session *s = test_session_of(sample);
   cJSON *r = call(ms_feature_inferred_shape, s, at(pos_of(s, "test.broadcastable", 2, 0)), MS_ENCODING_UTF16);
   cr_assert_str_eq(str(r, "type"), "tensor<2x3xi32>");
   cr_assert_str_eq(str(r, "rule"), "mlir");
@@ -212,7 +193,7 @@ Test(features, inferred_shape_request) {
 /* ------------------------------------------------------------------ */
 
 Test(features, inlay_hints_in_range) {
-  ms_session *s = session_of(sample);
+  ms_session *s = test_session_of(sample);
   cJSON *r = call(ms_feature_inlay_hints, s,
                   "{\"range\":{\"start\":{\"line\":0,\"character\":0},\"end\":{\"line\":20,\"character\":0}}}",
                   MS_ENCODING_UTF16);
@@ -256,7 +237,7 @@ static char *apply_first(ms_session *s, const cJSON *actions, ms_encoding enc) {
 }
 
 Test(features, code_action_replace_result_type) {
-  ms_session *s = session_of(sample);
+  ms_session *s = test_session_of(sample);
   cJSON *r = call(ms_feature_code_actions, s,
                   "{\"textDocument\":{\"uri\":\"file:///t.mlir\"},"
                   "\"range\":{\"start\":{\"line\":3,\"character\":80},\"end\":{\"line\":3,\"character\":80}},"
@@ -287,7 +268,7 @@ Test(features, code_action_replace_result_type) {
 }
 
 Test(features, code_action_less_precise_without_diagnostic) {
-  ms_session *s = session_of(sample);
+  ms_session *s = test_session_of(sample);
   cJSON *r = call(ms_feature_code_actions, s,
                   "{\"range\":{\"start\":{\"line\":1,\"character\":3},\"end\":{\"line\":1,\"character\":3}},"
                   "\"context\":{\"diagnostics\":[]}}",
@@ -312,7 +293,7 @@ Test(features, code_action_type_mismatch_utf8_and_utf16) {
       "  %0 = \"test.broadcastable\"(%a, %a) {n = \"é😀\"} : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>\n"
       "  return\n"
       "}\n";
-  ms_session *s = session_of(text);
+  ms_session *s = test_session_of(text);
   ms_diag_list l;
   ms_diag_list_init(&l);
   ms_session_diagnostics(s, &l);
@@ -353,7 +334,7 @@ Test(features, code_action_type_mismatch_utf8_and_utf16) {
 /* ------------------------------------------------------------------ */
 
 Test(features, definition_references_highlight_ssa) {
-  ms_session *s = session_of(sample);
+  ms_session *s = test_session_of(sample);
   cJSON *d = call(ms_feature_definition, s, at(pos_of(s, "return %0", 0, 8)), MS_ENCODING_UTF16);
   cr_assert_eq(cJSON_GetArraySize(d), 1);
   cr_assert_str_eq(str(d, "0.uri"), "file:///t.mlir");
@@ -386,7 +367,7 @@ Test(features, ssa_scoped_per_function) {
   static const char text[] =
       "func.func @f(%a: tensor<2xf32>) {\n  return %a : tensor<2xf32>\n}\n"
       "func.func @g(%a: tensor<3xf32>) {\n  return %a : tensor<3xf32>\n}\n";
-  ms_session *s = session_of(text);
+  ms_session *s = test_session_of(text);
   cJSON *r = call(ms_feature_references, s,
                   "{\"position\":{\"line\":4,\"character\":10},\"context\":{\"includeDeclaration\":true}}",
                   MS_ENCODING_UTF16);
@@ -405,7 +386,7 @@ Test(features, positions_after_non_ascii_both_encodings) {
       "  %1 = \"x.z\"(%0) {s = \"é😀\"} : (tensor<2xf32>) -> tensor<2xf32>\n"
       "  return %1 : tensor<2xf32>\n"
       "}\n";
-  ms_session *s = session_of(text);
+  ms_session *s = test_session_of(text);
   /* %0's use on line 2 comes before the non-ASCII text; its definition's
   ** line has non-ASCII text after it. */
   cJSON *d16 = call(ms_feature_definition, s, "{\"position\":{\"line\":2,\"character\":15}}", MS_ENCODING_UTF16);
@@ -438,7 +419,7 @@ Test(features, value_after_non_ascii_in_utf16_and_utf8) {
       "  x.c \"é😀\", %0 : tensor<2xf32>\n"
       "  return\n"
       "}\n";
-  ms_session *s = session_of(text2);
+  ms_session *s = test_session_of(text2);
   /* `  x.c "é😀", ` is 2+4+8+2 = 16 bytes, 2+4+5+2 = 13 UTF-16 units. */
   for (int e = 0; e < 2; e++) {
     ms_encoding enc = e ? MS_ENCODING_UTF8 : MS_ENCODING_UTF16;
@@ -472,7 +453,7 @@ Test(features, block_labels) {
       "^bb2:\n"
       "  return\n"
       "}\n";
-  ms_session *s = session_of(text);
+  ms_session *s = test_session_of(text);
   /* ^bb1 in cond_br goes to the outer label, not the nested region's. */
   cJSON *d = call(ms_feature_definition, s, "{\"position\":{\"line\":1,\"character\":18}}", MS_ENCODING_UTF16);
   cr_assert_eq(cJSON_GetArraySize(d), 1);
@@ -504,7 +485,7 @@ Test(features, symbols_pretty_and_generic) {
       "    return %1 : tensor<2xf32>\n"
       "  }\n"
       "}\n";
-  ms_session *s = session_of(text);
+  ms_session *s = test_session_of(text);
   /* @g: defined on line 1, used on lines 6 and 11 (two other functions). */
   cJSON *d = call(ms_feature_definition, s, "{\"position\":{\"line\":11,\"character\":21}}", MS_ENCODING_UTF16);
   cr_assert_eq(cJSON_GetArraySize(d), 1);
@@ -567,7 +548,7 @@ Test(features, folding_ranges) {
       "  dialect_resources: {\n"            /* 10 */
       "  }\n"                               /* 11 */
       "#-}\n";                              /* 12 */
-  ms_session *s = session_of(text);
+  ms_session *s = test_session_of(text);
   cJSON *f = call(ms_feature_folding_ranges, s, "{}", MS_ENCODING_UTF16);
   char *t = cJSON_PrintUnformatted(f);
   cr_assert_eq(cJSON_GetArraySize(f), 4, "%s", t);
@@ -585,7 +566,7 @@ Test(features, folding_ranges) {
 }
 
 Test(features, range_helper) {
-  ms_session *s = session_of("x\n😀ab\n");
+  ms_session *s = test_session_of("x\n😀ab\n");
   cJSON *r = ms_feature_range(s, 2, 8, MS_ENCODING_UTF16);
   assert_range(r, 1, 0, 1, 4); /* 😀 counts 2 */
   cJSON_Delete(r);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analyzer.h"
+#include "helpers.h"
 #include "infer.h"
 #include "records.h"
 #include "ssa.h"
@@ -209,23 +210,13 @@ Test(walk, deep_nesting_every_node_entered_and_left) {
 
 /* ---- inference --------------------------------------------------------- */
 
-static ms_catalog *catalog;
-
-static void setup(void) {
-  catalog = ms_catalog_new();
-  char err[256];
-  cr_assert(ms_catalog_load_builtin(catalog, err, sizeof err), "%s", err);
-}
-
-static void teardown(void) { ms_catalog_delete(catalog); }
-
-TestSuite(inference, .init = setup, .fini = teardown);
+TestSuite(inference, .fini = test_catalog_release);
 
 static void analyse(const char *text, ms_analysis *a) {
   parsed p = parse(text);
   ms_analyzer_options opts = {0};
   ms_analysis_init(a);
-  ms_analyze(catalog, &opts, ts_tree_root_node(p.tree), text, 0, UINT32_MAX, a);
+  ms_analyze(test_catalog(), &opts, ts_tree_root_node(p.tree), text, 0, UINT32_MAX, a);
   unparse(&p);
 }
 

@@ -11,40 +11,14 @@
 #include <string.h>
 
 #include "analyzer.h"
+#include "helpers.h"
 #include "upstream.h"
 
-static ms_catalog *catalog;
-
-static void setup(void) {
-  catalog = ms_catalog_new();
-  char err[256];
-  cr_assert(ms_catalog_load_builtin(catalog, err, sizeof err), "%s", err);
-}
-
-static void teardown(void) { ms_catalog_delete(catalog); }
-
-TestSuite(upstream, .init = setup, .fini = teardown);
+TestSuite(upstream, .fini = test_catalog_release);
 
 /* The error codes of the analysis of text, "code@line" joined by spaces. */
 static void analyse(const char *text, char *codes, size_t n, ms_analysis *out) {
-  TSParser *p = ts_parser_new();
-  ts_parser_set_language(p, tree_sitter_mlir());
-  TSTree *t = ts_parser_parse_string(p, NULL, text, (uint32_t)strlen(text));
-  ms_analyzer_options opts = {false};
-  ms_analysis_init(out);
-  ms_analyze_syntax(ts_tree_root_node(t), text, 0, UINT32_MAX, &out->diags);
-  ms_analyze(catalog, &opts, ts_tree_root_node(t), text, 0, UINT32_MAX, out);
-  ms_diag_list_sort(&out->diags);
-  size_t w = 0;
-  codes[0] = 0;
-  for (size_t i = 0; i < out->diags.count; i++) {
-    if (out->diags.items[i].severity != MS_SEVERITY_ERROR) continue;
-    int line = 1;
-    for (uint32_t k = 0; k < out->diags.items[i].start; k++) line += text[k] == '\n';
-    w += (size_t)snprintf(codes + w, n - w, "%s%s@%d", w ? " " : "", out->diags.items[i].code, line);
-  }
-  ts_tree_delete(t);
-  ts_parser_delete(p);
+  test_analyse(text, NULL, true, codes, n, out);
 }
 
 static void expect_codes(const char *text, const char *want) {
@@ -277,7 +251,7 @@ Test(upstream, user_dialect_syntax_in_json) {
       "   \"syntax\": \": type($0), type($1...) -> type($result) | : type($operands, $results)\"}\n"
       "]}\n";
   char err[256];
-  cr_assert(ms_catalog_load(catalog, "mine.json", rules, sizeof rules - 1, err, sizeof err), "%s", err);
+  cr_assert(ms_catalog_load(test_catalog(), "mine.json", rules, sizeof rules - 1, err, sizeof err), "%s", err);
   expect_codes("func.func @f(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %c: tensor<4xf32>) {\n"
                "  %0 = my.add %a, %b, %b : tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32> -> tensor<2x3xf32>\n"
                "  %1 = my.add %a, %c : tensor<2x3xf32>, tensor<4xf32> -> tensor<2x3xf32>\n"
@@ -299,7 +273,7 @@ Test(upstream, hover_detail_of_a_pretty_op) {
   TSTree *t = ts_parser_parse_string(p, NULL, text, (uint32_t)strlen(text));
   static ms_op_detail d;
   uint32_t pos = (uint32_t)(strstr(text, "vector.broadcast") - text) + 3;
-  cr_assert(ms_analyze_op_at(catalog, NULL, ts_tree_root_node(t), text, pos, &d));
+  cr_assert(ms_analyze_op_at(test_catalog(), NULL, ts_tree_root_node(t), text, pos, &d));
   cr_expect_eq(d.rule, MS_RULE_VECTOR_BROADCAST);
   cr_expect_str_eq(d.operand_types[0], "vector<5xi8>");
   cr_expect_str_eq(d.result_type, "vector<2x5xi8>");

@@ -14,11 +14,10 @@
 
 #include "analyzer.h"
 #include "catalog.h"
+#include "helpers.h"
 #include "session.h"
 #include "shapes.h"
 #include "value_features.h"
-
-static ms_catalog *catalog;
 
 static const char flow[] =
     "func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
@@ -30,25 +29,7 @@ static const char flow[] =
     "  return %1 : tensor<?x?xf32>\n"
     "}\n";
 
-static ms_session *session_of(const char *text) {
-  if (!catalog) {
-    catalog = ms_catalog_new();
-    char err[256];
-    cr_assert(ms_catalog_load_builtin(catalog, err, sizeof err), "%s", err);
-  }
-  ms_analyzer_options opts = {0};
-  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
-  cr_assert(s);
-  ms_session_update(s);
-  return s;
-}
-
-static void teardown(void) {
-  ms_catalog_delete(catalog);
-  catalog = NULL;
-}
-
-TestSuite(values, .fini = teardown);
+TestSuite(values, .fini = test_catalog_release);
 
 static uint32_t offset_of(ms_session *s, const char *needle) {
   const char *text = ms_document_text(ms_session_document(s), NULL);
@@ -58,7 +39,7 @@ static uint32_t offset_of(ms_session *s, const char *needle) {
 }
 
 Test(values, unit_analysis_is_relative_to_the_unit) {
-  ms_session *s = session_of(flow);
+  ms_session *s = test_session_of(flow);
   const char *text = ms_document_text(ms_session_document(s), NULL);
   uint32_t pos = offset_of(s, "%0, %c"), base = 0;
   const ms_analysis *a = ms_session_unit_analysis(s, pos, &base);
@@ -83,13 +64,13 @@ static void same_detail(ms_session *s, uint32_t pos) {
   const ms_analysis *a = ms_session_unit_analysis(s, pos, &base);
   const char *text = ms_document_text(ms_session_document(s), NULL);
   const ms_analyzer_options opts = *ms_session_options(s); /* with the text's aliases */
-  cr_assert(ms_analysis_op_detail(catalog, &opts, a, text, base, pos, stored));
+  cr_assert(ms_analysis_op_detail(test_catalog(), &opts, a, text, base, pos, stored));
   uint32_t us, ue;
   cr_assert(ms_session_unit_at(s, pos, &us, &ue));
   TSNode root = ts_tree_root_node(ms_session_tree_at(s, pos));
   TSNode unit = ts_node_descendant_for_byte_range(root, us, ue);
   while (ts_node_start_byte(unit) > us || ts_node_end_byte(unit) < ue) unit = ts_node_parent(unit);
-  cr_assert(ms_analyze_op_at(catalog, &opts, unit, text, pos, fresh));
+  cr_assert(ms_analyze_op_at(test_catalog(), &opts, unit, text, pos, fresh));
   cr_assert_str_eq(stored->name, fresh->name);
   cr_assert_str_eq(stored->result_type, fresh->result_type);
   cr_assert_eq(stored->result_start, fresh->result_start);
@@ -104,7 +85,7 @@ static void same_detail(ms_session *s, uint32_t pos) {
 }
 
 Test(values, op_detail_from_stored_records) {
-  ms_session *s = session_of(flow);
+  ms_session *s = test_session_of(flow);
   same_detail(s, offset_of(s, "tf.Mul") + 2);
   same_detail(s, offset_of(s, "tf.AddV2") + 2);
   /* An edit in the first function moves @f: its stored records move with it. */
@@ -128,20 +109,20 @@ Test(values, op_detail_with_type_aliases) {
       "  %1 = \"tf.Mul\"(%0, %b) : (tensor<*xf32>, tensor<3xf32>) -> tensor<*xf32>\n"
       "  return %0 : tensor<*xf32>\n"
       "}\n";
-  ms_session *s = session_of(text);
+  ms_session *s = test_session_of(text);
   uint32_t pos = offset_of(s, "tf.AddV2") + 2;
   same_detail(s, pos);
   ms_op_detail *d = calloc(1, sizeof *d);
   uint32_t base;
   const ms_analysis *a = ms_session_unit_analysis(s, pos, &base);
-  cr_assert(ms_analysis_op_detail(catalog, ms_session_options(s), a, text, base, pos, d));
+  cr_assert(ms_analysis_op_detail(test_catalog(), ms_session_options(s), a, text, base, pos, d));
   cr_assert_str_eq(d->operand_types[0], "tensor<2x1xf32>");
   cr_assert_str_eq(d->inferred, "tensor<2x3xf32>");
   /* tf.Mul's operand is declared unranked: nothing is inferred at declared
   ** types, and the detail shows what the value table gave its result. */
   pos = offset_of(s, "tf.Mul") + 2;
   a = ms_session_unit_analysis(s, pos, &base);
-  cr_assert(ms_analysis_op_detail(catalog, ms_session_options(s), a, text, base, pos, d));
+  cr_assert(ms_analysis_op_detail(test_catalog(), ms_session_options(s), a, text, base, pos, d));
   cr_assert_str_eq(d->inferred, "tensor<2x3xf32>");
   free(d);
   ms_session_delete(s);
@@ -157,7 +138,7 @@ static void line_col(void *ctx, uint32_t off, uint32_t *line, uint32_t *characte
 }
 
 Test(values, shapes_table_rows) {
-  ms_session *s = session_of(flow);
+  ms_session *s = test_session_of(flow);
   const char *text = ms_document_text(ms_session_document(s), NULL);
   uint32_t base;
   const ms_analysis *a = ms_session_unit_analysis(s, offset_of(s, "%0 ="), &base);
@@ -187,7 +168,7 @@ Test(values, shapes_table_rows) {
 /* The document's table, for the server's commands: every unit, in order,
 ** with document positions. */
 Test(values, shapes_table_of_a_session) {
-  ms_session *s = session_of(flow);
+  ms_session *s = test_session_of(flow);
   cJSON *doc = ms_value_shapes_json(s, MS_ENCODING_UTF16);
   cr_assert_eq(cJSON_GetObjectItem(doc, "version")->valueint, MS_SHAPES_VERSION);
   cJSON *file = cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "files"), 0);

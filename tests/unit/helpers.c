@@ -1,0 +1,59 @@
+/*
+** helpers.c: the shared pieces of the unit tests (helpers.h). Not a test
+** file itself: it registers no tests.
+*/
+#include "helpers.h"
+
+#include <criterion/criterion.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "records.h"
+
+
+static ms_catalog *catalog;
+
+ms_catalog *test_catalog(void) {
+  if (!catalog) {
+    catalog = ms_catalog_new();
+    char err[256];
+    cr_assert(ms_catalog_load_builtin(catalog, err, sizeof err), "%s", err);
+  }
+  return catalog;
+}
+
+void test_catalog_release(void) {
+  ms_catalog_delete(catalog);
+  catalog = NULL;
+}
+
+ms_session *test_session_of(const char *text) {
+  ms_analyzer_options opts = {0};
+  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, test_catalog(), &opts);
+  cr_assert(s);
+  ms_session_update(s);
+  return s;
+}
+
+void test_analyse(const char *text, const ms_analyzer_options *opts, bool errors_only, char *codes, size_t n,
+                  ms_analysis *out) {
+  ms_analyzer_options defaults = {0};
+  TSParser *p = ts_parser_new();
+  ts_parser_set_language(p, tree_sitter_mlir());
+  TSTree *t = ts_parser_parse_string(p, NULL, text, (uint32_t)strlen(text));
+  ms_analysis_init(out);
+  ms_analyze_syntax(ts_tree_root_node(t), text, 0, UINT32_MAX, &out->diags);
+  ms_analyze(test_catalog(), opts ? opts : &defaults, ts_tree_root_node(t), text, 0, UINT32_MAX, out);
+  ms_diag_list_sort(&out->diags);
+  size_t w = 0;
+  codes[0] = 0;
+  for (size_t i = 0; i < out->diags.count; i++) {
+    if (errors_only && out->diags.items[i].severity != MS_SEVERITY_ERROR) continue;
+    int line = 1;
+    for (uint32_t k = 0; k < out->diags.items[i].start; k++) line += text[k] == '\n';
+    w += (size_t)snprintf(codes + w, n - w, "%s%s@%d", w ? " " : "", out->diags.items[i].code, line);
+  }
+  ts_tree_delete(t);
+  ts_parser_delete(p);
+}

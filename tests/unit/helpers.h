@@ -1,0 +1,31 @@
+/*
+** helpers.h: what several unit test files share: the builtin catalog,
+** loaded once per test process (Criterion runs each test in its own), a
+** session over a snippet, and the codes an analysis of a snippet gives.
+*/
+#ifndef MS_TEST_HELPERS_H
+#define MS_TEST_HELPERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analyzer.h"
+#include "catalog.h"
+#include "session.h"
+
+/* The builtin catalog, loaded on first use; a test fails if it does not load. */
+ms_catalog *test_catalog(void);
+
+/* Frees the catalog (a suite's .fini); the next test_catalog() loads it again. */
+void test_catalog_release(void);
+
+/* A session over text ("file:///t.mlir", version 1, default options), updated. */
+ms_session *test_session_of(const char *text);
+
+/* Analyses text with the builtin catalog and opts (NULL: defaults) into out
+** (the caller clears it) and writes its findings' codes to codes as
+** "code@line" joined by spaces, only errors when errors_only. */
+void test_analyse(const char *text, const ms_analyzer_options *opts, bool errors_only, char *codes, size_t n,
+                  ms_analysis *out);
+
+#endif
