@@ -3,7 +3,9 @@
 **
 ** The walk uses one TSTreeCursor (walk.h: no recursion, so nesting depth
 ** never reaches the stack; child lists of big regions are long and
-** ts_node_child(i) is linear in i). Each op is read into a scratch record
+** ts_node_child(i) is linear in i). For the same reason an op's children
+** are read by a second cursor into arrays (kids_of), one per level of
+** nesting the readers look into. Each op is read into a scratch record
 ** with fixed arrays (read_generic, read_custom, read_return), then its
 ** slices are appended to the pools. Scopes follow regions through ms_ssa,
 ** which maps a name to the value it was last defined as.
@@ -40,11 +42,24 @@ typedef struct scratch {
   ms_tok toks[MAX_TOKS];
 } scratch;
 
+/* The children of one node, as kids_of read them. */
+typedef struct kids {
+  TSNode *items;
+  size_t count, cap;
+} kids;
+
+/* The levels the readers look into: an op's children, a child's (a
+** dictionary, a function type, a group), and a grandchild's (an entry). */
+enum { L_OP, L_CHILD, L_GRANDCHILD, L_COUNT };
+
 typedef struct builder {
   ms_records *rec;
   const char *text;
   uint32_t start, end;
   ms_ssa *ssa;
+  TSTreeCursor cursor; /* kids_of's */
+  kids lv[L_COUNT];
+  bool op_holds_ops;   /* the op visit_op read last may have ops inside */
   /* Per depth of the walk: the node's kind, for a function its argument
   ** list (defined in its region), and the op whose regions are below. */
   struct frame {
@@ -59,6 +74,20 @@ typedef struct builder {
 static ms_node_kind kind(TSNode n) { return ms_node_kind_of(n); }
 
 static ms_span span_of(TSNode n) { return (ms_span){ts_node_start_byte(n), ts_node_end_byte(n)}; }
+
+/* The children of n (all, or only the named ones) into level `level`'s
+** array, which stays valid until the next kids_of at that level. */
+static const kids *kids_of(builder *b, TSNode n, int level, bool named) {
+  assert(level >= 0 && level < L_COUNT);
+  kids *k = &b->lv[level];
+  k->count = 0;
+  ts_tree_cursor_reset(&b->cursor, n);
+  if (ts_tree_cursor_goto_first_child(&b->cursor)) do {
+      TSNode c = ts_tree_cursor_current_node(&b->cursor);
+      if (!named || ts_node_is_named(c)) *MS_ARRAY_PUSH(k->items, k->count, k->cap) = c;
+    } while (ts_tree_cursor_goto_next_sibling(&b->cursor));
+  return k;
+}
 
 /* Type tokens read on a continuation line carry the blank lines before
 ** them (scanner.c): trim them off. */
@@ -79,36 +108,32 @@ static void add_attr(scratch *op, ms_span key, ms_span value) {
 }
 
 /* attribute_entry: key (= value nodes...). The value spans every node after `=`. */
-static void read_attr_entry(scratch *op, TSNode entry) {
-  uint32_t n = ts_node_child_count(entry);
-  if (n == 0) return;
-  ms_span key = span_of(ts_node_child(entry, 0));
+static void read_attr_entry(builder *b, scratch *op, TSNode entry) {
+  const kids *k = kids_of(b, entry, L_GRANDCHILD, false);
+  if (k->count == 0) return;
+  ms_span key = span_of(k->items[0]);
   ms_span value = {0, 0};
-  if (n >= 3) value = (ms_span){ts_node_start_byte(ts_node_child(entry, 2)), ts_node_end_byte(entry)};
+  if (k->count >= 3) value = (ms_span){ts_node_start_byte(k->items[2]), ts_node_end_byte(entry)};
   add_attr(op, key, value);
 }
 
-static void read_attr_dict(scratch *op, TSNode dict) {
-  uint32_t n = ts_node_named_child_count(dict);
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode c = ts_node_named_child(dict, i);
-    if (kind(c) == MS_K_ATTR_ENTRY) read_attr_entry(op, c);
-  }
+static void read_attr_dict(builder *b, scratch *op, TSNode dict) {
+  const kids *k = kids_of(b, dict, L_CHILD, true);
+  for (size_t i = 0; i < k->count; i++)
+    if (kind(k->items[i]) == MS_K_ATTR_ENTRY) read_attr_entry(b, op, k->items[i]);
 }
 
 /* Inside a custom op's `{...}`: `key = value, ...` as a flat token run
 ** (the node starts at the first key: its `{` is not a child). */
-static void read_custom_braces(scratch *op, TSNode braces) {
-  uint32_t n = ts_node_child_count(braces);
-  for (uint32_t i = 0; i + 2 < n; i++) {
-    TSNode key = ts_node_child(braces, i), eq = ts_node_child(braces, i + 1);
-    if (kind(eq) != MS_K_TOK_EQUALS || !ts_node_is_named(key)) continue;
-    uint32_t j = i + 2, last = j;
-    while (j < n && kind(ts_node_child(braces, j)) != MS_K_TOK_COMMA &&
-           kind(ts_node_child(braces, j)) != MS_K_TOK_RBRACE)
-      last = j++;
-    add_attr(op, span_of(key), (ms_span){ts_node_start_byte(ts_node_child(braces, i + 2)),
-                                         ts_node_end_byte(ts_node_child(braces, last))});
+static void read_custom_braces(builder *b, scratch *op, TSNode braces) {
+  const kids *k = kids_of(b, braces, L_CHILD, false);
+  const TSNode *c = k->items;
+  size_t n = k->count;
+  for (size_t i = 0; i + 2 < n; i++) {
+    if (kind(c[i + 1]) != MS_K_TOK_EQUALS || !ts_node_is_named(c[i])) continue;
+    size_t j = i + 2, last = j;
+    while (j < n && kind(c[j]) != MS_K_TOK_COMMA && kind(c[j]) != MS_K_TOK_RBRACE) last = j++;
+    add_attr(op, span_of(c[i]), (ms_span){ts_node_start_byte(c[i + 2]), ts_node_end_byte(c[last])});
     i = j;
   }
 }
@@ -118,19 +143,20 @@ static void push_type(ms_span *types, int *n, ms_span s) {
 }
 
 /* function_type: types before `->` are inputs, after it results. */
-static void read_function_type(const builder *b, scratch *op, TSNode ft) {
+static void read_function_type(builder *b, scratch *op, TSNode ft) {
   bool after = false;
-  uint32_t n = ts_node_child_count(ft);
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode c = ts_node_child(ft, i);
+  const kids *k = kids_of(b, ft, L_CHILD, false);
+  for (size_t i = 0; i < k->count; i++) {
+    TSNode c = k->items[i];
     if (kind(c) == MS_K_TOK_ARROW) after = true;
     if (!ts_node_is_named(c)) continue;
     ms_node_kind k = kind(c);
     if (k != MS_K_TYPE && k != MS_K_FUNCTION_TYPE && k != MS_K_PARENS) continue;
     if (k == MS_K_PARENS) {
       /* function_type_custom: (T, T) -> T */
-      for (uint32_t j = 0; j < ts_node_named_child_count(c); j++) {
-        TSNode t = ts_node_named_child(c, j);
+      const kids *g = kids_of(b, c, L_GRANDCHILD, true);
+      for (size_t j = 0; j < g->count; j++) {
+        TSNode t = g->items[j];
         if (kind(t) == MS_K_TYPE)
           push_type(after ? op->out_types : op->in_types, after ? &op->nout : &op->nin, trim(b->text, span_of(t)));
       }
@@ -140,10 +166,11 @@ static void read_function_type(const builder *b, scratch *op, TSNode ft) {
   }
 }
 
-static void read_results(scratch *op, TSNode list, const char *text) {
-  uint32_t n = ts_node_named_child_count(list);
-  for (uint32_t i = 0; i < n && op->ngroups < MAX_VALUES; i++) {
-    ms_span s = span_of(ts_node_named_child(list, i));
+static void read_results(builder *b, scratch *op, TSNode list) {
+  const char *text = b->text;
+  const kids *k = kids_of(b, list, L_CHILD, true);
+  for (size_t i = 0; i < k->count && op->ngroups < MAX_VALUES; i++) {
+    ms_span s = span_of(k->items[i]);
     long count = 1;
     const char *colon = memchr(text + s.start, ':', s.end - s.start);
     if (colon) {
@@ -180,19 +207,19 @@ static void constant_attr(const builder *b, scratch *op) {
       op->op.constant = op->attrs[i].value;
 }
 
-static void read_generic(const builder *b, TSNode node, scratch *op) {
-  uint32_t n = ts_node_child_count(node);
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode c = ts_node_child(node, i);
+static void read_generic(builder *b, TSNode node, scratch *op) {
+  const kids *k = kids_of(b, node, L_OP, false);
+  for (size_t i = 0; i < k->count; i++) {
+    TSNode c = k->items[i];
     switch (kind(c)) {
-      case MS_K_RESULT_LIST: read_results(op, c, b->text); break;
+      case MS_K_RESULT_LIST: read_results(b, op, c); break;
       case MS_K_OP_NAME:
         op->op.name_token = span_of(c);
         op->op.name = (ms_span){op->op.name_token.start + 1, op->op.name_token.end - 1};
         break;
       case MS_K_VALUE_USE: add_operand(op, c); break;
       case MS_K_PROPERTIES:
-      case MS_K_ATTR_DICT: read_attr_dict(op, c); break;
+      case MS_K_ATTR_DICT: read_attr_dict(b, op, c); break;
       case MS_K_FUNCTION_TYPE: read_function_type(b, op, c); break;
       default: break;
     }
@@ -222,11 +249,11 @@ static ms_tok_kind tok_kind(const builder *b, TSNode c) {
 /* The tokens of a custom op after its name (layout.h reads them); groups
 ** in parentheses and brackets one level deep, attribute braces, regions
 ** and locations left out. */
-static void read_tokens(const builder *b, TSNode node, scratch *op) {
-  uint32_t n = ts_node_child_count(node);
+static void read_tokens(builder *b, TSNode node, scratch *op) {
+  const kids *k = kids_of(b, node, L_OP, false);
   bool named = false;
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode c = ts_node_child(node, i);
+  for (size_t i = 0; i < k->count; i++) {
+    TSNode c = k->items[i];
     ms_node_kind k = kind(c);
     if (k == MS_K_OP_NAME) {
       named = true;
@@ -239,9 +266,9 @@ static void read_tokens(const builder *b, TSNode node, scratch *op) {
       continue;
     }
     push_tok(op, span_of(c), k == MS_K_PARENS ? MS_TOK_LPAREN : MS_TOK_LBRACKET, 0);
-    uint32_t m = ts_node_child_count(c);
-    for (uint32_t j = 1; j + 1 < m; j++) {
-      TSNode g = ts_node_child(c, j);
+    const kids *inner = kids_of(b, c, L_CHILD, false);
+    for (size_t j = 1; j + 1 < inner->count; j++) {
+      TSNode g = inner->items[j];
       ms_tok_kind t = tok_kind(b, g);
       push_tok(op, t == MS_TOK_TYPE ? trim(b->text, span_of(g)) : span_of(g), t, 1);
     }
@@ -253,10 +280,10 @@ static void read_tokens(const builder *b, TSNode node, scratch *op) {
 /* Whether child i of a custom op is a group whose values are operands:
 ** parentheses right after the name, after a word (`ins(`, `outs(`), or
 ** brackets after a value (`%v[%i]`). */
-static bool operand_group(TSNode node, uint32_t i, const scratch *op) {
-  if (i <= 2 + (op->ngroups > 0)) return true;
-  TSNode prev = ts_node_child(node, i - 1);
-  if (kind(ts_node_child(node, i)) == MS_K_BRACKETS) return kind(prev) == MS_K_VALUE_USE;
+static bool operand_group(const kids *k, size_t i, const scratch *op) {
+  if (i <= 2 + (size_t)(op->ngroups > 0)) return true;
+  TSNode prev = k->items[i - 1];
+  if (kind(k->items[i]) == MS_K_BRACKETS) return kind(prev) == MS_K_VALUE_USE;
   return ts_node_is_named(prev) && !strcmp(ts_node_type(prev), "bare_id");
 }
 
@@ -264,13 +291,14 @@ static bool operand_group(TSNode node, uint32_t i, const scratch *op) {
 ** annotation; types come from a trailing functional type, from a type list
 ** `: A, B, C -> R` with one type per operand (torch-mlir), or from a plain
 ** type list that then types the results of an operand-less op (constants). */
-static void read_custom(const builder *b, TSNode node, scratch *op) {
-  uint32_t n = ts_node_child_count(node);
+static void read_custom(builder *b, TSNode node, scratch *op) {
+  const kids *k = kids_of(b, node, L_OP, false);
+  size_t n = k->count;
   bool after_colon = false;
   int plain_types = 0, arrow = -1; /* arrow: plain types before a top-level `->` */
   ms_span plain[MAX_VALUES];
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode c = ts_node_child(node, i);
+  for (size_t i = 0; i < n; i++) {
+    TSNode c = k->items[i];
     if (kind(c) == MS_K_TOK_COLON) {
       after_colon = true;
       plain_types = 0;
@@ -279,7 +307,7 @@ static void read_custom(const builder *b, TSNode node, scratch *op) {
     }
     if (after_colon && !ts_node_is_named(c) && !strcmp(ts_node_type(c), "->")) arrow = plain_types;
     switch (kind(c)) {
-      case MS_K_RESULT_LIST: read_results(op, c, b->text); break;
+      case MS_K_RESULT_LIST: read_results(b, op, c); break;
       case MS_K_OP_NAME: op->op.name = op->op.name_token = span_of(c); break;
       case MS_K_VALUE_USE:
         if (!after_colon) add_operand(op, c);
@@ -290,19 +318,19 @@ static void read_custom(const builder *b, TSNode node, scratch *op) {
         ** values of such a group before the type annotation are operands
         ** (not those of `reduce(%a init: %b), (%c init: %d)`'s second
         ** group, which its functional type lists in another order). */
-        if (!after_colon && operand_group(node, i, op))
-          for (uint32_t j = 0; j < ts_node_named_child_count(c); j++) {
-            TSNode v = ts_node_named_child(c, j);
-            if (kind(v) == MS_K_VALUE_USE) add_operand(op, v);
-          }
+        if (!after_colon && operand_group(k, i, op)) {
+          const kids *g = kids_of(b, c, L_CHILD, true);
+          for (size_t j = 0; j < g->count; j++)
+            if (kind(g->items[j]) == MS_K_VALUE_USE) add_operand(op, g->items[j]);
+        }
         break;
-      case MS_K_BRACES: read_custom_braces(op, c); break;
+      case MS_K_BRACES: read_custom_braces(b, op, c); break;
       case MS_K_OTHER:
         /* The pretty form's `key = value` at the top level (`dims = [1, 0]`,
         ** `across dimensions = [1]`). */
-        if (!after_colon && i + 2 < n && kind(ts_node_child(node, i + 1)) == MS_K_TOK_EQUALS &&
+        if (!after_colon && i + 2 < n && kind(k->items[i + 1]) == MS_K_TOK_EQUALS &&
             !strcmp(ts_node_type(c), "bare_id"))
-          add_attr(op, span_of(c), span_of(ts_node_child(node, i + 2)));
+          add_attr(op, span_of(c), span_of(k->items[i + 2]));
         break;
       case MS_K_FUNCTION_TYPE_CUSTOM:
         op->nin = op->nout = 0;
@@ -333,10 +361,10 @@ static void read_custom(const builder *b, TSNode node, scratch *op) {
 }
 
 /* return v, w : T, U */
-static void read_return(const builder *b, TSNode node, scratch *op) {
-  uint32_t n = ts_node_child_count(node);
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode c = ts_node_child(node, i);
+static void read_return(builder *b, TSNode node, scratch *op) {
+  const kids *k = kids_of(b, node, L_OP, false);
+  for (size_t i = 0; i < k->count; i++) {
+    TSNode c = k->items[i];
     if (i == 0) op->op.name = op->op.name_token = span_of(c);
     ms_node_kind k = kind(c);
     if (k == MS_K_VALUE_USE) add_operand(op, c);
@@ -421,8 +449,30 @@ static bool enter_extra(void *ctx, TSNode n, uint32_t depth) {
 ** that deep nesting costs nothing per op. */
 static uint32_t parent_op(const builder *b, uint32_t depth) { return b->frames[depth].owner; }
 
+/* Whether an op's children (as read into L_OP) may hold ops: regions, or
+** groups and errors that may wrap them. Most ops hold none, and walking
+** their children again would cost as much as reading them did. */
+static bool holds_ops(const kids *k) {
+  for (size_t i = 0; i < k->count; i++) switch (kind(k->items[i])) {
+      case MS_K_REGION:
+      case MS_K_REGION_LIST:
+      case MS_K_BLOCK:
+      case MS_K_PARENS:
+      case MS_K_BRACKETS:
+      case MS_K_ERROR:
+      case MS_K_GENERIC:
+      case MS_K_CUSTOM:
+      case MS_K_FUNC:
+      case MS_K_RETURN:
+      case MS_K_MODULE:
+      case MS_K_SOURCE: return true;
+      default: break;
+    }
+  return false;
+}
+
 /* Reads one op into the pools and defines its results; its regions come
-** next in the walk. */
+** next in the walk (when op_holds_ops says it has any). */
 static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth) {
   static __thread scratch s;
   memset(&s, 0, sizeof s);
@@ -432,6 +482,7 @@ static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth
   if (k == MS_K_GENERIC) read_generic(b, node, &s);
   else if (k == MS_K_CUSTOM) read_custom(b, node, &s);
   else read_return(b, node, &s);
+  b->op_holds_ops = holds_ops(&b->lv[L_OP]);
   ms_records *r = b->rec;
   uint32_t id = (uint32_t)r->nops;
   ms_op *op = MS_ARRAY_PUSH(r->ops, r->nops, r->cap_ops);
@@ -486,11 +537,10 @@ static void define_argument(builder *b, TSNode arg, uint32_t owner, uint32_t num
 }
 
 static void define_arguments(builder *b, TSNode list, uint32_t owner) {
-  uint32_t n = ts_node_named_child_count(list), number = 0;
-  for (uint32_t i = 0; i < n; i++) {
-    TSNode a = ts_node_named_child(list, i);
-    if (kind(a) == MS_K_BLOCK_ARG) define_argument(b, a, owner, number++);
-  }
+  const kids *k = kids_of(b, list, L_OP, true);
+  uint32_t number = 0;
+  for (size_t i = 0; i < k->count; i++)
+    if (kind(k->items[i]) == MS_K_BLOCK_ARG) define_argument(b, k->items[i], owner, number++);
 }
 
 static struct frame *frame_at(builder *b, uint32_t depth) {
@@ -539,7 +589,10 @@ static bool enter_node(void *ctx, TSNode n, uint32_t depth) {
     case MS_K_RETURN:
       /* An op with an ERROR inside reads wrong (a missing comma drops an
       ** operand): its syntax error is reported, it is not recorded. */
-      if (in_range(b, n) && !ts_node_has_error(n)) f->op = visit_op(b, n, k, depth);
+      if (in_range(b, n) && !ts_node_has_error(n)) {
+        f->op = visit_op(b, n, k, depth);
+        return b->op_holds_ops;
+      }
       return true;
     case MS_K_REGION: ms_ssa_push(b->ssa); return true;
     case MS_K_BLOCK_LABEL: define_arguments(b, n, parent_op(b, depth)); return false;
@@ -578,9 +631,12 @@ void ms_records_clear(ms_records *self) {
 }
 
 void ms_records_build(ms_records *self, TSNode node, const char *text, uint32_t start, uint32_t end) {
-  builder b = {self, text, start, end, ms_ssa_new(text), NULL, 0};
+  builder b = {.rec = self, .text = text, .start = start, .end = end, .ssa = ms_ssa_new(text)};
+  b.cursor = ts_tree_cursor_new(node);
   ms_walk_visitor v = {enter_node, leave_node};
   ms_walk(node, &v, &b);
+  ts_tree_cursor_delete(&b.cursor);
+  for (int i = 0; i < L_COUNT; i++) free(b.lv[i].items);
   free(b.frames);
   ms_ssa_delete(b.ssa);
 }
