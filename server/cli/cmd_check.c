@@ -272,7 +272,17 @@ typedef struct piece {
   ms_diag_list diags;
 } piece;
 
-static void analyze_unit(TSParser *parser, piece *p) {
+static TSParser *new_parser(void) {
+  TSParser *parser = ts_parser_new();
+  if (!parser || !ts_parser_set_language(parser, tree_sitter_mlir())) abort();
+  return parser;
+}
+
+/* worker is the worker's own parser; inside an arena (tsalloc.h) the piece
+** gets a parser of its own, freed with its tree when the arena ends. */
+static void analyze_unit(TSParser *worker, piece *p) {
+  bool arena = ms_tsalloc_arena_begin();
+  TSParser *parser = arena ? new_parser() : worker;
   const options *o = p->opts;
   input *in = p->in;
   const ms_source *src = &in->src;
@@ -298,7 +308,8 @@ static void analyze_unit(TSParser *parser, piece *p) {
     ms_analysis_clear(&a);
     ms_diag_list_take(&p->diags, &found, 0);
   }
-  ts_tree_delete(tree);
+  if (arena) ms_tsalloc_arena_end();
+  else ts_tree_delete(tree);
   /* The piece's text is not needed again (the report of a machine format
   ** reads a few lines back): drop its pages, so that a mapped file's
   ** resident set stays the pieces in flight. */
@@ -310,9 +321,7 @@ static void run_piece(void *state, ms_pool_task *task) { analyze_unit(state, (pi
 
 static void *worker_init(void *ctx) {
   (void)ctx;
-  TSParser *parser = ts_parser_new();
-  if (!parser || !ts_parser_set_language(parser, tree_sitter_mlir())) abort();
-  return parser;
+  return new_parser();
 }
 
 static void worker_fini(void *state) {
