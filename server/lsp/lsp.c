@@ -253,6 +253,7 @@ typedef struct publish_ctx {
   sbuf *out;
   size_t count;             /* diagnostics written to out */
   json_cache old, fresh;
+  uint32_t line;            /* ms_document_position_after's, over the units in text order */
 } publish_ctx;
 
 static void write_diagnostic(void *ctx, const ms_diagnostic *d) {
@@ -312,7 +313,7 @@ static void cache_free(json_cache *c) {
 static void write_unit(void *ctx, const ms_unit_view *u) {
   publish_ctx *c = ctx;
   if (u->analysis->diags.count == 0) return;
-  ms_position at = ms_document_position(ms_session_document(c->s), u->start, c->self->enc);
+  ms_position at = ms_document_position_after(ms_session_document(c->s), u->start, c->self->enc, &c->line);
   unit_json *old = c->old.cap ? cache_slot(&c->old, u->generation) : NULL;
   unit_json entry = {u->generation, at, NULL, 0};
   if (old && old->generation && old->at.line == at.line && old->at.character == at.character) {
@@ -372,7 +373,7 @@ static void count_unit(void *ctx, const ms_unit_view *u) {
 static void diagnostics_items(ms_lsp *self, ms_session *s, json_cache *cache, int *directives, sbuf *out) {
   size_t nunits = 0;
   ms_session_each_unit(s, count_unit, &nunits);
-  publish_ctx c = {self, s, out, 0, *cache, {NULL, 16}};
+  publish_ctx c = {self, s, out, 0, *cache, {NULL, 16}, 0};
   while (c.fresh.cap < 2 * nunits) c.fresh.cap *= 2;
   c.fresh.slots = ms_xcalloc(c.fresh.cap, sizeof *c.fresh.slots);
   size_t len = 0;

@@ -172,14 +172,37 @@ size_t ms_document_offset(const ms_document *self, ms_position pos, ms_encoding 
   return walk(self, self->lines[pos.line], end, end, pos.character, enc, &counted);
 }
 
-ms_position ms_document_position(const ms_document *self, size_t off, ms_encoding enc) {
-  if (off > self->len) off = self->len;
-  uint32_t line = line_of(self, off);
+static ms_position position_on(const ms_document *self, uint32_t line, size_t off, ms_encoding enc) {
   size_t end = content_end(self, line);
   if (off > end) off = end;
   uint32_t counted;
   walk(self, self->lines[line], end, off, UINT32_MAX, enc, &counted);
   return (ms_position){line, counted};
+}
+
+ms_position ms_document_position(const ms_document *self, size_t off, ms_encoding enc) {
+  if (off > self->len) off = self->len;
+  return position_on(self, line_of(self, off), off, enc);
+}
+
+/* Gallops from *line (steps 1, 2, 4, ...) to bracket off, then bisects. */
+ms_position ms_document_position_after(const ms_document *self, size_t off, ms_encoding enc, uint32_t *line) {
+  if (off > self->len) off = self->len;
+  uint32_t lo = *line < self->nlines ? *line : 0;
+  if (self->lines[lo] > off) lo = 0;
+  uint32_t step = 1, hi = lo + 1; /* lines[lo] <= off; hi: first line known to start past off, or nlines */
+  while (hi < self->nlines && self->lines[hi] <= off) {
+    lo = hi;
+    step *= 2;
+    hi = lo + step < self->nlines ? lo + step : self->nlines;
+  }
+  while (hi - lo > 1) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (self->lines[mid] <= off) lo = mid;
+    else hi = mid;
+  }
+  *line = lo;
+  return position_on(self, lo, off, enc);
 }
 
 ms_point ms_document_point(const ms_document *self, size_t off) {

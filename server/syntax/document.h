@@ -88,6 +88,11 @@ size_t ms_document_offset(const ms_document *self, ms_position pos, ms_encoding 
 ** end of the line (or of the document). */
 ms_position ms_document_position(const ms_document *self, size_t byte_offset, ms_encoding enc);
 
+/* The same, for offsets asked in increasing order (a publish walks every
+** unit in text order): *line is where the last answer was (0 to begin),
+** and the line is searched forward from there, not over the whole index. */
+ms_position ms_document_position_after(const ms_document *self, size_t byte_offset, ms_encoding enc, uint32_t *line);
+
 /* The tree-sitter point of a byte offset (clamped to the text length; the
 ** column is not rounded to a character start). */
 ms_point ms_document_point(const ms_document *self, size_t byte_offset);

@@ -409,3 +409,24 @@ Test(document, large_document_edits_stay_exact) {
   ms_document_delete(d);
   free(s);
 }
+
+/* ms_document_position_after answers what ms_document_position does, for
+** offsets in increasing order (its use), with gaps of every size, and for
+** an offset behind the hint (it starts over). */
+Test(document, position_after_equals_position) {
+  char text[20000];
+  size_t n = 0;
+  for (int i = 0; n + 40 < sizeof text; i++)
+    n += (size_t)snprintf(text + n, sizeof text - n, i % 7 ? "line %d \xE4\xB8\xAD x\n" : "\n", i);
+  ms_document *d = ms_document_new("u", text, n, 1);
+  uint32_t line = 0;
+  for (size_t off = 0, step = 1; off <= n + 1; off += step, step = step * 3 % 1013 + 1) {
+    ms_position a = ms_document_position(d, off, U16), b = ms_document_position_after(d, off, U16, &line);
+    cr_assert(a.line == b.line && a.character == b.character, "offset %zu: %u:%u vs %u:%u", off, a.line,
+              a.character, b.line, b.character);
+  }
+  cr_assert_gt(line, 100u);
+  ms_position back = ms_document_position_after(d, 5, U16, &line), want = ms_document_position(d, 5, U16);
+  cr_assert(back.line == want.line && back.character == want.character);
+  ms_document_delete(d);
+}
