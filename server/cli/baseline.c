@@ -123,23 +123,6 @@ bool ms_baseline_match(ms_baseline *b, const char *file, const ms_source *src, c
   return false;
 }
 
-size_t ms_baseline_filter(ms_baseline *b, const ms_source *src, ms_diag_list *diags) {
-  char *file = ms_lint_path(src->name);
-  size_t kept = 0, removed = 0;
-  for (size_t i = 0; i < diags->count; i++) {
-    ms_diagnostic *d = &diags->items[i];
-    if (ms_baseline_match(b, file, src, d)) {
-      ms_diag_free(d);
-      removed++;
-    } else {
-      diags->items[kept++] = *d;
-    }
-  }
-  diags->count = kept;
-  free(file);
-  return removed;
-}
-
 size_t ms_baseline_print_fixed(const ms_baseline *b, FILE *out) {
   size_t n = 0;
   for (size_t i = 0; i < b->n; i++) {
@@ -184,12 +167,6 @@ void ms_baseline_writer_add_one(ms_baseline_writer *w, const char *file, const m
   cJSON_AddStringToObject(e, "message", d->message);
   ms_json_stream_item(&w->doc, e);
   w->n++;
-}
-
-void ms_baseline_writer_add(ms_baseline_writer *w, const ms_source *src, const ms_diag_list *diags) {
-  char *file = ms_lint_path(src->name);
-  for (size_t i = 0; i < diags->count; i++) ms_baseline_writer_add_one(w, file, src, &diags->items[i]);
-  free(file);
 }
 
 static bool copy_spool(ms_baseline_writer *w, FILE *f) {

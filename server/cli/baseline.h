@@ -29,9 +29,6 @@ void ms_baseline_free(ms_baseline *b);
 ** (the first such entry in the file's order). */
 bool ms_baseline_match(ms_baseline *b, const char *file, const ms_source *src, const ms_diagnostic *d);
 
-/* Removes (and frees) the diagnostics of src that the baseline holds
-** (ms_baseline_match). Returns how many were removed. */
-size_t ms_baseline_filter(ms_baseline *b, const ms_source *src, ms_diag_list *diags);
 
 /* Prints the entries no finding matched: "fixed since the baseline: ..."
 ** lines. Returns their count. */
@@ -44,7 +41,6 @@ typedef struct ms_baseline_writer ms_baseline_writer;
 ms_baseline_writer *ms_baseline_writer_new(void);
 /* One finding of src, whose ms_lint_path is `file`. */
 void ms_baseline_writer_add_one(ms_baseline_writer *w, const char *file, const ms_source *src, const ms_diagnostic *d);
-void ms_baseline_writer_add(ms_baseline_writer *w, const ms_source *src, const ms_diag_list *diags);
 /* Writes the file (entries in the order added) and frees w. False with
 ** err on I/O error. *count gets the number of entries. */
 bool ms_baseline_writer_save(ms_baseline_writer *w, const char *path, size_t *count, char *err, size_t errlen);

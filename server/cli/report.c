@@ -635,10 +635,3 @@ void ms_report_counts_statistics(const ms_report_counts *self, FILE *out) {
     fprintf(out, "%5zu  %-24s %s\n", rows[k].count, rows[k].code, c ? c->summary : "");
   }
 }
-
-void ms_report_statistics(FILE *out, const ms_report_file *files, size_t nfiles) {
-  ms_report_counts c = {0};
-  for (size_t f = 0; f < nfiles; f++)
-    for (size_t i = 0; i < files[f].diags->count; i++) ms_report_counts_add(&c, &files[f].diags->items[i]);
-  ms_report_counts_statistics(&c, out);
-}

@@ -73,7 +73,6 @@ void ms_report_counts_add(ms_report_counts *self, const ms_diagnostic *d);
 
 /* "--statistics": one line per code, "COUNT  CODE  SUMMARY", most first. */
 void ms_report_counts_statistics(const ms_report_counts *self, FILE *out);
-void ms_report_statistics(FILE *out, const ms_report_file *files, size_t nfiles);
 
 /* The word of a severity in text output: error, warning, note, hint. */
 const char *ms_report_severity_word(ms_severity severity);
