@@ -1,5 +1,10 @@
 /*
 ** baseline.c: baselines of findings (baseline.h).
+**
+** `check` looks findings up one at a time as they stream by: the loaded
+** entries are indexed by (fingerprint, code, file) once, and an entry's
+** `matched` flag is all that a run adds to them. A baseline being written
+** goes to a spool entry by entry (json_stream.h), not to memory.
 */
 #include "baseline.h"
 
@@ -8,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_stream.h"
 #include "lint.h"
 #include "alloc.h"
 
@@ -21,6 +27,7 @@ typedef struct entry {
 struct ms_baseline {
   entry *items;
   size_t n;
+  size_t *order;               /* indexes of items by key, then index; built on first use */
 };
 
 static void entries_free(entry *items, size_t n) {
@@ -35,6 +42,7 @@ static void entries_free(entry *items, size_t n) {
 void ms_baseline_free(ms_baseline *b) {
   if (!b) return;
   entries_free(b->items, b->n);
+  free(b->order);
   free(b);
 }
 
@@ -78,30 +86,41 @@ ms_baseline *ms_baseline_load(const char *path, char *err, size_t errlen) {
   return b;
 }
 
-size_t ms_baseline_filter(ms_baseline *b, const ms_source *src, ms_diag_list *diags) {
-  char *file = ms_lint_path(src->name);
-  size_t kept = 0, removed = 0;
-  for (size_t i = 0; i < diags->count; i++) {
-    ms_diagnostic *d = &diags->items[i];
-    char fp[17];
-    ms_lint_fingerprint(src->text, src->len, d, fp);
-    bool found = false;
-    for (size_t k = 0; k < b->n && !found; k++) {
-      entry *x = &b->items[k];
-      if (!x->matched && !strcmp(x->fingerprint, fp) && !strcmp(x->code, d->code ? d->code : "") &&
-          !strcmp(x->file, file))
-        found = x->matched = true;
-    }
-    if (found) {
-      ms_diag_free(d);
-      removed++;
-    } else {
-      diags->items[kept++] = *d;
-    }
+static int key_cmp(const entry *x, const char *fp, const char *code, const char *file) {
+  int c = strcmp(x->fingerprint, fp);
+  if (!c) c = strcmp(x->code, code);
+  return c ? c : strcmp(x->file, file);
+}
+
+static int by_key(const void *a, const void *b, void *ctx) {
+  const ms_baseline *base = ctx;
+  size_t i = *(const size_t *)a, j = *(const size_t *)b;
+  const entry *y = &base->items[j];
+  int c = key_cmp(&base->items[i], y->fingerprint, y->code, y->file);
+  return c ? c : i < j ? -1 : i > j;
+}
+
+bool ms_baseline_match(ms_baseline *b, const char *file, const ms_source *src, const ms_diagnostic *d) {
+  if (!b->order) {
+    b->order = ms_xmalloc((b->n + 1) * sizeof *b->order);
+    for (size_t i = 0; i < b->n; i++) b->order[i] = i;
+    qsort_r(b->order, b->n, sizeof *b->order, by_key, b);
   }
-  diags->count = kept;
-  free(file);
-  return removed;
+  char fp[17];
+  ms_lint_fingerprint(src->text, src->len, d, fp);
+  const char *code = d->code ? d->code : "";
+  size_t lo = 0, hi = b->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (key_cmp(&b->items[b->order[mid]], fp, code, file) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  /* Equal keys are in file order: the first not matched yet. */
+  for (size_t k = lo; k < b->n && !key_cmp(&b->items[b->order[k]], fp, code, file); k++) {
+    entry *x = &b->items[b->order[k]];
+    if (!x->matched) return x->matched = true;
+  }
+  return false;
 }
 
 size_t ms_baseline_print_fixed(const ms_baseline *b, FILE *out) {
@@ -116,54 +135,60 @@ size_t ms_baseline_print_fixed(const ms_baseline *b, FILE *out) {
 }
 
 struct ms_baseline_writer {
-  entry *items;
-  size_t n, cap;
+  FILE *spool;                 /* the entries so far */
+  char *mem;                   /* the spool when it is memory (no temporary file) */
+  size_t memlen;
+  ms_json_stream doc;
+  size_t n;
 };
 
 ms_baseline_writer *ms_baseline_writer_new(void) {
   ms_baseline_writer *w = ms_xcalloc(1, sizeof *w);
-  if (!w) abort();
-  return w;
-}
-
-void ms_baseline_writer_add(ms_baseline_writer *w, const ms_source *src, const ms_diag_list *diags) {
-  char *file = ms_lint_path(src->name);
-  for (size_t i = 0; i < diags->count; i++) {
-    const ms_diagnostic *d = &diags->items[i];
-    entry *x = MS_ARRAY_PUSH(w->items, w->n, w->cap);
-    memset(x, 0, sizeof *x);
-    x->file = ms_xstrdup(file);
-    x->code = ms_xstrdup(d->code ? d->code : "");
-    x->message = ms_xstrdup(d->message);
-    x->line = (int)ms_source_line_of(src, d->start) + 1;
-    ms_lint_fingerprint(src->text, src->len, d, x->fingerprint);
-  }
-  free(file);
-}
-
-bool ms_baseline_writer_save(ms_baseline_writer *w, const char *path, size_t *count, char *err, size_t errlen) {
+  w->spool = tmpfile();
+  if (!w->spool) w->spool = open_memstream(&w->mem, &w->memlen);
+  if (!w->spool) abort();
   cJSON *root = cJSON_CreateObject();
   cJSON_AddNumberToObject(root, "version", 1);
   cJSON_AddStringToObject(root, "tool", "mlir-shape");
-  cJSON *list = cJSON_AddArrayToObject(root, "findings");
-  for (size_t i = 0; i < w->n; i++) {
-    cJSON *e = cJSON_CreateObject();
-    cJSON_AddStringToObject(e, "file", w->items[i].file);
-    cJSON_AddStringToObject(e, "code", w->items[i].code);
-    cJSON_AddStringToObject(e, "fingerprint", w->items[i].fingerprint);
-    cJSON_AddNumberToObject(e, "line", w->items[i].line);
-    cJSON_AddStringToObject(e, "message", w->items[i].message);
-    cJSON_AddItemToArray(list, e);
-  }
+  cJSON_AddItemToArray(cJSON_AddArrayToObject(root, "findings"), ms_json_stream_placeholder());
+  /* Messages are written as they are (no UTF-8 repair), as always. */
+  ms_json_stream_init(&w->doc, root, true, false, w->spool);
+  return w;
+}
+
+void ms_baseline_writer_add_one(ms_baseline_writer *w, const char *file, const ms_source *src, const ms_diagnostic *d) {
+  char fp[17];
+  ms_lint_fingerprint(src->text, src->len, d, fp);
+  cJSON *e = cJSON_CreateObject();
+  cJSON_AddStringToObject(e, "file", file);
+  cJSON_AddStringToObject(e, "code", d->code ? d->code : "");
+  cJSON_AddStringToObject(e, "fingerprint", fp);
+  cJSON_AddNumberToObject(e, "line", (int)ms_source_line_of(src, d->start) + 1);
+  cJSON_AddStringToObject(e, "message", d->message);
+  ms_json_stream_item(&w->doc, e);
+  w->n++;
+}
+
+static bool copy_spool(ms_baseline_writer *w, FILE *f) {
+  if (fflush(w->spool) != 0) return false;
+  if (w->mem) return fwrite(w->mem, 1, w->memlen, f) == w->memlen;
+  rewind(w->spool);
+  char buf[1 << 16];
+  for (size_t k; (k = fread(buf, 1, sizeof buf, w->spool)) > 0;)
+    if (fwrite(buf, 1, k, f) != k) return false;
+  return !ferror(w->spool);
+}
+
+bool ms_baseline_writer_save(ms_baseline_writer *w, const char *path, size_t *count, char *err, size_t errlen) {
   *count = w->n;
-  char *text = cJSON_Print(root);
-  cJSON_Delete(root);
-  entries_free(w->items, w->n);
-  free(w);
   FILE *f = fopen(path, "w");
-  bool ok = f && text && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+  bool ok = f && fwrite(w->doc.head, 1, w->doc.head_len, f) == w->doc.head_len && copy_spool(w, f) &&
+            fwrite(w->doc.tail, 1, w->doc.tail_len, f) == w->doc.tail_len;
   if (f && fclose(f) != 0) ok = false;
   if (!ok) snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-  free(text);
+  ms_json_stream_clear(&w->doc);
+  fclose(w->spool);
+  free(w->mem);
+  free(w);
   return ok;
 }

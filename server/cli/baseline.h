@@ -24,19 +24,24 @@ typedef struct ms_baseline ms_baseline;
 ms_baseline *ms_baseline_load(const char *path, char *err, size_t errlen);
 void ms_baseline_free(ms_baseline *b);
 
-/* Removes (and frees) the diagnostics of src that the baseline holds,
-** marking those entries matched. Returns how many were removed. */
-size_t ms_baseline_filter(ms_baseline *b, const ms_source *src, ms_diag_list *diags);
+/* Whether the baseline holds d, a finding of src whose ms_lint_path is
+** `file`: an entry no finding matched yet, which is then marked matched
+** (the first such entry in the file's order). */
+bool ms_baseline_match(ms_baseline *b, const char *file, const ms_source *src, const ms_diagnostic *d);
+
 
 /* Prints the entries no finding matched: "fixed since the baseline: ..."
 ** lines. Returns their count. */
 size_t ms_baseline_print_fixed(const ms_baseline *b, FILE *out);
 
-/* A baseline being written: add each file's findings, then save. */
+/* A baseline being written: add the findings as they come, then save.
+** Entries are spooled to a temporary file as they are added (the file at
+** `path` is written only by the save, as a whole). */
 typedef struct ms_baseline_writer ms_baseline_writer;
 ms_baseline_writer *ms_baseline_writer_new(void);
-void ms_baseline_writer_add(ms_baseline_writer *w, const ms_source *src, const ms_diag_list *diags);
-/* Writes the file (entries sorted, one per line) and frees w. False with
+/* One finding of src, whose ms_lint_path is `file`. */
+void ms_baseline_writer_add_one(ms_baseline_writer *w, const char *file, const ms_source *src, const ms_diagnostic *d);
+/* Writes the file (entries in the order added) and frees w. False with
 ** err on I/O error. *count gets the number of entries. */
 bool ms_baseline_writer_save(ms_baseline_writer *w, const char *path, size_t *count, char *err, size_t errlen);
 

@@ -2,18 +2,22 @@
 ** check_output.c: selection, baselines, fixes, formats and exit status of
 ** `check` (check_output.h).
 **
-** The step, per file: ms_lint_filter (suppression comments, the config's
-** severities, --select/--ignore, --quiet); --fix/--diff (fix.h); the
-** baseline (baseline.h). Then the report in the chosen format, to stdout
-** or --output, the statistics, the baseline's fixed entries, the summary.
-** Exit status: 1 when an error is left or the warnings exceed
-** --max-warnings (--diff: when a fix would apply), 0 otherwise or with
-** --exit-zero; 2 for usage and I/O errors.
+** The step, per finding as the file's pieces come in: suppression comments
+** and file order (finding_stream.h), the config's severities,
+** --select/--ignore, --quiet (lint.h); the baseline (baseline.h); then the
+** report in the chosen format (report.h), to stdout or --output, or the
+** baseline being written; counts for the statistics, the summary and the
+** exit status. With --fix/--diff (fix.h) the filtered findings are kept
+** per file and go on after the fixes. At the end the statistics, the
+** baseline's fixed entries, the summary. Exit status: 1 when an error is
+** left or the warnings exceed --max-warnings (--diff: when a fix would
+** apply), 0 otherwise or with --exit-zero; 2 for usage and I/O errors.
 */
 #include "check_output.h"
 #include "options.h"
 #include "suppress.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +25,7 @@
 #include <unistd.h>
 
 #include "baseline.h"
+#include "finding_stream.h"
 #include "fix.h"
 #include "alloc.h"
 
@@ -96,6 +101,13 @@ int ms_check_output_option(int argc, char **argv, int *i, ms_check_output_option
 
 /* ---- fixes ---- */
 
+/* A file whose findings are kept for --fix, --diff. */
+typedef struct kept_file {
+  ms_source *src;
+  const ms_catalog *catalog;
+  ms_diag_list diags;
+} kept_file;
+
 typedef struct reanalysis {
   const ms_catalog *catalog;
   const ms_check_output_options *o;
@@ -105,6 +117,10 @@ static void reanalyze(void *ctx, const char *text, size_t len, ms_diag_list *out
   const reanalysis *r = ctx;
   ms_fix_analyze_text(r->catalog, r->o->strict, text, len, out);
   ms_lint_filter(text, len, r->catalog, &r->o->filter, false, out);
+}
+
+static bool is_stdin(const ms_source *src, const ms_check_output_options *o) {
+  return !strcmp(src->name, "<stdin>") || (o->stdin_filename && !strcmp(src->name, o->stdin_filename));
 }
 
 static bool write_file(const char *path, const char *text, size_t len) {
@@ -117,10 +133,10 @@ static bool write_file(const char *path, const char *text, size_t len) {
 /* --fix and --diff for one file. Returns the number of fixes; -1 on I/O
 ** error. With --fix the file is rewritten and its findings replaced by
 ** those of the fixed text. */
-static long fix_file(ms_check_file *f, const ms_check_output_options *o, FILE *out) {
+static long fix_file(kept_file *f, const ms_check_output_options *o, FILE *out) {
   reanalysis r = {f->catalog, o};
   size_t newlen, applied;
-  char *fixed = ms_fix_text(f->src->text, f->src->len, f->diags, reanalyze, &r, &newlen, &applied);
+  char *fixed = ms_fix_text(f->src->text, f->src->len, &f->diags, reanalyze, &r, &newlen, &applied);
   if (!fixed) return 0;
   if (o->diff) {
     char *name = ms_lint_path(f->src->name);
@@ -129,8 +145,7 @@ static long fix_file(ms_check_file *f, const ms_check_output_options *o, FILE *o
     free(fixed);
     return (long)applied;
   }
-  bool is_stdin = !strcmp(f->src->name, "<stdin>") || (o->stdin_filename && !strcmp(f->src->name, o->stdin_filename));
-  if (is_stdin) {
+  if (is_stdin(f->src, o)) {
     fwrite(fixed, 1, newlen, stdout);
   } else if (!write_file(f->src->name, fixed, newlen)) {
     fprintf(stderr, "mlir-shape: %s: cannot write: %s\n", f->src->name, strerror(errno));
@@ -142,140 +157,258 @@ static long fix_file(ms_check_file *f, const ms_check_output_options *o, FILE *o
   ms_source_init_text(f->src, name, fixed, newlen);
   free(name);
   free(fixed);
-  ms_diag_list_clear(f->diags);
-  reanalyze(&r, f->src->text, f->src->len, f->diags);
-  if (o->quiet) ms_lint_filter("", 0, NULL, NULL, true, f->diags);
+  ms_diag_list_clear(&f->diags);
+  reanalyze(&r, f->src->text, f->src->len, &f->diags);
+  if (o->quiet) ms_lint_filter("", 0, NULL, NULL, true, &f->diags);
   return (long)applied;
 }
 
 /* ---- the step ---- */
 
-/* Whether src holds a suppression directive. A big mapped file is read in
-** windows whose pages are dropped behind (the pipeline dropped them once
-** already: reading them all again here would make the resident set grow
-** with the file). */
-#define SCAN_WINDOW (4u << 20)
-static bool has_directives(const ms_source *src) {
-  if (src->len <= SCAN_WINDOW) return ms_suppress_present(src->text, src->len);
-  for (size_t at = 0; at < src->len; at += SCAN_WINDOW) {
-    size_t end = at + SCAN_WINDOW + 32 < src->len ? at + SCAN_WINDOW + 32 : src->len; /* a name across the edge */
-    bool found = ms_suppress_present(src->text + at, end - at);
-    ms_source_release(src, (uint32_t)at, (uint32_t)end);
-    if (found) return true;
-  }
-  return false;
+struct ms_check_output {
+  const ms_check_output_options *o;
+  bool keep;                   /* --fix, --diff: findings kept per file */
+  FILE *out;                   /* the report's stream */
+  ms_report *report;           /* NULL while kept, or with --write-baseline */
+  ms_baseline *base;
+  ms_baseline_writer *writer;
+  ms_report_counts counts;     /* of the findings reported */
+  int status;
+  /* The file being streamed. */
+  ms_source *src;
+  const ms_catalog *catalog;
+  char *path;                  /* its ms_lint_path */
+  ms_finding_stream stream;
+  size_t reported;             /* its findings reported so far */
+  uint32_t released;           /* its pages before this were dropped here */
+  kept_file *kept;
+  size_t nkept, capkept;
+};
+
+/* The report reads lines (and ops, for fingerprints) back from the mapped
+** file behind the pieces, whose pages the workers dropped: every this many
+** bytes it drops them again, so the resident set of a big file stays the
+** pieces in flight. */
+#define RELEASE_WINDOW (4u << 20)
+
+static void release_to(ms_check_output *self, uint32_t upto) {
+  if (upto <= self->released) return;
+  ms_source_release(self->src, self->released, upto);
+  self->released = upto;
 }
 
-int ms_check_output_finish(ms_check_file *files, size_t n, const ms_check_output_options *o) {
-  int status = 0;
-  for (size_t i = 0; i < n; i++) {
-    /* Without directives the filter needs no text (levels, selection). */
-    const ms_source *src = files[i].src;
-    bool text = has_directives(src);
-    ms_lint_filter(text ? src->text : "", text ? src->len : 0, files[i].catalog, &o->filter, o->quiet,
-                   files[i].diags);
-  }
+static void release_behind(ms_check_output *self, uint32_t at) {
+  if (self->src->len <= RELEASE_WINDOW || at < self->released + RELEASE_WINDOW) return;
+  release_to(self, ms_source_line_start(self->src, ms_source_line_of(self->src, at)));
+}
 
-  if (o->fix || o->diff) {
-    long total = 0;
-    size_t nfixed = 0;
-    for (size_t i = 0; i < n; i++) {
-      long k = fix_file(&files[i], o, stdout);
-      if (k < 0) status = 2;
-      else if (k > 0) total += k, nfixed++;
-    }
+static void scan_released(void *ctx, size_t upto) {
+  ms_check_output *self = ctx;
+  if (self->src->len > RELEASE_WINDOW) release_to(self, (uint32_t)upto);
+}
+
+/* The baseline, then the report (or the baseline being written). */
+static void pass_on(ms_check_output *self, ms_diagnostic *d) {
+  release_behind(self, d->start);
+  if (self->base && ms_baseline_match(self->base, self->path, self->src, d)) {
+  } else if (self->writer) {
+    ms_baseline_writer_add_one(self->writer, self->path, self->src, d);
+  } else {
+    if (d->severity == MS_SEVERITY_ERROR && !self->status) self->status = 1;
+    ms_report_counts_add(&self->counts, d);
+    self->reported++;
+    ms_report_add(self->report, d);
+  }
+  ms_diag_free(d);
+}
+
+/* The stream's sink: levels and selection, then kept or passed on. */
+static void take(void *ctx, ms_diagnostic *d) {
+  ms_check_output *self = ctx;
+  const ms_check_output_options *o = self->o;
+  if (!ms_lint_keep(self->catalog, &o->filter, o->quiet, d)) {
+    ms_diag_free(d);
+  } else if (!self->keep) {
+    pass_on(self, d);
+  } else if (o->diff && !d->has_fix) {
+    ms_diag_free(d);
+  } else {
+    /* --diff reads only the fix: the messages can go now. */
     if (o->diff) {
-      if (total) fprintf(stderr, "%ld fix%s in %zu file%s would be applied (--fix)\n", total, total == 1 ? "" : "es",
-                         nfixed, nfixed == 1 ? "" : "s");
-      return status ? status : o->exit_zero || !total ? 0 : 1;
+      free(d->message);
+      free(d->related_message);
+      d->message = d->related_message = NULL;
     }
-    if (total) fprintf(stderr, "fixed %ld finding%s in %zu file%s\n", total, total == 1 ? "" : "s", nfixed,
-                       nfixed == 1 ? "" : "s");
-    bool to_stdout = false;
-    for (size_t i = 0; i < n; i++)
-      to_stdout |= !strcmp(files[i].src->name, "<stdin>") ||
-                   (o->stdin_filename && !strcmp(files[i].src->name, o->stdin_filename));
-    if (to_stdout) {
-      /* The fixed text went to stdout: the findings left are only counted. */
-      for (size_t i = 0; i < n; i++)
-        for (size_t d = 0; d < files[i].diags->count; d++)
-          if (files[i].diags->items[d].severity == MS_SEVERITY_ERROR) status = status ? status : 1;
-      return o->exit_zero && status == 1 ? 0 : status;
-    }
+    kept_file *k = &self->kept[self->nkept - 1];
+    *MS_ARRAY_PUSH(k->diags.items, k->diags.count, k->diags.cap) = *d;
   }
+}
 
-  ms_baseline *base = NULL;
+/* Where the findings go after the filter: loads the baseline, opens the
+** output (or the baseline being written). False after printing why. */
+static bool start_report(ms_check_output *self) {
+  const ms_check_output_options *o = self->o;
   if (o->baseline) {
     char err[1024];
-    base = ms_baseline_load(o->baseline, err, sizeof err);
-    if (!base) {
+    self->base = ms_baseline_load(o->baseline, err, sizeof err);
+    if (!self->base) {
       fprintf(stderr, "mlir-shape: %s\n", err);
-      return 2;
+      return false;
     }
-    for (size_t i = 0; i < n; i++) ms_baseline_filter(base, files[i].src, files[i].diags);
   }
   if (o->write_baseline) {
-    ms_baseline_writer *w = ms_baseline_writer_new();
-    for (size_t i = 0; i < n; i++) ms_baseline_writer_add(w, files[i].src, files[i].diags);
+    self->writer = ms_baseline_writer_new();
+    return true;
+  }
+  self->out = stdout;
+  if (o->output && !(self->out = fopen(o->output, "w"))) {
+    fprintf(stderr, "mlir-shape: %s: cannot write: %s\n", o->output, strerror(errno));
+    return false;
+  }
+  bool color = o->color == MS_COLOR_ALWAYS ||
+               (o->color == MS_COLOR_AUTO && self->out == stdout && isatty(1) && !getenv("NO_COLOR") &&
+                !(getenv("TERM") && !strcmp(getenv("TERM"), "dumb")));
+  ms_report_set_color(color && o->format == MS_FORMAT_TEXT);
+  self->report = ms_report_new(self->out, o->format);
+  return true;
+}
+
+static void check_output_free(ms_check_output *self) {
+  ms_baseline_free(self->base);
+  for (size_t i = 0; i < self->nkept; i++) ms_diag_list_clear(&self->kept[i].diags);
+  free(self->kept);
+  free(self);
+}
+
+ms_check_output *ms_check_output_new(const ms_check_output_options *o, int *status) {
+  ms_check_output *self = ms_xcalloc(1, sizeof *self);
+  self->o = o;
+  /* The fixes come before the baseline and the report (as the findings
+  ** of a fixed file are those of its new text). */
+  self->keep = o->fix || o->diff;
+  if (!self->keep && !start_report(self)) {
+    check_output_free(self);
+    *status = 2;
+    return NULL;
+  }
+  return self;
+}
+
+static void begin(ms_check_output *self, ms_source *src, const ms_catalog *catalog) {
+  assert(!self->src);
+  self->src = src;
+  self->catalog = catalog;
+  self->path = ms_lint_path(src->name);
+  self->reported = 0;
+  self->released = 0;
+  if (self->report) ms_report_begin_file(self->report, src);
+}
+
+static void end(ms_check_output *self) {
+  if (self->reported) self->counts.files++;
+  if (self->src->len > RELEASE_WINDOW) release_to(self, (uint32_t)self->src->len);
+  free(self->path);
+  self->path = NULL;
+  self->src = NULL;
+}
+
+void ms_check_output_begin_file(ms_check_output *self, ms_source *src, const ms_catalog *catalog) {
+  begin(self, src, catalog);
+  if (self->keep) {
+    kept_file *k = MS_ARRAY_PUSH(self->kept, self->nkept, self->capkept);
+    *k = (kept_file){src, catalog, {0}};
+  }
+  /* Directives are read in windows whose pages are dropped behind. */
+  ms_finding_stream_init(&self->stream, ms_suppressions_scan(src->text, src->len, scan_released, self), take, self);
+  self->released = 0;
+}
+
+void ms_check_output_add(ms_check_output *self, ms_diag_list *diags, uint32_t frontier) {
+  assert(self->src);
+  ms_finding_stream_add(&self->stream, diags, frontier);
+}
+
+void ms_check_output_end_file(ms_check_output *self) {
+  ms_finding_stream_finish(&self->stream);
+  end(self);
+}
+
+/* --fix, --diff over the kept files. Returns -1 to go on to the report
+** (their findings then pass on), else the exit status. */
+static int finish_fixes(ms_check_output *self) {
+  const ms_check_output_options *o = self->o;
+  long total = 0;
+  size_t nfixed = 0;
+  for (size_t i = 0; i < self->nkept; i++) {
+    kept_file *k = &self->kept[i];
+    long n = fix_file(k, o, stdout);
+    if (n < 0) self->status = 2;
+    else if (n > 0) total += n, nfixed++;
+  }
+  if (o->diff) {
+    if (total) fprintf(stderr, "%ld fix%s in %zu file%s would be applied (--fix)\n", total, total == 1 ? "" : "es",
+                       nfixed, nfixed == 1 ? "" : "s");
+    return self->status ? self->status : o->exit_zero || !total ? 0 : 1;
+  }
+  if (total) fprintf(stderr, "fixed %ld finding%s in %zu file%s\n", total, total == 1 ? "" : "s", nfixed,
+                     nfixed == 1 ? "" : "s");
+  bool to_stdout = false;
+  for (size_t i = 0; i < self->nkept; i++) to_stdout |= is_stdin(self->kept[i].src, o);
+  if (to_stdout) {
+    /* The fixed text went to stdout: the findings left are only counted. */
+    int status = self->status;
+    for (size_t i = 0; i < self->nkept; i++)
+      for (size_t d = 0; d < self->kept[i].diags.count; d++)
+        if (self->kept[i].diags.items[d].severity == MS_SEVERITY_ERROR) status = status ? status : 1;
+    return o->exit_zero && status == 1 ? 0 : status;
+  }
+  if (!start_report(self)) return 2;
+  for (size_t i = 0; i < self->nkept; i++) {
+    kept_file *k = &self->kept[i];
+    begin(self, k->src, k->catalog);
+    for (size_t d = 0; d < k->diags.count; d++) pass_on(self, &k->diags.items[d]);
+    k->diags.count = 0;
+    end(self);
+  }
+  return -1;
+}
+
+int ms_check_output_finish(ms_check_output *self) {
+  const ms_check_output_options *o = self->o;
+  assert(!self->src);
+  int status = self->keep ? finish_fixes(self) : -1;
+  if (status >= 0) {
+    check_output_free(self);
+    return status;
+  }
+  status = self->status;
+  if (self->writer) {
     size_t count;
     char err[1024];
-    if (!ms_baseline_writer_save(w, o->write_baseline, &count, err, sizeof err)) {
+    if (!ms_baseline_writer_save(self->writer, o->write_baseline, &count, err, sizeof err)) {
       fprintf(stderr, "mlir-shape: %s\n", err);
-      ms_baseline_free(base);
+      check_output_free(self);
       return 2;
     }
     fprintf(stderr, "mlir-shape: wrote %zu finding%s to %s\n", count, count == 1 ? "" : "s", o->write_baseline);
-    ms_baseline_free(base);
+    check_output_free(self);
+    /* Findings do not set the status here. */
     return status;
   }
-
-  FILE *out = stdout;
-  if (o->output && !(out = fopen(o->output, "w"))) {
-    fprintf(stderr, "mlir-shape: %s: cannot write: %s\n", o->output, strerror(errno));
-    ms_baseline_free(base);
-    return 2;
-  }
-  bool color = o->color == MS_COLOR_ALWAYS ||
-               (o->color == MS_COLOR_AUTO && out == stdout && isatty(1) && !getenv("NO_COLOR") &&
-                !(getenv("TERM") && !strcmp(getenv("TERM"), "dumb")));
-  ms_report_set_color(color && o->format == MS_FORMAT_TEXT);
-
-  ms_report_file *rf = ms_xcalloc(n + 1, sizeof *rf);
-  if (!rf) abort();
-  size_t warnings = 0;
-  for (size_t i = 0; i < n; i++) {
-    rf[i] = (ms_report_file){files[i].src, files[i].diags};
-    for (size_t d = 0; d < files[i].diags->count; d++) {
-      ms_severity s = files[i].diags->items[d].severity;
-      if (s == MS_SEVERITY_ERROR && !status) status = 1;
-      warnings += s == MS_SEVERITY_WARNING;
-    }
-  }
-  switch (o->format) {
-    case MS_FORMAT_TEXT:
-      for (size_t f = 0; f < n; f++) ms_report_text(out, rf[f].source, rf[f].diags);
-      break;
-    case MS_FORMAT_GITHUB:
-      ms_report_github(out, rf, n);
-      break;
-    default: {
-      char *doc = o->format == MS_FORMAT_JSON    ? ms_report_json(rf, n)
-                  : o->format == MS_FORMAT_SARIF ? ms_report_sarif(rf, n)
-                                                 : ms_report_gitlab(rf, n);
-      if (doc) fputs(doc, out);
-      free(doc);
-    }
-  }
+  ms_report_end(self->report);
+  FILE *out = self->out;
   /* Extra lines go where they do not break a machine-read stdout. */
   FILE *extra = o->format == MS_FORMAT_TEXT || out != stdout ? stdout : stderr;
   fflush(out);
-  if (o->statistics) ms_report_statistics(extra, rf, n);
-  if (base) ms_baseline_print_fixed(base, extra);
+  if (o->statistics) ms_report_counts_statistics(&self->counts, extra);
+  if (self->base) ms_baseline_print_fixed(self->base, extra);
   fflush(stdout);
   if (o->format == MS_FORMAT_TEXT) {
     char summary[256];
-    if (ms_report_summary(rf, n, summary, sizeof summary)) fprintf(stderr, "%s\n", summary);
+    if (ms_report_summary_counts(self->counts.severity, self->counts.files, summary, sizeof summary))
+      fprintf(stderr, "%s\n", summary);
   }
+  size_t warnings = self->counts.severity[MS_SEVERITY_WARNING];
   if (o->max_warnings >= 0 && warnings > (size_t)o->max_warnings) {
     fprintf(stderr, "mlir-shape: %zu warning%s, more than --max-warnings %ld\n", warnings, warnings == 1 ? "" : "s",
             o->max_warnings);
@@ -285,7 +418,6 @@ int ms_check_output_finish(ms_check_file *files, size_t n, const ms_check_output
     fprintf(stderr, "mlir-shape: %s: cannot write: %s\n", o->output, strerror(errno));
     status = 2;
   }
-  free(rf);
-  ms_baseline_free(base);
+  check_output_free(self);
   return o->exit_zero && status == 1 ? 0 : status;
 }

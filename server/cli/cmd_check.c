@@ -1,17 +1,19 @@
 /*
 ** cmd_check.c: `mlir-shape check`, the linter for CI (commands.h).
 **
-** Three phases. (1) On the main thread: options, the paths (source.h
+** Two phases. (1) On the main thread: options, the paths (source.h
 ** expands directories), every file opened (mapped) and cut into units, and
 ** the catalog of each file (builtin rules, the nearest .mlir-shape.json,
 ** then --rules files), loaded before anything is analysed so a broken rule
 ** file stops the run with nothing half done. (2) --jobs threads take units
 ** from one queue, each with its own parser: parse (included ranges, so
 ** offsets stay the file's), analyse, free the tree, release the pages of a
-** large file. (3) On the main thread again: per file, the units'
-** diagnostics merged and sorted, then printed (text, json, sarif) or
-** verified against the file's expected-* annotations.
+** large file; the main thread collects the units in file order and hands
+** each one's findings to the output step (check_output.h), which filters,
+** writes and frees them as they come, or (--verify-diagnostics) gathers a
+** file's and verifies them against its expected-* annotations.
 */
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -88,7 +90,7 @@ typedef struct input {
   const ms_catalog *catalog;
   ms_alias_table *aliases;     /* the file's `!name = type` lines */
   ms_unit_list units;
-  ms_diag_list diags;          /* merged and sorted */
+  ms_diag_list diags;          /* --verify-diagnostics: merged and sorted */
 } input;
 
 
@@ -256,6 +258,9 @@ static void cut_units(input *in, const options *o) {
   for (size_t i = 0; i < chunks.count; i++)
     ms_source_units(&in->src, chunks.items[i].start[0], chunks.items[i].end[0], threshold, target, &in->units);
   ms_unit_list_clear(&chunks);
+  /* The output step puts findings in order from where units start. */
+  assert(in->units.count > 0);
+  for (size_t i = 1; i < in->units.count; i++) assert(in->units.items[i].start[0] >= in->units.items[i - 1].start[0]);
 }
 
 static TSPoint point_of(const ms_source *src, uint32_t off) {
@@ -343,16 +348,59 @@ static void warm_up(const ms_catalog *catalog) {
   ts_parser_delete(parser);
 }
 
+/* ---- output ---- */
+
+/* The findings of one file gathered for --verify-diagnostics: verified
+** once the file is complete, then freed. Returns the failures. */
+static size_t verify_file(input *in, const options *o) {
+  ms_expectations ex;
+  ms_expectations_init(&ex);
+  ms_unit_list chunks;
+  ms_unit_list_init(&chunks);
+  if (o->split) ms_source_split(in->src.text, in->src.len, &chunks);
+  else ms_expectations_parse(&ex, &in->src, 0, (uint32_t)in->src.len + 1);
+  for (size_t c = 0; c < chunks.count; c++)
+    ms_expectations_parse(&ex, &in->src, chunks.items[c].start[0], chunks.items[c].end[0]);
+  ms_diag_list bad;
+  ms_diag_list_init(&bad);
+  size_t failures = ms_verify(&ex, &in->src, &in->diags, &bad);
+  for (size_t d = 0; d < bad.count; d++)
+    ms_report_text_message(stdout, &in->src, bad.items[d].start, bad.items[d].end, "error", bad.items[d].message, NULL);
+  ms_diag_list_clear(&bad);
+  ms_unit_list_clear(&chunks);
+  ms_expectations_clear(&ex);
+  ms_diag_list_clear(&in->diags);
+  return failures;
+}
+
+/* A collected piece's findings go on: to the output step (which writes
+** them as they come), or gathered for verification. */
+static void deliver(piece *p, ms_check_output *out, const options *o, size_t *failures) {
+  input *in = p->in;
+  bool last = p->unit + 1 == in->units.count;
+  if (out) {
+    if (p->unit == 0) ms_check_output_begin_file(out, &in->src, in->catalog);
+    ms_check_output_add(out, &p->diags, last ? UINT32_MAX : in->units.items[p->unit + 1].start[0]);
+    if (last) ms_check_output_end_file(out);
+    return;
+  }
+  ms_diag_list_take(&in->diags, &p->diags, 0);
+  if (last) {
+    ms_diag_list_sort(&in->diags);
+    *failures += verify_file(in, o);
+  }
+}
+
 /* Every piece of every file through one pool, at most `window` pieces in
 ** flight (submitted, not yet collected); pieces are collected in
 ** submission order (file order, and within a file the units' order), so
 ** each file's findings come out exactly as one thread would produce them,
-** whatever order the workers finish in; a file's list is sorted once its
-** last piece is in. */
-static void analyze_all(input *inputs, size_t n, const options *o) {
-  size_t total = 0;
+** whatever order the workers finish in. Returns the number of failed
+** verifications (--verify-diagnostics, out NULL). */
+static size_t analyze_all(input *inputs, size_t n, const options *o, ms_check_output *out) {
+  size_t total = 0, failures = 0;
   for (size_t i = 0; i < n; i++) total += inputs[i].ok ? inputs[i].units.count : 0;
-  if (!total) return;
+  if (!total) return 0;
   ms_pool *pool = ms_pool_new(o->jobs < (int)total ? o->jobs : (int)total, worker_init, worker_fini, NULL);
   size_t window = 2 * (size_t)ms_pool_jobs(pool) + 2;
   piece *ring = ms_xcalloc(window, sizeof *ring);
@@ -369,52 +417,13 @@ static void analyze_all(input *inputs, size_t n, const options *o) {
     }
     piece *p = &ring[collected % window];
     ms_pool_wait_task(pool, &p->task);
-    input *in = p->in;
-    bool last = p->unit + 1 == in->units.count;
-    ms_diag_list_take(&in->diags, &p->diags, 0);
-    if (last) ms_diag_list_sort(&in->diags);
+    deliver(p, out, o, &failures);
     ms_diag_list_clear(&p->diags);
     collected++;
   }
   ms_pool_delete(pool);
   free(ring);
-}
-
-/* ---- output ---- */
-
-static int verify_all(input *inputs, size_t n, const options *o) {
-  size_t failures = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (!inputs[i].ok) continue;
-    ms_expectations ex;
-    ms_expectations_init(&ex);
-    ms_unit_list chunks;
-    ms_unit_list_init(&chunks);
-    if (o->split) ms_source_split(inputs[i].src.text, inputs[i].src.len, &chunks);
-    else ms_expectations_parse(&ex, &inputs[i].src, 0, (uint32_t)inputs[i].src.len + 1);
-    for (size_t c = 0; c < chunks.count; c++)
-      ms_expectations_parse(&ex, &inputs[i].src, chunks.items[c].start[0], chunks.items[c].end[0]);
-    ms_diag_list bad;
-    ms_diag_list_init(&bad);
-    failures += ms_verify(&ex, &inputs[i].src, &inputs[i].diags, &bad);
-    for (size_t d = 0; d < bad.count; d++)
-      ms_report_text_message(stdout, &inputs[i].src, bad.items[d].start, bad.items[d].end, "error",
-                             bad.items[d].message, NULL);
-    ms_diag_list_clear(&bad);
-    ms_unit_list_clear(&chunks);
-    ms_expectations_clear(&ex);
-  }
-  return failures ? 1 : 0;
-}
-
-static int report_all(input *inputs, size_t n, const options *o) {
-  ms_check_file *files = ms_xcalloc(n + 1, sizeof *files);
-  size_t nf = 0;
-  for (size_t i = 0; i < n; i++)
-    if (inputs[i].ok) files[nf++] = (ms_check_file){&inputs[i].src, inputs[i].catalog, &inputs[i].diags};
-  int status = ms_check_output_finish(files, nf, &o->out);
-  free(files);
-  return status;
+  return failures;
 }
 
 /* ---- the command ---- */
@@ -494,13 +503,11 @@ int ms_cmd_check(int argc, char **argv) {
   configs cs = {0};
   if (status < 0) status = open_inputs(&o, &cs, &inputs, &n, &io_error);
   if (status < 0) {
-    /* Every format goes through one filter and output step (suppressions,
-    ** the config's levels, --select/--ignore, baselines, fixes:
-    ** check_output.h), which needs a file's findings together: they are
-    ** kept (not the text, which stays mapped and is read again for the
-    ** lines shown). */
-    analyze_all(inputs, n, &o);
-    status = o.verify ? verify_all(inputs, n, &o) : report_all(inputs, n, &o);
+    /* Findings go through one filter and output step as the pieces come
+    ** in (check_output.h): nothing keeps a run's findings. */
+    ms_check_output *out = o.verify ? NULL : ms_check_output_new(&o.out, &status);
+    if (o.verify) status = analyze_all(inputs, n, &o, NULL) ? 1 : 0;
+    else if (out) status = (analyze_all(inputs, n, &o, out), ms_check_output_finish(out));
     if (io_error) status = 2;
   }
   close_inputs(inputs, n);

@@ -61,21 +61,22 @@ bool ms_code_filter_allows(const ms_code_filter *f, const char *code) {
   return !member(f->ignore, f->nignore, code);
 }
 
+bool ms_lint_keep(const ms_catalog *catalog, const ms_code_filter *f, bool quiet, ms_diagnostic *d) {
+  int level;
+  if (ms_catalog_code_level(catalog, d->code, &level)) {
+    if (level == 0) return false;
+    d->severity = (ms_severity)level;
+  }
+  return ms_code_filter_allows(f, d->code) && (!quiet || d->severity == MS_SEVERITY_ERROR);
+}
+
 void ms_lint_filter(const char *text, size_t len, const ms_catalog *catalog, const ms_code_filter *f, bool quiet,
                     ms_diag_list *diags) {
   ms_suppress_apply(text, len, diags, true);
   size_t kept = 0;
   for (size_t i = 0; i < diags->count; i++) {
     ms_diagnostic *d = &diags->items[i];
-    int level;
-    bool keep = true;
-    if (ms_catalog_code_level(catalog, d->code, &level)) {
-      if (level == 0) keep = false;
-      else d->severity = (ms_severity)level;
-    }
-    keep = keep && ms_code_filter_allows(f, d->code);
-    keep = keep && (!quiet || d->severity == MS_SEVERITY_ERROR);
-    if (keep) diags->items[kept++] = *d;
+    if (ms_lint_keep(catalog, f, quiet, d)) diags->items[kept++] = *d;
     else ms_diag_free(d);
   }
   diags->count = kept;

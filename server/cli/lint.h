@@ -34,6 +34,10 @@ void ms_code_filter_clear(ms_code_filter *f);
 /* Whether the filter lets code through. */
 bool ms_code_filter_allows(const ms_code_filter *f, const char *code);
 
+/* The config's level (a rule file's "severity", which may change d's) and
+** --select/--ignore/--quiet for one finding: whether it is reported. */
+bool ms_lint_keep(const ms_catalog *catalog, const ms_code_filter *f, bool quiet, ms_diagnostic *d);
+
 /* The whole step for one file's sorted diagnostics (text is the file's). */
 void ms_lint_filter(const char *text, size_t len, const ms_catalog *catalog, const ms_code_filter *f, bool quiet,
                     ms_diag_list *diags);

@@ -6,10 +6,17 @@
 ** UTF-16 code units) so that the language server's clients and scripts
 ** agree; sarif uses 1-based lines and UTF-16 columns + 1 (its default
 ** columnKind, which GitHub code scanning assumes).
+**
+** Every format is written one finding at a time (ms_report_add), so that
+** `check` never holds a run's findings: the documents (json, sarif,
+** gitlab) item by item (json_stream.h). SARIF lists the run's codes before
+** its results: its results are spooled to a temporary file and copied
+** after that list by ms_report_end.
 */
 #include "report.h"
 #include "alloc.h"
 
+#include <assert.h>
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +24,8 @@
 #include <unistd.h>
 
 #include "codes.h"
+#include "json_stream.h"
 #include "lint.h"
-#include "utf8.h"
 
 #ifndef MS_VERSION
 #define MS_VERSION "0.0.0"
@@ -94,31 +101,15 @@ void ms_report_text_message(FILE *out, const ms_source *src, uint32_t start, uin
   print_caret(out, text, len, col, to);
 }
 
-/* The text report reads the lines it shows back from the (mapped) file:
-** every this many bytes the pages it went past are dropped again, so that
-** reporting a big file with findings all over it keeps the resident set of
-** `check` flat. */
-#define REPORT_WINDOW (4u << 20)
-
-void ms_report_text(FILE *out, const ms_source *src, const ms_diag_list *diags) {
-  uint32_t released = 0;
-  for (size_t i = 0; i < diags->count; i++) {
-    const ms_diagnostic *d = &diags->items[i];
-    if (d->start >= released + REPORT_WINDOW && src->len > REPORT_WINDOW) {
-      fflush(out);
-      uint32_t upto = ms_source_line_start(src, ms_source_line_of(src, d->start));
-      ms_source_release(src, released, upto);
-      released = upto;
-    }
-    char suffix[96];
-    snprintf(suffix, sizeof suffix, " [%s]", d->code ? d->code : "");
-    ms_report_text_message(out, src, d->start, d->end, ms_report_severity_word(d->severity), d->message,
-                           d->code ? suffix : NULL);
-    if (d->has_related) {
-      uint32_t line = ms_source_line_of(src, d->related_start);
-      fprintf(out, "  %s:%u:%u: note: %s\n", src->name, line + 1, d->related_start - ms_source_line_start(src, line) + 1,
-              d->related_message ? d->related_message : "");
-    }
+static void text_add(FILE *out, const ms_source *src, const ms_diagnostic *d) {
+  char suffix[96];
+  snprintf(suffix, sizeof suffix, " [%s]", d->code ? d->code : "");
+  ms_report_text_message(out, src, d->start, d->end, ms_report_severity_word(d->severity), d->message,
+                         d->code ? suffix : NULL);
+  if (d->has_related) {
+    uint32_t line = ms_source_line_of(src, d->related_start);
+    fprintf(out, "  %s:%u:%u: note: %s\n", src->name, line + 1, d->related_start - ms_source_line_start(src, line) + 1,
+            d->related_message ? d->related_message : "");
   }
 }
 
@@ -158,54 +149,26 @@ static cJSON *lsp_position(const ms_source *src, uint32_t off) {
   return p;
 }
 
-/* Prints doc (consumed) newline-terminated; bytes of the checked files
-** that are not UTF-8 come out as U+FFFD, so the JSON is always valid. */
-static char *print_doc(cJSON *doc, bool formatted) {
-  char *s = formatted ? cJSON_Print(doc) : cJSON_PrintUnformatted(doc);
-  cJSON_Delete(doc);
-  if (!s) return NULL;
-  size_t n = strlen(s);
-  if (!ms_utf8_valid(s, n)) {
-    char *r = ms_utf8_repair(s, n, &n);
-    free(s);
-    s = r;
+static cJSON *json_item(const ms_source *src, const ms_diagnostic *d) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "file", src->name);
+  cJSON *range = cJSON_AddObjectToObject(o, "range");
+  cJSON_AddItemToObject(range, "start", lsp_position(src, d->start));
+  cJSON_AddItemToObject(range, "end", lsp_position(src, d->end));
+  cJSON_AddStringToObject(o, "severity", ms_severity_name(d->severity));
+  cJSON_AddStringToObject(o, "code", d->code ? d->code : "");
+  cJSON_AddStringToObject(o, "message", d->message);
+  if (d->rule) cJSON_AddStringToObject(o, "rule", d->rule);
+  else cJSON_AddNullToObject(o, "rule");
+  if (d->has_fix) {
+    /* What `check --fix` would write (LSP positions, as range). */
+    cJSON *fix = cJSON_AddObjectToObject(o, "fix");
+    cJSON *fr = cJSON_AddObjectToObject(fix, "range");
+    cJSON_AddItemToObject(fr, "start", lsp_position(src, d->fix_start));
+    cJSON_AddItemToObject(fr, "end", lsp_position(src, d->fix_end));
+    cJSON_AddStringToObject(fix, "newText", d->fix_text);
   }
-  char *t = ms_xrealloc(s, n + 2);
-  if (!t) return s;
-  t[n] = '\n', t[n + 1] = 0;
-  return t;
-}
-
-char *ms_report_json(const ms_report_file *files, size_t nfiles) {
-  cJSON *doc = cJSON_CreateObject();
-  cJSON_AddNumberToObject(doc, "version", 1);
-  cJSON *arr = cJSON_AddArrayToObject(doc, "diagnostics");
-  for (size_t f = 0; f < nfiles; f++) {
-    const ms_source *src = files[f].source;
-    for (size_t i = 0; i < files[f].diags->count; i++) {
-      const ms_diagnostic *d = &files[f].diags->items[i];
-      cJSON *o = cJSON_CreateObject();
-      cJSON_AddStringToObject(o, "file", src->name);
-      cJSON *range = cJSON_AddObjectToObject(o, "range");
-      cJSON_AddItemToObject(range, "start", lsp_position(src, d->start));
-      cJSON_AddItemToObject(range, "end", lsp_position(src, d->end));
-      cJSON_AddStringToObject(o, "severity", ms_severity_name(d->severity));
-      cJSON_AddStringToObject(o, "code", d->code ? d->code : "");
-      cJSON_AddStringToObject(o, "message", d->message);
-      if (d->rule) cJSON_AddStringToObject(o, "rule", d->rule);
-      else cJSON_AddNullToObject(o, "rule");
-      if (d->has_fix) {
-        /* What `check --fix` would write (LSP positions, as range). */
-        cJSON *fix = cJSON_AddObjectToObject(o, "fix");
-        cJSON *fr = cJSON_AddObjectToObject(fix, "range");
-        cJSON_AddItemToObject(fr, "start", lsp_position(src, d->fix_start));
-        cJSON_AddItemToObject(fr, "end", lsp_position(src, d->fix_end));
-        cJSON_AddStringToObject(fix, "newText", d->fix_text);
-      }
-      cJSON_AddItemToArray(arr, o);
-    }
-  }
-  return print_doc(doc, false);
+  return o;
 }
 
 /* ---- sarif ---- */
@@ -332,47 +295,26 @@ static int descriptor_index(cJSON *rules, const char *code, const char *rule) {
   return i;
 }
 
-/* Fingerprints of a file's findings, each with the occurrence number of
-** that fingerprint in the file so identical findings stay distinct
-** ("0123456789abcdef:1"). Caller frees. */
-typedef struct fp_slot {
-  char fp[40];
-  size_t index;
-} fp_slot;
-
-static int by_fp(const void *a, const void *b) {
-  const fp_slot *x = a, *y = b;
-  int c = strcmp(x->fp, y->fp);
-  return c ? c : x->index < y->index ? -1 : x->index > y->index;
+static cJSON *sarif_result(cJSON *rules, const ms_source *src, const ms_diagnostic *d, const char *fingerprint) {
+  const char *code = d->code ? d->code : "finding";
+  cJSON *res = cJSON_CreateObject();
+  cJSON_AddStringToObject(res, "ruleId", code);
+  cJSON_AddNumberToObject(res, "ruleIndex", descriptor_index(rules, code, d->rule));
+  cJSON_AddStringToObject(res, "level", sarif_level(d->severity));
+  cJSON_AddItemToObject(cJSON_AddObjectToObject(res, "message"), "text", cJSON_CreateString(d->message));
+  cJSON_AddItemToArray(cJSON_AddArrayToObject(res, "locations"), sarif_location(src, d->start, d->end, NULL));
+  if (d->has_related) {
+    cJSON *rel = sarif_location(src, d->related_start, d->related_end, d->related_message);
+    cJSON_AddNumberToObject(rel, "id", 1);
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(res, "relatedLocations"), rel);
+  }
+  cJSON_AddStringToObject(cJSON_AddObjectToObject(res, "partialFingerprints"), "mlirShapeFinding/v1", fingerprint);
+  if (d->rule) cJSON_AddStringToObject(cJSON_AddObjectToObject(res, "properties"), "broadcastRule", d->rule);
+  return res;
 }
 
-static char (*file_fingerprints(const ms_source *src, const ms_diag_list *l))[40] {
-  size_t n = l->count;
-  /* The file's path is part of the hash: equal ops in two files differ. */
-  char *path = ms_lint_path(src->name);
-  unsigned long long ph = 0xcbf29ce484222325ULL;
-  for (const char *p = path; *p; p++) ph = (ph ^ (unsigned char)*p) * 0x100000001b3ULL;
-  free(path);
-  fp_slot *slots = ms_xmalloc((n + 1) * sizeof *slots);
-  char (*out)[40] = ms_xmalloc((n + 1) * sizeof *out);
-  if (!slots || !out) abort();
-  for (size_t i = 0; i < n; i++) {
-    ms_lint_fingerprint(src->text, src->len, &l->items[i], slots[i].fp);
-    unsigned long long h = strtoull(slots[i].fp, NULL, 16) ^ ph;
-    snprintf(slots[i].fp, sizeof slots[i].fp, "%016llx", h);
-    slots[i].index = i;
-  }
-  qsort(slots, n, sizeof *slots, by_fp);
-  int k = 0;
-  for (size_t i = 0; i < n; i++) {
-    k = i && !strcmp(slots[i].fp, slots[i - 1].fp) ? k + 1 : 1;
-    snprintf(out[slots[i].index], sizeof out[0], "%.16s:%d", slots[i].fp, k);
-  }
-  free(slots);
-  return out;
-}
-
-char *ms_report_sarif(const ms_report_file *files, size_t nfiles) {
+/* The log around its results: `results` gets the placeholder. */
+static cJSON *sarif_log(cJSON *rules, cJSON **results) {
   cJSON *doc = cJSON_CreateObject();
   cJSON_AddStringToObject(doc, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
   cJSON_AddStringToObject(doc, "version", "2.1.0");
@@ -383,48 +325,23 @@ char *ms_report_sarif(const ms_report_file *files, size_t nfiles) {
   cJSON_AddStringToObject(driver, "version", MS_VERSION);
   cJSON_AddStringToObject(driver, "semanticVersion", MS_VERSION);
   cJSON_AddStringToObject(driver, "informationUri", INFORMATION_URI);
-  cJSON *rules = cJSON_AddArrayToObject(driver, "rules");
+  cJSON_AddItemToObject(driver, "rules", rules);
   char cwd[4096];
   if (getcwd(cwd, sizeof cwd)) {
     char *root = ms_report_uri(cwd);
-    size_t n = root ? strlen(root) : 0;
-    char *slash = root ? ms_xmalloc(n + 2) : NULL;
-    if (slash) {
-      memcpy(slash, root, n);
-      slash[n] = '/', slash[n + 1] = 0;
-      if (n && root[n - 1] == '/') slash[n] = 0;
-      cJSON *base = cJSON_AddObjectToObject(cJSON_AddObjectToObject(run, "originalUriBaseIds"), "%SRCROOT%");
-      cJSON_AddStringToObject(base, "uri", slash);
-    }
+    size_t n = strlen(root);
+    char *slash = ms_xmalloc(n + 2);
+    memcpy(slash, root, n);
+    slash[n] = '/', slash[n + 1] = 0;
+    if (n && root[n - 1] == '/') slash[n] = 0;
+    cJSON *base = cJSON_AddObjectToObject(cJSON_AddObjectToObject(run, "originalUriBaseIds"), "%SRCROOT%");
+    cJSON_AddStringToObject(base, "uri", slash);
     free(slash);
     free(root);
   }
-  cJSON *results = cJSON_AddArrayToObject(run, "results");
-  for (size_t f = 0; f < nfiles; f++) {
-    const ms_source *src = files[f].source;
-    char (*fps)[40] = file_fingerprints(src, files[f].diags);
-    for (size_t i = 0; i < files[f].diags->count; i++) {
-      const ms_diagnostic *d = &files[f].diags->items[i];
-      const char *code = d->code ? d->code : "finding";
-      cJSON *res = cJSON_CreateObject();
-      cJSON_AddStringToObject(res, "ruleId", code);
-      cJSON_AddNumberToObject(res, "ruleIndex", descriptor_index(rules, code, d->rule));
-      cJSON_AddStringToObject(res, "level", sarif_level(d->severity));
-      cJSON_AddItemToObject(cJSON_AddObjectToObject(res, "message"), "text", cJSON_CreateString(d->message));
-      cJSON_AddItemToArray(cJSON_AddArrayToObject(res, "locations"), sarif_location(src, d->start, d->end, NULL));
-      if (d->has_related) {
-        cJSON *rel = sarif_location(src, d->related_start, d->related_end, d->related_message);
-        cJSON_AddNumberToObject(rel, "id", 1);
-        cJSON_AddItemToArray(cJSON_AddArrayToObject(res, "relatedLocations"), rel);
-      }
-      cJSON_AddStringToObject(cJSON_AddObjectToObject(res, "partialFingerprints"), "mlirShapeFinding/v1", fps[i]);
-      if (d->rule) cJSON_AddStringToObject(cJSON_AddObjectToObject(res, "properties"), "broadcastRule", d->rule);
-      cJSON_AddItemToArray(results, res);
-    }
-    free(fps);
-  }
+  *results = cJSON_AddArrayToObject(run, "results");
   cJSON_AddStringToObject(run, "columnKind", "utf16CodeUnits");
-  return print_doc(doc, true);
+  return doc;
 }
 
 /* ---- github ---- */
@@ -444,93 +361,274 @@ static void github_escape(FILE *out, const char *s, bool property) {
   }
 }
 
-void ms_report_github(FILE *out, const ms_report_file *files, size_t nfiles) {
-  for (size_t f = 0; f < nfiles; f++) {
-    const ms_source *src = files[f].source;
-    char *path = ms_lint_path(src->name);
-    for (size_t i = 0; i < files[f].diags->count; i++) {
-      const ms_diagnostic *d = &files[f].diags->items[i];
-      const char *cmd = d->severity == MS_SEVERITY_ERROR ? "error" : d->severity == MS_SEVERITY_WARNING ? "warning" : "notice";
-      fprintf(out, "::%s file=", cmd);
-      github_escape(out, path, true);
-      fprintf(out, ",line=%u,endLine=%u,col=%u,endColumn=%u,title=", ms_source_line_of(src, d->start) + 1,
-              ms_source_line_of(src, d->end) + 1, ms_source_utf16_column(src, d->start) + 1,
-              ms_source_utf16_column(src, d->end) + 1);
-      char title[160];
-      snprintf(title, sizeof title, "mlir-shape %s", d->code ? d->code : "finding");
-      github_escape(out, title, true);
-      fputs("::", out);
-      github_escape(out, d->message, false);
-      fputc('\n', out);
-    }
-    free(path);
-  }
+static void github_add(FILE *out, const ms_source *src, const char *path, const ms_diagnostic *d) {
+  const char *cmd = d->severity == MS_SEVERITY_ERROR ? "error" : d->severity == MS_SEVERITY_WARNING ? "warning" : "notice";
+  fprintf(out, "::%s file=", cmd);
+  github_escape(out, path, true);
+  fprintf(out, ",line=%u,endLine=%u,col=%u,endColumn=%u,title=", ms_source_line_of(src, d->start) + 1,
+          ms_source_line_of(src, d->end) + 1, ms_source_utf16_column(src, d->start) + 1,
+          ms_source_utf16_column(src, d->end) + 1);
+  char title[160];
+  snprintf(title, sizeof title, "mlir-shape %s", d->code ? d->code : "finding");
+  github_escape(out, title, true);
+  fputs("::", out);
+  github_escape(out, d->message, false);
+  fputc('\n', out);
 }
 
 /* ---- gitlab ---- */
 
-char *ms_report_gitlab(const ms_report_file *files, size_t nfiles) {
-  cJSON *doc = cJSON_CreateArray();
-  for (size_t f = 0; f < nfiles; f++) {
-    const ms_source *src = files[f].source;
-    char *path = ms_lint_path(src->name);
-    char (*fps)[40] = file_fingerprints(src, files[f].diags);
-    for (size_t i = 0; i < files[f].diags->count; i++) {
-      const ms_diagnostic *d = &files[f].diags->items[i];
-      cJSON *o = cJSON_CreateObject();
-      cJSON_AddStringToObject(o, "type", "issue");
-      cJSON_AddStringToObject(o, "check_name", d->code ? d->code : "finding");
-      cJSON_AddStringToObject(o, "description", d->message);
-      cJSON_AddItemToArray(cJSON_AddArrayToObject(o, "categories"), cJSON_CreateString("Bug Risk"));
-      const char *sev = d->severity == MS_SEVERITY_ERROR ? "major" : d->severity == MS_SEVERITY_WARNING ? "minor" : "info";
-      cJSON_AddStringToObject(o, "severity", sev);
-      char fp[64], full[4200];
-      snprintf(full, sizeof full, "%s:%s", path, fps[i]);
-      /* GitLab wants one string per finding, unique across files: hash it. */
-      unsigned long long h = 0xcbf29ce484222325ULL;
-      for (const char *p = full; *p; p++) h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
-      snprintf(fp, sizeof fp, "%016llx", h);
-      cJSON_AddStringToObject(o, "fingerprint", fp);
-      cJSON *loc = cJSON_AddObjectToObject(o, "location");
-      cJSON_AddStringToObject(loc, "path", path);
-      cJSON *lines = cJSON_AddObjectToObject(loc, "lines");
-      cJSON_AddNumberToObject(lines, "begin", ms_source_line_of(src, d->start) + 1);
-      cJSON_AddNumberToObject(lines, "end", ms_source_line_of(src, d->end) + 1);
-      cJSON_AddItemToArray(doc, o);
-    }
-    free(fps);
-    free(path);
-  }
-  return print_doc(doc, true);
+static cJSON *gitlab_item(const ms_source *src, const char *path, const ms_diagnostic *d, const char *fingerprint) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "type", "issue");
+  cJSON_AddStringToObject(o, "check_name", d->code ? d->code : "finding");
+  cJSON_AddStringToObject(o, "description", d->message);
+  cJSON_AddItemToArray(cJSON_AddArrayToObject(o, "categories"), cJSON_CreateString("Bug Risk"));
+  const char *sev = d->severity == MS_SEVERITY_ERROR ? "major" : d->severity == MS_SEVERITY_WARNING ? "minor" : "info";
+  cJSON_AddStringToObject(o, "severity", sev);
+  char fp[64], full[4200];
+  snprintf(full, sizeof full, "%s:%s", path, fingerprint);
+  /* GitLab wants one string per finding, unique across files: hash it. */
+  unsigned long long h = 0xcbf29ce484222325ULL;
+  for (const char *p = full; *p; p++) h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+  snprintf(fp, sizeof fp, "%016llx", h);
+  cJSON_AddStringToObject(o, "fingerprint", fp);
+  cJSON *loc = cJSON_AddObjectToObject(o, "location");
+  cJSON_AddStringToObject(loc, "path", path);
+  cJSON *lines = cJSON_AddObjectToObject(loc, "lines");
+  cJSON_AddNumberToObject(lines, "begin", ms_source_line_of(src, d->start) + 1);
+  cJSON_AddNumberToObject(lines, "end", ms_source_line_of(src, d->end) + 1);
+  return o;
 }
 
-/* ---- statistics ---- */
+/* ---- the report, one finding at a time ---- */
 
-typedef struct stat_row {
-  const char *code;
-  size_t count;
-} stat_row;
+/* How often each fingerprint came up in the current file (open
+** addressing, the hash as key): SARIF and GitLab number identical
+** findings of a file in order ("0123456789abcdef:2"), so this is the one
+** thing kept per finding of a file: 16 bytes per distinct fingerprint. */
+typedef struct fp_count {
+  unsigned long long hash;
+  unsigned count;              /* 0: an empty slot */
+} fp_count;
+
+struct ms_report {
+  FILE *out;
+  ms_format format;
+  ms_json_stream doc;          /* json, gitlab; sarif's results (to the spool) */
+  FILE *spool;                 /* sarif's results before its log's opening */
+  char *spool_mem;             /* the spool when it is memory (no temporary file) */
+  size_t spool_len;
+  cJSON *rules;                /* sarif: the descriptors of the codes so far */
+  const ms_source *src;        /* the current file */
+  char *path;                  /* its ms_lint_path */
+  unsigned long long path_hash;
+  fp_count *fps;               /* its fingerprints so far */
+  size_t nfps, capfps;         /* capfps: a power of two, or 0 */
+};
+
+ms_report *ms_report_new(FILE *out, ms_format format) {
+  ms_report *r = ms_xcalloc(1, sizeof *r);
+  r->out = out;
+  r->format = format;
+  cJSON *doc, *results;
+  switch (format) {
+    case MS_FORMAT_JSON:
+      doc = cJSON_CreateObject();
+      cJSON_AddNumberToObject(doc, "version", 1);
+      cJSON_AddItemToArray(cJSON_AddArrayToObject(doc, "diagnostics"), ms_json_stream_placeholder());
+      ms_json_stream_init(&r->doc, doc, false, true, out);
+      fwrite(r->doc.head, 1, r->doc.head_len, out);
+      break;
+    case MS_FORMAT_GITLAB:
+      doc = cJSON_CreateArray();
+      cJSON_AddItemToArray(doc, ms_json_stream_placeholder());
+      ms_json_stream_init(&r->doc, doc, true, true, out);
+      fwrite(r->doc.head, 1, r->doc.head_len, out);
+      break;
+    case MS_FORMAT_SARIF:
+      /* tmpfile() can fail (no writable /tmp): then the spool is memory. */
+      r->spool = tmpfile();
+      if (!r->spool) r->spool = open_memstream(&r->spool_mem, &r->spool_len);
+      if (!r->spool) abort();
+      /* The results' indentation, from a log of the same shape. */
+      doc = sarif_log(cJSON_CreateArray(), &results);
+      cJSON_AddItemToArray(results, ms_json_stream_placeholder());
+      ms_json_stream_init(&r->doc, doc, true, true, r->spool);
+      r->rules = cJSON_CreateArray();
+      break;
+    default:
+      break;
+  }
+  return r;
+}
+
+static void file_done(ms_report *r) {
+  free(r->path);
+  free(r->fps);
+  r->path = NULL;
+  r->fps = NULL;
+  r->nfps = r->capfps = 0;
+}
+
+void ms_report_begin_file(ms_report *r, const ms_source *src) {
+  file_done(r);
+  r->src = src;
+  r->path = ms_lint_path(src->name);
+  /* The file's path is part of the hash: equal ops in two files differ. */
+  unsigned long long ph = 0xcbf29ce484222325ULL;
+  for (const char *p = r->path; *p; p++) ph = (ph ^ (unsigned char)*p) * 0x100000001b3ULL;
+  r->path_hash = ph;
+}
+
+/* The occurrence number of hash in the file, counting this one. */
+static unsigned fp_occurrence(ms_report *r, unsigned long long hash) {
+  if (2 * (r->nfps + 1) > r->capfps) {
+    size_t cap = r->capfps ? 2 * r->capfps : 64;
+    fp_count *t = ms_xcalloc(cap, sizeof *t);
+    for (size_t i = 0; i < r->capfps; i++) {
+      if (!r->fps[i].count) continue;
+      size_t k = (size_t)(r->fps[i].hash * 0x9e3779b97f4a7c15ULL) & (cap - 1);
+      while (t[k].count) k = (k + 1) & (cap - 1);
+      t[k] = r->fps[i];
+    }
+    free(r->fps);
+    r->fps = t;
+    r->capfps = cap;
+  }
+  size_t k = (size_t)(hash * 0x9e3779b97f4a7c15ULL) & (r->capfps - 1);
+  while (r->fps[k].count && r->fps[k].hash != hash) k = (k + 1) & (r->capfps - 1);
+  if (!r->fps[k].count) r->fps[k].hash = hash, r->nfps++;
+  return ++r->fps[k].count;
+}
+
+/* A finding's fingerprint for SARIF's partialFingerprints: the op's
+** (lint.h) with the file's path mixed in, and its occurrence number. */
+static void fingerprint(ms_report *r, const ms_diagnostic *d, char out[40]) {
+  char fp[17];
+  ms_lint_fingerprint(r->src->text, r->src->len, d, fp);
+  unsigned long long h = strtoull(fp, NULL, 16) ^ r->path_hash;
+  snprintf(out, 40, "%016llx:%u", h, fp_occurrence(r, h));
+}
+
+void ms_report_add(ms_report *r, const ms_diagnostic *d) {
+  assert(r->src);
+  char fp[40];
+  switch (r->format) {
+    case MS_FORMAT_TEXT: text_add(r->out, r->src, d); break;
+    case MS_FORMAT_GITHUB: github_add(r->out, r->src, r->path, d); break;
+    case MS_FORMAT_JSON: ms_json_stream_item(&r->doc, json_item(r->src, d)); break;
+    case MS_FORMAT_SARIF:
+      fingerprint(r, d, fp);
+      ms_json_stream_item(&r->doc, sarif_result(r->rules, r->src, d, fp));
+      break;
+    case MS_FORMAT_GITLAB:
+      fingerprint(r, d, fp);
+      ms_json_stream_item(&r->doc, gitlab_item(r->src, r->path, d, fp));
+      break;
+  }
+}
+
+/* SARIF's log: the opening (with the codes of the run), the spooled
+** results, the closing. */
+static void sarif_end(ms_report *r) {
+  cJSON *results;
+  cJSON *doc = sarif_log(r->rules, &results);
+  r->rules = NULL;
+  cJSON_AddItemToArray(results, ms_json_stream_placeholder());
+  ms_json_stream log;
+  ms_json_stream_init(&log, doc, true, true, r->out);
+  fwrite(log.head, 1, log.head_len, r->out);
+  fflush(r->spool);
+  if (r->spool_mem) {
+    fwrite(r->spool_mem, 1, r->spool_len, r->out);
+  } else {
+    rewind(r->spool);
+    char buf[1 << 16];
+    for (size_t k; (k = fread(buf, 1, sizeof buf, r->spool)) > 0;) fwrite(buf, 1, k, r->out);
+  }
+  fwrite(log.tail, 1, log.tail_len, r->out);
+  ms_json_stream_clear(&log);
+  fclose(r->spool);
+  free(r->spool_mem);
+}
+
+void ms_report_end(ms_report *r) {
+  if (r->format == MS_FORMAT_SARIF) sarif_end(r);
+  else if (r->doc.tail) fwrite(r->doc.tail, 1, r->doc.tail_len, r->out);
+  ms_json_stream_clear(&r->doc);
+  file_done(r);
+  cJSON_Delete(r->rules);
+  free(r);
+}
+
+/* ---- whole lists (tests, the fuzz targets) ---- */
+
+static void report_files(FILE *out, ms_format format, const ms_report_file *files, size_t nfiles) {
+  ms_report *r = ms_report_new(out, format);
+  for (size_t f = 0; f < nfiles; f++) {
+    ms_report_begin_file(r, files[f].source);
+    for (size_t i = 0; i < files[f].diags->count; i++) ms_report_add(r, &files[f].diags->items[i]);
+  }
+  ms_report_end(r);
+}
+
+static char *report_string(ms_format format, const ms_report_file *files, size_t nfiles) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) abort();
+  report_files(f, format, files, nfiles);
+  fclose(f);
+  return buf;
+}
+
+char *ms_report_json(const ms_report_file *files, size_t nfiles) {
+  return report_string(MS_FORMAT_JSON, files, nfiles);
+}
+
+char *ms_report_sarif(const ms_report_file *files, size_t nfiles) {
+  return report_string(MS_FORMAT_SARIF, files, nfiles);
+}
+
+char *ms_report_gitlab(const ms_report_file *files, size_t nfiles) {
+  return report_string(MS_FORMAT_GITLAB, files, nfiles);
+}
+
+void ms_report_github(FILE *out, const ms_report_file *files, size_t nfiles) {
+  report_files(out, MS_FORMAT_GITHUB, files, nfiles);
+}
+
+void ms_report_text(FILE *out, const ms_source *src, const ms_diag_list *diags) {
+  ms_report_file f = {src, diags};
+  report_files(out, MS_FORMAT_TEXT, &f, 1);
+}
+
+/* ---- counts and statistics ---- */
+
+void ms_report_counts_add(ms_report_counts *self, const ms_diagnostic *d) {
+  assert((unsigned)d->severity < 5);
+  self->severity[d->severity]++;
+  const char *code = d->code ? d->code : "finding";
+  size_t k = 0;
+  while (k < self->ncodes && strcmp(self->codes[k].code, code)) k++;
+  if (k == self->ncodes) {
+    if (k == MS_REPORT_MAX_CODES) return;
+    self->codes[self->ncodes++] = (ms_report_code_count){code, 0};
+  }
+  self->codes[k].count++;
+}
 
 static int by_count(const void *a, const void *b) {
-  const stat_row *x = a, *y = b;
+  const ms_report_code_count *x = a, *y = b;
   if (x->count != y->count) return x->count < y->count ? 1 : -1;
   return strcmp(x->code, y->code);
 }
 
-void ms_report_statistics(FILE *out, const ms_report_file *files, size_t nfiles) {
-  stat_row rows[256];
-  size_t n = 0;
-  for (size_t f = 0; f < nfiles; f++)
-    for (size_t i = 0; i < files[f].diags->count; i++) {
-      const char *code = files[f].diags->items[i].code ? files[f].diags->items[i].code : "finding";
-      size_t k = 0;
-      while (k < n && strcmp(rows[k].code, code)) k++;
-      if (k == n) {
-        if (n == sizeof rows / sizeof rows[0]) continue;
-        rows[n++] = (stat_row){code, 0};
-      }
-      rows[k].count++;
-    }
+void ms_report_counts_statistics(const ms_report_counts *self, FILE *out) {
+  ms_report_code_count rows[MS_REPORT_MAX_CODES];
+  size_t n = self->ncodes;
+  memcpy(rows, self->codes, n * sizeof *rows);
   qsort(rows, n, sizeof *rows, by_count);
   for (size_t k = 0; k < n; k++) {
     const ms_code_info *c = ms_code_find(rows[k].code);

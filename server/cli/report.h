@@ -4,9 +4,10 @@
 ** scanning).
 **
 ** Reports read a file's diagnostics (diag.h: byte ranges) and its source
-** (source.h: the line index) and never change either. The machine formats
-** are built for all files at once, as one document; text is printed file by
-** file.
+** (source.h: the line index) and never change either. Every format is
+** written one finding at a time (ms_report_new, _begin_file, _add, _end), so a
+** run's findings are never held together; the machine formats are still
+** one document per run, byte for byte what printing it whole gives.
 */
 #ifndef MS_REPORT_H
 #define MS_REPORT_H
@@ -40,8 +41,38 @@ void ms_report_github(FILE *out, const ms_report_file *files, size_t nfiles);
 /* GitLab code quality (Code Climate) JSON array. Caller frees. */
 char *ms_report_gitlab(const ms_report_file *files, size_t nfiles);
 
+/* A report being written to out: json and gitlab write their opening now,
+** each finding as it is added, their closing at the end. SARIF lists the
+** run's codes before its results, so its results are spooled (a temporary
+** file) and the whole log is written by ms_report_end. */
+typedef struct ms_report ms_report;
+ms_report *ms_report_new(FILE *out, ms_format format);
+/* The file of the findings added next (files in order, each once). */
+void ms_report_begin_file(ms_report *self, const ms_source *src);
+/* One finding of that file; findings come in the file's order. */
+void ms_report_add(ms_report *self, const ms_diagnostic *d);
+/* Writes the rest of the document and frees self. */
+void ms_report_end(ms_report *self);
+
+/* What the closing lines of `check` need: findings counted as they are
+** reported. */
+#define MS_REPORT_MAX_CODES 256
+typedef struct ms_report_code_count {
+  const char *code;            /* static (a code of the registry) */
+  size_t count;
+} ms_report_code_count;
+
+typedef struct ms_report_counts {
+  size_t severity[5];          /* indexed by ms_severity */
+  size_t files;                /* files with findings (the caller counts them) */
+  ms_report_code_count codes[MS_REPORT_MAX_CODES];
+  size_t ncodes;
+} ms_report_counts;
+
+void ms_report_counts_add(ms_report_counts *self, const ms_diagnostic *d);
+
 /* "--statistics": one line per code, "COUNT  CODE  SUMMARY", most first. */
-void ms_report_statistics(FILE *out, const ms_report_file *files, size_t nfiles);
+void ms_report_counts_statistics(const ms_report_counts *self, FILE *out);
 
 /* The word of a severity in text output: error, warning, note, hint. */
 const char *ms_report_severity_word(ms_severity severity);

@@ -287,30 +287,122 @@ if ./ci.sh "$BIN"; then ok; else bad ci "tests/cli/ci.sh failed (above)"; fi
 
 # --- streaming and the worker pool: byte-identical findings ---
 # A generated 6 MB file (several 2 MB pieces plus the skeleton, #loc
-# aliases at its end, 20 errors and ~1400 hints): json and text output of
-# the default run (pieces, every core, text streamed as pieces complete)
-# must equal --jobs 1, the unchunked whole-file analysis, tiny pieces on 3
-# threads, and the output of the last version that read whole files
-# (v0.1.0 before the pool, recorded below as SHA-256 sums: the input's own
-# sum guards against a Python whose random module gives other bytes).
+# aliases at its end, 20 errors and ~1400 hints): the output of every
+# format for the default run (pieces, every core, findings filtered and
+# written as pieces complete) must equal --jobs 1, the unchunked
+# whole-file analysis, tiny pieces on 3 threads, and recorded SHA-256 sums:
+# json and text from the last version that read whole files (v0.1.0
+# before the pool), sarif, github and gitlab from the last version that
+# held every finding until the end (the input's own sum guards against a
+# Python whose random module gives other bytes; SARIF's %SRCROOT% is the
+# working directory, written as file:///CWD/).
 /usr/bin/python3 "$ROOT/bench/gen.py" --size 6M --seed 13 --errors 20 -o "$TMP/six.mlir" > /dev/null 2>&1
 SIX_INPUT=994e456218d562e5421da3026a4d5a7fff29eed323aa735922323b203c6d2223
 SIX_JSON=675acb50dfd128b534793e234311d40b63600cfe4c3bba11cbfd8ced7e79b89c
 SIX_TEXT=afac5c861d18f2a8d3de8c1fb8a5e18c39a479cf885772989468cf0f9ed582fd
+SIX_SARIF=3236af301c958ac042dc7a497b7085509d3a3f447724ac8bc5d41c806b655528
+SIX_GITHUB=0273dcfa30bca59119edddd50facb326d51ed794c7710b54d42328b2bf900e86
+SIX_GITLAB=1076e05d8d53a12829470492aa15b2eb92f5712d3ff6e4e8058ad1b2c825dd7a
 sum() { sha256sum "$1" | cut -d' ' -f1; }
-for fmt in json text; do
-  (cd "$TMP" && "$BIN" check --format=$fmt six.mlir > six.$fmt 2>&1)
+# in_tmp OUT ARGS...: check ARGS in $TMP, stdout and stderr to $TMP/OUT,
+# SARIF's working directory replaced.
+in_tmp() {
+  local out=$1; shift
+  (cd "$TMP" && "$@" > "$out" 2>&1)
+  sed -i "s#\"file://$TMP/\"#\"file:///CWD/\"#" "$TMP/$out"
+}
+for fmt in json text sarif github gitlab; do
+  in_tmp six.$fmt "$BIN" check --format=$fmt six.mlir
   same=1
   for variant in "--jobs 1" "--jobs 3 UNIT=150000" "--jobs 2 UNIT=1000000000"; do
     unit=${variant#*UNIT=}; [ "$unit" = "$variant" ] && unit=
-    (cd "$TMP" && env ${unit:+MLIR_SHAPE_UNIT_BYTES=$unit} "$BIN" check ${variant%% UNIT=*} --format=$fmt six.mlir > six.v 2>&1)
+    in_tmp six.v env ${unit:+MLIR_SHAPE_UNIT_BYTES=$unit} "$BIN" check ${variant%% UNIT=*} --format=$fmt six.mlir
     cmp -s "$TMP/six.$fmt" "$TMP/six.v" || { same=0; bad "stream-$fmt" "'$variant' differs from the default run"; }
   done
   [ $same = 1 ] && ok
 done
 if [ "$(sum "$TMP/six.mlir")" = $SIX_INPUT ]; then
-  [ "$(sum "$TMP/six.json")" = $SIX_JSON ] && ok || bad stream-json "json differs from the recorded output"
-  [ "$(sum "$TMP/six.text")" = $SIX_TEXT ] && ok || bad stream-text "text differs from the recorded output"
+  for fmt in json text sarif github gitlab; do
+    want=$(eval echo \$SIX_$(echo $fmt | tr a-z A-Z))
+    [ "$(sum "$TMP/six.$fmt")" = "$want" ] && ok || bad stream-$fmt "$fmt differs from the recorded output"
+  done
+else
+  echo "note: bench/gen.py gave other bytes with this Python: recorded-output check skipped"
+fi
+
+# --- streaming through the filter step: suppressions, selection, baseline ---
+# A generated 600 KB file with suppression comments of every form put
+# around its findings (used and unused ones, ranges of 40 and 300 lines
+# across pieces, some used first pieces after their own, with and without
+# codes): with --select/--ignore,
+# --baseline, --write-baseline and --statistics, the default run (one
+# piece, streamed), the whole-file analysis on one thread and 20 KB pieces
+# on 3 threads (findings put back in order and through the directives as
+# pieces arrive) give the same bytes, and the default runs give the sums
+# of the last version that held every finding until the end.
+/usr/bin/python3 "$ROOT/bench/gen.py" --size 600K --seed 5 --errors 30 -o "$TMP/plain.mlir" > /dev/null 2>&1
+"$BIN" check --format=json "$TMP/plain.mlir" > "$TMP/plain.json" 2>/dev/null
+/usr/bin/python3 - "$TMP/plain.mlir" "$TMP/plain.json" "$TMP/mix.mlir" <<'PY'
+import json, sys
+src, found, out = sys.argv[1:4]
+lines = open(src).read().split("\n")
+at = sorted({(d["range"]["start"]["line"], d["code"]) for d in json.load(open(found))["diagnostics"]})
+edits = {}  # line -> [lines before, suffix, lines after]
+def edit(l):
+    return edits.setdefault(l, [[], "", []])
+for i, (l, code) in enumerate(at):
+    if i % 7 == 0:
+        edit(l)[0].append("  // mlir-shape-disable-next-line " + code)
+    elif i % 11 == 0:
+        edit(l)[1] = " // mlir-shape-disable-line"
+    elif i % 13 == 0:
+        edit(l)[0].append("  // mlir-shape-disable " + code + ", result-dim -- a range")
+        edit(min(l + 40, len(lines) - 2))[2].append("  // mlir-shape-enable " + code)
+    elif i % 17 == 0:
+        edit(l)[0].append("  // mlir-shape-disable-next-line result-dim, no-such-code")
+    elif i % 19 == 0:
+        edit(l)[0].append("  // mlir-shape-disable")
+        edit(min(l + 300, len(lines) - 2))[2].append("  // mlir-shape-enable")
+    elif i % 23 == 0:
+        # first used (or found unused) pieces after the one it is in
+        edit(max(l - 150, 1))[0].append("  // mlir-shape-disable " + code)
+        edit(l)[2].append("  // mlir-shape-enable " + code)
+res = []
+for n, text in enumerate(lines):
+    e = edits.get(n, [[], "", []])
+    res.extend(e[0])
+    res.append(text + e[1] if "//" not in text else text)
+    res.extend(e[2])
+open(out, "w").write("\n".join(res))
+PY
+(cd "$TMP" && "$BIN" check --write-baseline mix-base.json --select incompatible-dims plain.mlir > /dev/null 2>&1 && sed -i 's/"plain.mlir"/"mix.mlir"/' mix-base.json)
+MIX_INPUT=6cb9dbda7f88388cd853c080729524a9ff0d5e06f55f6ed68e9348d834c931b8
+MIX_SUMS=17f8c7e491807b77cac832107c40df7b1403e0495b20a31d8c67ffe8dc9b1688e6cef11c25a64197f2515f325b44c73ca8b72df12485dfb7
+mix_sums=
+k=0
+for args in "--statistics" "--format=json --select undefined-if-mismatch,unused-suppression" \
+            "--format=sarif --ignore undefined-if-mismatch" "--baseline mix-base.json --statistics" \
+            "--format=gitlab --baseline mix-base.json" "--format=github --ignore incompatible-dims --max-warnings 3" \
+            "--write-baseline mix-out.json"; do
+  k=$((k + 1))
+  in_tmp mix.$k "$BIN" check $args mix.mlir
+  [ -f "$TMP/mix-out.json" ] && cat "$TMP/mix-out.json" >> "$TMP/mix.$k" && rm "$TMP/mix-out.json"
+  same=1
+  for variant in "--jobs 1 UNIT=1000000000" "--jobs 3 UNIT=20000"; do
+    in_tmp mix.v env MLIR_SHAPE_UNIT_BYTES=${variant#*UNIT=} "$BIN" check ${variant%% UNIT=*} $args mix.mlir
+    [ -f "$TMP/mix-out.json" ] && cat "$TMP/mix-out.json" >> "$TMP/mix.v" && rm "$TMP/mix-out.json"
+    cmp -s "$TMP/mix.$k" "$TMP/mix.v" || { same=0; bad "stream-filter-$k" "'$args' with '$variant' differs from the default run"; }
+  done
+  [ $same = 1 ] && ok
+  mix_sums="$mix_sums$(sum "$TMP/mix.$k" | cut -c1-16)"
+done
+# The directives and the baseline did something: unused ones reported,
+# findings suppressed, entries fixed since the baseline.
+if grep -q "\[unused-suppression\]" "$TMP/mix.1" && grep -q "^fixed since the baseline: mix.mlir:" "$TMP/mix.4" &&
+   [ "$(grep -c ': hint: ' "$TMP/mix.1")" -lt "$(grep -c '"severity":"hint"' <(tr '{' '\n' < "$TMP/plain.json"))" ]; then
+  ok; else bad stream-filter "the suppression comments or the baseline of the mixed file had no effect"; fi
+if [ "$(sum "$TMP/mix.mlir")" = $MIX_INPUT ]; then
+  [ "$mix_sums" = $MIX_SUMS ] && ok || bad stream-filter "outputs differ from the recorded ones ($mix_sums)"
 else
   echo "note: bench/gen.py gave other bytes with this Python: recorded-output check skipped"
 fi
