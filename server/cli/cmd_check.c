@@ -91,6 +91,7 @@ typedef struct input {
   ms_alias_table *aliases;     /* the file's `!name = type` lines */
   ms_unit_list units;
   ms_diag_list diags;          /* --verify-diagnostics: merged and sorted */
+  uint32_t swept;              /* sweep_behind has dropped the pages before this */
 } input;
 
 
@@ -375,6 +376,23 @@ static size_t verify_file(input *in, const options *o) {
 
 /* A collected piece's findings go on: to the output step (which writes
 ** them as they come), or gathered for verification. */
+#define SWEEP_MARGIN (128u << 10) /* twice the kernel's default fault-around */
+
+/* A big file's pages behind the next piece to collect. Each piece drops
+** its own pages, but some come back: a neighbour's faults map pages around
+** them (fault-around), and the report reads lines back for its snippets.
+** Nothing in flight reads far behind the next piece, so a sweep of what
+** the collected pieces covered, each time, keeps the resident part of the
+** file to the pieces in flight, whatever the file's size. */
+static void sweep_behind(input *in, size_t next_unit) {
+  if (in->units.count < 2 || next_unit >= in->units.count) return;
+  uint32_t frontier = in->units.items[next_unit].start[0];
+  if (frontier < SWEEP_MARGIN) return;
+  uint32_t from = in->swept > SWEEP_MARGIN ? in->swept - SWEEP_MARGIN : 0;
+  ms_source_release(&in->src, from, frontier - SWEEP_MARGIN / 2);
+  in->swept = frontier;
+}
+
 static void deliver(piece *p, ms_check_output *out, const options *o, size_t *failures) {
   input *in = p->in;
   bool last = p->unit + 1 == in->units.count;
@@ -382,6 +400,7 @@ static void deliver(piece *p, ms_check_output *out, const options *o, size_t *fa
     if (p->unit == 0) ms_check_output_begin_file(out, &in->src, in->catalog);
     ms_check_output_add(out, &p->diags, last ? UINT32_MAX : in->units.items[p->unit + 1].start[0]);
     if (last) ms_check_output_end_file(out);
+    sweep_behind(in, p->unit + 1);
     return;
   }
   ms_diag_list_take(&in->diags, &p->diags, 0);
