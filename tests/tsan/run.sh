@@ -9,7 +9,8 @@
 #      the pipeline, its ordered collection and the streamed text output;
 #      outputs must equal those of the same binary with --jobs 1;
 #   3. a scripted language-server session (tests/leak/session.js) on a
-#      chunked document: the server's parallel first parse.
+#      chunked document: the server's builds on worker threads, one
+#      cancelled by an edit while requests wait for it.
 set -eu
 build=${1:?usage: tests/tsan/run.sh BUILD_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
