@@ -542,6 +542,10 @@ static void did_open(ms_lsp *self, const cJSON *params) {
       ms_rpc_log(self->rpc, MS_RPC_LOG_ERROR, "cannot open %s: out of memory or too large", uri);
       return;
     }
+    /* MLIR_SHAPE_TREE_BUDGET lowers the tree budget (session.h), so tests
+    ** can exercise dropped trees on modest documents. */
+    const char *budget = getenv("MLIR_SHAPE_TREE_BUDGET");
+    if (budget && strtoul(budget, NULL, 10) > 0) ms_session_set_tree_budget(s, strtoul(budget, NULL, 10));
     e = &self->docs[self->ndocs++];
     memset(e, 0, sizeof *e);
     e->session = s;

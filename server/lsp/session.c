@@ -9,7 +9,13 @@
 **   - the first parse runs on every core (chunks are independent), off
 **     the caller's thread when it asks (ms_session_build_start);
 **   - an edit reparses one chunk, not the whole tree;
-**   - no tree is larger than a chunk's worth of nodes at once while parsing.
+**   - no tree is larger than a chunk's worth of nodes at once while parsing;
+**   - trees can be dropped: a chunk keeps its units' analyses (what
+**     diagnostics, hover and hints read) without its tree, and only the
+**     trees of the most recently used chunks covering up to `tree_budget`
+**     bytes of text are kept (a tree is ~8 bytes per byte of text: most of
+**     the server's memory). A chunk without a tree is parsed again from
+**     scratch when an edit lands in it or a feature asks for its tree.
 ** A document below the chunking threshold is one chunk with no ranges set.
 **
 ** Invariants between updates: chunks are in text order (the skeleton,
@@ -41,6 +47,7 @@
 #define DEFAULT_TARGET (256u << 10)
 #define MAX_THREADS 4
 #define FIRST_RESULTS_BYTES (1u << 20) /* MS_BUILD_TOP */
+#define DEFAULT_TREE_BUDGET ((size_t)16 << 20) /* bytes of text whose trees are kept */
 
 typedef struct unit {
   uint32_t start, end;
@@ -59,7 +66,8 @@ typedef struct build build;
 typedef struct chunk {
   int nranges;             /* 0: the whole document */
   uint32_t start[2], end[2];
-  TSTree *tree;
+  TSTree *tree;            /* NULL: dropped (the tree budget) */
+  uint64_t used;           /* when its tree was last built or handed out */
   bool reparse;
   unit *units;
   size_t nunits;
@@ -78,6 +86,8 @@ struct ms_session {
   ms_alias_table *aliases; /* the text's type aliases (opts.aliases) */
   bool rescan_aliases;     /* an edit moved them */
   size_t threshold, target;
+  size_t tree_budget;
+  uint64_t clock;          /* chunk.used */
   build *build;            /* the build under way, or NULL */
 };
 
@@ -96,6 +106,7 @@ ms_session *ms_session_new(const char *uri, const char *text, size_t len, int ve
   self->rechunk = true;
   self->threshold = DEFAULT_THRESHOLD;
   self->target = DEFAULT_TARGET;
+  self->tree_budget = DEFAULT_TREE_BUDGET;
   return self;
 }
 
@@ -142,11 +153,82 @@ const ms_catalog *ms_session_catalog(const ms_session *self) { return self->cata
 const ms_analyzer_options *ms_session_options(const ms_session *self) { return &self->opts; }
 void ms_session_set_version(ms_session *self, int version) { ms_document_set_version(self->doc, version); }
 
+void ms_session_set_tree_budget(ms_session *self, size_t bytes) { self->tree_budget = bytes; }
+
+/* The first chunk (the skeleton, or the whole document) never loses its tree. */
 TSTree *ms_session_tree(ms_session *self) { return self->nchunks ? self->chunks[0].tree : NULL; }
 
+static void parse_fresh(ms_session *self, chunk *c);
+
+/* c's tree, parsed again if it was dropped; it counts as used now. */
+static TSTree *ensure_tree(ms_session *self, chunk *c) {
+  if (!c->tree) parse_fresh(self, c);
+  c->used = ++self->clock;
+  return c->tree;
+}
+
+static size_t chunk_bytes(const ms_session *self, const chunk *c) {
+  size_t n = 0;
+  if (c->nranges == 0) {
+    ms_document_text(self->doc, &n);
+    return n;
+  }
+  for (int r = 0; r < c->nranges; r++) n += c->end[r] - c->start[r];
+  return n;
+}
+
+/* Bytes of text whose trees are held (the first chunk's aside). */
+static size_t held_bytes(const ms_session *self) {
+  size_t n = 0;
+  for (size_t i = 1; i < self->nchunks; i++)
+    if (self->chunks[i].tree) n += chunk_bytes(self, &self->chunks[i]);
+  return n;
+}
+
+size_t ms_session_tree_bytes(const ms_session *self) { return held_bytes(self); }
+
+/* Drops the least recently used trees until the rest fit the budget. */
+static void trim_trees(ms_session *self) {
+  assert(!self->build);
+  size_t held = held_bytes(self);
+  while (held > self->tree_budget) {
+    chunk *lru = NULL;
+    for (size_t i = 1; i < self->nchunks; i++) {
+      chunk *c = &self->chunks[i];
+      if (c->tree && (!lru || c->used < lru->used)) lru = c;
+    }
+    if (!lru) break;
+    ts_tree_delete(lru->tree);
+    lru->tree = NULL;
+    held -= chunk_bytes(self, lru);
+  }
+}
+
 size_t ms_session_trees(ms_session *self, TSTree **out, size_t max) {
-  for (size_t i = 0; i < self->nchunks && i < max; i++) out[i] = self->chunks[i].tree;
+  for (size_t i = 0; i < self->nchunks && i < max; i++) out[i] = ensure_tree(self, &self->chunks[i]);
   return self->nchunks;
+}
+
+static bool chunk_overlaps(const chunk *c, uint32_t start, uint32_t end) {
+  if (c->nranges == 0) return true;
+  for (int r = 0; r < c->nranges; r++)
+    if (c->start[r] < end && c->end[r] > start) return true;
+  return false;
+}
+
+void ms_session_each_tree(ms_session *self, uint32_t start, uint32_t end, void (*fn)(void *ctx, TSTree *tree),
+                          void *ctx) {
+  for (size_t i = 0; i < self->nchunks; i++) {
+    chunk *c = &self->chunks[i];
+    if (!chunk_overlaps(c, start, end)) continue;
+    bool had = c->tree != NULL;
+    fn(ctx, ensure_tree(self, c));
+    /* A walk over a whole big document never holds all its trees. */
+    if (!had && i > 0 && held_bytes(self) > self->tree_budget) {
+      ts_tree_delete(c->tree);
+      c->tree = NULL;
+    }
+  }
 }
 
 /* Inclusive ends: an insertion at a boundary belongs to the chunk it ends. */
@@ -166,7 +248,7 @@ static chunk *chunk_at(ms_session *self, uint32_t pos) {
 
 TSTree *ms_session_tree_at(ms_session *self, uint32_t pos) {
   chunk *c = chunk_at(self, pos);
-  return c ? c->tree : ms_session_tree(self);
+  return c ? ensure_tree(self, c) : ms_session_tree(self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -403,6 +485,18 @@ static void parse_chunk(TSParser *parser, chunk *c, const ms_document *doc, bool
   c->reparse = false;
 }
 
+/* A dropped tree parsed again (edits still pending stay pending: the
+** next update analyses the units they touched). */
+static void parse_fresh(ms_session *self, chunk *c) {
+  assert(!c->tree);
+  bool reparse = c->reparse;
+  TSRange *changed;
+  uint32_t nchanged;
+  parse_chunk(self->parser, c, self->doc, false, &changed, &nchanged);
+  free(changed);
+  c->reparse = reparse;
+}
+
 /* Builds: the whole document cut into chunks and parsed in parallel on a
 ** worker pool (pool.h), one parser per worker, each parser stopping at the
 ** build's cancellation flag. */
@@ -410,6 +504,7 @@ typedef struct chunk_task {
   ms_pool_task task;           /* first: a task is its chunk_task */
   build *b;
   chunk *c;
+  size_t bytes;                /* its text; 0: keep its tree whatever the budget */
   bool finished;               /* release by the worker, acquire by the owner */
 } chunk_task;
 
@@ -423,6 +518,8 @@ struct build {
   void (*notify)(void *ctx);   /* NULL for a synchronous build */
   void *notify_ctx;
   bool big;                    /* MS_BUILD_TOP applies */
+  size_t budget;               /* the session's tree budget */
+  size_t held;                 /* bytes of text whose trees are kept (atomic) */
   bool top_shown;
 };
 
@@ -446,6 +543,12 @@ static void run_chunk(void *state, ms_pool_task *task) {
     parse_chunk(state, t->c, b->doc, false, &changed, &nchanged);
     if (t->c->tree) analyse_chunk(t->c, changed, nchanged, &b->a);
     free(changed);
+    /* The budget holds during the first parse too: the peak stays bounded. */
+    if (t->c->tree && t->bytes && __atomic_add_fetch(&b->held, t->bytes, __ATOMIC_RELAXED) > b->budget) {
+      __atomic_sub_fetch(&b->held, t->bytes, __ATOMIC_RELAXED);
+      ts_tree_delete(t->c->tree);
+      t->c->tree = NULL;
+    }
   }
   __atomic_store_n(&t->finished, true, __ATOMIC_RELEASE);
   if (b->notify) b->notify(b->notify_ctx);
@@ -484,6 +587,7 @@ static void build_begin(ms_session *self, const char *text, size_t len, const an
   b->notify = notify;
   b->notify_ctx = ctx;
   b->big = total > 2 && len >= 2 * FIRST_RESULTS_BYTES;
+  b->budget = self->tree_budget;
   self->build = b;
   self->nchunks = 0;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -494,7 +598,8 @@ static void build_begin(ms_session *self, const char *text, size_t len, const an
   b->pool = ms_pool_new((int)nthreads, parser_init, parser_fini, b);
   b->tasks = ms_xcalloc(total, sizeof *b->tasks);
   for (size_t i = 0; i < total; i++) {
-    b->tasks[i] = (chunk_task){{.fn = run_chunk}, b, &self->chunks[i], false};
+    size_t bytes = i == 0 ? 0 : chunk_bytes(self, &self->chunks[i]);
+    b->tasks[i] = (chunk_task){{.fn = run_chunk}, b, &self->chunks[i], bytes, false};
     ms_pool_submit(b->pool, &b->tasks[i].task);
   }
 }
@@ -511,7 +616,7 @@ static void build_free(ms_session *self) {
 static void build_take(ms_session *self) {
   build *b = self->build;
   while (self->nchunks < b->total && __atomic_load_n(&b->tasks[self->nchunks].finished, __ATOMIC_ACQUIRE))
-    self->nchunks++;
+    self->chunks[self->nchunks++].used = ++self->clock;
 }
 
 static size_t build_finish(ms_session *self) {
@@ -586,10 +691,23 @@ static size_t update_chunks(ms_session *self, size_t len, const analyse_ctx *a) 
     ** parsing it again, as on open, reads it as a fresh open would; a
     ** document that stays one tree is parsed afresh on its own. */
     bool recut_on_error = self->nchunks > 1 || len > self->threshold;
-    if (c->reparse) parse_chunk(self->parser, c, self->doc, !recut_on_error, &changed, &nchanged);
+    /* A chunk whose tree was dropped is parsed from scratch. With no old
+    ** tree there are no changed ranges: its units reuse their analyses
+    ** when clean (edits mark the units they touch dirty) and of the same
+    ** range, whose text is then unchanged; a syntax error recuts the
+    ** document (below), as for any chunk. */
+    bool had = c->tree != NULL, edited = c->reparse;
+    if (c->reparse || !c->tree) parse_chunk(self->parser, c, self->doc, !recut_on_error, &changed, &nchanged);
+    c->used = ++self->clock;
     if (recut_on_error && ts_node_has_error(ts_tree_root_node(c->tree))) self->rechunk = true;
     else analysed += analyse_chunk(c, changed, nchanged, a);
     free(changed);
+    /* Re-analysing everything (new rules) parses every dropped tree: each
+    ** goes again at once when the budget is full. */
+    if (!had && !edited && i > 0 && !self->rechunk && held_bytes(self) > self->tree_budget) {
+      ts_tree_delete(c->tree);
+      c->tree = NULL;
+    }
   }
   return analysed;
 }
@@ -607,6 +725,7 @@ size_t ms_session_update(ms_session *self) {
     analysed = build_wait(self);
   }
   self->reanalyze_all = false;
+  trim_trees(self);
   return analysed;
 }
 
@@ -623,6 +742,7 @@ bool ms_session_build_start(ms_session *self, void (*notify)(void *ctx), void *c
     if (!async) build_wait(self);
   }
   self->reanalyze_all = false;
+  if (!async) trim_trees(self);
   return async;
 }
 

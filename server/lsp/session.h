@@ -38,11 +38,30 @@ int ms_session_version(const ms_session *self);
 /* The trees as of the last ms_session_update. A document above the
 ** chunking threshold has one tree per chunk (the first holds the module's
 ** own lines), each covering its ranges of the text with the document's
-** offsets; a smaller one has one tree. */
-TSTree *ms_session_tree(ms_session *self);       /* the first tree */
+** offsets; a smaller one has one tree. Only the trees of the chunks used
+** last, up to the tree budget, are kept between updates (the analyses of
+** every unit are): the calls below parse a dropped tree again. A tree
+** they return is valid until the next edit or update. */
+TSTree *ms_session_tree(ms_session *self);       /* the first tree (never dropped) */
 TSTree *ms_session_tree_at(ms_session *self, uint32_t pos); /* the tree holding byte pos */
-/* Writes up to max trees in text order and returns how many there are. */
+/* Writes up to max trees in text order and returns how many there are;
+** every tree written is held until the next update (for tests: whole
+** document walks use ms_session_each_tree). */
 size_t ms_session_trees(ms_session *self, TSTree **out, size_t max);
+/* Calls fn for the tree of every chunk with text in [start, end), in text
+** order. A dropped tree is parsed again for the call and dropped after it
+** while the budget is full, so a walk over a big document never holds all
+** of its trees. The tree is valid only during the call. */
+void ms_session_each_tree(ms_session *self, uint32_t start, uint32_t end, void (*fn)(void *ctx, TSTree *tree),
+                          void *ctx);
+
+/* The budget: trees are kept for at most this many bytes of text (default
+** 16 MiB: ~128 MB of trees), the least recently used dropped first; the
+** first chunk's tree is always kept. Takes effect at the next update or
+** build. For tests and benchmarks. */
+void ms_session_set_tree_budget(ms_session *self, size_t bytes);
+/* Bytes of text whose trees are held now (the first chunk's aside). */
+size_t ms_session_tree_bytes(const ms_session *self);
 
 /* Documents above `threshold` bytes are cut into chunks of about `target`
 ** bytes (defaults 512 KiB and 256 KiB); takes effect at the next update, which

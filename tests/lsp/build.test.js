@@ -181,3 +181,52 @@ test('pull diagnostics asked during the build wait for it and equal check --form
   assert.equal(c.published.filter((p) => p.uri === URI).length, 0, 'a pull client gets nothing pushed');
   await c.stop();
 });
+
+test('a tree budget far below the file (MLIR_SHAPE_TREE_BUDGET): edits and tree features equal a server keeping every tree', async () => {
+  process.env.MLIR_SHAPE_TREE_BUDGET = String(512 << 10);
+  const small = await start();
+  delete process.env.MLIR_SHAPE_TREE_BUDGET;
+  const full = await start();
+  const lines = TEXT.split('\n');
+  // Edits in chunks whose trees the small budget dropped: a finding
+  // appended, an op line of the middle changed (one space more).
+  const end = END(TEXT);
+  const mid = lines.findIndex((l, i) => i > lines.length / 2 && l.includes('"test.broadcastable"'));
+  const at = { line: mid, character: lines[mid].indexOf('"test.broadcastable"') };
+  const edits = [[{ range: { start: end, end }, text: BAD }], [{ range: { start: at, end: at }, text: ' ' }]];
+  const results = [];
+  for (const c of [small, full]) {
+    c.open(URI, TEXT, 1);
+    await c.diagnostics(URI, (p) => p.version === 1);
+    let v = 1;
+    for (const e of edits) c.change(URI, ++v, e);
+    const td = { textDocument: { uri: URI } };
+    const pos = { line: at.line, character: at.character + 3 };
+    results.push({
+      hover: await c.request('textDocument/hover', { ...td, position: pos }),
+      highlight: await c.request('textDocument/documentHighlight', { ...td, position: { line: 3, character: 5 } }),
+      symbols: await c.request('textDocument/documentSymbol', td),
+      folds: await c.request('textDocument/foldingRange', td),
+      tokens: await c.request('textDocument/semanticTokens/range', { ...td, range: { start: { line: mid - 20, character: 0 }, end: { line: mid + 20, character: 0 } } }),
+      hints: await c.request('textDocument/inlayHint', { ...td, range: { start: { line: mid - 5, character: 0 }, end: { line: mid + 5, character: 0 } } }),
+      diagnostics: (await c.diagnostics(URI, (p) => p.version === 3)).diagnostics,
+    });
+    await c.stop();
+  }
+  const [a, b] = results;
+  assert.ok(a.hover && a.symbols.length > 0 && a.folds.length > 1000 && a.tokens.data.length > 0);
+  assert.deepEqual(a, b);
+  assert.deepEqual(keys(a.diagnostics), checkOf(applyAll(TEXT, edits)));
+});
+
+// The text after LSP edits of single-line positions (ASCII text).
+function applyAll(text, edits) {
+  for (const e of edits) {
+    for (const c of e) {
+      const ls = text.split('\n');
+      const off = (p) => ls.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+      text = text.slice(0, off(c.range.start)) + c.text + text.slice(off(c.range.end));
+    }
+  }
+  return text;
+}

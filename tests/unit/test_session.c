@@ -367,3 +367,58 @@ Test(session, update_finishes_a_build) {
   ms_session_delete(s);
   free(text);
 }
+
+/* The tree budget: after every update at most `budget` bytes of text keep
+** their trees; edits landing in chunks whose tree was dropped (parsed
+** again from scratch) still give what a fresh analysis gives, and so do
+** whole-document walks and trees asked for by position. */
+static void count_tree(void *ctx, TSTree *tree) {
+  (void)tree;
+  (*(size_t *)ctx)++;
+}
+
+Test(session, tree_budget) {
+  char *text = make_text(600);
+  size_t len = strlen(text);
+  ms_session *s = ms_session_new("file:///budget.mlir", text, len, 1, catalog, &opts);
+  ms_session_set_chunking(s, 4096, 2048);
+  const size_t budget = 16384;
+  ms_session_set_tree_budget(s, budget);
+  ms_session_update(s);
+  size_t nchunks = ms_session_trees(s, NULL, 0);
+  cr_assert_gt(nchunks, 30);
+  ms_session_update(s); /* ms_session_trees parsed them all: trimmed again */
+  cr_assert_leq(ms_session_tree_bytes(s), budget);
+  cr_assert_gt(ms_session_tree_bytes(s), 0);
+  expect_same_as_fresh(s, 0);
+  size_t walked = 0;
+  ms_session_each_tree(s, 0, UINT32_MAX, count_tree, &walked);
+  cr_assert_eq(walked, nchunks, "every chunk's tree, dropped or not");
+  cr_assert_leq(ms_session_tree_bytes(s), budget + 4096, "a walk drops what it parsed again");
+  /* Fix and break functions all over the document: line 1 + 4k + 1 is
+  ** function k's op line, whose second operand type decides. */
+  for (int step = 0; step < 40; step++) {
+    int k = (step * 97) % 600;
+    uint32_t line = 1 + 4 * (uint32_t)k + 1;
+    ms_position p0 = {line, 0};
+    const char *doc = ms_document_text(ms_session_document(s), NULL);
+    size_t off = ms_document_offset(ms_session_document(s), p0, MS_ENCODING_UTF8);
+    const char *t = strstr(doc + off, "tensor<");
+    t = strstr(t + 1, "tensor<"); /* the operand list's second type */
+    cr_assert_not_null(t);
+    uint32_t col = (uint32_t)(t - (doc + off)) + 7;
+    char want = t[7] == '4' ? '3' : '4';
+    ms_position a = {line, col}, b = {line, col + 1};
+    cr_assert(ms_session_edit(s, a, b, &want, 1, MS_ENCODING_UTF8));
+    ms_session_update(s);
+    cr_assert_leq(ms_session_tree_bytes(s), budget);
+    expect_same_as_fresh(s, step);
+    /* The tree holding the edit, by position: it covers it. */
+    TSNode root = ts_tree_root_node(ms_session_tree_at(s, (uint32_t)(off + 10)));
+    cr_assert_leq(ts_node_start_byte(root), off + 10);
+    cr_assert_geq(ts_node_end_byte(root), off + 10);
+  }
+  expect_same_as_tree(s, 0);
+  ms_session_delete(s);
+  free(text);
+}
