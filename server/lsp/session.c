@@ -696,25 +696,31 @@ static size_t update_chunks(ms_session *self, size_t len, const analyse_ctx *a) 
     ** when clean (edits mark the units they touch dirty) and of the same
     ** range, whose text is then unchanged; a syntax error recuts the
     ** document (below), as for any chunk. */
-    bool had = c->tree != NULL, edited = c->reparse;
     if (c->reparse || !c->tree) parse_chunk(self->parser, c, self->doc, !recut_on_error, &changed, &nchanged);
     c->used = ++self->clock;
     if (recut_on_error && ts_node_has_error(ts_tree_root_node(c->tree))) self->rechunk = true;
     else analysed += analyse_chunk(c, changed, nchanged, a);
     free(changed);
-    /* Re-analysing everything (new rules) parses every dropped tree: each
-    ** goes again at once when the budget is full. */
-    if (!had && !edited && i > 0 && !self->rechunk && held_bytes(self) > self->tree_budget) {
-      ts_tree_delete(c->tree);
-      c->tree = NULL;
-    }
   }
   return analysed;
+}
+
+/* Re-analysing every unit (new rules, a type alias redefined) after trees
+** were dropped would parse them all again on the caller's thread: a build
+** does that work on the workers, off the language server's loop. */
+static void reanalyse_by_build(ms_session *self) {
+  if (!self->reanalyze_all || self->rechunk) return;
+  for (size_t i = 0; i < self->nchunks; i++)
+    if (!self->chunks[i].tree) {
+      self->rechunk = true;
+      return;
+    }
 }
 
 size_t ms_session_update(ms_session *self) {
   size_t analysed = 0;
   if (self->build) analysed = build_wait(self);
+  reanalyse_by_build(self);
   size_t len;
   const char *text = ms_document_text(self->doc, &len);
   refresh_aliases(self, text, len);
@@ -731,6 +737,7 @@ size_t ms_session_update(ms_session *self) {
 
 bool ms_session_build_start(ms_session *self, void (*notify)(void *ctx), void *ctx) {
   if (self->build) return true;
+  reanalyse_by_build(self);
   size_t len;
   const char *text = ms_document_text(self->doc, &len);
   refresh_aliases(self, text, len);

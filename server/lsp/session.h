@@ -76,7 +76,9 @@ bool ms_session_edit(ms_session *self, ms_position start, ms_position end, const
 void ms_session_replace(ms_session *self, const char *text, size_t len);
 void ms_session_set_version(ms_session *self, int version);
 
-/* New rules or options: every unit is analysed again at the next update. */
+/* New rules or options: every unit is analysed again at the next update
+** (or build: a document some of whose trees were dropped is parsed whole
+** again, on the workers with ms_session_build_start). */
 void ms_session_configure(ms_session *self, const ms_catalog *catalog, const ms_analyzer_options *opts);
 
 /* Reparses (incrementally) if the text changed and re-analyses the units

@@ -419,6 +419,19 @@ Test(session, tree_budget) {
     cr_assert_geq(ts_node_end_byte(root), off + 10);
   }
   expect_same_as_tree(s, 0);
+  /* New rules with trees dropped: every unit analysed again by a build on
+  ** the workers, not by parsing every dropped tree on the caller's thread. */
+  ms_session_update(s);
+  cr_assert_lt(ms_session_tree_bytes(s), len - 4096, "trees were dropped");
+  ms_session_configure(s, catalog, &opts);
+  int notified = 0, tops = 0;
+  ms_diag_list top;
+  ms_diag_list_init(&top);
+  cr_assert(ms_session_build_start(s, on_chunk, &notified));
+  poll_until_done(s, &tops, &top);
+  cr_assert_leq(ms_session_tree_bytes(s), budget);
+  expect_same_as_fresh(s, 99);
+  ms_diag_list_clear(&top);
   ms_session_delete(s);
   free(text);
 }
