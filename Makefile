@@ -23,7 +23,7 @@ endif
 
 # `make test SANITIZE=thread` (or `make test-tsan`): ThreadSanitizer over the
 # code that runs on threads (the worker pool, check's pipeline, the server's
-# first parse), built into build/tsan; tests/tsan/run.sh says what it runs.
+# builds of big documents), built into build/tsan; tests/tsan/run.sh says what it runs.
 ifeq ($(SANITIZE),thread)
 BUILD := build/tsan
 TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer

@@ -45,31 +45,33 @@ static int by_start(const void *a, const void *b) {
   return x->start < y->start ? -1 : x->start > y->start;
 }
 
-void ms_facts_values(ms_session *s, uint32_t start, uint32_t end, ms_value_facts *out) {
-  const char *text = ms_document_text(ms_session_document(s), NULL);
-  value_ctx c = {out, start, end};
-  size_t ntrees = ms_session_trees(s, NULL, 0);
-  TSTree **trees = ms_xrealloc(NULL, (ntrees ? ntrees : 1) * sizeof *trees);
-  ms_session_trees(s, trees, ntrees);
-  TSNode *units = NULL;
-  size_t cap = 0;
-  for (size_t t = 0; t < ntrees; t++) {
-    /* The tree's units in one pass over the module's children (a lookup
-    ** per unit would scan them again for each). */
-    TSNode root = ts_tree_root_node(trees[t]);
-    if (ts_node_end_byte(root) <= start || ts_node_start_byte(root) >= end) continue;
-    size_t n = ms_analyzer_units(root, text, units, cap);
-    if (n > cap) {
-      cap = n;
-      units = ms_xrealloc(units, cap * sizeof *units);
-      n = ms_analyzer_units(root, text, units, cap);
-    }
-    for (size_t i = 0; i < n; i++)
-      if (ts_node_end_byte(units[i]) > start && ts_node_start_byte(units[i]) < end)
-        ms_analyze_values(units[i], text, add_value, &c);
+typedef struct values_walk {
+  value_ctx c;
+  const char *text;
+  TSNode *units;
+  size_t cap;
+} values_walk;
+
+/* The tree's units in one pass over the module's children (a lookup per
+** unit would scan them again for each). */
+static void tree_values(void *ctx, TSTree *tree) {
+  values_walk *w = ctx;
+  TSNode root = ts_tree_root_node(tree);
+  size_t n = ms_analyzer_units(root, w->text, w->units, w->cap);
+  if (n > w->cap) {
+    w->cap = n;
+    w->units = ms_xrealloc(w->units, w->cap * sizeof *w->units);
+    n = ms_analyzer_units(root, w->text, w->units, w->cap);
   }
-  free(units);
-  free(trees);
+  for (size_t i = 0; i < n; i++)
+    if (ts_node_end_byte(w->units[i]) > w->c.lo && ts_node_start_byte(w->units[i]) < w->c.hi)
+      ms_analyze_values(w->units[i], w->text, add_value, &w->c);
+}
+
+void ms_facts_values(ms_session *s, uint32_t start, uint32_t end, ms_value_facts *out) {
+  values_walk w = {{out, start, end}, ms_document_text(ms_session_document(s), NULL), NULL, 0};
+  ms_session_each_tree(s, start, end, tree_values, &w);
+  free(w.units);
   if (out->n > 1) qsort(out->items, out->n, sizeof *out->items, by_start);
 }
 
@@ -141,6 +143,11 @@ static int def_cmp(const void *a, const void *b) {
   return x->start < y->start ? -1 : x->start > y->start;
 }
 
+static void walk_defs(void *ctx, TSTree *tree) {
+  ms_walk_visitor v = {enter_def, NULL};
+  ms_walk(ts_tree_root_node(tree), &v, ctx);
+}
+
 void ms_facts_definitions(ms_session *s, uint32_t start, uint32_t end, ms_def_infos *out) {
   def_walk w;
   memset(&w, 0, sizeof w);
@@ -148,12 +155,7 @@ void ms_facts_definitions(ms_session *s, uint32_t start, uint32_t end, ms_def_in
   w.text = ms_document_text(ms_session_document(s), NULL);
   w.lo = start;
   w.hi = end;
-  size_t ntrees = ms_session_trees(s, NULL, 0);
-  TSTree **trees = ms_xrealloc(NULL, (ntrees ? ntrees : 1) * sizeof *trees);
-  ms_session_trees(s, trees, ntrees);
-  ms_walk_visitor v = {enter_def, NULL};
-  for (size_t i = 0; i < ntrees; i++) ms_walk(ts_tree_root_node(trees[i]), &v, &w);
-  free(trees);
+  ms_session_each_tree(s, start, end, walk_defs, &w);
   if (out->n > 1) qsort(out->items, out->n, sizeof *out->items, def_cmp);
 }
 

@@ -3,10 +3,19 @@
 **
 ** Pipeline per batch of messages: queue (cancellation) -> handle in order
 ** (lifecycle, documents, configuration, requests through queries.c) ->
-** for each document changed in the batch: ms_session_update (incremental)
-** and one publishDiagnostics with the document's version -- unless the
-** client pulls diagnostics (LSP 3.17 textDocument/diagnostic and
+** for each document changed in the batch: an incremental update and one
+** publishDiagnostics with the document's version -- unless the client
+** pulls diagnostics (LSP 3.17 textDocument/diagnostic and
 ** workspace/diagnostic, answered here from the same per-unit JSON).
+**
+** A big document parsed whole (open, full replace, an edit across its
+** chunks) is built on worker threads (ms_session_build_start) while the
+** loop keeps reading: the workers wake the loop through `build_async`,
+** which publishes the document's top once it is in, then everything.
+** Requests on a document under construction wait (`waiting`) and are
+** answered in order when it is done; an edit, close or reopen of it
+** cancels the build and answers them ContentModified; $/cancelRequest
+** answers one at once.
 ** The newer features live in their own modules (semantic.h, rename.h,
 ** complete.h, symbols.h, execute.h, actions.h); this file dispatches to
 ** them and lists the workspace folder's files for the workspace-wide ones.
@@ -63,6 +72,8 @@ typedef struct json_cache {
 typedef struct doc_entry {
   ms_session *session;
   bool needs_publish;
+  bool complete;             /* its whole diagnostics were published once */
+  char progress[32];         /* the $/progress token of its build, or "" */
   json_cache cache;
   /* Whether the text holds suppression directives: -1 unknown (scan the
   ** whole text at the next publish), 0 none, 1 some. Kept up to date per
@@ -83,6 +94,9 @@ struct ms_lsp {
   uv_idle_t idle;
   queued *queue;
   size_t nqueue, capqueue;
+  uv_async_t build_async;    /* a worker finished a chunk of a build */
+  cJSON **waiting;           /* requests waiting for builds, in arrival order */
+  size_t nwaiting, capwaiting;
   bool initialized, shutdown, exited;
   int exit_code;
   ms_encoding enc;
@@ -392,6 +406,7 @@ static void diagnostics_items(ms_lsp *self, ms_session *s, json_cache *cache, in
 
 static void publish(ms_lsp *self, doc_entry *e) {
   e->needs_publish = false;
+  if (!ms_session_building(e->session)) e->complete = true;
   if (self->client_pull) return; /* the client pulls (textDocument/diagnostic) */
   sbuf out = {0};
   sb_lit(&out, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/publishDiagnostics\",\"params\":{\"uri\":");
@@ -415,45 +430,95 @@ static void progress(ms_lsp *self, const char *token, const char *kind, const ch
   ms_rpc_notify(self->rpc, "$/progress", params);
 }
 
-typedef struct first_ctx {
-  ms_lsp *self;
-  doc_entry *e;
-} first_ctx;
-
-static void publish_first(void *ctx) {
-  first_ctx *fc = ctx;
-  publish(fc->self, fc->e);
+static void progress_end(ms_lsp *self, doc_entry *e, const char *message) {
+  if (!e->progress[0]) return;
+  progress(self, e->progress, "end", NULL, message);
+  e->progress[0] = 0;
 }
 
-/* Updates every document changed in this batch and publishes once each. A
-** big document's first analysis is announced with $/progress. */
+/* On a worker thread (session.h): uv_async_send is the one libuv call that
+** may be made from any thread. */
+static void wake_loop(void *ctx) {
+  ms_lsp *self = ctx;
+  uv_async_send(&self->build_async);
+}
+
+/* Brings e up to date: edits inside chunks at once (true); a whole parse
+** of a big document is started on the workers (false: on_build finishes
+** it). A big document's first build is announced with $/progress. */
+static bool bring_up_to_date(ms_lsp *self, doc_entry *e) {
+  if (ms_session_building(e->session)) return false;
+  if (!ms_session_build_start(e->session, wake_loop, self)) return true;
+  size_t len = 0;
+  ms_document_text(ms_session_document(e->session), &len);
+  if (!e->complete && self->client_progress && len >= PROGRESS_MIN_BYTES) {
+    snprintf(e->progress, sizeof e->progress, "mlir-shape/%d", ++self->progress_token);
+    cJSON *p = cJSON_CreateObject();
+    cJSON_AddStringToObject(p, "token", e->progress);
+    ms_rpc_request(self->rpc, "window/workDoneProgress/create", p, NULL, NULL);
+    char msg[64];
+    snprintf(msg, sizeof msg, "%.1f MB", len / 1e6);
+    progress(self, e->progress, "begin", "mlir-shape: analysing", msg);
+  }
+  return false;
+}
+
+/* An edit, close, reopen or new catalog preempts the build of e. */
+static void cancel_build(ms_lsp *self, doc_entry *e) {
+  if (!ms_session_building(e->session)) return;
+  ms_session_build_cancel(e->session);
+  progress_end(self, e, "cancelled");
+}
+
+/* Publishes every document changed in this batch, now or, for one whose
+** build has started, when the build is done (on_build). */
 static void flush_documents(ms_lsp *self) {
   for (size_t i = 0; i < self->ndocs; i++) {
     doc_entry *e = &self->docs[i];
     if (!e->needs_publish) continue;
-    size_t len = 0;
-    ms_document_text(ms_session_document(e->session), &len);
-    bool first = ms_session_tree(e->session) == NULL;
-    char token[32] = "";
-    if (first && self->client_progress && len >= PROGRESS_MIN_BYTES) {
-      snprintf(token, sizeof token, "mlir-shape/%d", ++self->progress_token);
-      cJSON *p = cJSON_CreateObject();
-      cJSON_AddStringToObject(p, "token", token);
-      ms_rpc_request(self->rpc, "window/workDoneProgress/create", p, NULL, NULL);
-      char msg[64];
-      snprintf(msg, sizeof msg, "%.1f MB", len / 1e6);
-      progress(self, token, "begin", "mlir-shape: analysing", msg);
-    }
-    /* A big document's first diagnostics go out as soon as its top is
-    ** analysed (session.h), then all of them once the rest is done. */
-    first_ctx fc = {self, e};
-    if (first) ms_session_set_first_results(e->session, publish_first, &fc);
-    ms_session_update(e->session);
-    ms_session_set_first_results(e->session, NULL, NULL);
-    if (token[0]) progress(self, token, "end", NULL, "done");
-    publish(self, e);
+    e->needs_publish = false;
+    if (bring_up_to_date(self, e)) publish(self, e);
   }
 }
+
+static void answer_waiting(ms_lsp *self);
+
+/* A worker finished a chunk: a big document's top is published as soon
+** as it is in (only while the document never had its whole diagnostics
+** published: a rebuild after an edit keeps showing the old ones), then all
+** of it; then the requests that waited for it. */
+static void on_build(uv_async_t *h) {
+  ms_lsp *self = h->data;
+  if (self->exited) return;
+  bool done = false;
+  for (size_t i = 0; i < self->ndocs; i++) {
+    doc_entry *e = &self->docs[i];
+    ms_build_state st = ms_session_build_poll(e->session);
+    if (st == MS_BUILD_TOP && !e->complete) {
+      publish(self, e);
+    } else if (st == MS_BUILD_DONE) {
+      progress_end(self, e, "done");
+      publish(self, e);
+      done = true;
+    }
+  }
+  if (done) answer_waiting(self);
+}
+
+/* Waits for every build under way (shutdown, end of input): their
+** diagnostics and the requests waiting for them go out first. */
+static void finish_builds(ms_lsp *self) {
+  for (size_t i = 0; i < self->ndocs; i++) {
+    doc_entry *e = &self->docs[i];
+    if (!ms_session_building(e->session)) continue;
+    ms_session_update(e->session);
+    progress_end(self, e, "done");
+    publish(self, e);
+  }
+  answer_waiting(self);
+}
+
+static void drop_waiting(ms_lsp *self, const char *uri);
 
 static void did_open(ms_lsp *self, const cJSON *params) {
   const cJSON *td = obj_at(params, "textDocument");
@@ -466,8 +531,11 @@ static void did_open(ms_lsp *self, const cJSON *params) {
   doc_entry *e = find_doc(self, uri);
   ms_analyzer_options o = analyzer_options(self);
   if (e) {
+    cancel_build(self, e);
+    drop_waiting(self, uri);
     ms_session_replace(e->session, text, strlen(text));
     e->directives = -1;
+    e->complete = false;
   } else {
     self->docs = ms_array_grow(self->docs, self->ndocs, &self->capdocs, sizeof *self->docs);
     ms_session *s = ms_session_new(uri, text, strlen(text), 0, self->catalog, &o);
@@ -475,6 +543,10 @@ static void did_open(ms_lsp *self, const cJSON *params) {
       ms_rpc_log(self->rpc, MS_RPC_LOG_ERROR, "cannot open %s: out of memory or too large", uri);
       return;
     }
+    /* MLIR_SHAPE_TREE_BUDGET lowers the tree budget (session.h), so tests
+    ** can exercise dropped trees on modest documents. */
+    const char *budget = getenv("MLIR_SHAPE_TREE_BUDGET");
+    if (budget && strtoul(budget, NULL, 10) > 0) ms_session_set_tree_budget(s, strtoul(budget, NULL, 10));
     e = &self->docs[self->ndocs++];
     memset(e, 0, sizeof *e);
     e->session = s;
@@ -529,6 +601,10 @@ static void did_change(ms_lsp *self, const cJSON *params) {
     ms_rpc_log(self->rpc, MS_RPC_LOG_WARNING, "didChange for a document that is not open: ignored");
     return;
   }
+  /* Preemption: what the build and the requests waiting for it were about
+  ** is gone. */
+  cancel_build(self, e);
+  drop_waiting(self, ms_session_uri(e->session));
   const cJSON *changes = cJSON_GetObjectItemCaseSensitive(params, "contentChanges"), *c;
   cJSON_ArrayForEach(c, changes) apply_change(self, e, c);
   const cJSON *version = cJSON_GetObjectItemCaseSensitive(td, "version");
@@ -543,6 +619,8 @@ static void did_close(ms_lsp *self, const cJSON *params) {
     ms_rpc_log(self->rpc, MS_RPC_LOG_WARNING, "didClose for a document that is not open: ignored");
     return;
   }
+  cancel_build(self, e);
+  drop_waiting(self, uri);
   /* Clear the editor's problems for the closed file. */
   cJSON *p = cJSON_CreateObject();
   cJSON_AddStringToObject(p, "uri", uri);
@@ -624,6 +702,7 @@ static void rebuild_catalog(ms_lsp *self) {
   self->catalog = c;
   ms_analyzer_options o = analyzer_options(self);
   for (size_t i = 0; i < self->ndocs; i++) {
+    cancel_build(self, &self->docs[i]); /* it reads the old catalog */
     ms_session_configure(self->docs[i].session, c, &o);
     self->docs[i].needs_publish = true;
   }
@@ -1189,6 +1268,7 @@ static void handle_request(ms_lsp *self, const char *method, const cJSON *id, co
     /* Diagnostics still pending in this batch go out first: a client that
     ** opens, changes and shuts down at once still gets them. */
     flush_documents(self);
+    finish_builds(self);
     self->shutdown = true;
     ms_rpc_respond(self->rpc, id, NULL);
     return;
@@ -1258,22 +1338,100 @@ static void handle_notification(ms_lsp *self, const char *method, const cJSON *p
   ** notifications need nothing. */
 }
 
+/* ------------------------------------------------------------------ */
+/* Requests waiting for builds                                         */
+
+/* The open document a request is about, if any. */
+static const char *request_uri(const char *method, const cJSON *params) {
+  if (!strcmp(method, "workspace/executeCommand")) {
+    const char *cmd = str_at(params, "command");
+    if (!cmd || strcmp(cmd, MS_COMMAND_INFERRED_SHAPES)) return NULL;
+    return ms_execute_uri(cJSON_GetObjectItemCaseSensitive(params, "arguments"));
+  }
+  return str_at(obj_at(params, "textDocument"), "uri");
+}
+
+/* Whether a request must wait: its document (any open one, for the
+** workspace-wide requests) is being built. Starts the builds it needs. */
+static bool must_wait(ms_lsp *self, const char *method, const cJSON *params) {
+  if (!self->initialized || self->shutdown || !strcmp(method, "initialize") || !strcmp(method, "shutdown"))
+    return false;
+  if (!strcmp(method, "workspace/symbol") || !strcmp(method, "workspace/diagnostic")) {
+    bool wait = false;
+    for (size_t i = 0; i < self->ndocs; i++)
+      if (!bring_up_to_date(self, &self->docs[i])) wait = true;
+    return wait;
+  }
+  doc_entry *e = find_doc(self, request_uri(method, params));
+  return e && !bring_up_to_date(self, e);
+}
+
+static void wait_push(ms_lsp *self, cJSON *msg) {
+  self->waiting = ms_array_grow(self->waiting, self->nwaiting, &self->capwaiting, sizeof *self->waiting);
+  self->waiting[self->nwaiting++] = msg;
+}
+
+/* Answers, in arrival order, every waiting request whose builds are done. */
+static void answer_waiting(ms_lsp *self) {
+  cJSON **items = self->waiting;
+  size_t n = self->nwaiting;
+  self->waiting = NULL;
+  self->nwaiting = self->capwaiting = 0;
+  for (size_t i = 0; i < n; i++) {
+    const char *method = str_at(items[i], "method");
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(items[i], "id");
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(items[i], "params");
+    if (!self->exited && must_wait(self, method, params)) {
+      wait_push(self, items[i]);
+      continue;
+    }
+    if (!self->exited) handle_request(self, method, id, params);
+    cJSON_Delete(items[i]);
+  }
+  free(items);
+}
+
+/* Answers ContentModified to the requests waiting for uri's build. */
+static void drop_waiting(ms_lsp *self, const char *uri) {
+  size_t k = 0;
+  for (size_t i = 0; i < self->nwaiting; i++) {
+    cJSON *m = self->waiting[i];
+    const char *u = request_uri(str_at(m, "method"), cJSON_GetObjectItemCaseSensitive(m, "params"));
+    if (u && !strcmp(u, uri)) {
+      ms_rpc_respond_error(self->rpc, cJSON_GetObjectItemCaseSensitive(m, "id"), MS_RPC_CONTENT_MODIFIED,
+                           "the document changed");
+      cJSON_Delete(m);
+    } else {
+      self->waiting[k++] = m;
+    }
+  }
+  self->nwaiting = k;
+}
+
 static double now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static void handle(ms_lsp *self, const queued *q) {
-  const cJSON *msg = q->msg;
+static void handle(ms_lsp *self, queued *q) {
+  cJSON *msg = q->msg;
   const char *method = str_at(msg, "method");
   const cJSON *id = cJSON_GetObjectItemCaseSensitive(msg, "id");
   const cJSON *params = cJSON_GetObjectItemCaseSensitive(msg, "params");
   if (!method) return; /* a response nobody waits for */
   double t0 = now_ms();
-  if (id && q->cancelled) ms_rpc_respond_error(self->rpc, id, MS_RPC_REQUEST_CANCELLED, "request cancelled");
-  else if (id) handle_request(self, method, id, params);
-  else handle_notification(self, method, params);
+  if (id && q->cancelled) {
+    ms_rpc_respond_error(self->rpc, id, MS_RPC_REQUEST_CANCELLED, "request cancelled");
+  } else if (id && must_wait(self, method, params)) {
+    wait_push(self, msg); /* it owns the message now */
+    q->msg = NULL;
+    return;
+  } else if (id) {
+    handle_request(self, method, id, params);
+  } else {
+    handle_notification(self, method, params);
+  }
   if (strcmp(self->trace, "off") && self->initialized) {
     cJSON *p = cJSON_CreateObject();
     char text[300];
@@ -1289,10 +1447,22 @@ static bool same_id(const cJSON *a, const cJSON *b) {
   return cJSON_IsString(a) && cJSON_IsString(b) && !strcmp(a->valuestring, b->valuestring);
 }
 
+/* A queued request is answered RequestCancelled when its turn comes, a
+** waiting one at once. */
 static void cancel(ms_lsp *self, const cJSON *params) {
   const cJSON *id = cJSON_GetObjectItemCaseSensitive(params, "id");
   for (size_t i = 0; i < self->nqueue; i++)
     if (same_id(cJSON_GetObjectItemCaseSensitive(self->queue[i].msg, "id"), id)) self->queue[i].cancelled = true;
+  for (size_t i = 0; i < self->nwaiting; i++) {
+    cJSON *m = self->waiting[i];
+    if (!same_id(cJSON_GetObjectItemCaseSensitive(m, "id"), id)) continue;
+    ms_rpc_respond_error(self->rpc, cJSON_GetObjectItemCaseSensitive(m, "id"), MS_RPC_REQUEST_CANCELLED,
+                         "request cancelled");
+    cJSON_Delete(m);
+    memmove(&self->waiting[i], &self->waiting[i + 1], (self->nwaiting - i - 1) * sizeof *self->waiting);
+    self->nwaiting--;
+    return;
+  }
 }
 
 static void on_idle(uv_idle_t *h) {
@@ -1330,7 +1500,10 @@ static void on_eof(ms_rpc *rpc, void *ctx) {
   /* Messages read before the end still count (a piped session that ends
   ** with exit). */
   on_idle(&self->idle);
-  if (!self->exited) stop(self);
+  if (!self->exited) {
+    finish_builds(self);
+    stop(self);
+  }
 }
 
 static void on_log(ms_rpc *rpc, const char *text, void *ctx) {
@@ -1355,6 +1528,9 @@ ms_lsp *ms_lsp_new(uv_loop_t *loop, int in_fd, int out_fd) {
   }
   uv_idle_init(loop, &self->idle);
   self->idle.data = self;
+  uv_async_init(loop, &self->build_async, on_build);
+  self->build_async.data = self;
+  uv_unref((uv_handle_t *)&self->build_async);
   return self;
 }
 
@@ -1371,6 +1547,8 @@ static void on_close(uv_handle_t *h) { (void)h; }
 
 void ms_lsp_delete(ms_lsp *self) {
   if (!self) return;
+  /* Sessions first: deleting one cancels and joins its build, so no worker
+  ** touches build_async once it is closed. */
   for (size_t i = 0; i < self->ndocs; i++) {
     ms_session_delete(self->docs[i].session);
     cache_free(&self->docs[i].cache);
@@ -1379,6 +1557,8 @@ void ms_lsp_delete(ms_lsp *self) {
   free(self->docs);
   for (size_t i = 0; i < self->nqueue; i++) cJSON_Delete(self->queue[i].msg);
   free(self->queue);
+  for (size_t i = 0; i < self->nwaiting; i++) cJSON_Delete(self->waiting[i]);
+  free(self->waiting);
   for (int i = 0; i < self->nrule_files; i++) free(self->rule_files[i]);
   free(self->rule_files);
   ms_catalog_delete(self->catalog);
@@ -1387,6 +1567,7 @@ void ms_lsp_delete(ms_lsp *self) {
   free(self->root);
   ms_rpc_delete(self->rpc);
   uv_close((uv_handle_t *)&self->idle, on_close);
+  uv_close((uv_handle_t *)&self->build_async, on_close);
   /* Until the close callbacks and any read still in flight (a file's
   ** uv_fs_read, when `exit` came before the end of the input) are done:
   ** then the loop can be closed and nothing is left allocated. */

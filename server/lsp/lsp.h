@@ -7,7 +7,11 @@
 ** request cancels it (-32800). Text changes are applied to their session
 ** (session.h) at once; analysis and publishDiagnostics happen once per
 ** batch per changed document, so a burst of keystrokes costs one update.
-** Read-only requests are answered by queries.h.
+** Read-only requests are answered by queries.h. A big document parsed
+** whole is built on worker threads while the loop goes on reading;
+** requests about it wait until it is built (a $/cancelRequest answers
+** one at once; an edit of the document cancels the build and answers them
+** ContentModified, -32801).
 */
 #ifndef MS_LSP_H
 #define MS_LSP_H

@@ -91,20 +91,6 @@ static bool read_range(ms_session *s, const cJSON *range, ms_encoding enc, uint3
   return *start <= *end;
 }
 
-/* A big document has one tree per chunk (session.h); whole-document walks
-** visit each in text order. */
-typedef struct tree_list {
-  TSTree **trees;
-  size_t n;
-} tree_list;
-
-static tree_list session_trees(ms_session *s) {
-  tree_list l = {NULL, ms_session_trees(s, NULL, 0)};
-  l.trees = ms_xmalloc((l.n ? l.n : 1) * sizeof *l.trees);
-  ms_session_trees(s, l.trees, l.n);
-  return l;
-}
-
 /* The tree node of the unit containing pos (session.h), found from the
 ** root by descending along pos only. */
 static bool unit_node(ms_session *s, uint32_t pos, TSNode *out) {
@@ -567,6 +553,8 @@ static void walk_symbols(symbol_walk *w, TSNode node) {
 
 static const char *const symbol_types[] = {"symbol_ref", "string", NULL};
 
+static void tree_symbols(void *ctx, TSTree *tree) { walk_symbols(ctx, ts_tree_root_node(tree)); }
+
 static bool symbol_occurrences(ms_session *s, TSNode tok, occ_list *out) {
   const char *text = doc_text(s);
   if (node_is(tok, "string")) {
@@ -578,9 +566,7 @@ static bool symbol_occurrences(ms_session *s, TSNode tok, occ_list *out) {
     if (ts_node_is_null(def) || !ts_node_eq(def, tok)) return false;
   }
   symbol_walk w = {text, symbol_of(text, ts_node_start_byte(tok), ts_node_end_byte(tok)), out};
-  tree_list l = session_trees(s);
-  for (size_t i = 0; i < l.n; i++) walk_symbols(&w, ts_tree_root_node(l.trees[i]));
-  free(l.trees);
+  ms_session_each_tree(s, 0, UINT32_MAX, tree_symbols, &w);
   return out->n > 0;
 }
 
@@ -856,19 +842,27 @@ static void place_chunk_symbols(symbol_ctx *c, cJSON *out, cJSON *body) {
   free(top_end);
 }
 
+/* The first tree (the module's own lines, or the whole document) gives the
+** top level; the chunks' trees give the module's body. */
+typedef struct symbols_walk {
+  symbol_ctx *c;
+  cJSON *out, *body;
+  size_t ntrees;
+} symbols_walk;
+
+static void tree_document_symbols(void *ctx, TSTree *tree) {
+  symbols_walk *w = ctx;
+  walk_symbol_children(w->c, ts_tree_root_node(tree), w->ntrees++ ? w->body : w->out);
+}
+
 cJSON *ms_feature_document_symbols(ms_session *s, const cJSON *params, ms_encoding enc) {
   (void)params;
   symbol_ctx c = {s, enc, doc_text(s), 0, NULL, 0};
-  cJSON *out = cJSON_CreateArray();
-  tree_list l = session_trees(s);
-  if (l.n) walk_symbol_children(&c, ts_tree_root_node(l.trees[0]), out);
-  if (l.n > 1) {
-    cJSON *body = cJSON_CreateArray();
-    for (size_t i = 1; i < l.n; i++) walk_symbol_children(&c, ts_tree_root_node(l.trees[i]), body);
-    place_chunk_symbols(&c, out, body);
-    cJSON_Delete(body);
-  }
-  free(l.trees);
+  symbols_walk w = {&c, cJSON_CreateArray(), cJSON_CreateArray(), 0};
+  ms_session_each_tree(s, 0, UINT32_MAX, tree_document_symbols, &w);
+  if (w.ntrees > 1) place_chunk_symbols(&c, w.out, w.body);
+  cJSON_Delete(w.body);
+  cJSON *out = w.out;
   free(c.levels);
   return ms_chunk_symbols(s, out, enc); /* split test files: one symbol per `// -----` chunk */
 }
@@ -908,12 +902,12 @@ static void walk_folds(fold_ctx *f, TSNode node) {
   ms_walk(node, &v, f);
 }
 
+static void tree_folds(void *ctx, TSTree *tree) { walk_folds(ctx, ts_tree_root_node(tree)); }
+
 cJSON *ms_feature_folding_ranges(ms_session *s, const cJSON *params, ms_encoding enc) {
   (void)params;
   (void)enc;
   fold_ctx f = {s, cJSON_CreateArray()};
-  tree_list l = session_trees(s);
-  for (size_t i = 0; i < l.n; i++) walk_folds(&f, ts_tree_root_node(l.trees[i]));
-  free(l.trees);
+  ms_session_each_tree(s, 0, UINT32_MAX, tree_folds, &f);
   return f.out;
 }

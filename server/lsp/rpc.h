@@ -45,6 +45,7 @@
 #define MS_RPC_INTERNAL_ERROR (-32603)
 #define MS_RPC_SERVER_NOT_INITIALIZED (-32002)
 #define MS_RPC_REQUEST_CANCELLED (-32800)
+#define MS_RPC_CONTENT_MODIFIED (-32801)
 
 /* window/logMessage types. */
 #define MS_RPC_LOG_ERROR 1

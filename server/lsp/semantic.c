@@ -251,48 +251,45 @@ static int bounds_cmp(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+typedef struct unit_bounds {
+  uint32_t *bounds;          /* start, end of each unit */
+  size_t n, cap;
+  token_list *l;             /* lo and hi grow to the units' bounds */
+  uint32_t lo, hi;           /* the range asked for */
+} unit_bounds;
+
+static void add_bounds(void *ctx, const ms_unit_view *u) {
+  unit_bounds *b = ctx;
+  token_list *l = b->l;
+  if (u->end <= b->lo || u->start >= b->hi) return;
+  b->bounds = ms_array_reserve(b->bounds, 2 * b->n + 2, &b->cap, sizeof *b->bounds);
+  b->bounds[2 * b->n] = u->start;
+  b->bounds[2 * b->n + 1] = u->end;
+  b->n++;
+  if (u->start < l->lo) l->lo = u->start;
+  if (u->end > l->hi) l->hi = u->end;
+}
+
+static void walk_tokens(void *ctx, TSTree *tree) {
+  ms_walk_visitor v = {enter, NULL};
+  ms_walk(ts_tree_root_node(tree), &v, ctx);
+}
+
 /* The encoded data of the tokens starting in [lo, hi). */
 static uint32_t *encode(ms_session *s, uint32_t lo, uint32_t hi, ms_encoding enc, size_t *count) {
   ms_document *doc = ms_session_document(s);
   token_list l = {NULL, 0, 0, ms_document_text(doc, NULL), lo, hi, NULL, 0};
-  size_t ntrees = ms_session_trees(s, NULL, 0);
-  TSTree **trees = ms_xrealloc(NULL, (ntrees ? ntrees : 1) * sizeof *trees);
-  ms_session_trees(s, trees, ntrees);
-  ms_walk_visitor v = {enter, NULL};
-  /* The units (top-level ops) of every tree, as byte ranges, in text order;
-  ** a range request resolves names over the whole units it touches. */
-  uint32_t *bounds = NULL;
-  size_t nunits = 0, capunits = 0;
-  TSNode *units = NULL;
-  size_t cap = 0;
-  const char *text = l.text;
-  for (size_t i = 0; i < ntrees; i++) {
-    TSNode root = ts_tree_root_node(trees[i]);
-    size_t n = ms_analyzer_units(root, text, units, cap);
-    if (n > cap) {
-      cap = n;
-      units = ms_xrealloc(units, cap * sizeof *units);
-      n = ms_analyzer_units(root, text, units, cap);
-    }
-    for (size_t k = 0; k < n; k++) {
-      uint32_t us = ts_node_start_byte(units[k]), ue = ts_node_end_byte(units[k]);
-      if (ue <= lo || us >= hi) continue;
-      bounds = ms_array_reserve(bounds, 2 * nunits + 2, &capunits, sizeof *bounds);
-      bounds[2 * nunits] = us;
-      bounds[2 * nunits + 1] = ue;
-      nunits++;
-      if (us < l.lo) l.lo = us;
-      if (ue > l.hi) l.hi = ue;
-    }
-  }
-  free(units);
-  for (size_t i = 0; i < ntrees; i++) ms_walk(ts_tree_root_node(trees[i]), &v, &l);
-  free(trees);
+  /* The units (top-level ops) touching the range, as byte ranges, from
+  ** the session (no tree needed); a range request resolves names over the
+  ** whole units it touches. */
+  unit_bounds ub = {NULL, 0, 0, &l, lo, hi};
+  ms_session_each_unit(s, add_bounds, &ub);
+  ms_session_each_tree(s, l.lo, l.hi, walk_tokens, &l);
   free(l.path);
   if (l.n > 1) qsort(l.items, l.n, sizeof *l.items, token_cmp);
-  if (nunits > 1) qsort(bounds, nunits, 2 * sizeof *bounds, bounds_cmp);
-  resolve_values(s, &l, bounds, nunits);
-  free(bounds);
+  if (ub.n > 1) qsort(ub.bounds, ub.n, 2 * sizeof *ub.bounds, bounds_cmp);
+  resolve_values(s, &l, ub.bounds, ub.n);
+  free(ub.bounds);
   uint32_t *data = ms_xrealloc(NULL, (l.n ? l.n : 1) * 5 * sizeof *data);
   size_t n = 0;
   uint32_t prev_line = 0, prev_char = 0, prev_end = 0;

@@ -6,9 +6,16 @@
 ** ms_source_units), plus the skeleton (the module's own first and last
 ** lines). Each chunk has its own tree, parsed with tree-sitter's included
 ** ranges so that offsets stay the document's. This buys three things:
-**   - the first parse runs on every core (chunks are independent);
+**   - the first parse runs on every core (chunks are independent), off
+**     the caller's thread when it asks (ms_session_build_start);
 **   - an edit reparses one chunk, not the whole tree;
-**   - no tree is larger than a chunk's worth of nodes at once while parsing.
+**   - no tree is larger than a chunk's worth of nodes at once while parsing;
+**   - trees can be dropped: a chunk keeps its units' analyses (what
+**     diagnostics, hover and hints read) without its tree, and only the
+**     trees of the most recently used chunks covering up to `tree_budget`
+**     bytes of text are kept (a tree is ~8 bytes per byte of text: most of
+**     the server's memory). A chunk without a tree is parsed again from
+**     scratch when an edit lands in it or a feature asks for its tree.
 ** A document below the chunking threshold is one chunk with no ranges set.
 **
 ** Invariants between updates: chunks are in text order (the skeleton,
@@ -16,6 +23,13 @@
 ** stored with analyses relative to their start; a unit an edit touched is
 ** `dirty`; an edit that does not fall inside one chunk schedules a rechunk
 ** (everything parsed again, as on open).
+**
+** During an asynchronous build (`build` set) the chunk array has its final
+** size but `nchunks` counts only the finished prefix: workers write the
+** chunks past it, the owner reads only those before it. A worker publishes
+** its chunk with a release store of its task's `finished`; the owner's
+** acquire load in ms_session_build_poll is the hand-over. Anything that
+** changes the text, the options or the chunking cancels the build first.
 */
 #include "session.h"
 #include "alloc.h"
@@ -32,7 +46,8 @@
 #define DEFAULT_THRESHOLD (512u << 10)
 #define DEFAULT_TARGET (256u << 10)
 #define MAX_THREADS 4
-#define FIRST_RESULTS_BYTES (1u << 20) /* ms_session_set_first_results */
+#define FIRST_RESULTS_BYTES (1u << 20) /* MS_BUILD_TOP */
+#define DEFAULT_TREE_BUDGET ((size_t)16 << 20) /* bytes of text whose trees are kept */
 
 typedef struct unit {
   uint32_t start, end;
@@ -46,10 +61,13 @@ static uint64_t next_generation(void) {
   return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
 }
 
+typedef struct build build;
+
 typedef struct chunk {
   int nranges;             /* 0: the whole document */
   uint32_t start[2], end[2];
-  TSTree *tree;
+  TSTree *tree;            /* NULL: dropped (the tree budget) */
+  uint64_t used;           /* when its tree was last built or handed out */
   bool reparse;
   unit *units;
   size_t nunits;
@@ -68,14 +86,10 @@ struct ms_session {
   ms_alias_table *aliases; /* the text's type aliases (opts.aliases) */
   bool rescan_aliases;     /* an edit moved them */
   size_t threshold, target;
-  void (*first_fn)(void *ctx); /* ms_session_set_first_results */
-  void *first_ctx;
+  size_t tree_budget;
+  uint64_t clock;          /* chunk.used */
+  build *build;            /* the build under way, or NULL */
 };
-
-void ms_session_set_first_results(ms_session *self, void (*fn)(void *ctx), void *ctx) {
-  self->first_fn = fn;
-  self->first_ctx = ctx;
-}
 
 ms_session *ms_session_new(const char *uri, const char *text, size_t len, int version, const ms_catalog *catalog,
                            const ms_analyzer_options *opts) {
@@ -92,10 +106,12 @@ ms_session *ms_session_new(const char *uri, const char *text, size_t len, int ve
   self->rechunk = true;
   self->threshold = DEFAULT_THRESHOLD;
   self->target = DEFAULT_TARGET;
+  self->tree_budget = DEFAULT_TREE_BUDGET;
   return self;
 }
 
 void ms_session_set_chunking(ms_session *self, size_t threshold, size_t target) {
+  ms_session_build_cancel(self);
   self->threshold = threshold;
   self->target = target;
   self->rechunk = true;
@@ -122,6 +138,7 @@ static void clear_chunks(ms_session *self) {
 
 void ms_session_delete(ms_session *self) {
   if (!self) return;
+  ms_session_build_cancel(self);
   clear_chunks(self);
   ms_alias_table_delete(self->aliases);
   if (self->parser) ts_parser_delete(self->parser);
@@ -136,11 +153,82 @@ const ms_catalog *ms_session_catalog(const ms_session *self) { return self->cata
 const ms_analyzer_options *ms_session_options(const ms_session *self) { return &self->opts; }
 void ms_session_set_version(ms_session *self, int version) { ms_document_set_version(self->doc, version); }
 
+void ms_session_set_tree_budget(ms_session *self, size_t bytes) { self->tree_budget = bytes; }
+
+/* The first chunk (the skeleton, or the whole document) never loses its tree. */
 TSTree *ms_session_tree(ms_session *self) { return self->nchunks ? self->chunks[0].tree : NULL; }
 
+static void parse_fresh(ms_session *self, chunk *c);
+
+/* c's tree, parsed again if it was dropped; it counts as used now. */
+static TSTree *ensure_tree(ms_session *self, chunk *c) {
+  if (!c->tree) parse_fresh(self, c);
+  c->used = ++self->clock;
+  return c->tree;
+}
+
+static size_t chunk_bytes(const ms_session *self, const chunk *c) {
+  size_t n = 0;
+  if (c->nranges == 0) {
+    ms_document_text(self->doc, &n);
+    return n;
+  }
+  for (int r = 0; r < c->nranges; r++) n += c->end[r] - c->start[r];
+  return n;
+}
+
+/* Bytes of text whose trees are held (the first chunk's aside). */
+static size_t held_bytes(const ms_session *self) {
+  size_t n = 0;
+  for (size_t i = 1; i < self->nchunks; i++)
+    if (self->chunks[i].tree) n += chunk_bytes(self, &self->chunks[i]);
+  return n;
+}
+
+size_t ms_session_tree_bytes(const ms_session *self) { return held_bytes(self); }
+
+/* Drops the least recently used trees until the rest fit the budget. */
+static void trim_trees(ms_session *self) {
+  assert(!self->build);
+  size_t held = held_bytes(self);
+  while (held > self->tree_budget) {
+    chunk *lru = NULL;
+    for (size_t i = 1; i < self->nchunks; i++) {
+      chunk *c = &self->chunks[i];
+      if (c->tree && (!lru || c->used < lru->used)) lru = c;
+    }
+    if (!lru) break;
+    ts_tree_delete(lru->tree);
+    lru->tree = NULL;
+    held -= chunk_bytes(self, lru);
+  }
+}
+
 size_t ms_session_trees(ms_session *self, TSTree **out, size_t max) {
-  for (size_t i = 0; i < self->nchunks && i < max; i++) out[i] = self->chunks[i].tree;
+  for (size_t i = 0; i < self->nchunks && i < max; i++) out[i] = ensure_tree(self, &self->chunks[i]);
   return self->nchunks;
+}
+
+static bool chunk_overlaps(const chunk *c, uint32_t start, uint32_t end) {
+  if (c->nranges == 0) return true;
+  for (int r = 0; r < c->nranges; r++)
+    if (c->start[r] < end && c->end[r] > start) return true;
+  return false;
+}
+
+void ms_session_each_tree(ms_session *self, uint32_t start, uint32_t end, void (*fn)(void *ctx, TSTree *tree),
+                          void *ctx) {
+  for (size_t i = 0; i < self->nchunks; i++) {
+    chunk *c = &self->chunks[i];
+    if (!chunk_overlaps(c, start, end)) continue;
+    bool had = c->tree != NULL;
+    fn(ctx, ensure_tree(self, c));
+    /* A walk over a whole big document never holds all its trees. */
+    if (!had && i > 0 && held_bytes(self) > self->tree_budget) {
+      ts_tree_delete(c->tree);
+      c->tree = NULL;
+    }
+  }
 }
 
 /* Inclusive ends: an insertion at a boundary belongs to the chunk it ends. */
@@ -160,7 +248,7 @@ static chunk *chunk_at(ms_session *self, uint32_t pos) {
 
 TSTree *ms_session_tree_at(ms_session *self, uint32_t pos) {
   chunk *c = chunk_at(self, pos);
-  return c ? c->tree : ms_session_tree(self);
+  return c ? ensure_tree(self, c) : ms_session_tree(self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -252,6 +340,7 @@ static void note_alias_edit(ms_session *self, ms_position start, ms_position end
 bool ms_session_edit(ms_session *self, ms_position start, ms_position end, const char *text, size_t len,
                      ms_encoding enc) {
   ms_text_edit e;
+  ms_session_build_cancel(self);
   note_alias_edit(self, start, end, text, len, enc);
   if (!ms_document_apply(self->doc, start, end, text, len, enc, &e)) return false;
   if (self->rechunk) return true;
@@ -271,11 +360,15 @@ bool ms_session_edit(ms_session *self, ms_position start, ms_position end, const
 }
 
 void ms_session_replace(ms_session *self, const char *text, size_t len) {
+  ms_session_build_cancel(self);
   ms_document_replace(self->doc, text, len);
   self->rechunk = true;
 }
 
 void ms_session_configure(ms_session *self, const ms_catalog *catalog, const ms_analyzer_options *opts) {
+  /* The workers read the catalog and the options (the old catalog may be
+  ** freed right after this call). */
+  ms_session_build_cancel(self);
   self->catalog = catalog;
   self->opts = *opts;
   self->opts.aliases = self->aliases;
@@ -370,14 +463,21 @@ static void parse_chunk(TSParser *parser, chunk *c, const ms_document *doc, bool
   ts_parser_set_included_ranges(parser, c->nranges ? ranges : NULL, (uint32_t)c->nranges);
   TSTree *old = c->tree;
   c->tree = ts_parser_parse_string(parser, old, text, len);
+  *changed = NULL;
+  *nchanged = 0;
+  if (!c->tree) {
+    /* Cancelled (ms_session_build_cancel): only a build's parsers have the
+    ** flag, and a build's chunks have no old tree. */
+    assert(!old);
+    ts_parser_reset(parser);
+    return;
+  }
   /* The changed ranges below still compare with the old tree. */
   if (fresh_on_error && old && ts_node_has_error(ts_tree_root_node(c->tree))) {
     ts_tree_delete(c->tree);
     ts_parser_set_included_ranges(parser, c->nranges ? ranges : NULL, (uint32_t)c->nranges);
     c->tree = ts_parser_parse_string(parser, NULL, text, len);
   }
-  *changed = NULL;
-  *nchanged = 0;
   if (old) {
     *changed = ts_tree_get_changed_ranges(old, c->tree, nchanged);
     ts_tree_delete(old);
@@ -385,19 +485,49 @@ static void parse_chunk(TSParser *parser, chunk *c, const ms_document *doc, bool
   c->reparse = false;
 }
 
-/* The first parse: chunks in parallel on a worker pool (pool.h), one
-** parser per worker. */
+/* A dropped tree parsed again (edits still pending stay pending: the
+** next update analyses the units they touched). */
+static void parse_fresh(ms_session *self, chunk *c) {
+  assert(!c->tree);
+  bool reparse = c->reparse;
+  TSRange *changed;
+  uint32_t nchanged;
+  parse_chunk(self->parser, c, self->doc, false, &changed, &nchanged);
+  free(changed);
+  c->reparse = reparse;
+}
+
+/* Builds: the whole document cut into chunks and parsed in parallel on a
+** worker pool (pool.h), one parser per worker, each parser stopping at the
+** build's cancellation flag. */
 typedef struct chunk_task {
   ms_pool_task task;           /* first: a task is its chunk_task */
-  ms_session *self;
+  build *b;
   chunk *c;
-  const analyse_ctx *a;
+  size_t bytes;                /* its text; 0: keep its tree whatever the budget */
+  bool finished;               /* release by the worker, acquire by the owner */
 } chunk_task;
 
+struct build {
+  ms_pool *pool;
+  chunk_task *tasks;           /* one per chunk */
+  size_t total;                /* chunks; self->nchunks is the finished prefix */
+  size_t cancel;               /* tree-sitter's cancellation flag (atomic) */
+  analyse_ctx a;
+  const ms_document *doc;
+  void (*notify)(void *ctx);   /* NULL for a synchronous build */
+  void *notify_ctx;
+  bool big;                    /* MS_BUILD_TOP applies */
+  size_t budget;               /* the session's tree budget */
+  size_t held;                 /* bytes of text whose trees are kept (atomic) */
+  bool top_shown;
+};
+
 static void *parser_init(void *ctx) {
-  (void)ctx;
+  build *b = ctx;
   TSParser *parser = ts_parser_new();
   if (!parser || !ts_parser_set_language(parser, tree_sitter_mlir())) abort();
+  ts_parser_set_cancellation_flag(parser, &b->cancel);
   return parser;
 }
 
@@ -405,14 +535,32 @@ static void parser_fini(void *state) { ts_parser_delete(state); }
 
 static void run_chunk(void *state, ms_pool_task *task) {
   chunk_task *t = (chunk_task *)task;
-  TSRange *changed;
-  uint32_t nchanged;
-  parse_chunk(state, t->c, t->self->doc, false, &changed, &nchanged);
-  analyse_chunk(t->c, changed, nchanged, t->a);
-  free(changed);
+  build *b = t->b;
+  /* Tasks still queued when the build is cancelled return at once. */
+  if (!__atomic_load_n(&b->cancel, __ATOMIC_ACQUIRE)) {
+    TSRange *changed;
+    uint32_t nchanged;
+    parse_chunk(state, t->c, b->doc, false, &changed, &nchanged);
+    if (t->c->tree) analyse_chunk(t->c, changed, nchanged, &b->a);
+    free(changed);
+    /* The budget holds during the first parse too: the peak stays bounded. */
+    if (t->c->tree && t->bytes && __atomic_add_fetch(&b->held, t->bytes, __ATOMIC_RELAXED) > b->budget) {
+      __atomic_sub_fetch(&b->held, t->bytes, __ATOMIC_RELAXED);
+      ts_tree_delete(t->c->tree);
+      t->c->tree = NULL;
+    }
+  }
+  __atomic_store_n(&t->finished, true, __ATOMIC_RELEASE);
+  if (b->notify) b->notify(b->notify_ctx);
 }
 
-static size_t build_chunks(ms_session *self, const char *text, size_t len, const analyse_ctx *a) {
+/* Cuts the text into chunks and submits them all; the session shows none
+** of them until they are taken in (build_take). jobs 0: as many workers as
+** cores (at most MAX_THREADS) and chunks; an asynchronous build asks for
+** at least two, since a one-worker pool runs tasks on the caller. */
+static void build_begin(ms_session *self, const char *text, size_t len, const analyse_ctx *a, size_t min_jobs,
+                        void (*notify)(void *ctx), void *ctx) {
+  assert(!self->build);
   clear_chunks(self);
   ms_source src;
   memset(&src, 0, sizeof src);
@@ -421,9 +569,8 @@ static size_t build_chunks(ms_session *self, const char *text, size_t len, const
   ms_unit_list pieces;
   ms_unit_list_init(&pieces);
   ms_source_units(&src, 0, (uint32_t)len, self->threshold, self->target, &pieces);
-  self->nchunks = pieces.count ? pieces.count : 1;
-  self->chunks = ms_xrealloc(NULL, self->nchunks * sizeof *self->chunks);
-  memset(self->chunks, 0, self->nchunks * sizeof *self->chunks);
+  size_t total = pieces.count ? pieces.count : 1;
+  self->chunks = ms_xcalloc(total, sizeof *self->chunks);
   for (size_t i = 0; i < pieces.count && pieces.count > 1; i++) {
     chunk *c = &self->chunks[i];
     c->nranges = pieces.items[i].nranges;
@@ -433,81 +580,177 @@ static size_t build_chunks(ms_session *self, const char *text, size_t len, const
     }
   }
   ms_unit_list_clear(&pieces);
+  build *b = ms_xcalloc(1, sizeof *b);
+  b->total = total;
+  b->a = *a;
+  b->doc = self->doc;
+  b->notify = notify;
+  b->notify_ctx = ctx;
+  b->big = total > 2 && len >= 2 * FIRST_RESULTS_BYTES;
+  b->budget = self->tree_budget;
+  self->build = b;
+  self->nchunks = 0;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   size_t nthreads = cores < 1 ? 1 : (size_t)cores;
   if (nthreads > MAX_THREADS) nthreads = MAX_THREADS;
-  if (nthreads > self->nchunks) nthreads = self->nchunks;
-  ms_pool *pool = ms_pool_new((int)nthreads, parser_init, parser_fini, NULL);
-  chunk_task *tasks = ms_xrealloc(NULL, self->nchunks * sizeof *tasks);
-  for (size_t i = 0; i < self->nchunks; i++) {
-    tasks[i] = (chunk_task){{.fn = run_chunk}, self, &self->chunks[i], a};
-    ms_pool_submit(pool, &tasks[i].task);
+  if (nthreads > total) nthreads = total;
+  if (nthreads < min_jobs) nthreads = min_jobs;
+  b->pool = ms_pool_new((int)nthreads, parser_init, parser_fini, b);
+  b->tasks = ms_xcalloc(total, sizeof *b->tasks);
+  for (size_t i = 0; i < total; i++) {
+    size_t bytes = i == 0 ? 0 : chunk_bytes(self, &self->chunks[i]);
+    b->tasks[i] = (chunk_task){{.fn = run_chunk}, b, &self->chunks[i], bytes, false};
+    ms_pool_submit(b->pool, &b->tasks[i].task);
   }
-  /* First results: once the chunks (in text order, the skeleton first)
-  ** covering the top of the document are in, the caller may publish them
-  ** while the rest is parsed; meanwhile the session shows only those. */
-  if (self->first_fn && self->nchunks > 2 && len >= 2 * FIRST_RESULTS_BYTES) {
-    size_t k = 0;
-    while (k < self->nchunks) {
-      ms_pool_wait_task(pool, &tasks[k].task);
-      k++;
-      const chunk *c = &self->chunks[k - 1];
-      if (k > 1 && c->end[c->nranges ? c->nranges - 1 : 0] >= FIRST_RESULTS_BYTES) break;
-    }
-    if (k < self->nchunks) {
-      size_t all = self->nchunks;
-      self->nchunks = k;
-      self->first_fn(self->first_ctx);
-      self->nchunks = all;
-    }
-  }
-  ms_pool_delete(pool);
-  free(tasks);
+}
+
+static void build_free(ms_session *self) {
+  build *b = self->build;
+  ms_pool_delete(b->pool); /* joins the workers: after it nothing writes */
+  free(b->tasks);
+  free(b);
+  self->build = NULL;
+}
+
+/* Takes in the finished prefix of chunks, in text order. */
+static void build_take(ms_session *self) {
+  build *b = self->build;
+  while (self->nchunks < b->total && __atomic_load_n(&b->tasks[self->nchunks].finished, __ATOMIC_ACQUIRE))
+    self->chunks[self->nchunks++].used = ++self->clock;
+}
+
+static size_t build_finish(ms_session *self) {
+  assert(self->nchunks == self->build->total);
+  build_free(self);
+  self->rechunk = false;
   size_t units = 0;
   for (size_t i = 0; i < self->nchunks; i++) units += self->chunks[i].nunits;
-  self->rechunk = false;
   return units;
 }
 
-size_t ms_session_update(ms_session *self) {
-  size_t len;
-  const char *text = ms_document_text(self->doc, &len);
+void ms_session_build_cancel(ms_session *self) {
+  if (!self->build) return;
+  __atomic_store_n(&self->build->cancel, 1, __ATOMIC_RELEASE);
+  self->nchunks = self->build->total;
+  build_free(self);
+  clear_chunks(self);
+  self->rechunk = true;
+}
+
+bool ms_session_building(const ms_session *self) { return self->build != NULL; }
+
+ms_build_state ms_session_build_poll(ms_session *self) {
+  build *b = self->build;
+  if (!b) return MS_BUILD_NONE;
+  build_take(self);
+  if (self->nchunks == b->total) {
+    build_finish(self);
+    return MS_BUILD_DONE;
+  }
+  if (b->big && !b->top_shown && self->nchunks > 1) {
+    const chunk *c = &self->chunks[self->nchunks - 1];
+    if (c->end[c->nranges ? c->nranges - 1 : 0] >= FIRST_RESULTS_BYTES) {
+      b->top_shown = true;
+      return MS_BUILD_TOP;
+    }
+  }
+  return MS_BUILD_RUNNING;
+}
+
+/* Waits for the build under way and takes it in. */
+static size_t build_wait(ms_session *self) {
+  ms_pool_wait_all(self->build->pool);
+  build_take(self);
+  return build_finish(self);
+}
+
+/* The type aliases, scanned again when the text may have moved them. */
+static void refresh_aliases(ms_session *self, const char *text, size_t len) {
   if (self->rechunk || self->rescan_aliases || !self->aliases) {
     ms_alias_table_delete(self->aliases);
     self->aliases = ms_alias_table_scan(text, len);
     self->opts.aliases = self->aliases;
     self->rescan_aliases = false;
   }
-  analyse_ctx a = {self->catalog, &self->opts, text, self->reanalyze_all};
+}
+
+/* Reparses the chunks that edits touched and re-analyses what needs it;
+** sets self->rechunk (and stops) when the document must be cut and parsed
+** again instead. Returns how many units were analysed. */
+static size_t update_chunks(ms_session *self, size_t len, const analyse_ctx *a) {
   size_t analysed = 0;
-  if (self->rechunk) {
-    analysed = build_chunks(self, text, len, &a);
-  } else {
-    for (size_t i = 0; i < self->nchunks; i++) {
-      chunk *c = &self->chunks[i];
-      if (!c->reparse && !self->reanalyze_all) continue;
-      TSRange *changed = NULL;
-      uint32_t nchanged = 0;
-      /* A syntax error in a chunk may come from an edit that moved a
-      ** statement across the chunk's bounds (a `{` typed, a newline joining
-      ** two ops): chunks cut at open no longer fit the text (or the text
-      ** has grown past the chunking threshold since). Only cutting and
-      ** parsing it again, as on open, reads it as a fresh open would; a
-      ** document that stays one tree is parsed afresh on its own. */
-      bool recut_on_error = self->nchunks > 1 || len > self->threshold;
-      if (c->reparse) parse_chunk(self->parser, c, self->doc, !recut_on_error, &changed, &nchanged);
-      if (recut_on_error && ts_node_has_error(ts_tree_root_node(c->tree))) {
-        free(changed);
-        self->rechunk = true;
-        break;
-      }
-      analysed += analyse_chunk(c, changed, nchanged, &a);
-      free(changed);
+  for (size_t i = 0; i < self->nchunks && !self->rechunk; i++) {
+    chunk *c = &self->chunks[i];
+    if (!c->reparse && !self->reanalyze_all) continue;
+    TSRange *changed = NULL;
+    uint32_t nchanged = 0;
+    /* A syntax error in a chunk may come from an edit that moved a
+    ** statement across the chunk's bounds (a `{` typed, a newline joining
+    ** two ops): chunks cut at open no longer fit the text (or the text
+    ** has grown past the chunking threshold since). Only cutting and
+    ** parsing it again, as on open, reads it as a fresh open would; a
+    ** document that stays one tree is parsed afresh on its own. */
+    bool recut_on_error = self->nchunks > 1 || len > self->threshold;
+    /* A chunk whose tree was dropped is parsed from scratch. With no old
+    ** tree there are no changed ranges: its units reuse their analyses
+    ** when clean (edits mark the units they touch dirty) and of the same
+    ** range, whose text is then unchanged; a syntax error recuts the
+    ** document (below), as for any chunk. */
+    if (c->reparse || !c->tree) parse_chunk(self->parser, c, self->doc, !recut_on_error, &changed, &nchanged);
+    c->used = ++self->clock;
+    if (recut_on_error && ts_node_has_error(ts_tree_root_node(c->tree))) self->rechunk = true;
+    else analysed += analyse_chunk(c, changed, nchanged, a);
+    free(changed);
+  }
+  return analysed;
+}
+
+/* Re-analysing every unit (new rules, a type alias redefined) after trees
+** were dropped would parse them all again on the caller's thread: a build
+** does that work on the workers, off the language server's loop. */
+static void reanalyse_by_build(ms_session *self) {
+  if (!self->reanalyze_all || self->rechunk) return;
+  for (size_t i = 0; i < self->nchunks; i++)
+    if (!self->chunks[i].tree) {
+      self->rechunk = true;
+      return;
     }
-    if (self->rechunk) analysed = build_chunks(self, text, len, &a);
+}
+
+size_t ms_session_update(ms_session *self) {
+  size_t analysed = 0;
+  if (self->build) analysed = build_wait(self);
+  reanalyse_by_build(self);
+  size_t len;
+  const char *text = ms_document_text(self->doc, &len);
+  refresh_aliases(self, text, len);
+  analyse_ctx a = {self->catalog, &self->opts, text, self->reanalyze_all};
+  if (!self->rechunk) analysed += update_chunks(self, len, &a);
+  if (self->rechunk) {
+    build_begin(self, text, len, &a, 1, NULL, NULL);
+    analysed = build_wait(self);
   }
   self->reanalyze_all = false;
+  trim_trees(self);
   return analysed;
+}
+
+bool ms_session_build_start(ms_session *self, void (*notify)(void *ctx), void *ctx) {
+  if (self->build) return true;
+  reanalyse_by_build(self);
+  size_t len;
+  const char *text = ms_document_text(self->doc, &len);
+  refresh_aliases(self, text, len);
+  analyse_ctx a = {self->catalog, &self->opts, text, self->reanalyze_all};
+  if (!self->rechunk) update_chunks(self, len, &a);
+  bool async = self->rechunk && len > self->threshold;
+  if (self->rechunk) {
+    build_begin(self, text, len, &a, async ? 2 : 1, async ? notify : NULL, ctx);
+    if (!async) build_wait(self);
+  }
+  self->reanalyze_all = false;
+  if (!async) trim_trees(self);
+  return async;
 }
 
 /* ------------------------------------------------------------------ */

@@ -7,7 +7,9 @@
 ** and to the tree at once (ts_tree_edit); ms_session_update then reparses
 ** incrementally and re-analyses only the units whose text the edits or the
 ** reparse changed. Every other unit keeps its analysis, stored relative to
-** the unit's start so that an edit before it only moves the unit.
+** the unit's start so that an edit before it only moves the unit. A big
+** document's whole parse (open, full replace, an edit across its chunks)
+** can run off the caller's thread (ms_session_build_start).
 */
 #ifndef MS_SESSION_H
 #define MS_SESSION_H
@@ -36,11 +38,30 @@ int ms_session_version(const ms_session *self);
 /* The trees as of the last ms_session_update. A document above the
 ** chunking threshold has one tree per chunk (the first holds the module's
 ** own lines), each covering its ranges of the text with the document's
-** offsets; a smaller one has one tree. */
-TSTree *ms_session_tree(ms_session *self);       /* the first tree */
+** offsets; a smaller one has one tree. Only the trees of the chunks used
+** last, up to the tree budget, are kept between updates (the analyses of
+** every unit are): the calls below parse a dropped tree again. A tree
+** they return is valid until the next edit or update. */
+TSTree *ms_session_tree(ms_session *self);       /* the first tree (never dropped) */
 TSTree *ms_session_tree_at(ms_session *self, uint32_t pos); /* the tree holding byte pos */
-/* Writes up to max trees in text order and returns how many there are. */
+/* Writes up to max trees in text order and returns how many there are;
+** every tree written is held until the next update (for tests: whole
+** document walks use ms_session_each_tree). */
 size_t ms_session_trees(ms_session *self, TSTree **out, size_t max);
+/* Calls fn for the tree of every chunk with text in [start, end), in text
+** order. A dropped tree is parsed again for the call and dropped after it
+** while the budget is full, so a walk over a big document never holds all
+** of its trees. The tree is valid only during the call. */
+void ms_session_each_tree(ms_session *self, uint32_t start, uint32_t end, void (*fn)(void *ctx, TSTree *tree),
+                          void *ctx);
+
+/* The budget: trees are kept for at most this many bytes of text (default
+** 16 MiB: ~128 MB of trees), the least recently used dropped first; the
+** first chunk's tree is always kept. Takes effect at the next update or
+** build. For tests and benchmarks. */
+void ms_session_set_tree_budget(ms_session *self, size_t bytes);
+/* Bytes of text whose trees are held now (the first chunk's aside). */
+size_t ms_session_tree_bytes(const ms_session *self);
 
 /* Documents above `threshold` bytes are cut into chunks of about `target`
 ** bytes (defaults 512 KiB and 256 KiB); takes effect at the next update, which
@@ -55,22 +76,57 @@ bool ms_session_edit(ms_session *self, ms_position start, ms_position end, const
 void ms_session_replace(ms_session *self, const char *text, size_t len);
 void ms_session_set_version(ms_session *self, int version);
 
-/* New rules or options: every unit is analysed again at the next update. */
+/* New rules or options: every unit is analysed again at the next update
+** (or build: a document some of whose trees were dropped is parsed whole
+** again, on the workers with ms_session_build_start). */
 void ms_session_configure(ms_session *self, const ms_catalog *catalog, const ms_analyzer_options *opts);
 
-/* The first results of a big document: when an update parses the whole
-** document (open, full replace, rechunk) and it is large (2 MB and up),
-** fn(ctx) is called once, on the updating thread, as soon as the chunks
-** covering its first megabyte are parsed and analysed, while the workers
-** go on with the rest. During the call the session shows only those chunks
-** (every accessor below: diagnostics, units, trees); nothing may change it.
-** The language server publishes them, so a big file shows its first
-** diagnostics long before the whole file is done. NULL: no such call. */
-void ms_session_set_first_results(ms_session *self, void (*fn)(void *ctx), void *ctx);
-
 /* Reparses (incrementally) if the text changed and re-analyses the units
-** that need it. Returns how many units were analysed. */
+** that need it; a document cut and parsed whole again (open, full replace,
+** an edit across chunks) is parsed on a worker pool and waited for. A
+** build under way (ms_session_build_start) is waited for first. Returns
+** how many units were analysed. */
 size_t ms_session_update(ms_session *self);
+
+/* Asynchronous updates, for the language server's loop, which must keep
+** reading while a big document is first parsed.
+**
+** ms_session_build_start does what ms_session_update does, except that
+** when the whole document must be parsed again and it is above the
+** chunking threshold, it only submits the chunks to worker threads and
+** returns true: a build is under way. notify(ctx) is then called on a
+** worker thread (so it must be thread-safe: uv_async_send) after each
+** chunk is finished, and the owner calls ms_session_build_poll on its own
+** thread. False: the session is up to date (small documents, edits inside
+** one chunk). True at once when a build is already under way.
+**
+** While a build runs the session shows the chunks finished so far that
+** precede every unfinished one (text order, the module's own lines
+** first): every accessor below sees that prefix only, and nothing but the
+** owner's polls changes it. Edits, replace, configure, set_chunking and
+** delete cancel the build first (ms_session_build_cancel). */
+bool ms_session_build_start(ms_session *self, void (*notify)(void *ctx), void *ctx);
+bool ms_session_building(const ms_session *self);
+
+typedef enum ms_build_state {
+  MS_BUILD_NONE,    /* no build under way */
+  MS_BUILD_RUNNING, /* more of the document may be shown now */
+  /* Once per build of a big document (2 MB and up): the chunks covering
+  ** its first megabyte are shown, the rest is still being parsed. The
+  ** language server publishes them, so a big file shows its first
+  ** diagnostics long before the whole file is done. */
+  MS_BUILD_TOP,
+  MS_BUILD_DONE     /* finished: the session is up to date */
+} ms_build_state;
+
+/* On the owner's thread: takes in the chunks finished since the last poll. */
+ms_build_state ms_session_build_poll(ms_session *self);
+
+/* Stops the build under way, if any: parses stop within milliseconds
+** (tree-sitter's cancellation flag), chunks not yet started are skipped,
+** the workers are joined and what was built is dropped; the next update
+** or build parses the whole document again. */
+void ms_session_build_cancel(ms_session *self);
 
 /* Appends every diagnostic (syntax and analysis) with absolute offsets to
 ** out, sorted by position. */

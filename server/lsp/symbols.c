@@ -150,6 +150,11 @@ static bool enter(void *ctx, TSNode n, uint32_t depth) {
   return !strcmp(t, "region") || !strcmp(t, "region_list") || !strcmp(t, "block") || !strcmp(t, "ERROR");
 }
 
+static void walk_tree(void *ctx, TSTree *tree) {
+  ms_walk_visitor v = {enter, NULL};
+  ms_walk(ts_tree_root_node(tree), &v, ctx);
+}
+
 void ms_workspace_symbols(ms_session *s, const char *query, ms_encoding enc, cJSON *out, size_t max) {
   wctx w = {s, ms_document_text(ms_session_document(s), NULL), query ? query : "", enc, out, max, {0}};
   split(s, &w.chunks);
@@ -161,12 +166,7 @@ void ms_workspace_symbols(ms_session *s, const char *query, ms_encoding enc, cJS
       uint32_t a = w.chunks.items[i].start[0], b = w.chunks.items[i].end[0];
       add_symbol(&w, name, SK_NAMESPACE, a, b, a);
     }
-  size_t ntrees = ms_session_trees(s, NULL, 0);
-  TSTree **trees = ms_xrealloc(NULL, (ntrees ? ntrees : 1) * sizeof *trees);
-  ms_session_trees(s, trees, ntrees);
-  ms_walk_visitor v = {enter, NULL};
-  for (size_t i = 0; i < ntrees; i++) ms_walk(ts_tree_root_node(trees[i]), &v, &w);
-  free(trees);
+  ms_session_each_tree(s, 0, UINT32_MAX, walk_tree, &w);
   ms_unit_list_clear(&w.chunks);
 }
 

@@ -76,7 +76,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t text_len = sep ? (size_t)(sep - data - 1) : size - 1;
   ms_session *s = ms_session_new("file:///edits.mlir", (const char *)data + 1, text_len, 1, fuzz_catalog(), &opts);
   if (!s) return 0;
-  if (chunked) ms_session_set_chunking(s, 200, 100);
+  /* Chunked: with a tree budget of about two chunks, so that edits also
+  ** land in chunks whose tree was dropped (parsed afresh). */
+  if (chunked) {
+    ms_session_set_chunking(s, 200, 100);
+    ms_session_set_tree_budget(s, 200);
+  }
   ms_session_update(s);
   const uint8_t *p = sep ? sep + 1 : data + size, *end = data + size;
   for (int step = 0; p + 4 <= end && step < 64; p += 4, step++) {

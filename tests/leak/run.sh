@@ -22,7 +22,8 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 python3 "$here/../../bench/gen.py" --size 1100K --seed 2 --errors 8 -o "$tmp/big.mlir"
 log=$tmp/valgrind.log
 status=0
-node "$here/session.js" "$tmp" valgrind --tool=memcheck --leak-check=full \
+# A tree budget of one chunk: trees are dropped and parsed again on use.
+MLIR_SHAPE_TREE_BUDGET=262144 node "$here/session.js" "$tmp" valgrind --tool=memcheck --leak-check=full \
   --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible \
   --error-exitcode=99 --num-callers=40 --log-file="$log" "$bin" lsp || status=$?
 echo "--- valgrind summary"

@@ -7,7 +7,8 @@
 // threshold) and is where the rule files of the configuration go. The
 // session: initialize (with rules in initializationOptions, progress),
 // initialized; didOpen of the examples/ files as one document and of
-// big.mlir; a few hundred didChange edits (edits.js: valid and invalid
+// big.mlir (its first build on worker threads preempted by a full
+// replacement, with requests waiting for it); a few hundred didChange edits (edits.js: valid and invalid
 // text, inserts, deletes, newlines, pasted and cut lines, multi-change
 // notifications) with waits for their diagnostics; rounds of hover,
 // inlayHint, codeAction, definition, references, documentHighlight,
@@ -146,16 +147,27 @@ async function main() {
   if (!first.diagnostics.length) fail('the examples have findings');
   const bigText = fs.readFileSync(path.join(workdir, 'big.mlir'), 'utf8');
   const big = new Doc(bigText);
+  // Its build (worker threads) is preempted at once: a request waits for
+  // it, a full replacement cancels it (the request gets ContentModified),
+  // a second build runs to the end; another waiting request is cancelled.
   s.open(BIG, bigText, 1);
-  await s.diagnostics(BIG, 1);
+  const preempted = s.call('textDocument/documentSymbol', { textDocument: { uri: BIG } });
+  s.change(BIG, 2, [{ text: bigText }]);
+  const dropped = s.callCancelled('textDocument/foldingRange', { textDocument: { uri: BIG } });
+  await s.diagnostics(BIG, 2);
+  const pre = await preempted, drop = await dropped;
+  if (pre.error && pre.error.code !== -32801) fail(`the preempted request: ${JSON.stringify(pre.error)}`);
+  if (drop.error && drop.error.code !== -32800) fail(`the cancelled request: ${JSON.stringify(drop.error)}`);
+  console.log(`leak: the preempted build's waiting request: ${pre.error ? `error ${pre.error.code}` : 'answered'}; ` +
+    `the cancelled one: ${drop.error ? `error ${drop.error.code}` : 'answered'}`);
   console.log(`leak: opened ${SMALL} (${first.diagnostics.length} diagnostics) and ${BIG} ` +
     `(${(bigText.length / 1048576).toFixed(2)} MB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   await requests(SMALL, small, 1);
-  await requests(BIG, big, 1);
+  await requests(BIG, big, 2);
 
   const a = await edit(SMALL, small, 1, 300, 25, 0.15, 11);
   console.log(`leak: ${a.edits} edits on the examples (${JSON.stringify(a.counts)}), ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const b = await edit(BIG, big, 1, 40, 20, 0.05, 12);
+  const b = await edit(BIG, big, 2, 40, 20, 0.05, 12);
   console.log(`leak: ${b.edits} edits on the big document (${JSON.stringify(b.counts)}), ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   let va = a.version;
 

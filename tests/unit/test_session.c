@@ -246,52 +246,192 @@ Test(session, alias_edits_reach_their_uses) {
   ms_session_delete(s);
 }
 
-/* ms_session_set_first_results: a big document's first chunks are shown
-** once, mid-parse, as a prefix of the final diagnostics; the final state
-** is that of a session opened without it. */
-typedef struct first_seen {
-  int calls;
-  ms_session *s;
-  ms_diag_list diags;
-} first_seen;
+/* ms_session_build_start: a big document is built on the workers while
+** the caller polls; its top is shown once, mid-build, as a prefix of the
+** final diagnostics; the final state is that of a synchronous update. The
+** notifications come from the workers: counted atomically. */
+static void on_chunk(void *ctx) { __atomic_add_fetch((int *)ctx, 1, __ATOMIC_RELAXED); }
 
-static void on_first(void *ctx) {
-  first_seen *f = ctx;
-  f->calls++;
-  ms_session_diagnostics(f->s, &f->diags);
+/* Polls until the build is done (busy: the workers finish on their own). */
+static void poll_until_done(ms_session *s, int *tops, ms_diag_list *top) {
+  for (;;) {
+    ms_build_state st = ms_session_build_poll(s);
+    if (st == MS_BUILD_DONE) return;
+    cr_assert_neq(st, MS_BUILD_NONE, "a build is under way until it is done");
+    if (st == MS_BUILD_TOP) {
+      (*tops)++;
+      ms_session_diagnostics(s, top);
+    }
+  }
 }
 
-Test(session, first_results_of_a_big_document) {
+Test(session, asynchronous_build_of_a_big_document) {
   char *text = make_text(12000);
   size_t len = strlen(text);
   cr_assert_geq(len, (size_t)2 << 20);
   ms_session *s = ms_session_new("file:///big.mlir", text, len, 1, catalog, &opts);
-  first_seen f = {0, s, {0}};
-  ms_diag_list_init(&f.diags);
-  ms_session_set_first_results(s, on_first, &f);
-  ms_session_update(s);
-  ms_session_set_first_results(s, NULL, NULL);
-  cr_assert_eq(f.calls, 1);
+  int notified = 0, tops = 0;
+  ms_diag_list top;
+  ms_diag_list_init(&top);
+  cr_assert(ms_session_build_start(s, on_chunk, &notified), "a big document is built asynchronously");
+  cr_assert(ms_session_building(s));
+  poll_until_done(s, &tops, &top);
+  cr_assert_not(ms_session_building(s));
+  cr_assert_eq(ms_session_build_poll(s), MS_BUILD_NONE);
+  size_t nchunks = ms_session_trees(s, NULL, 0);
+  cr_assert_gt(nchunks, 2);
+  cr_assert_eq((size_t)__atomic_load_n(&notified, __ATOMIC_RELAXED), nchunks, "one notification per chunk");
+  cr_assert_leq(tops, 1);
   ms_diag_list all;
   ms_diag_list_init(&all);
   ms_session_diagnostics(s, &all);
-  cr_assert_gt(f.diags.count, 0);
-  cr_assert_lt(f.diags.count, all.count, "the first results are a part (%zu of %zu)", f.diags.count, all.count);
-  for (size_t i = 0; i < f.diags.count; i++) {
-    cr_assert_eq(f.diags.items[i].start, all.items[i].start, "diagnostic %zu", i);
-    cr_assert_str_eq(f.diags.items[i].message, all.items[i].message);
+  if (tops) {
+    /* The top is a prefix of the whole (when the machine was fast enough
+    ** to finish everything before the first poll, there was no top). */
+    cr_assert_gt(top.count, 0);
+    cr_assert_lt(top.count, all.count, "the first results are a part (%zu of %zu)", top.count, all.count);
+    for (size_t i = 0; i < top.count; i++) {
+      cr_assert_eq(top.items[i].start, all.items[i].start, "diagnostic %zu", i);
+      cr_assert_str_eq(top.items[i].message, all.items[i].message);
+    }
+    cr_assert_lt(top.items[top.count - 1].start, (2u << 20), "the top of the document first");
   }
-  cr_assert_lt(f.diags.items[f.diags.count - 1].start, (2u << 20), "the top of the document first");
   expect_same_as_fresh(s, 0);
-  /* An edit's update parses one chunk: no first results then. */
-  ms_diag_list_clear(&f.diags);
-  ms_session_set_first_results(s, on_first, &f);
+  /* An edit inside one chunk needs no build. */
   ms_position at = {1, 0};
   cr_assert(ms_session_edit(s, at, at, " ", 1, MS_ENCODING_UTF16));
-  ms_session_update(s);
-  cr_assert_eq(f.calls, 1);
+  cr_assert_not(ms_session_build_start(s, on_chunk, &notified));
+  expect_same_as_fresh(s, 1);
   ms_diag_list_clear(&all);
-  ms_diag_list_clear(&f.diags);
+  ms_diag_list_clear(&top);
+  ms_session_delete(s);
+  free(text);
+}
+
+/* Cancellation: an edit during a build cancels it (the workers stop, what
+** they built is dropped); the next build sees the edited text. Deleting a
+** session during a build joins it (ASan/valgrind: nothing leaks). */
+Test(session, an_edit_cancels_a_build) {
+  char *text = make_text(12000);
+  size_t len = strlen(text);
+  ms_session *s = ms_session_new("file:///big.mlir", text, len, 1, catalog, &opts);
+  int notified = 0, tops = 0;
+  ms_diag_list top;
+  ms_diag_list_init(&top);
+  cr_assert(ms_session_build_start(s, on_chunk, &notified));
+  /* Function 0's header (line 1): its %b becomes tensor<3xi32>. */
+  const char *doc = ms_document_text(ms_session_document(s), NULL);
+  const char *hdr = strstr(doc, "tensor<4xi32>");
+  cr_assert_not_null(hdr);
+  size_t off = (size_t)(hdr - doc) + 7, line_start = off;
+  while (line_start && doc[line_start - 1] != '\n') line_start--;
+  ms_position p = {1, (uint32_t)(off - line_start)}, q = {1, (uint32_t)(off - line_start + 1)};
+  cr_assert(ms_session_edit(s, p, q, "3", 1, MS_ENCODING_UTF8));
+  cr_assert_not(ms_session_building(s), "the edit cancelled the build");
+  cr_assert_eq(ms_session_trees(s, NULL, 0), 0, "nothing of the cancelled build is left");
+  cr_assert(ms_session_build_start(s, on_chunk, &notified));
+  poll_until_done(s, &tops, &top);
+  expect_same_as_fresh(s, 0);
+  /* ... which is the edited text (the header's type no longer matches
+  ** its use: one finding more than the original's). */
+  ms_session *orig = ms_session_new("file:///orig.mlir", text, len, 1, catalog, &opts);
+  ms_session_update(orig);
+  ms_diag_list before, after;
+  ms_diag_list_init(&before);
+  ms_diag_list_init(&after);
+  ms_session_diagnostics(orig, &before);
+  ms_session_diagnostics(s, &after);
+  cr_assert_eq(after.count, before.count + 1, "%zu findings after the edit, %zu before", after.count, before.count);
+  ms_diag_list_clear(&before);
+  ms_diag_list_clear(&after);
+  ms_session_delete(orig);
+  /* A build left running (a full replace parses everything again):
+  ** deleted with the session. */
+  ms_session_replace(s, text, len);
+  cr_assert(ms_session_build_start(s, on_chunk, &notified));
+  ms_session_delete(s);
+  ms_diag_list_clear(&top);
+  free(text);
+}
+
+/* ms_session_update during a build waits for it: the same as a synchronous update. */
+Test(session, update_finishes_a_build) {
+  char *text = make_text(4000);
+  size_t len = strlen(text);
+  ms_session *s = ms_session_new("file:///big.mlir", text, len, 1, catalog, &opts);
+  int notified = 0;
+  cr_assert(ms_session_build_start(s, on_chunk, &notified));
+  cr_assert_eq(ms_session_update(s), 4000, "every unit analysed once");
+  cr_assert_not(ms_session_building(s));
+  expect_same_as_fresh(s, 0);
+  ms_session_delete(s);
+  free(text);
+}
+
+/* The tree budget: after every update at most `budget` bytes of text keep
+** their trees; edits landing in chunks whose tree was dropped (parsed
+** again from scratch) still give what a fresh analysis gives, and so do
+** whole-document walks and trees asked for by position. */
+static void count_tree(void *ctx, TSTree *tree) {
+  (void)tree;
+  (*(size_t *)ctx)++;
+}
+
+Test(session, tree_budget) {
+  char *text = make_text(600);
+  size_t len = strlen(text);
+  ms_session *s = ms_session_new("file:///budget.mlir", text, len, 1, catalog, &opts);
+  ms_session_set_chunking(s, 4096, 2048);
+  const size_t budget = 16384;
+  ms_session_set_tree_budget(s, budget);
+  ms_session_update(s);
+  size_t nchunks = ms_session_trees(s, NULL, 0);
+  cr_assert_gt(nchunks, 30);
+  ms_session_update(s); /* ms_session_trees parsed them all: trimmed again */
+  cr_assert_leq(ms_session_tree_bytes(s), budget);
+  cr_assert_gt(ms_session_tree_bytes(s), 0);
+  expect_same_as_fresh(s, 0);
+  size_t walked = 0;
+  ms_session_each_tree(s, 0, UINT32_MAX, count_tree, &walked);
+  cr_assert_eq(walked, nchunks, "every chunk's tree, dropped or not");
+  cr_assert_leq(ms_session_tree_bytes(s), budget + 4096, "a walk drops what it parsed again");
+  /* Fix and break functions all over the document: line 1 + 4k + 1 is
+  ** function k's op line, whose second operand type decides. */
+  for (int step = 0; step < 40; step++) {
+    int k = (step * 97) % 600;
+    uint32_t line = 1 + 4 * (uint32_t)k + 1;
+    ms_position p0 = {line, 0};
+    const char *doc = ms_document_text(ms_session_document(s), NULL);
+    size_t off = ms_document_offset(ms_session_document(s), p0, MS_ENCODING_UTF8);
+    const char *t = strstr(doc + off, "tensor<");
+    t = strstr(t + 1, "tensor<"); /* the operand list's second type */
+    cr_assert_not_null(t);
+    uint32_t col = (uint32_t)(t - (doc + off)) + 7;
+    char want = t[7] == '4' ? '3' : '4';
+    ms_position a = {line, col}, b = {line, col + 1};
+    cr_assert(ms_session_edit(s, a, b, &want, 1, MS_ENCODING_UTF8));
+    ms_session_update(s);
+    cr_assert_leq(ms_session_tree_bytes(s), budget);
+    expect_same_as_fresh(s, step);
+    /* The tree holding the edit, by position: it covers it. */
+    TSNode root = ts_tree_root_node(ms_session_tree_at(s, (uint32_t)(off + 10)));
+    cr_assert_leq(ts_node_start_byte(root), off + 10);
+    cr_assert_geq(ts_node_end_byte(root), off + 10);
+  }
+  expect_same_as_tree(s, 0);
+  /* New rules with trees dropped: every unit analysed again by a build on
+  ** the workers, not by parsing every dropped tree on the caller's thread. */
+  ms_session_update(s);
+  cr_assert_lt(ms_session_tree_bytes(s), len - 4096, "trees were dropped");
+  ms_session_configure(s, catalog, &opts);
+  int notified = 0, tops = 0;
+  ms_diag_list top;
+  ms_diag_list_init(&top);
+  cr_assert(ms_session_build_start(s, on_chunk, &notified));
+  poll_until_done(s, &tops, &top);
+  cr_assert_leq(ms_session_tree_bytes(s), budget);
+  expect_same_as_fresh(s, 99);
+  ms_diag_list_clear(&top);
   ms_session_delete(s);
   free(text);
 }
