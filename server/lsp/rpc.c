@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "frame.h"
@@ -511,6 +512,19 @@ static void on_fs_read(uv_fs_t *req) {
 
 /* ---- public lifetime --------------------------------------------------- */
 
+/* A publish of a big document is most of a megabyte. Through a pipe of the
+** default 64 KB the write waits on the client a dozen times, and every
+** pause of the client (a garbage collection) holds it up; a pipe of 1 MB
+** (the unprivileged limit) takes it in one go. Not a pipe, or not allowed:
+** nothing changes. */
+static void widen_pipe(int fd) {
+#ifdef F_SETPIPE_SZ
+  if (fcntl(fd, F_SETPIPE_SZ, 1 << 20) >= 0) return;
+#endif
+  int size = 1 << 20; /* a socket (Node's child_process pipes are socketpairs): capped at wmem_max */
+  (void)setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
+}
+
 ms_rpc *ms_rpc_new(uv_loop_t *loop, int in_fd, int out_fd,
                    const ms_rpc_handlers *h, void *ctx) {
   assert(loop && h && h->on_message && h->on_eof);
@@ -520,6 +534,7 @@ ms_rpc *ms_rpc_new(uv_loop_t *loop, int in_fd, int out_fd,
   self->in_fd = in_fd;
   self->out_fd = out_fd;
   self->read_fd = -1;
+  widen_pipe(out_fd);
   self->h = *h;
   self->ctx = ctx;
   self->refs = 1;

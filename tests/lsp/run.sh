@@ -10,5 +10,6 @@ case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 [ -x "$bin" ] || { echo "tests/lsp: $bin is not executable" >&2; exit 2; }
 cd "$here"
 npm ci --prefer-offline --no-audit --no-fund --loglevel=error >/dev/null
+python3 "$here/output_buffer.py" "$bin"
 export MLIR_SHAPE="$bin"
 exec node --test --test-reporter=spec --test-timeout=60000 ./*.test.js
