@@ -337,8 +337,7 @@ static void worker_fini(void *state) {
 
 /* The analyzer initialises its tables on first use; do that before threads. */
 static void warm_up(const ms_catalog *catalog) {
-  TSParser *parser = ts_parser_new();
-  ts_parser_set_language(parser, tree_sitter_mlir());
+  TSParser *parser = new_parser();
   TSTree *tree = ts_parser_parse_string(parser, NULL, "", 0);
   ms_analysis a;
   ms_analysis_init(&a);

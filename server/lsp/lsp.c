@@ -520,6 +520,13 @@ static void finish_builds(ms_lsp *self) {
 
 static void drop_waiting(ms_lsp *self, const char *uri);
 
+/* Preemption by an edit, close or reopen of e: its build and the requests
+** waiting for it were about text that is gone. */
+static void preempt(ms_lsp *self, doc_entry *e) {
+  cancel_build(self, e);
+  drop_waiting(self, ms_session_uri(e->session));
+}
+
 static void did_open(ms_lsp *self, const cJSON *params) {
   const cJSON *td = obj_at(params, "textDocument");
   const char *uri = str_at(td, "uri"), *text = str_at(td, "text");
@@ -531,8 +538,7 @@ static void did_open(ms_lsp *self, const cJSON *params) {
   doc_entry *e = find_doc(self, uri);
   ms_analyzer_options o = analyzer_options(self);
   if (e) {
-    cancel_build(self, e);
-    drop_waiting(self, uri);
+    preempt(self, e);
     ms_session_replace(e->session, text, strlen(text));
     e->directives = -1;
     e->complete = false;
@@ -601,10 +607,7 @@ static void did_change(ms_lsp *self, const cJSON *params) {
     ms_rpc_log(self->rpc, MS_RPC_LOG_WARNING, "didChange for a document that is not open: ignored");
     return;
   }
-  /* Preemption: what the build and the requests waiting for it were about
-  ** is gone. */
-  cancel_build(self, e);
-  drop_waiting(self, ms_session_uri(e->session));
+  preempt(self, e);
   const cJSON *changes = cJSON_GetObjectItemCaseSensitive(params, "contentChanges"), *c;
   cJSON_ArrayForEach(c, changes) apply_change(self, e, c);
   const cJSON *version = cJSON_GetObjectItemCaseSensitive(td, "version");
@@ -619,8 +622,7 @@ static void did_close(ms_lsp *self, const cJSON *params) {
     ms_rpc_log(self->rpc, MS_RPC_LOG_WARNING, "didClose for a document that is not open: ignored");
     return;
   }
-  cancel_build(self, e);
-  drop_waiting(self, uri);
+  preempt(self, e);
   /* Clear the editor's problems for the closed file. */
   cJSON *p = cJSON_CreateObject();
   cJSON_AddStringToObject(p, "uri", uri);
