@@ -414,8 +414,12 @@ int ms_check_output_finish(ms_check_output *self) {
             o->max_warnings);
     if (!status) status = 1;
   }
-  if (out != stdout && fclose(out) != 0) {
-    fprintf(stderr, "mlir-shape: %s: cannot write: %s\n", o->output, strerror(errno));
+  /* A write that failed on the way (a full device) leaves the stream's
+  ** error flag set even when the final flush succeeds. */
+  errno = 0;
+  bool failed = ferror(out);
+  if (out != stdout && (fclose(out) != 0 || failed)) {
+    fprintf(stderr, "mlir-shape: %s: cannot write: %s\n", o->output, errno ? strerror(errno) : "write error");
     status = 2;
   }
   check_output_free(self);

@@ -4,6 +4,7 @@
 ** Only global options (--help, --version) and the subcommand name are read
 ** here; everything else belongs to the subcommand (commands.h).
 */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,7 +80,16 @@ static int explain(int argc, char **argv) {
   return 0;
 }
 
-int main(int argc, char **argv) {
+/* Whatever a command wrote to stdout must have reached it: a full disk or a
+** closed pipe ends the run with status 2 and says so, never a silent 0. */
+static int stdout_checked(int status) {
+  errno = 0;
+  if (fflush(stdout) == 0 && !ferror(stdout)) return status;
+  fprintf(stderr, "mlir-shape: cannot write to stdout: %s\n", errno ? strerror(errno) : "write error");
+  return 2;
+}
+
+static int run(int argc, char **argv) {
   if (argc < 2) {
     fputs(usage, stderr);
     return 2;
@@ -104,3 +114,5 @@ int main(int argc, char **argv) {
     fprintf(stderr, "mlir-shape: unknown command '%s' (try --help)\n", cmd);
   return 2;
 }
+
+int main(int argc, char **argv) { return stdout_checked(run(argc, argv)); }
