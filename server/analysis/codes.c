@@ -14,8 +14,16 @@
 #include <string.h>
 
 #include "diag.h"
+#include "nesting.h"
 #include "alloc.h"
 #include "strbuf.h"
+
+/* The wrong example of nesting-too-deep: one bracket past the limit. */
+#define DEEP_10(x) x x x x x x x x x x
+#define DEEP_1001(x) DEEP_10(DEEP_10(DEEP_10(x))) x
+#define DEEP_OPEN DEEP_1001("[")
+#define DEEP_CLOSE DEEP_1001("]")
+_Static_assert(MS_NESTING_MAX == 1000, "the wrong example of nesting-too-deep nests MS_NESTING_MAX + 1 deep");
 
 #define DOCS_URI "https://github.com/mlir-shape/mlir-shape/blob/main/docs/codes.md"
 
@@ -472,6 +480,21 @@ static const ms_code_info codes[] = {
    "  %0 = \"test.broadcastable\"(%a, %b) : (tensor<1x1xf32>, tensor<2xf32>) -> tensor<1x2xf32>\n"
    "  return\n}\n",
    "mlir-shape's limits (server/algebra/shape.h: MS_MAX_RANK, exact sizes up to 2^53).",
+   false},
+  {MS_CODE_NESTING, MS_SEVERITY_WARNING,
+   "Brackets nest deeper than mlir-shape parses (" MS_NESTING_MAX_TEXT " levels); that part is not checked.",
+   "Parentheses, square brackets and braces (regions, dictionaries, arrays) open more than " MS_NESTING_MAX_TEXT
+   " deep. mlir-shape leaves the inside of the bracket at the limit out of the parse (up to the bracket that "
+   "closes it, or the end of the file when nothing does), says so at the first bracket past the limit, and "
+   "checks the rest of the file as usual. No real program nests this deep: the usual cause is a generated or truncated file.",
+   "func.func @f() {\n"
+   "  \"test.deep\"() {x = " DEEP_OPEN "1" DEEP_CLOSE "} : () -> ()\n"
+   "  return\n}\n",
+   "func.func @f() {\n"
+   "  \"test.deep\"() {x = [[[1]]]} : () -> ()\n"
+   "  return\n}\n",
+   "mlir-shape's limits (server/syntax/nesting.h: MS_NESTING_MAX, below the depth where tree-sitter 0.20.7 "
+   "corrupts its stack).",
    false},
   {MS_CODE_CATALOG, MS_SEVERITY_ERROR,
    "A rule file is broken.",

@@ -26,6 +26,7 @@
 #include "options.h"
 #include "catalog.h"
 #include "check_output.h"
+#include "nesting.h"
 #include "commands.h"
 #include "diag.h"
 #include "alloc.h"
@@ -297,8 +298,10 @@ static void analyze_unit(TSParser *worker, piece *p) {
   for (int r = 0; r < unit->nranges; r++)
     ranges[r] = (TSRange){point_of(src, unit->start[r]), point_of(src, unit->end[r]), unit->start[r], unit->end[r]};
   bool whole = unit->nranges == 1 && unit->start[0] == 0 && unit->end[0] == src->len;
-  ts_parser_set_included_ranges(parser, whole ? NULL : ranges, whole ? 0 : (uint32_t)unit->nranges);
-  TSTree *tree = ts_parser_parse_string(parser, NULL, src->text, (uint32_t)src->len);
+  ms_diag_list deep;
+  ms_diag_list_init(&deep);
+  TSTree *tree = ms_nesting_parse(parser, NULL, src->text, (uint32_t)src->len, whole ? NULL : ranges,
+                                  whole ? 0 : (uint32_t)unit->nranges, &deep);
   TSNode root = ts_tree_root_node(tree);
   ms_analyzer_options aopts = {.strict = o->strict, .aliases = in->aliases};
   for (int r = 0; r < unit->nranges; r++) {
@@ -306,6 +309,9 @@ static void analyze_unit(TSParser *worker, piece *p) {
     uint32_t end = unit->end[r] == src->len ? UINT32_MAX : unit->end[r];
     ms_diag_list found;
     ms_diag_list_init(&found);
+    for (size_t k = 0; k < deep.count; k++)
+      if (deep.items[k].start >= unit->start[r] && deep.items[k].start < end)
+        ms_diag_list_add_copy(&found, &deep.items[k]);
     ms_analyze_syntax(root, src->text, unit->start[r], end, &found);
     ms_analysis a;
     ms_analysis_init(&a);
@@ -314,6 +320,7 @@ static void analyze_unit(TSParser *worker, piece *p) {
     ms_analysis_clear(&a);
     ms_diag_list_take(&p->diags, &found, 0);
   }
+  ms_diag_list_clear(&deep);
   if (arena) ms_tsalloc_arena_end();
   else ts_tree_delete(tree);
   /* The piece's text is not needed again (the report of a machine format

@@ -14,6 +14,7 @@
 #include <tree_sitter/api.h>
 
 #include "analyzer.h"
+#include "nesting.h"
 #include "options.h"
 #include "catalog.h"
 #include "commands.h"
@@ -91,7 +92,7 @@ static void source_position(void *ctx, uint32_t off, uint32_t *line, uint32_t *c
 ** an error. */
 static bool list_file(TSParser *parser, const ms_catalog *catalog, const options *o, const ms_source *src,
                       cJSON *values) {
-  TSTree *tree = ts_parser_parse_string(parser, NULL, src->text, (uint32_t)src->len);
+  TSTree *tree = ms_nesting_parse(parser, NULL, src->text, (uint32_t)src->len, NULL, 0, NULL);
   TSNode root = ts_tree_root_node(tree);
   ms_alias_table *aliases = ms_alias_table_scan(src->text, src->len);
   ms_analyzer_options aopts = {.strict = o->strict, .aliases = aliases};

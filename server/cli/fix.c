@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyzer.h"
+#include "nesting.h"
 #include "alloc.h"
 
 typedef struct edit {
@@ -83,10 +84,13 @@ char *ms_fix_text(const char *text, size_t len, const ms_diag_list *diags, ms_fi
 void ms_fix_analyze_text(const ms_catalog *catalog, bool strict, const char *text, size_t len, ms_diag_list *out) {
   TSParser *parser = ts_parser_new();
   ts_parser_set_language(parser, tree_sitter_mlir());
-  TSTree *tree = ts_parser_parse_string(parser, NULL, text, (uint32_t)len);
+  ms_diag_list deep;
+  ms_diag_list_init(&deep);
+  TSTree *tree = ms_nesting_parse(parser, NULL, text, (uint32_t)len, NULL, 0, &deep);
   TSNode root = ts_tree_root_node(tree);
   ms_alias_table *aliases = ms_alias_table_scan(text, len);
   ms_analyzer_options opts = {.strict = strict, .aliases = aliases};
+  ms_diag_list_take(out, &deep, 0);
   ms_analyze_syntax(root, text, 0, UINT32_MAX, out);
   ms_analysis a;
   ms_analysis_init(&a);

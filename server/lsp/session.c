@@ -40,6 +40,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "nesting.h"
 #include "pool.h"
 #include "source.h"
 
@@ -72,6 +73,7 @@ typedef struct chunk {
   unit *units;
   size_t nunits;
   ms_diag_list syntax;     /* absolute offsets */
+  ms_diag_list nesting;    /* its parse's nesting-too-deep findings (nesting.h) */
 } chunk;
 
 struct ms_session {
@@ -129,6 +131,7 @@ static void clear_chunks(ms_session *self) {
     chunk *c = &self->chunks[i];
     clear_units(c);
     ms_diag_list_clear(&c->syntax);
+    ms_diag_list_clear(&c->nesting);
     if (c->tree) ts_tree_delete(c->tree);
   }
   free(self->chunks);
@@ -275,15 +278,20 @@ static void move_units(chunk *c, const ms_text_edit *e) {
   }
 }
 
-static void move_syntax(chunk *c, const ms_text_edit *e) {
+static void move_list(ms_diag_list *l, const ms_text_edit *e) {
   int64_t delta = (int64_t)e->new_end_byte - (int64_t)e->old_end_byte;
-  for (size_t i = 0; i < c->syntax.count; i++) {
-    ms_diagnostic *d = &c->syntax.items[i];
+  for (size_t i = 0; i < l->count; i++) {
+    ms_diagnostic *d = &l->items[i];
     if (d->start >= e->old_end_byte) {
       shift_u32(&d->start, delta);
       shift_u32(&d->end, delta);
     }
   }
+}
+
+static void move_syntax(chunk *c, const ms_text_edit *e) {
+  move_list(&c->syntax, e);
+  move_list(&c->nesting, e);
 }
 
 /* A chunk the edit is not in: only what lies after the edit moves. */
@@ -439,6 +447,7 @@ static size_t analyse_chunk(chunk *c, const TSRange *changed, uint32_t nchanged,
   size_t analysed = rebuild_units(c, nodes, n, changed, nchanged, a);
   free(nodes);
   ms_diag_list_clear(&c->syntax);
+  for (size_t i = 0; i < c->nesting.count; i++) ms_diag_list_add_copy(&c->syntax, &c->nesting.items[i]);
   ms_analyze_syntax(root, a->text, 0, UINT32_MAX, &c->syntax);
   return analysed;
 }
@@ -460,9 +469,9 @@ static void parse_chunk(TSParser *parser, chunk *c, const ms_document *doc, bool
   ** them. Whole-document chunks parse with no ranges at all. */
   for (int r = 0; r < c->nranges; r++)
     ranges[r] = (TSRange){point_of(doc, c->start[r]), point_of(doc, c->end[r]), c->start[r], c->end[r]};
-  ts_parser_set_included_ranges(parser, c->nranges ? ranges : NULL, (uint32_t)c->nranges);
   TSTree *old = c->tree;
-  c->tree = ts_parser_parse_string(parser, old, text, len);
+  ms_diag_list_clear(&c->nesting);
+  c->tree = ms_nesting_parse(parser, old, text, len, c->nranges ? ranges : NULL, (uint32_t)c->nranges, &c->nesting);
   *changed = NULL;
   *nchanged = 0;
   if (!c->tree) {
@@ -475,8 +484,9 @@ static void parse_chunk(TSParser *parser, chunk *c, const ms_document *doc, bool
   /* The changed ranges below still compare with the old tree. */
   if (fresh_on_error && old && ts_node_has_error(ts_tree_root_node(c->tree))) {
     ts_tree_delete(c->tree);
-    ts_parser_set_included_ranges(parser, c->nranges ? ranges : NULL, (uint32_t)c->nranges);
-    c->tree = ts_parser_parse_string(parser, NULL, text, len);
+    ms_diag_list_clear(&c->nesting);
+    c->tree = ms_nesting_parse(parser, NULL, text, len, c->nranges ? ranges : NULL, (uint32_t)c->nranges,
+                               &c->nesting);
   }
   if (old) {
     *changed = ts_tree_get_changed_ranges(old, c->tree, nchanged);
