@@ -87,7 +87,9 @@ typedef struct config {
 
 typedef struct input {
   ms_source src;
-  bool ok;
+  const char *path;            /* as expanded from the arguments (owned by the path list) */
+  bool ok;                     /* read (input_load): src, aliases and units are there */
+  bool tried, failed;          /* input_load ran; the file could not be read whole */
   const ms_catalog *catalog;
   ms_alias_table *aliases;     /* the file's `!name = type` lines */
   ms_unit_list units;
@@ -239,6 +241,65 @@ static void configs_clear(configs *cs) {
     free(cs->items[i].file);
   }
   free(cs->items);
+}
+
+/* ---- reading ---- */
+
+static void cut_units(input *in, const options *o);
+
+/* Drops the pages of a mapped file that a pass has read. */
+static void release_behind(void *ctx, size_t offset) { ms_source_release(ctx, 0, (uint32_t)offset); }
+
+/* Reads one input when its first piece is about to go (not before: a run
+** over 70,000 files holds only the files in flight, never one mapping per
+** file, which vm.max_map_count would refuse). Returns in->ok. */
+static bool input_load(input *in, const options *o) {
+  assert(!in->tried);
+  in->tried = true;
+  char err[PATH_MAX + 256];
+  in->ok = ms_source_open(&in->src, in->path, err, sizeof err);
+  if (!in->ok) {
+    fprintf(stderr, "mlir-shape: %s\n", err);
+    in->failed = true;
+    return false;
+  }
+  if (!strcmp(in->path, "-") && o->out.stdin_filename) {
+    free(in->src.name);
+    in->src.name = ms_xstrdup(o->out.stdin_filename);
+  }
+  in->aliases = ms_alias_table_scan_with(in->src.text, in->src.len, release_behind, &in->src);
+  /* The scan read every page of a mapped file: let them go again. */
+  ms_source_release(&in->src, 0, (uint32_t)in->src.len);
+  cut_units(in, o);
+  return true;
+}
+
+/* Unmaps and frees an input once its last piece is delivered. A file that
+** shrank while it was read (ms_source_shrank) is an I/O error. */
+static void input_unload(input *in) {
+  if (!in->ok) return;
+  if (ms_source_shrank(&in->src)) {
+    fprintf(stderr, "mlir-shape: %s: cannot read: the file shrank while it was read (truncated by another process)\n",
+            in->src.name);
+    in->failed = true;
+  }
+  ms_source_close(&in->src);
+  ms_alias_table_delete(in->aliases);
+  in->aliases = NULL;
+  ms_unit_list_clear(&in->units);
+  in->ok = false;
+}
+
+/* The next piece to submit: *file and *unit move past inputs that are
+** done or cannot be read, reading each input as it is reached. */
+static bool next_piece(input *inputs, size_t n, const options *o, size_t *file, size_t *unit) {
+  while (*file < n) {
+    input *in = &inputs[*file];
+    if (!in->tried) input_load(in, o);
+    if (in->ok && *unit < in->units.count) return true;
+    ++*file, *unit = 0;
+  }
+  return false;
 }
 
 /* ---- analysis ---- */
@@ -407,12 +468,15 @@ static void deliver(piece *p, ms_check_output *out, const options *o, size_t *fa
     ms_check_output_add(out, &p->diags, last ? UINT32_MAX : in->units.items[p->unit + 1].start[0]);
     if (last) ms_check_output_end_file(out);
     sweep_behind(in, p->unit + 1);
+    /* --fix and --diff read every file's text again at the end. */
+    if (last && !o->out.fix && !o->out.diff) input_unload(in);
     return;
   }
   ms_diag_list_take(&in->diags, &p->diags, 0);
   if (last) {
     ms_diag_list_sort(&in->diags);
     *failures += verify_file(in, o);
+    input_unload(in);
   }
 }
 
@@ -423,23 +487,25 @@ static void deliver(piece *p, ms_check_output *out, const options *o, size_t *fa
 ** whatever order the workers finish in. Returns the number of failed
 ** verifications (--verify-diagnostics, out NULL). */
 static size_t analyze_all(input *inputs, size_t n, const options *o, ms_check_output *out) {
-  size_t total = 0, failures = 0;
-  for (size_t i = 0; i < n; i++) total += inputs[i].ok ? inputs[i].units.count : 0;
-  if (!total) return 0;
-  ms_pool *pool = ms_pool_new(o->jobs < (int)total ? o->jobs : (int)total, worker_init, worker_fini, NULL);
+  size_t failures = 0;
+  size_t file = 0, unit = 0;   /* the next piece to submit */
+  /* Inputs are read as their first piece goes (input_load). */
+  if (!next_piece(inputs, n, o, &file, &unit)) return 0;
+  size_t first = inputs[file].units.count;
+  int jobs = n == 1 && (size_t)o->jobs > first ? (int)first : o->jobs;
+  ms_pool *pool = ms_pool_new(jobs, worker_init, worker_fini, NULL);
   size_t window = 2 * (size_t)ms_pool_jobs(pool) + 2;
   piece *ring = ms_xcalloc(window, sizeof *ring);
-  size_t file = 0, unit = 0;   /* the next piece to submit */
   size_t submitted = 0, collected = 0;
-  while (collected < total) {
-    while (submitted < total && submitted - collected < window) {
-      while (!inputs[file].ok || unit >= inputs[file].units.count) file++, unit = 0;
+  for (;;) {
+    while (submitted - collected < window && next_piece(inputs, n, o, &file, &unit)) {
       piece *p = &ring[submitted % window];
       *p = (piece){.task = {.fn = run_piece}, .opts = o, .in = &inputs[file], .unit = unit++};
       ms_diag_list_init(&p->diags);
       ms_pool_submit(pool, &p->task);
       submitted++;
     }
+    if (collected == submitted) break;
     piece *p = &ring[collected % window];
     ms_pool_wait_task(pool, &p->task);
     deliver(p, out, o, &failures);
@@ -453,10 +519,8 @@ static size_t analyze_all(input *inputs, size_t n, const options *o, ms_check_ou
 
 /* ---- the command ---- */
 
-/* Drops the pages of a mapped file that a pass has read. */
-static void release_behind(void *ctx, size_t offset) { ms_source_release(ctx, 0, (uint32_t)offset); }
-
-static int open_inputs(const options *o, configs *cs, input **out, size_t *nout, bool *io_error) {
+static int open_inputs(const options *o, configs *cs, input **out, size_t *nout, bool *io_error,
+                       ms_path_list *kept_paths) {
   ms_path_list paths, notes;
   ms_path_list_init(&paths);
   ms_path_list_init(&notes);
@@ -482,36 +546,26 @@ static int open_inputs(const options *o, configs *cs, input **out, size_t *nout,
       status = 2;
       break;
     }
-    in->ok = ms_source_open(&in->src, paths.items[i], err, sizeof err);
-    if (!in->ok) {
-      fprintf(stderr, "mlir-shape: %s\n", err);
-      *io_error = true;
-      continue;
-    }
-    if (named_stdin) {
-      free(in->src.name);
-      in->src.name = ms_xstrdup(o->out.stdin_filename);
-    }
-    in->aliases = ms_alias_table_scan_with(in->src.text, in->src.len, release_behind, &in->src);
-    /* The scan read every page of a mapped file: let them go again. */
-    ms_source_release(&in->src, 0, (uint32_t)in->src.len);
-    cut_units(in, o);
+    in->path = paths.items[i];
   }
   if (status < 0 && cs->count) warm_up(cs->items[0].catalog);
   *out = inputs;
   *nout = paths.count;
-  ms_path_list_clear(&paths);
+  /* The paths stay with the inputs (input_load reads them): kept in o. */
+  *kept_paths = paths;
   return status;
 }
 
-static void close_inputs(input *inputs, size_t n) {
+/* Returns whether an input could not be read whole. */
+static bool close_inputs(input *inputs, size_t n) {
+  bool failed = false;
   for (size_t i = 0; i < n; i++) {
-    if (inputs[i].ok) ms_source_close(&inputs[i].src);
-    ms_alias_table_delete(inputs[i].aliases);
-    ms_unit_list_clear(&inputs[i].units);
+    input_unload(&inputs[i]);
     ms_diag_list_clear(&inputs[i].diags);
+    failed |= inputs[i].failed;
   }
   free(inputs);
+  return failed;
 }
 
 int ms_cmd_check(int argc, char **argv) {
@@ -526,16 +580,19 @@ int ms_cmd_check(int argc, char **argv) {
   size_t n = 0;
   bool io_error = false;
   configs cs = {0};
-  if (status < 0) status = open_inputs(&o, &cs, &inputs, &n, &io_error);
+  ms_path_list paths;
+  ms_path_list_init(&paths);
+  if (status < 0) status = open_inputs(&o, &cs, &inputs, &n, &io_error, &paths);
   if (status < 0) {
     /* Findings go through one filter and output step as the pieces come
     ** in (check_output.h): nothing keeps a run's findings. */
     ms_check_output *out = o.verify ? NULL : ms_check_output_new(&o.out, &status);
     if (o.verify) status = analyze_all(inputs, n, &o, NULL) ? 1 : 0;
     else if (out) status = (analyze_all(inputs, n, &o, out), ms_check_output_finish(out));
-    if (io_error) status = 2;
   }
-  close_inputs(inputs, n);
+  /* A file that could not be read (or shrank while read) ends with 2. */
+  if (close_inputs(inputs, n) || io_error) status = status < 0 ? status : 2;
+  ms_path_list_clear(&paths);
   configs_clear(&cs);
   ms_path_list_clear(&o.rules);
   ms_path_list_clear(&o.args);

@@ -13,6 +13,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,16 +78,29 @@ static bool fail(char *err, size_t errlen, const char *path) {
   return false;
 }
 
-/* Reads fd to its end, refusing more than MS_SOURCE_MAX_BYTES (errno
-** EFBIG): a pipe that never ends must not take all memory. */
-static bool read_fd(int fd, char **out, size_t *outlen) {
+/* Reads fd to its end, refusing more than `limit` bytes (errno EFBIG): a
+** pipe or device that never ends (/dev/zero) must not take all memory.
+** Growth that the system refuses is an error (ENOMEM), not an abort. */
+static bool read_fd(int fd, size_t limit, char **out, size_t *outlen) {
   size_t cap = 1 << 16, len = 0;
-  char *buf = ms_xrealloc(NULL, cap);
+  char *buf = malloc(cap);
+  if (!buf) return errno = ENOMEM, false;
   for (;;) {
-    if (len + 1 >= cap) buf = ms_xrealloc(buf, cap *= 2);
+    if (len + 1 >= cap) {
+      /* One byte past the limit is enough to know it was passed. */
+      size_t want = cap * 2 > limit + 2 ? limit + 2 : cap * 2;
+      char *grown = realloc(buf, want);
+      if (!grown) {
+        free(buf);
+        errno = ENOMEM;
+        return false;
+      }
+      buf = grown;
+      cap = want;
+    }
     ssize_t n = read(fd, buf + len, cap - len - 1);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0 || len + (size_t)n > MS_SOURCE_MAX_BYTES) {
+    if (n < 0 || len + (size_t)n > limit) {
       if (n >= 0) errno = EFBIG;
       free(buf);
       return false;
@@ -98,16 +114,87 @@ static bool read_fd(int fd, char **out, size_t *outlen) {
   return true;
 }
 
-static bool fail_fd(int fd, bool is_stdin, char *err, size_t errlen, const char *path) {
+static bool fail_fd(int fd, bool is_stdin, bool stream, char *err, size_t errlen, const char *path) {
   int e = errno;
   if (!is_stdin) close(fd);
   errno = e;
   if (e == EFBIG) {
-    snprintf(err, errlen, "%s: cannot read: larger than %u bytes, the most mlir-shape reads", path,
-             (unsigned)MS_SOURCE_MAX_BYTES);
+    snprintf(err, errlen, "%s: cannot read: larger than %zu bytes, the most mlir-shape reads from %s", path,
+             stream ? (size_t)MS_SOURCE_MAX_STREAM_BYTES : (size_t)MS_SOURCE_MAX_BYTES,
+             stream ? "a pipe or device" : "a file");
     return false;
   }
   return fail(err, errlen, path);
+}
+
+/* ---- a mapped file that shrinks under us ---- */
+
+/* Another process may truncate a file while it is mapped: reading a page
+** past its new end raises SIGBUS. Each mapping is registered here; the
+** handler puts a page of zeros (anonymous, private) where the fault was,
+** notes that the file shrank, and lets the read go on. The caller asks
+** ms_source_shrank when it is done and reports an I/O error instead of
+** the findings of a text it never saw whole. A fault outside every
+** registered mapping is not ours: the previous disposition is restored
+** and the access faults again. */
+#define GUARD_SLOTS 1024
+
+typedef struct guard_slot {
+  _Atomic uintptr_t base;      /* 0: free */
+  _Atomic size_t len;
+  _Atomic int shrank;
+} guard_slot;
+
+static guard_slot guards[GUARD_SLOTS];
+static size_t guard_page;
+static struct sigaction guard_previous;
+static pthread_once_t guard_once = PTHREAD_ONCE_INIT;
+
+static void on_sigbus(int sig, siginfo_t *si, void *uc) {
+  (void)sig, (void)uc;
+  uintptr_t a = (uintptr_t)si->si_addr;
+  for (size_t i = 0; i < GUARD_SLOTS; i++) {
+    uintptr_t b = atomic_load(&guards[i].base);
+    if (!b || a < b || a - b >= atomic_load(&guards[i].len)) continue;
+    void *page = (void *)(a & ~(uintptr_t)(guard_page - 1));
+    if (mmap(page, guard_page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED) break;
+    atomic_store(&guards[i].shrank, 1);
+    return;
+  }
+  sigaction(SIGBUS, &guard_previous, NULL);
+}
+
+static void guard_install(void) {
+  guard_page = (size_t)sysconf(_SC_PAGESIZE);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_sigbus;
+  sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGBUS, &sa, &guard_previous);
+}
+
+/* Registers a mapping; returns its slot, or -1 when every slot is taken. */
+static int guard_add(void *map, size_t len) {
+  pthread_once(&guard_once, guard_install);
+  for (int i = 0; i < GUARD_SLOTS; i++) {
+    uintptr_t expected = 0;
+    if (atomic_load(&guards[i].base) || !atomic_compare_exchange_strong(&guards[i].base, &expected, (uintptr_t)map))
+      continue;
+    /* Nothing reads the mapping before this returns. */
+    atomic_store(&guards[i].len, len);
+    atomic_store(&guards[i].shrank, 0);
+    return i;
+  }
+  return -1;
+}
+
+static void guard_remove(int slot) {
+  if (slot >= 0) atomic_store(&guards[slot].base, 0);
+}
+
+bool ms_source_shrank(const ms_source *self) {
+  return self->map && self->guard >= 0 && atomic_load(&guards[self->guard].shrank);
 }
 
 /* Regular files are mapped read-only (MAP_PRIVATE, PROT_READ: nothing can
@@ -118,18 +205,21 @@ bool ms_source_open(ms_source *self, const char *path, char *err, size_t errlen)
   int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) return fail(err, errlen, path);
   struct stat st;
-  if (fstat(fd, &st) != 0) return fail_fd(fd, is_stdin, err, errlen, path);
+  if (fstat(fd, &st) != 0) return fail_fd(fd, is_stdin, false, err, errlen, path);
   if (S_ISDIR(st.st_mode)) {
     errno = EISDIR;
-    return fail_fd(fd, is_stdin, err, errlen, path);
+    return fail_fd(fd, is_stdin, false, err, errlen, path);
   }
   if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > MS_SOURCE_MAX_BYTES) {
     errno = EFBIG;
-    return fail_fd(fd, is_stdin, err, errlen, path);
+    return fail_fd(fd, is_stdin, false, err, errlen, path);
   }
   if (S_ISREG(st.st_mode) && st.st_size > 0) {
     void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (map != MAP_FAILED) {
+    int slot = map != MAP_FAILED ? guard_add(map, (size_t)st.st_size) : -1;
+    if (map != MAP_FAILED && slot < 0) munmap(map, (size_t)st.st_size);  /* unguarded: read it */
+    if (slot >= 0) {
+      self->guard = slot;
       self->map = map;
       self->maplen = (size_t)st.st_size;
       self->text = map;
@@ -138,7 +228,9 @@ bool ms_source_open(ms_source *self, const char *path, char *err, size_t errlen)
   }
   if (!self->map) {
     size_t len;
-    if (!read_fd(fd, &self->owned, &len)) return fail_fd(fd, is_stdin, err, errlen, path);
+    bool stream = !S_ISREG(st.st_mode);
+    if (!read_fd(fd, stream ? MS_SOURCE_MAX_STREAM_BYTES : MS_SOURCE_MAX_BYTES, &self->owned, &len))
+      return fail_fd(fd, is_stdin, stream, err, errlen, path);
     self->text = self->owned;
     self->len = len;
   }
@@ -149,7 +241,10 @@ bool ms_source_open(ms_source *self, const char *path, char *err, size_t errlen)
 }
 
 void ms_source_close(ms_source *self) {
-  if (self->map) munmap(self->map, self->maplen);
+  if (self->map) {
+    guard_remove(self->guard);
+    munmap(self->map, self->maplen);
+  }
   free(self->owned);
   free(self->lines);
   free(self->name);

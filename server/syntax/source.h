@@ -33,6 +33,7 @@ typedef struct ms_source {
   void *map;                   /* private: the mapping, or NULL */
   size_t maplen;
   char *owned;                 /* private: the copy, or NULL */
+  int guard;                   /* private: the mapping's slot (ms_source_shrank) */
 } ms_source;
 
 /* Opens path ("-" reads stdin, named "<stdin>") and indexes its lines. On
@@ -41,6 +42,11 @@ bool ms_source_open(ms_source *self, const char *path, char *err, size_t errlen)
 
 /* A source over a copy of text (tests, the language server). */
 void ms_source_init_text(ms_source *self, const char *name, const char *text, size_t len);
+
+/* Whether the mapped file shrank while it was read (another process
+** truncated it): the bytes past its new end read as zeros instead of
+** raising SIGBUS, and the caller reports an I/O error for the file. */
+bool ms_source_shrank(const ms_source *self);
 
 /* Unmaps or frees everything; self may be opened again. */
 void ms_source_close(ms_source *self);
@@ -88,6 +94,11 @@ void ms_path_list_push(ms_path_list *self, const char *path);
 
 /* The largest input read (offsets are 32-bit): 4 GiB - 2 bytes. */
 #define MS_SOURCE_MAX_BYTES ((size_t)UINT32_MAX - 1)
+
+/* The most read from stdin, a pipe or a device (what has no size to map):
+** 256 MiB, past which reading stops with "larger than ... bytes" (a file
+** of any size up to MS_SOURCE_MAX_BYTES is mapped instead). */
+#define MS_SOURCE_MAX_STREAM_BYTES ((size_t)256 << 20)
 
 /* Expands one command-line argument: "-" and files are added as given
 ** (whatever they are: a FIFO named on the command line is read), a
