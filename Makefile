@@ -63,7 +63,7 @@ BIN := $(BUILD)/mlir-shape
 GRAMMAR_LIB := $(BUILD)/grammar/libtree-sitter-mlir.so
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
-.PHONY: all deps deps-test run test test-unit test-cli test-corpus test-diff \
+.PHONY: all deps deps-test run test test-unit test-cli test-hostile test-corpus test-diff \
         test-lsp test-nvim test-emacs test-helix test-vscode test-tsan tsan-run grammar grammar-lib \
         test-grammar-rust bench bench-parse bench-check \
         bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak test-soak \
@@ -123,7 +123,7 @@ run: $(BIN)
 # The test suite: unit tests (Criterion), the command line end to end, the
 # differential tests against mlir-opt-22 and NumPy, and the language server
 # through real clients.
-TEST_TARGETS := test-unit test-cli test-docs test-diff test-lsp test-nvim test-emacs test-helix test-vscode
+TEST_TARGETS := test-unit test-cli test-hostile test-docs test-diff test-lsp test-nvim test-emacs test-helix test-vscode
 ifeq ($(SANITIZE),)
 TEST_TARGETS += test-valgrind test-soak
 endif
@@ -151,6 +151,12 @@ test-cli: $(BIN)
 
 test-diff: $(BIN)
 	tests/diff/run.sh $(BIN)
+
+# Hostile inputs (issue 21): deep nesting, files shrinking or never ending,
+# tens of thousands of files, full devices, through check and the server,
+# each under a time and memory limit (tests/hostile/run.sh).
+test-hostile: $(BIN) | deps-test
+	tests/hostile/run.sh $(BIN)
 
 # SARIF through Microsoft's Sarif.Multitool with GitHub's ingestion rules
 # (also run by test-cli, from tests/cli/ci.sh).

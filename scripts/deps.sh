@@ -31,7 +31,8 @@ for what in "${@:-build}"; do
       need_cmd npm npm
       need_cmd git git
       need_cmd pre-commit pre-commit
-      need_cmd groff groff-base ;;
+      need_cmd groff groff-base
+      [ -x /usr/bin/time ] || want+=(time) ;;
     vscode)
       need_cmd chromium chromium
       need_cmd g++ g++

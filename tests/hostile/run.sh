@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# run.sh: hostile inputs end to end (`make test-hostile`), issue 21's classes.
+#
+# Usage: tests/hostile/run.sh BUILD/mlir-shape (the normal or the sanitized
+# build). Each case generates its input (gen.py), runs the binary under a
+# time limit (timeout) and checks its peak RSS (/usr/bin/time) against a
+# bound in MB, then what it printed: a correct result or a clear error,
+# never a signal, a sanitizer report or a hang. The sanitized build gets 4x
+# the time and memory (ASan's shadow and quarantine). Prints one line per
+# failure and "N passed, M failed"; exits 1 when anything failed.
+# HOSTILE_FILES: the file count of the many-files case (default 66,000, past
+# the kernel's default vm.max_map_count of 65,530).
+set -u
+BIN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+HERE=$(cd "$(dirname "$0")" && pwd)
+GEN="/usr/bin/python3 $HERE/gen.py"
+TMP=$(mktemp -d /tmp/ms-hostile.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+SCALE=1
+case $BIN in */san/*) SCALE=4 ;; esac
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
+
+# limited NAME SECONDS MB CMD...: runs CMD with stdout/stderr to
+# $TMP/NAME.{out,err}; sets rc, and fails the case (returns 1) on a
+# timeout, a signal, a sanitizer report or a peak RSS above MB.
+limited() {
+  local name=$1 secs=$(( $2 * SCALE )) mb=$(( $3 * SCALE )); shift 3
+  /usr/bin/time -f %M -o "$TMP/$name.rss" timeout -s KILL "$secs" "$@" > "$TMP/$name.out" 2> "$TMP/$name.err"
+  rc=$?
+  local kb; kb=$(tail -1 "$TMP/$name.rss" | grep -o '^[0-9]*$' || echo 0)
+  if [ "$rc" -ge 124 ] || grep -q "Command terminated by signal" "$TMP/$name.rss"; then
+    bad "$name" "timed out or killed after ${secs}s (rc $rc): $(head -c 300 "$TMP/$name.err")"; return 1
+  fi
+  if grep -qE "AddressSanitizer|runtime error:|LeakSanitizer" "$TMP/$name.err"; then
+    bad "$name" "sanitizer: $(grep -m2 -E 'ERROR|runtime error' "$TMP/$name.err")"; return 1
+  fi
+  if [ "${kb:-0}" -gt $(( mb * 1024 )) ]; then bad "$name" "peak RSS $((kb / 1024)) MB > $mb MB"; return 1; fi
+  return 0
+}
+
+# has NAME FILE PATTERN: grep -q, failing the case with what was printed.
+has() { grep -q -- "$3" "$TMP/$1.$2" || { bad "$1" "no '$3' in $2: $(head -c 300 "$TMP/$1.$2")"; return 1; }; }
+
+# --- 1. deep nesting: one nesting-too-deep warning, the rest checked ---
+for k in deep-regions deep-parens deep-brackets; do
+  $GEN $k > "$TMP/$k.mlir"
+  limited $k 30 200 "$BIN" check --jobs 1 "$TMP/$k.mlir" || continue
+  [ "$rc" = 1 ] && has $k out "\[nesting-too-deep\]" && ok || bad $k "rc $rc"
+done
+# deep-regions also holds a broadcast error before the deep part: still found.
+grep -q "incompatible-dims" "$TMP/deep-regions.out" && ok || bad deep-regions-rest "the rest of the file was not checked"
+# Closed but too deep: the op after the deep one is still checked.
+/usr/bin/python3 - "$TMP/closed.mlir" <<'PY'
+import sys
+deep = '"test.a"() ({\n' * 3000 + '}) : () -> ()\n' * 3000
+op = '%0 = "tosa.add"(%a, %b) : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n'
+open(sys.argv[1], 'w').write('func.func @f(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>) {\n' + deep + op + 'return\n}\n')
+PY
+if limited closed 30 200 "$BIN" check --jobs 1 "$TMP/closed.mlir"; then
+  [ "$rc" = 1 ] && has closed out "closed.mlir:6002:.*incompatible-dims" && has closed out "nesting-too-deep" &&
+    ok || bad closed "rc $rc"
+fi
+
+# --- 2. a file truncated while check reads it: an I/O error, not SIGBUS ---
+$GEN bench 60000 > "$TMP/trunc.mlir"
+( sleep 0.3; truncate -s 1000 "$TMP/trunc.mlir" ) &
+if limited truncated 60 300 "$BIN" check --jobs 1 "$TMP/trunc.mlir"; then
+  [ "$rc" = 2 ] && has truncated err "trunc.mlir: cannot read: the file shrank while it was read" && ok ||
+    bad truncated "rc $rc"
+fi
+wait
+
+# --- 3. devices and pipes: read with a limit ---
+if limited devzero 60 400 "$BIN" check /dev/zero; then
+  [ "$rc" = 2 ] && has devzero err "/dev/zero: cannot read: larger than 268435456 bytes" && ok || bad devzero "rc $rc"
+fi
+if limited pipe 60 400 sh -c "head -c 300000000 /dev/zero | '$BIN' check -"; then
+  [ "$rc" = 2 ] && has pipe err "cannot read: larger than" && ok || bad pipe "rc $rc"
+fi
+
+# --- 4. many files in one run: each unmapped when done ---
+mkdir "$TMP/many"
+/usr/bin/python3 - "$TMP/many" "${HOSTILE_FILES:-66000}" <<'PY'
+import os, sys
+for i in range(int(sys.argv[2])):
+    with open(os.path.join(sys.argv[1], 'f%05d.mlir' % i), 'w') as f:
+        f.write('func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  return %a : tensor<2xf32>\n}\n')
+PY
+if limited many 600 300 "$BIN" check "$TMP/many"; then
+  [ "$rc" = 0 ] && ok || bad many "rc $rc: $(head -c 300 "$TMP/many.err")"
+fi
+rm -rf "$TMP/many"
+
+# --- 12. write errors: status 2 with a message ---
+$GEN alias-cycle > "$TMP/small.mlir"
+if limited full-stdout 30 100 sh -c "'$BIN' check '$TMP/small.mlir' > /dev/full"; then
+  [ "$rc" = 2 ] && has full-stdout err "cannot write to stdout" && ok || bad full-stdout "rc $rc"
+fi
+if limited full-output 30 100 "$BIN" check --format=json --output /dev/full "$TMP/small.mlir"; then
+  [ "$rc" = 2 ] && has full-output err "/dev/full: cannot write" && ok || bad full-output "rc $rc"
+fi
+
+# --- guards: what survives today stays so ---
+for k in alias-cycle unclosed-tensor long-line-text; do
+  $GEN $k > "$TMP/$k.mlir"
+  limited $k 60 300 "$BIN" check --jobs 1 "$TMP/$k.mlir" && { [ "$rc" -le 1 ] && ok || bad $k "rc $rc"; }
+done
+/usr/bin/python3 -c "
+import sys
+open(sys.argv[1] + '/flat.mlir', 'w').write('func.func @f() {\n' + ')' * 70000 + '\n' + '%a ' * 70000 + '\n')
+" "$TMP"
+limited flat 60 300 "$BIN" check --jobs 1 "$TMP/flat.mlir" && { [ "$rc" = 1 ] && ok || bad flat "rc $rc"; }
+
+# --- the server: deep nesting in didOpen, the session goes on ---
+if limited server 60 400 /usr/bin/python3 "$HERE/lsp_client.py" "$BIN" "$TMP/deep-parens.mlir"; then
+  [ "$rc" = 0 ] && ok || bad server "rc $rc: $(tail -c 400 "$TMP/server.out") $(tail -c 300 "$TMP/server.err")"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
