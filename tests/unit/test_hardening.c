@@ -6,7 +6,11 @@
 **   - `exit` before the end of a file input leaves no request in flight
 **     and the loop closes (lsp.c);
 **   - broken text after edits reads as a fresh parse reads it, chunked or
-**     not (session.c).
+**     not (session.c);
+**   - brackets nested past MS_NESTING_MAX are left out of the parse with
+**     one nesting-too-deep finding, the text after them parsed (nesting.c);
+**   - a source truncated while mapped reads zeros and says it shrank, and
+**     /dev/zero is read up to the stream limit (source.c).
 ** The language server runs here on a real loop, with memfd input and
 ** output, so each test is one whole server lifetime.
 */
@@ -24,6 +28,8 @@
 #include "queries.h"
 #include "frame.h"
 #include "lsp.h"
+#include "nesting.h"
+#include "source.h"
 #include "report.h"
 #include "session.h"
 #include "utf8.h"
@@ -361,4 +367,89 @@ Test(hardening, chunked_document_symbols_equal_unchunked, .init = load_catalog, 
   cr_assert(strstr(whole, "\"name\":\"test.after\""));
   free(whole);
   free(chunked);
+}
+
+/* ---- nesting limit (issue 21, class 1) ----------------------------------- */
+
+const TSLanguage *tree_sitter_mlir(void);
+
+static TSTree *parse_nested(const char *text, ms_diag_list *found) {
+  TSParser *parser = ts_parser_new();
+  cr_assert(ts_parser_set_language(parser, tree_sitter_mlir()));
+  TSTree *tree = ms_nesting_parse(parser, NULL, text, (uint32_t)strlen(text), NULL, 0, found);
+  ts_parser_delete(parser);
+  return tree;
+}
+
+Test(hardening, unclosed_parens_past_the_limit_leave_the_parse_and_say_so) {
+  size_t n = 70000;
+  char *text = malloc(n + 32);
+  strcpy(text, "func.func @f() {\n");
+  size_t at = strlen(text);
+  memset(text + at, '(', n);
+  text[at + n] = 0;
+  ms_diag_list found;
+  ms_diag_list_init(&found);
+  TSTree *tree = parse_nested(text, &found);
+  cr_assert_not_null(tree);
+  cr_assert_eq(found.count, 1);
+  cr_assert_str_eq(found.items[0].code, MS_CODE_NESTING);
+  /* The func's `{` is the first bracket: the 1,001st is the 1,000th `(`. */
+  cr_assert_eq(found.items[0].start, at + MS_NESTING_MAX - 1);
+  ts_tree_delete(tree);
+  ms_diag_list_clear(&found);
+  free(text);
+}
+
+Test(hardening, text_after_a_too_deep_part_is_parsed) {
+  /* 1,500 nested arrays in one attribute, then an op after it. */
+  char *text = malloc(8000);
+  char *p = text;
+  p += sprintf(p, "\"test.a\"() {x = ");
+  for (int i = 0; i < 1500; i++) *p++ = '[';
+  for (int i = 0; i < 1500; i++) *p++ = ']';
+  p += sprintf(p, "} : () -> ()\n\"test.b\"() : () -> ()\n");
+  ms_diag_list found;
+  ms_diag_list_init(&found);
+  TSTree *tree = parse_nested(text, &found);
+  cr_assert_eq(found.count, 1);
+  TSNode root = ts_tree_root_node(tree);
+  cr_assert_not(ts_node_has_error(root), "%s", ts_node_string(root));
+  cr_assert_eq(ts_node_named_child_count(root), 2, "both ops are in the tree");
+  ts_tree_delete(tree);
+  ms_diag_list_clear(&found);
+  free(text);
+}
+
+/* ---- reading (issue 21, classes 2 and 3) --------------------------------- */
+
+Test(hardening, a_mapped_file_truncated_under_us_reads_zeros_and_says_so) {
+  char path[] = "/tmp/ms-shrink.XXXXXX";
+  int fd = mkstemp(path);
+  cr_assert(fd >= 0);
+  size_t len = 1 << 20;
+  char *data = malloc(len);
+  memset(data, 'x', len);
+  for (size_t i = 80; i < len; i += 81) data[i] = '\n';
+  cr_assert_eq(write(fd, data, len), (ssize_t)len);
+  ms_source src;
+  char err[256];
+  cr_assert(ms_source_open(&src, path, err, sizeof err), "%s", err);
+  cr_assert_not(ms_source_shrank(&src));
+  cr_assert_eq(ftruncate(fd, 4096), 0);
+  /* A read past the new end: no SIGBUS, zeros. */
+  volatile char c = src.text[len - 10];
+  cr_assert_eq(c, 0);
+  cr_assert(ms_source_shrank(&src));
+  ms_source_close(&src);
+  close(fd);
+  unlink(path);
+  free(data);
+}
+
+Test(hardening, dev_zero_stops_at_the_stream_limit) {
+  ms_source src;
+  char err[256];
+  cr_assert_not(ms_source_open(&src, "/dev/zero", err, sizeof err));
+  cr_assert(strstr(err, "larger than 268435456 bytes"), "%s", err);
 }
