@@ -94,12 +94,21 @@ uint32_t ms_alias_table_end(const ms_alias_table *self) {
   return end;
 }
 
-/* The last definition of text[start, end) before `before`, or NULL. */
+/* The last definition of text[start, end) before `before`, or NULL. The
+** table is in text order: the search starts at the last definition before
+** `before` (binary search), so a chain of aliases each defined just
+** before the next costs one step per link. */
 static const alias *find(const ms_alias_table *self, const char *text, uint32_t start, uint32_t end,
                          uint32_t before) {
-  for (size_t i = self->count; i-- > 0;) {
+  size_t lo = 0, hi = self->count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (self->items[mid].name < before) lo = mid + 1;
+    else hi = mid;
+  }
+  for (size_t i = lo; i-- > 0;) {
     const alias *a = &self->items[i];
-    if (a->name >= before || a->name_len != end - start) continue;
+    if (a->name_len != end - start) continue;
     if (!memcmp(text + a->name, text + start, end - start)) return a;
   }
   return NULL;
@@ -110,10 +119,14 @@ bool ms_alias_table_resolve(const ms_alias_table *self, const char *text, uint32
   if (!self || !self->count || end <= start || text[start] != '!') return false;
   uint32_t s = start, e = end;
   bool found = false;
-  /* Aliases of aliases, a few levels deep (a cycle is not valid MLIR). */
-  for (int depth = 0; depth < 8 && text[s] == '!'; depth++) {
-    const alias *a = find(self, text, s, e, s == start ? start : s);
+  /* Aliases of aliases, however long the chain: each link is a definition
+  ** before the one that uses it (as MLIR requires), so the walk goes back
+  ** through the text and ends; `!t = !t` resolves to nothing further. */
+  uint32_t before = start;
+  while (text[s] == '!') {
+    const alias *a = find(self, text, s, e, before);
     if (!a) break;
+    before = a->name;
     s = a->type;
     e = a->type_end;
     found = true;

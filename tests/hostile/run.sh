@@ -103,6 +103,12 @@ if limited full-output 30 100 "$BIN" check --format=json --output /dev/full "$TM
   [ "$rc" = 2 ] && has full-output err "/dev/full: cannot write" && ok || bad full-output "rc $rc"
 fi
 
+# --- 14. type-alias chains of any length ---
+$GEN alias-chain 20000 > "$TMP/chain.mlir"
+if limited chain 30 200 "$BIN" check --jobs 1 "$TMP/chain.mlir"; then
+  [ "$rc" = 0 ] && ! grep -q not-shaped "$TMP/chain.out" && ok || bad chain "rc $rc: $(head -c 300 "$TMP/chain.out")"
+fi
+
 # --- guards: what survives today stays so ---
 for k in alias-cycle unclosed-tensor long-line-text; do
   $GEN $k > "$TMP/$k.mlir"

@@ -4,6 +4,8 @@
 ** server uses to decide whether an edit touches a definition.
 */
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "aliases.h"
@@ -68,4 +70,18 @@ Test(aliases, empty_text) {
   cr_assert_eq(ms_alias_table_count(t), 0);
   cr_assert_eq(ms_alias_table_end(t), 0);
   ms_alias_table_delete(t);
+}
+
+/* Issue 21, class 14: resolution used to stop after 8 links. */
+Test(aliases, chains_of_any_length_and_self_reference_end) {
+  char *text = malloc(64 * 1024);
+  char *p = text + sprintf(text, "!t0 = tensor<2x3xf32>\n");
+  for (int i = 1; i <= 2000; i++) p += sprintf(p, "!t%d = !t%d\n", i, i - 1);
+  sprintf(p, "!s = !s\nfunc.func @f(%%a: !t2000, %%b: !s) {\n");
+  ms_alias_table *t = ms_alias_table_scan(text, strlen(text));
+  cr_assert(resolves_to(t, text, strstr(text, "!t2000,"), "tensor<2x3xf32>"));
+  /* `!s = !s`: the definition's own text, no further. */
+  cr_assert(resolves_to(t, text, strstr(text, "!s) {"), "!s"));
+  ms_alias_table_delete(t);
+  free(text);
 }
