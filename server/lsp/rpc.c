@@ -272,9 +272,39 @@ int ms_rpc_request(ms_rpc *self, const char *method, cJSON *params,
 
 /* ---- reading: validation and dispatch ---------------------------------- */
 
+/* The value of 4 hex digits at p, or -1. */
+static long hex4(const char *p) {
+  long v = 0;
+  for (int k = 0; k < 4; k++) {
+    char c = p[k];
+    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+/* A \uXXXX escape at body[i] (i + 5 < len): a surrogate that is not half
+** of a pair (an editor may send one: JavaScript strings are UTF-16 and
+** need not be valid) becomes \ufffd, in place. cJSON refuses the whole
+** message otherwise, and the edit would be lost: the server's copy of the
+** document would drift from the editor's. U+FFFD is one UTF-16 unit, like
+** the lone surrogate, so positions after it stay right. Returns how many
+** bytes the escape (or pair) takes. */
+static size_t repair_surrogate(char *body, size_t len, size_t i) {
+  long v = hex4(body + i + 2);
+  if (v < 0xD800 || v > 0xDFFF) return 6;
+  bool paired = v <= 0xDBFF && i + 11 < len && body[i + 6] == '\\' && body[i + 7] == 'u' &&
+                hex4(body + i + 8) >= 0xDC00 && hex4(body + i + 8) <= 0xDFFF;
+  if (paired) return 12;
+  memcpy(body + i + 2, "fffd", 4);
+  return 6;
+}
+
 /* Parses a body; on failure answers with -32700 and returns NULL. */
-/* Rewrites each \u0000 escape inside a JSON string to \u001a, and each raw
-** NUL byte inside one to 0x1A, in place.
+/* Rewrites each \u0000 escape inside a JSON string to \u001a, each raw NUL
+** byte inside one to 0x1A, and each lone surrogate escape to \ufffd
+** (repair_surrogate), in place.
 ** cJSON decodes strings into NUL-terminated C strings, so a NUL would cut
 ** a document short and every later position would be wrong. U+001A is as
 ** wide as U+0000 in every encoding (one byte, one UTF-16 unit), so offsets
@@ -290,7 +320,11 @@ static void neutralize_nul_escapes(char *body, size_t len) {
     } else if (c == '"') {
       in_string = false;
     } else if (c == '\\' && i + 1 < len) {
-      if (body[i + 1] == 'u' && i + 5 < len && !memcmp(body + i + 2, "0000", 4)) memcpy(body + i + 2, "001a", 4);
+      if (body[i + 1] == 'u' && i + 5 < len) {
+        if (!memcmp(body + i + 2, "0000", 4)) memcpy(body + i + 2, "001a", 4);
+        i += repair_surrogate(body, len, i) - 1;
+        continue;
+      }
       i++; /* the escaped character, whatever it is */
     }
   }

@@ -121,8 +121,14 @@ open(sys.argv[1] + '/flat.mlir', 'w').write('func.func @f() {\n' + ')' * 70000 +
 limited flat 60 300 "$BIN" check --jobs 1 "$TMP/flat.mlir" && { [ "$rc" = 1 ] && ok || bad flat "rc $rc"; }
 
 # --- the server: deep nesting in didOpen, the session goes on ---
-if limited server 60 400 /usr/bin/python3 "$HERE/lsp_client.py" "$BIN" "$TMP/deep-parens.mlir"; then
+if limited server 60 400 /usr/bin/python3 "$HERE/lsp_client.py" "$BIN" "$TMP/deep-parens.mlir" nesting-too-deep; then
   [ "$rc" = 0 ] && ok || bad server "rc $rc: $(tail -c 400 "$TMP/server.out") $(tail -c 300 "$TMP/server.err")"
+fi
+
+# --- 13. a lone UTF-16 surrogate in didOpen and didChange: U+FFFD, the
+# edits kept, the server's copy in step (the op lands on line 2) ---
+if limited surrogate 60 400 /usr/bin/python3 "$HERE/lsp_client.py" "$BIN" surrogate incompatible-dims 2; then
+  [ "$rc" = 0 ] && ok || bad surrogate "rc $rc: $(tail -c 400 "$TMP/surrogate.out") $(tail -c 300 "$TMP/surrogate.err")"
 fi
 
 echo "$pass passed, $fail failed"
