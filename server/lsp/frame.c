@@ -4,7 +4,7 @@
 ** A small state machine over the byte stream:
 **   HEADER: accumulate a header block until its blank line, then validate it;
 **   BODY:   accumulate exactly Content-Length bytes, then deliver them;
-**   SKIP:   drop the bytes of a refused (too large) body as they arrive;
+**   SKIP:   (unused: a too large Content-Length is a bad header, RESYNC);
 **   RESYNC: after a malformed header block, drop bytes until the next
 **           "Content-" (case-insensitive), where the next block should start.
 ** One buffer serves both the header block and the body; it is sized for the
@@ -162,6 +162,15 @@ static size_t find_blank_line(ms_frame_parser *self, size_t *block_end) {
   return 0;
 }
 
+/* Where the last "Content-Length" (any case) of buf[1..end) starts, or 0:
+** the rest of a short body runs into the next header without a line break. */
+static size_t last_length_line(const char *buf, size_t end) {
+  size_t found = 0;
+  for (size_t i = 1; i + 14 <= end; i++)
+    if ((buf[i] | 0x20) == 'c' && !strncasecmp(buf + i, "Content-Length", 14)) found = i;
+  return found;
+}
+
 /* The header block is complete in buf[0..block_end): start its body. */
 static void finish_header(ms_frame_parser *self, size_t block_end,
                           const ms_frame_handlers *h, void *ctx) {
@@ -169,15 +178,25 @@ static void finish_header(ms_frame_parser *self, size_t block_end,
   size_t length = 0;
   if (!parse_headers(self->buf, block_end, &length, err, sizeof err)) {
     report(h, ctx, MS_FRAME_ERR_HEADER, err);
-    reset_message(self, ST_RESYNC);
-    return;
+    /* What came before may be the rest of a body whose Content-Length was
+    ** short, run into the next message's header: that header is read. */
+    size_t k = last_length_line(self->buf, block_end), ignored;
+    char why[160];
+    if (!k || parse_headers(self->buf, k, &ignored, why, sizeof why) ||
+        !parse_headers(self->buf + k, block_end - k, &length, why, sizeof why)) {
+      reset_message(self, ST_RESYNC);
+      return;
+    }
   }
   if (length > self->max_body) {
-    snprintf(err, sizeof err, "Content-Length %zu exceeds the limit of %zu bytes; skipping the body",
+    /* A body this large is never stored, and its length is not trusted
+    ** either (2^64 - 1 would leave the server deaf): the next message is
+    ** where the next header block starts. A JSON body holds no raw line
+    ** breaks inside strings, so no header block can hide in one. */
+    snprintf(err, sizeof err, "Content-Length %zu exceeds the limit of %zu bytes; skipping to the next message",
              length, self->max_body);
     report(h, ctx, MS_FRAME_ERR_TOO_LARGE, err);
-    reset_message(self, ST_SKIP);
-    self->need = length;
+    reset_message(self, ST_RESYNC);
     return;
   }
   self->len = 0;

@@ -4,7 +4,8 @@
 Usage: lsp_client.py BIN FILE CODE [LINE]. Opens FILE's text in `BIN lsp`
 (didOpen), waits for its diagnostics (they must hold one with code CODE,
 on 0-based line LINE when given), then asks for a hover and shuts down: the
-session must answer both. FILE "surrogate" opens a text with a lone UTF-16
+session must answer both. FILE "framing" sends broken frames first (a
+Content-Length of 2^64 - 1, a short one). FILE "surrogate" opens a text with a lone UTF-16
 surrogate (an escape JSON allows and cJSON refuses), then edits the line
 after it. Exits 0 when it did, 1 with a reason otherwise.
 """
@@ -48,10 +49,16 @@ def main():
         # json.dumps writes the lone surrogate as the escape \ud83d.
         text = ('// a lone surrogate: \ud83d\nfunc.func @f(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>) {\n'
                 '  return\n}\n')
-    else:
+    elif path != 'framing':
         text = open(path, encoding='utf-8', errors='replace').read()
     uri = 'file:///hostile/' + path.replace('/', '_')
     p = subprocess.Popen([bin_, 'lsp'], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    if path == 'framing':
+        # A Content-Length of 2^64 - 1, then one shorter than its body: the
+        # server must still read the initialize after them.
+        p.stdin.write(b'Content-Length: 18446744073709551615\r\n\r\n{"jsonrpc": "2.0"}')
+        p.stdin.write(b'Content-Length: 5\r\n\r\n{"jsonrpc": "2.0", "method": "x"}')
+        text = 'func.func @f(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>) {\n' + op + '  return\n}\n'
     send(p, {'jsonrpc': '2.0', 'id': 1, 'method': 'initialize',
              'params': {'processId': None, 'rootUri': None, 'capabilities': {}}})
     until(p, lambda m: m.get('id') == 1)

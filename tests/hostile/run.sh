@@ -131,5 +131,11 @@ if limited surrogate 60 400 /usr/bin/python3 "$HERE/lsp_client.py" "$BIN" surrog
   [ "$rc" = 0 ] && ok || bad surrogate "rc $rc: $(tail -c 400 "$TMP/surrogate.out") $(tail -c 300 "$TMP/surrogate.err")"
 fi
 
+# --- 16. framing: a Content-Length of 2^64 - 1 and a short one, then the
+# session goes on ---
+if limited framing 60 400 /usr/bin/python3 "$HERE/lsp_client.py" "$BIN" framing incompatible-dims 1; then
+  [ "$rc" = 0 ] && ok || bad framing "rc $rc: $(tail -c 400 "$TMP/framing.out") $(tail -c 300 "$TMP/framing.err")"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
