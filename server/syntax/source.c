@@ -28,6 +28,11 @@
 
 /* ---- line index ---- */
 
+/* Every source opened gets an id of its own (the positions' memo, below). */
+static _Atomic uint64_t next_source_id = 1;
+
+static void assign_id(ms_source *self) { self->id = atomic_fetch_add(&next_source_id, 1); }
+
 /* A mapped file above this keeps a sparse line index (source.h). */
 #define SPARSE_MIN ((size_t)4 << 20)
 #define SPARSE_SHIFT 6u
@@ -70,6 +75,7 @@ void ms_source_init_text(ms_source *self, const char *name, const char *text, si
   self->owned[len] = 0;
   self->text = self->owned;
   self->len = len;
+  assign_id(self);
   index_lines(self);
 }
 
@@ -236,6 +242,7 @@ bool ms_source_open(ms_source *self, const char *path, char *err, size_t errlen)
   }
   if (!is_stdin) close(fd);
   self->name = ms_xstrdup(is_stdin ? "<stdin>" : path);
+  assign_id(self);
   index_lines(self);
   return true;
 }
@@ -256,7 +263,66 @@ static size_t kept_lines(const ms_source *self) {
   return ((self->nlines - 1) >> self->line_shift) + 1;
 }
 
+/* ---- positions: one memo per thread ----
+**
+** Reports ask for the line and column of each finding in order of offset;
+** many findings on one long line (a 20 MB one-line dump) would each count
+** from the line start, quadratic in the line. Each thread remembers the
+** last position it computed in a source (keyed by the source's id: a
+** source opened again at the same address is another id), and a later
+** position not far after it counts on from there. */
+#define MEMO_REACH ((uint32_t)64 << 10)
+
+typedef struct position_memo {
+  uint64_t id;                 /* 0: empty */
+  uint32_t off, line, line_start, col16;
+  bool has_col;
+} position_memo;
+
+static _Thread_local position_memo memo;
+
+static uint32_t utf16_units(const char *p, const char *end) {
+  uint32_t col = 0;
+  for (; p < end; p++) {
+    unsigned char c = (unsigned char)*p;
+    if ((c & 0xC0) == 0x80) continue;          /* continuation byte */
+    col += c >= 0xF0 ? 2 : 1;                  /* 4-byte sequences are surrogate pairs */
+  }
+  return col;
+}
+
+/* Moves the memo forward to off when it is in reach; false otherwise. */
+static bool memo_advance(const ms_source *self, uint32_t off) {
+  if (!self->id || memo.id != self->id || off < memo.off || off - memo.off > MEMO_REACH) return false;
+  const char *p = self->text + memo.off, *end = self->text + off;
+  bool same_line = true;
+  for (;;) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (!nl) break;
+    memo.line++;
+    memo.line_start = (uint32_t)(nl + 1 - self->text);
+    p = nl + 1;
+    same_line = false;
+  }
+  if (memo.has_col && same_line) memo.col16 += utf16_units(self->text + memo.off, end);
+  else memo.has_col = false;
+  memo.off = off;
+  return true;
+}
+
+static uint32_t line_of_indexed(const ms_source *self, uint32_t off);
+
 uint32_t ms_source_line_of(const ms_source *self, uint32_t off) {
+  if (off > self->len) off = (uint32_t)self->len;
+  if (memo_advance(self, off)) return memo.line;
+  uint32_t line = line_of_indexed(self, off);
+  memo = (position_memo){self->id, off, line, ms_source_line_start(self, line), 0, false};
+  return line;
+}
+
+/* The line of off from the index (binary search, then counting newlines
+** from the kept line start before it). */
+static uint32_t line_of_indexed(const ms_source *self, uint32_t off) {
   assert(self->nlines > 0);
   size_t lo = 0, hi = kept_lines(self); /* last kept start <= off */
   while (hi - lo > 1) {
@@ -302,13 +368,12 @@ const char *ms_source_line_text(const ms_source *self, uint32_t line, size_t *le
 
 uint32_t ms_source_utf16_column(const ms_source *self, uint32_t off) {
   if (off > self->len) off = (uint32_t)self->len;
-  uint32_t col = 0;
-  for (uint32_t i = ms_source_line_start(self, ms_source_line_of(self, off)); i < off; i++) {
-    unsigned char c = (unsigned char)self->text[i];
-    if ((c & 0xC0) == 0x80) continue;          /* continuation byte */
-    col += c >= 0xF0 ? 2 : 1;                  /* 4-byte sequences are surrogate pairs */
+  ms_source_line_of(self, off);  /* the memo now holds off's line */
+  if (!memo.has_col) {
+    memo.col16 = utf16_units(self->text + memo.line_start, self->text + off);
+    memo.has_col = true;
   }
-  return col;
+  return memo.col16;
 }
 
 void ms_source_release(const ms_source *self, uint32_t start, uint32_t end) {

@@ -34,6 +34,7 @@ typedef struct ms_source {
   size_t maplen;
   char *owned;                 /* private: the copy, or NULL */
   int guard;                   /* private: the mapping's slot (ms_source_shrank) */
+  uint64_t id;                 /* private: unique per open (positions' memo) */
 } ms_source;
 
 /* Opens path ("-" reads stdin, named "<stdin>") and indexes its lines. On

@@ -353,19 +353,19 @@ Test(rpc, delete_inside_callback_stops_dispatch) {
   free(in);
 }
 
-Test(rpc, absurd_length_is_logged_and_skipped) {
+Test(rpc, absurd_length_is_logged_and_the_next_message_read) {
   char *in = malloc(256);
-  size_t len = (size_t)sprintf(in, "Content-Length: 999999999999\r\n\r\n");
+  size_t len = (size_t)sprintf(in, "Content-Length: 18446744073709551615\r\n\r\n");
   add(&in, &len, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"echo\",\"params\":1}");
   server s;
   output o;
   run_session(VIA_SOCKETPAIR, in, len, &s, &o);
-  /* The announced body swallows the rest of the stream: one log message,
-  ** no echo, and a clean EOF. */
-  cr_assert_eq(o.count, 1);
+  /* The length is not trusted (issue 21: 2^64 - 1 left the server deaf):
+  ** one log message, then the next message is read and answered. */
+  cr_assert_eq(o.count, 2);
   cr_assert_str_eq(cJSON_GetObjectItem(o.msgs[0], "method")->valuestring, "window/logMessage");
   cr_assert_eq(s.eofs, 1);
-  cr_assert_str_eq(s.seen, "");
+  cr_assert_str_eq(s.seen, "echo ");
   free_output(&o);
   free(in);
 }

@@ -247,3 +247,29 @@ Test(source, shards_partition_the_files) {
   rmdir(dir);
   ms_path_list_clear(&all);
 }
+
+/* Issue 21, class 7: positions asked in order along one long line count on
+** from the last one (a memo per thread), and give what counting from the
+** line start gives, also going backwards and across lines. */
+Test(source, positions_in_order_on_a_long_line) {
+  size_t n = 200000;
+  char *text = malloc(n + 16);
+  for (size_t i = 0; i < n; i++) text[i] = i % 7 == 3 ? '\xc3' : i % 7 == 4 ? '\xa9' : 'a';
+  memcpy(text + n, "\nb\xf0\x9f\x98\x80x\n", 9);
+  ms_source s;
+  ms_source_init_text(&s, "t", text, n + 9);
+  uint32_t col = 0;
+  for (uint32_t off = 0; off <= n; off++) {
+    if (off % 7 != 4) {
+      cr_assert_eq(ms_source_line_of(&s, off), 0);
+      cr_assert_eq(ms_source_utf16_column(&s, off), col, "at %u", off);
+    }
+    if (off % 7 != 4) col++;
+  }
+  cr_assert_eq(ms_source_utf16_column(&s, 10), 9, "backwards");
+  cr_assert_eq(ms_source_line_of(&s, (uint32_t)n + 1), 1);
+  cr_assert_eq(ms_source_utf16_column(&s, (uint32_t)n + 6), 3, "after a surrogate pair");
+  cr_assert_eq(ms_source_line_of(&s, (uint32_t)n + 8), 2);
+  ms_source_close(&s);
+  free(text);
+}
