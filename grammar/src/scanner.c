@@ -46,7 +46,7 @@ enum token_type {
 };
 
 #define IDENT_MAX 32
-#define NEST_MAX 65536 /* bracket depth inside one token; 64 KiB of stack */
+#define RUNS_MAX 4096 /* alternations of bracket kinds inside one token; 20 KiB of stack */
 
 static void adv(TSLexer *l) { l->advance(l, false); }
 static void skip(TSLexer *l) { l->advance(l, true); }
@@ -102,9 +102,34 @@ static char closer_of(char open) {
 ** comparisons (affine_set) or nested type text (`!llvm.struct<(ptr<i8>)>`).
 ** `->` never closes. A mismatched closer fails, so a missing `>` does not
 ** swallow the rest of the file. */
+/* The open brackets of scan_balanced as runs of one kind: `tensor<` nested
+** 80,000 deep is one run, so depth has no limit but the text's length (a
+** limit made such a token fail, and error recovery scan it again from each
+** position: quadratic). Only alternations (`<(<(`) take room. */
+typedef struct runs {
+  char kind[RUNS_MAX];
+  uint32_t count[RUNS_MAX];
+  int n;
+} runs;
+
+static bool runs_push(runs *r, char c) {
+  if (r->n > 0 && r->kind[r->n - 1] == c) {
+    r->count[r->n - 1]++;
+    return true;
+  }
+  if (r->n == RUNS_MAX) return false;
+  r->kind[r->n] = c;
+  r->count[r->n++] = 1;
+  return true;
+}
+
+static void runs_pop(runs *r) {
+  if (--r->count[r->n - 1] == 0) r->n--;
+}
+
 static bool scan_balanced(TSLexer *l) {
-  char stack[NEST_MAX];
-  int depth = 0;
+  runs stack;
+  stack.n = 0;
   for (;;) {
     if (at_eof(l)) return false;
     int32_t c = l->lookahead;
@@ -117,18 +142,18 @@ static bool scan_balanced(TSLexer *l) {
       if (l->lookahead == '>') adv(l);
       continue;
     }
-    bool angle_level = depth == 0 || stack[depth - 1] == '<';
+    char top = stack.n ? stack.kind[stack.n - 1] : 0;
+    bool angle_level = top == 0 || top == '<';
     if (c == '(' || c == '[' || c == '{' || (c == '<' && angle_level)) {
-      if (depth == NEST_MAX) return false;
-      stack[depth++] = (char)c;
+      if (!runs_push(&stack, (char)c)) return false;
       adv(l);
       continue;
     }
     if (c == ')' || c == ']' || c == '}' || (c == '>' && angle_level)) {
-      if (depth == 0 || closer_of(stack[depth - 1]) != c) return false;
-      depth--;
+      if (!top || closer_of(top) != c) return false;
+      runs_pop(&stack);
       adv(l);
-      if (depth == 0) return true;
+      if (stack.n == 0) return true;
       continue;
     }
     adv(l);

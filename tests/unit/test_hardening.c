@@ -453,3 +453,20 @@ Test(hardening, dev_zero_stops_at_the_stream_limit) {
   cr_assert_not(ms_source_open(&src, "/dev/zero", err, sizeof err));
   cr_assert(strstr(err, "larger than 268435456 bytes"), "%s", err);
 }
+
+/* ---- scanner (issue 21, class 6) ----------------------------------------- */
+
+Test(hardening, a_type_nested_80000_deep_is_one_token) {
+  size_t n = 80000;
+  char *text = malloc(n * 8 + 64);
+  char *p = text + sprintf(text, "func.func @f(%%a: ");
+  for (size_t i = 0; i < n; i++) p += sprintf(p, "tensor<");
+  p += sprintf(p, "f32");
+  memset(p, '>', n);
+  p += n;
+  strcpy(p, ") {\n  return\n}\n");
+  TSTree *tree = parse_nested(text, NULL);
+  cr_assert_not(ts_node_has_error(ts_tree_root_node(tree)));
+  ts_tree_delete(tree);
+  free(text);
+}
