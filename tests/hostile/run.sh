@@ -117,6 +117,20 @@ if limited nested 20 200 "$BIN" check --jobs 1 "$TMP/nested.mlir"; then
   [ "$rc" = 0 ] && ok || bad nested "rc $rc: $(head -c 300 "$TMP/nested.out")"
 fi
 
+# --- 9. text output of 1,000 findings on one 84 KB line: trimmed around
+# the column (was 208 MB), at most ~1 KB per finding ---
+/usr/bin/python3 - "$TMP/trim.mlir" <<'PY'
+import sys
+ops = ' '.join('%%r%d = "tosa.add"(%%a, %%b) : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>' % i for i in range(1000))
+open(sys.argv[1], 'w').write('func.func @f(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>) { "test.pad"() {s = "' + 'x' * 42000 +
+                             '"} : () -> () ' + ops + ' return }\n')
+PY
+if limited trim 20 200 "$BIN" check --jobs 1 "$TMP/trim.mlir"; then
+  bytes=$(wc -c < "$TMP/trim.out")
+  [ "$rc" = 1 ] && [ "$bytes" -lt 1000000 ] && [ "$(grep -c 'incompatible-dims' "$TMP/trim.out")" = 1000 ] && ok ||
+    bad trim "rc $rc, $bytes bytes"
+fi
+
 # --- 14. type-alias chains of any length ---
 $GEN alias-chain 20000 > "$TMP/chain.mlir"
 if limited chain 30 200 "$BIN" check --jobs 1 "$TMP/chain.mlir"; then
