@@ -230,9 +230,10 @@ module.exports = grammar({
     punctuation: (_) =>
       choice('<', '>', '*', '+', '-', '?', '|', '/', '&', '!', '...', '#', '~', ';', '\\'),
 
-    custom_parens: ($) => seq('(', repeat($._custom_item), ')'),
-    custom_brackets: ($) => seq('[', repeat($._custom_item), ']'),
-    custom_braces: ($) => seq($._dict_open, repeat($._custom_item), '}'),
+    // A group may end in a comma (`window = {stride = [1, 1], pad = [...],}`).
+    custom_parens: ($) => seq('(', repeat($._custom_item), optional(','), ')'),
+    custom_brackets: ($) => seq('[', repeat($._custom_item), optional(','), ']'),
+    custom_braces: ($) => seq($._dict_open, repeat($._custom_item), optional(','), '}'),
     custom_region: ($) => seq($._region_open, repeat($._operation), repeat($.block), '}'),
 
     // -----------------------------------------------------------------

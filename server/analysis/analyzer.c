@@ -217,6 +217,9 @@ static void check_uses(analyzer *w, const ms_op *op) {
     if (u->value == MS_NONE) continue;
     const ms_value *def = &w->rec->values[u->value];
     if (def->type.end && bounds_invalid(w, def->type, why, sizeof why)) continue; /* reported at the definition */
+    /* A result type read off an opaque op's tail may be spelt in its
+    ** dialect's own way (`moore.trunc %0 : i8 -> i4` gives a !moore.i4). */
+    if (def->op != MS_NONE && w->rec->ops[def->op].guessed) continue;
     ms_span type = *in_type(w, op, i);
     if (!def->type.end) {
       check_unwritten_use(w, u, type);
@@ -1010,7 +1013,8 @@ static void stamp_findings(analyzer *w, const ms_op *op, size_t first, bool infe
 ** types records.c read off its tail (a functional type, a type list) are
 ** guesses, and no use of its operands is checked against them (`d2m.wait
 ** %cb : <memref<...>> -> memref<...>` writes the op's own types, not
-** %cb's). Its results keep the types written for them. */
+** %cb's). Its results keep the types written for them, for display and
+** inference, but no later use is checked against them either. */
 static void apply_layouts(const ms_catalog *catalog, ms_records *rec, const char *text, ms_diag_list *diags) {
   for (size_t i = 0; i < rec->nops; i++) {
     ms_op *op = &rec->ops[i];
@@ -1019,6 +1023,7 @@ static void apply_layouts(const ms_catalog *catalog, ms_records *rec, const char
                                  : NULL;
     if (l && ms_layout_apply(l, rec, (uint32_t)i, text)) continue;
     op->types_known = false;
+    op->guessed = true;
     if (!l) continue;
     op->unmatched = true;
     if (op->ntoks == 0) continue;
