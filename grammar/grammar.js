@@ -114,7 +114,9 @@ module.exports = grammar({
         optional(seq('(', commaSep1($.value_use), ':', commaSep1($._type), ')')),
       ),
 
-    properties: ($) => seq('<{', commaSep($.attribute_entry), '}>'),
+    // `<{...}>`, also spelt with blanks (`}` and `>` on two lines).
+    properties: ($) =>
+      seq(choice('<{', seq('<', '{')), commaSep($.attribute_entry), choice('}>', seq('}', '>'))),
 
     region_list: ($) => seq('(', commaSep1($.region), ')'),
 
@@ -124,7 +126,7 @@ module.exports = grammar({
     block_label: ($) =>
       seq($.caret_id, optional(seq('(', commaSep($.block_argument), ')')), ':'),
     block_argument: ($) =>
-      seq($.value_use, ':', $._type, optional($.attribute_dictionary), optional($.location)),
+      seq($.value_use, ':', $._type_in_list, optional($.attribute_dictionary), optional($.location)),
 
     // The pretty syntax of the ops that wrap nearly every real file.
     module_operation: ($) =>
@@ -150,18 +152,19 @@ module.exports = grammar({
     visibility: (_) => choice('private', 'public', 'nested'),
     function_arguments: ($) =>
       seq('(', commaSep(choice($.block_argument, $.argument_type)), optional(seq(',', '...')), ')'),
-    argument_type: ($) => seq($._type, optional($.attribute_dictionary), optional($.location)),
+    argument_type: ($) => seq($._type_in_list, optional($.attribute_dictionary), optional($.location)),
     function_results: ($) =>
       choice(
         $._type,
-        seq('(', commaSep(seq($._type, optional($.attribute_dictionary))), ')'),
+        seq('(', commaSep(seq($._type_in_list, optional($.attribute_dictionary))), ')'),
       ),
 
     return_operation: ($) =>
       prec.right(
         seq(
           choice('return', 'func.return'),
-          optional(seq(commaSep1($.value_use), ':', commaSep1($._type))),
+          optional($.attribute_dictionary),
+          optional(seq(commaSep1($.value_use), ':', commaSep1($._type_in_list))),
           optional($.location),
         ),
       ),
@@ -227,9 +230,10 @@ module.exports = grammar({
     punctuation: (_) =>
       choice('<', '>', '*', '+', '-', '?', '|', '/', '&', '!', '...', '#', '~', ';', '\\'),
 
-    custom_parens: ($) => seq('(', repeat($._custom_item), ')'),
-    custom_brackets: ($) => seq('[', repeat($._custom_item), ']'),
-    custom_braces: ($) => seq($._dict_open, repeat($._custom_item), '}'),
+    // A group may end in a comma (`window = {stride = [1, 1], pad = [...],}`).
+    custom_parens: ($) => seq('(', repeat($._custom_item), optional(','), ')'),
+    custom_brackets: ($) => seq('[', repeat($._custom_item), optional(','), ']'),
+    custom_braces: ($) => seq($._dict_open, repeat($._custom_item), optional(','), '}'),
     custom_region: ($) => seq($._region_open, repeat($._operation), repeat($.block), '}'),
 
     // -----------------------------------------------------------------
@@ -268,8 +272,9 @@ module.exports = grammar({
 
     attribute_alias_definition: ($) =>
       seq(field('name', $.attribute_alias), '=', field('value', $._attribute_value)),
+    // `!t = type tensor<f32>`: the spelling of MLIR before 2021.
     type_alias_definition: ($) =>
-      seq(field('name', $.type_alias), '=', field('value', $._type)),
+      seq(field('name', $.type_alias), '=', optional('type'), field('value', $._type)),
 
     // {-# dialect_resources: { builtin: { blob: "0x..." } } #-}
     file_metadata: ($) => seq('{-#', commaSep($.metadata_entry), '#-}'),

@@ -188,6 +188,17 @@ static bool finish(TSLexer *l, enum token_type type) {
   return true;
 }
 
+/* A token whose end was marked before a lookahead. */
+static bool finish_marked(TSLexer *l, enum token_type type) {
+  l->result_symbol = type;
+  return true;
+}
+
+static bool is_spaced_type(const char *id) {
+  return !strcmp(id, "tensor") || !strcmp(id, "memref") || !strcmp(id, "vector") || !strcmp(id, "complex") ||
+         !strcmp(id, "tuple");
+}
+
 /* An identifier has been read into `id`; the lexer is right after it. */
 static bool scan_after_ident(TSLexer *l, const bool *valid, const char *id, unsigned len) {
   if (len >= IDENT_MAX) return false;
@@ -200,6 +211,13 @@ static bool scan_after_ident(TSLexer *l, const bool *valid, const char *id, unsi
     if (strcmp(id, "distinct") || !valid[BUILTIN_ATTRIBUTE]) return false;
     if (!scan_balanced(l) || l->lookahead != '<') return false;
     return scan_balanced(l) && finish(l, BUILTIN_ATTRIBUTE);
+  }
+  if (c != '<' && is_hspace(c) && is_spaced_type(id)) {
+    /* `memref <4xf32>`: MLIR's lexer allows blanks before the `<`. */
+    l->mark_end(l);
+    while (is_hspace(l->lookahead)) adv(l);
+    if (l->lookahead != '<') return valid[SCALAR_TYPE] && is_scalar_type(id, len) && finish_marked(l, SCALAR_TYPE);
+    c = '<';
   }
   if (c != '<') {
     if (valid[SCALAR_TYPE] && is_scalar_type(id, len)) return finish(l, SCALAR_TYPE);
@@ -241,12 +259,64 @@ static void look_past_blanks(TSLexer *l) {
   }
 }
 
+/* The lexer is on `%`: whether a list of result names `%a, %b:2` follows,
+** then `=` (an op's results: a statement starts here). Otherwise the `%`
+** is a use: `{%d0, %d1}` after a type (dynamic sizes), `%a, %b : T` on a
+** continuation line. A list too long to be results is not one. */
+static bool results_follow(TSLexer *l) {
+  for (int n = 0; n < 256; n++) {
+    if (l->lookahead != '%') return false;
+    adv(l);
+    if (!is_ident_char(l->lookahead) && l->lookahead != '-') return false;
+    while (is_ident_char(l->lookahead) || l->lookahead == '-') adv(l);
+    if (l->lookahead == ':') {
+      adv(l);
+      if (l->lookahead < '0' || l->lookahead > '9') return false;
+      while (l->lookahead >= '0' && l->lookahead <= '9') adv(l);
+    }
+    while (is_space(l->lookahead)) adv(l);
+    if (l->lookahead == '=') {
+      adv(l);
+      return l->lookahead != '=';
+    }
+    if (l->lookahead != ',') return false;
+    adv(l);
+    while (is_space(l->lookahead)) adv(l);
+  }
+  return false;
+}
+
+/* `{fastmath = #arith.fastmath<fast>} }` on one line, the lexer on its
+** `{`: the attributes that end a short-form body (brace_is_region). */
+static bool short_form_attrs(TSLexer *l) {
+  for (int depth = 0;;) {
+    int32_t c = l->lookahead;
+    if (at_eof(l) || c == '\n') return false;
+    if (c == '"') {
+      if (!scan_string(l)) return false;
+      continue;
+    }
+    adv(l);
+    if (c == '{') depth++;
+    if (c == '}' && --depth == 0) break;
+  }
+  while (is_hspace(l->lookahead)) adv(l);
+  return l->lookahead == '}';
+}
+
 /* After `{` (consumed and marked): a region holds ops, a dictionary holds
-** `key = value` entries. */
+** `key = value` entries, and the other braces of custom syntax hold tokens:
+** `{%d0, %d1}` after a type (dynamic sizes), and the short form of
+** linalg.map and linalg.reduce, `{ arith.addf }` on one line (optionally
+** with attributes), which names the op of the body: not a region holding
+** an op without operands. */
 static bool brace_is_region(TSLexer *l) {
+  while (is_hspace(l->lookahead)) adv(l);
+  bool same_line = l->lookahead != '\n' && l->lookahead != '/';
   look_past_blanks(l);
   int32_t c = l->lookahead;
-  if (c == '}' || c == '%' || c == '^') return true;
+  if (c == '%') return results_follow(l);
+  if (c == '}' || c == '^') return true;
   if (c == '"') {
     if (!scan_string(l)) return false;
     while (is_hspace(l->lookahead)) adv(l);
@@ -261,7 +331,8 @@ static bool brace_is_region(TSLexer *l) {
   while (is_hspace(l->lookahead)) adv(l);
   c = l->lookahead;
   if (c == '=' || c == ',') return false;
-  if (c == '}') return dotted;
+  if (c == '}') return dotted && !same_line;
+  if (c == '{' && dotted && same_line && short_form_attrs(l)) return false;
   return true;
 }
 
@@ -277,6 +348,11 @@ static bool scan_brace(TSLexer *l, const bool *valid) {
 static bool scan_token(TSLexer *l, const bool *valid, bool braces) {
   int32_t c = l->lookahead;
   if (c == '{' && braces) return scan_brace(l, valid);
+  /* `<...>` in custom syntax (braces: not recovering): an attribute or type
+  ** whose dialect prefix the op elides (`<kSUM>`, `: <memref<4xf32>>`,
+  ** `= <workerGrid = ..., meshShape = , ...>`), one balanced token. */
+  if (c == '<' && braces && valid[DIALECT_ATTRIBUTE] && valid[REGION_OPEN])
+    return scan_balanced(l) && finish(l, DIALECT_ATTRIBUTE);
   if (c == '!' && valid[DIALECT_TYPE]) return scan_sigil(l, DIALECT_TYPE);
   if (c == '#' && valid[DIALECT_ATTRIBUTE]) return scan_sigil(l, DIALECT_ATTRIBUTE);
   if (!is_ident_start(c)) return false;
@@ -293,13 +369,20 @@ static bool starts_statement(TSLexer *l, char *id, unsigned *len) {
   if (at_eof(l)) return true;
   int32_t c = l->lookahead;
   switch (c) {
-    case '}': case ')': case ']': case '%': case '"': case '^': case '#': case '!': return true;
+    case '}': case ')': case ']': case '"': case '^': case '#': case '!': return true;
+    case '%': return results_follow(l);
     default: break;
   }
   if (!is_ident_start(c)) return false;
   *len = read_ident(l, id);
   if (strchr(id, '.')) return true;
-  return !strcmp(id, "return") || !strcmp(id, "module") || !strcmp(id, "func");
+  /* Ops written without their dialect (func's default dialect, transform's
+  ** `yield`); any other word continues the statement (`ins`, `to`, ...). */
+  static const char *const ops[] = {"return", "module", "func", "call", "call_indirect", "yield",
+                                    "unrealized_conversion_cast"};
+  for (unsigned i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    if (!strcmp(id, ops[i])) return true;
+  return false;
 }
 
 /* A custom op's rest: at a newline (or a comment) decide whether the

@@ -345,12 +345,16 @@ static bool parse_torch(ms_shape *self, const char *text, size_t len, char *err,
 bool ms_shape_parse_type(ms_shape *self, const char *text, size_t len, char *err, size_t errlen) {
   trim(&text, &len);
   static const struct { const char *prefix; ms_type_kind kind; } kinds[] = {
-    {"tensor<", MS_TYPE_TENSOR}, {"vector<", MS_TYPE_VECTOR}, {"memref<", MS_TYPE_MEMREF},
+    {"tensor", MS_TYPE_TENSOR}, {"vector", MS_TYPE_VECTOR}, {"memref", MS_TYPE_MEMREF},
   };
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     if (!has_prefix(text, len, kinds[i].prefix)) continue;
-    shape_clear(self, kinds[i].kind);
+    /* `memref <4xf32>`: MLIR allows blanks before the `<`. */
     size_t plen = strlen(kinds[i].prefix);
+    while (plen < len && (text[plen] == ' ' || text[plen] == '\t')) plen++;
+    if (plen >= len || text[plen] != '<') continue;
+    plen++;
+    shape_clear(self, kinds[i].kind);
     if (len <= plen || text[len - 1] != '>') {
       set_err(err, errlen, "missing '>' at the end of the type", text, len);
       return false;

@@ -217,6 +217,9 @@ static void check_uses(analyzer *w, const ms_op *op) {
     if (u->value == MS_NONE) continue;
     const ms_value *def = &w->rec->values[u->value];
     if (def->type.end && bounds_invalid(w, def->type, why, sizeof why)) continue; /* reported at the definition */
+    /* A result type read off an opaque op's tail may be spelt in its
+    ** dialect's own way (`moore.trunc %0 : i8 -> i4` gives a !moore.i4). */
+    if (def->op != MS_NONE && w->rec->ops[def->op].guessed) continue;
     ms_span type = *in_type(w, op, i);
     if (!def->type.end) {
       check_unwritten_use(w, u, type);
@@ -1005,14 +1008,25 @@ static void stamp_findings(analyzer *w, const ms_op *op, size_t first, bool infe
 
 /* Custom ops whose catalog entry says how they are written get their
 ** operand and result types from that syntax (layout.h) before judging;
-** one that follows none of its alternatives is reported. */
+** one that follows none of its alternatives is reported, and not judged.
+** Any other custom op is opaque: the tool only contains its syntax, so the
+** types records.c read off its tail (a functional type, a type list) are
+** guesses, and no use of its operands is checked against them (`d2m.wait
+** %cb : <memref<...>> -> memref<...>` writes the op's own types, not
+** %cb's). Its results keep the types written for them, for display and
+** inference, but no later use is checked against them either. */
 static void apply_layouts(const ms_catalog *catalog, ms_records *rec, const char *text, ms_diag_list *diags) {
-  if (!catalog) return;
   for (size_t i = 0; i < rec->nops; i++) {
-    const ms_op *op = &rec->ops[i];
+    ms_op *op = &rec->ops[i];
     if (op->kind != MS_OP_CUSTOM) continue;
-    const ms_layout *l = ms_catalog_layout(catalog, text + op->name.start, op->name.end - op->name.start);
-    if (!l || ms_layout_apply(l, rec, (uint32_t)i, text) || op->ntoks == 0) continue;
+    const ms_layout *l = catalog ? ms_catalog_layout(catalog, text + op->name.start, op->name.end - op->name.start)
+                                 : NULL;
+    if (l && ms_layout_apply(l, rec, (uint32_t)i, text)) continue;
+    op->types_known = false;
+    op->guessed = true;
+    if (!l) continue;
+    op->unmatched = true;
+    if (op->ntoks == 0) continue;
     ms_diag_list_add(diags, op->name_token.start, op->name_token.end, MS_SEVERITY_ERROR, MS_CODE_OP_SYNTAX, NULL,
                      "the types written on %.*s do not follow its syntax \"%s\"", (int)(op->name.end - op->name.start),
                      text + op->name.start, l->text);
@@ -1031,7 +1045,7 @@ static void judge(analyzer *w, const ms_records *rec, ms_value_info **info) {
     size_t first = w->out->diags.count;
     size_t ninf = w->out->ninferences;
     check_uses(w, &rec->ops[i]);
-    if (rec->ops[i].kind != MS_OP_RETURN && w->catalog) apply_rule(w, (uint32_t)i);
+    if (rec->ops[i].kind != MS_OP_RETURN && !rec->ops[i].unmatched && w->catalog) apply_rule(w, (uint32_t)i);
     stamp_findings(w, &rec->ops[i], first, w->out->ninferences > ninf);
   }
   for (size_t i = 0; i < rec->nvalues; i++) free(w->shape[i]);

@@ -225,7 +225,9 @@ static bool assign(match *m, const ms_layout_ref *r, ms_span type) {
       for (uint32_t i = r->index; i < nops && i < MAX_SLOTS; i++) m->in[i] = type;
       return r->index <= nops;
     case MS_LAYOUT_RESULT:
-      if (r->index >= nres) return false;
+      /* An op whose results are not named (`arith.extsi %a : i32 to i42`
+      ** alone on its line) still writes their types. */
+      if (r->index >= nres) return nres == 0;
       m->out[r->index] = type;
       return true;
     default:

@@ -54,6 +54,8 @@ typedef struct ms_op {
   ms_span name_token;            /* as written */
   ms_op_kind kind;
   bool types_known;              /* in_types align one to one with operands */
+  bool guessed;                  /* a custom op whose written types follow no syntax the catalog declares */
+  bool unmatched;                /* one whose catalog syntax no alternative matches (not judged) */
   uint32_t parent;               /* the op whose region holds this one, MS_NONE at the top */
   uint32_t operands, noperands;  /* uses[operands .. +noperands) */
   uint32_t results, nresults;    /* values[results .. +nresults) */

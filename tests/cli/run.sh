@@ -73,6 +73,11 @@ then ok; else bad sarif-shape "SARIF structure check failed"; fi
 
 run syntax "$BIN" check fixtures/syntax.mlir
 expect syntax 1 syntax.txt "1 error, 0 warnings in 1 file"
+# Issue 19: custom assembly as real projects print it gives no error (no
+# ERROR node, nothing from types guessed on opaque ops); the findings on the
+# ops whose syntax the catalog declares stay.
+run custom_assembly "$BIN" check fixtures/custom_assembly.mlir
+expect custom_assembly 1 custom_assembly.txt "4 errors, 0 warnings in 1 file"
 run clean "$BIN" check fixtures/clean.mlir
 expect clean 0 - ""
 

@@ -208,3 +208,30 @@ Test(analyzer, dynamic_broadcast_in_dim_against_its_constant_shape) {
   cr_assert(strstr(codes, "negative-size@5"), "%s", codes);
   ms_analysis_clear(&a);
 }
+
+/* ---- issue 19: silent where the tool does not understand ---- */
+
+Test(analyzer, opaque_ops_give_no_finding_from_guessed_types) {
+  const char *text =
+      "func.func @f(%cb: !d2m.cb<memref<4x4xf32>>, %x: !moore.i8, %src: tensor<?xf32>, %k: index,\n"
+      "             %m: memref<8xf32>, %a: tensor<8xf32>, %init: tensor<8xf32>) -> !moore.i4 {\n"
+      "  %v = d2m.wait %cb : <memref<4x4xf32>> -> memref<4x4xf32>\n"
+      "  %y = moore.trunc %x : i8 -> i4\n"
+      "  %z = foo.op %x, %k : (i8, f32) -> i4\n"
+      "  %t = iree_tensor_ext.bitcast %src : tensor<?xf32>{%k} -> tensor<?xi32>{%k}\n"
+      "  %c = memref.cast %m : memref<8xf32> to memref<*xf32>\n"
+      "  call @print(%c) : (memref<*xf32>) -> ()\n"
+      "  %r = linalg.map { math.absf } ins(%a : tensor<8xf32>) outs(%init : tensor<8xf32>)\n"
+      "  arith.extsi %k : i32 to i42\n"
+      "  return %y : !moore.i4\n"
+      "}\n";
+  char codes[512];
+  ms_analysis a;
+  analyse(text, codes, sizeof codes, &a);
+  /* No ERROR node, no use checked against a type written on an op without
+  ** a declared syntax (d2m.wait's, moore.trunc's, foo.op's), `call` is a
+  ** statement of its own, `{ math.absf }` is no op; arith.extsi (declared)
+  ** is read though it names no result, and its use of %k is checked. */
+  cr_assert_str_eq(codes, "type-mismatch@10");
+  ms_analysis_clear(&a);
+}
