@@ -18,12 +18,14 @@ extern const ms_sop_def ms_sop_contraction[];
 
 /* (s22-more's families below this line) */
 extern const ms_sop_def ms_sop_gather[];
+extern const ms_sop_def ms_sop_movement[];
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
 
     /* (s22-more's families below this line) */
     ms_sop_gather,
+    ms_sop_movement,
 
     NULL,
 };
