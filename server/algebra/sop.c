@@ -19,6 +19,8 @@ extern const ms_sop_def ms_sop_contraction[];
 /* (s22-more's families below this line) */
 extern const ms_sop_def ms_sop_gather[];
 extern const ms_sop_def ms_sop_movement[];
+extern const ms_sop_def ms_sop_reduce[];
+extern const ms_sop_def ms_sop_linalg[];
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -26,6 +28,8 @@ static const ms_sop_def *const families[] = {
     /* (s22-more's families below this line) */
     ms_sop_gather,
     ms_sop_movement,
+    ms_sop_reduce,
+    ms_sop_linalg,
 
     NULL,
 };
