@@ -21,6 +21,7 @@ extern const ms_sop_def ms_sop_gather[];
 extern const ms_sop_def ms_sop_movement[];
 extern const ms_sop_def ms_sop_reduce[];
 extern const ms_sop_def ms_sop_linalg[];
+extern const ms_sop_def ms_sop_collective[];
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -30,6 +31,7 @@ static const ms_sop_def *const families[] = {
     ms_sop_movement,
     ms_sop_reduce,
     ms_sop_linalg,
+    ms_sop_collective,
 
     NULL,
 };

@@ -28,6 +28,7 @@
 #define MS_CODE_OPERANDS_SHAPE "operand-shapes"       /* operands that must agree do not */
 #define MS_CODE_ELEMENT_COUNT "element-count"         /* reshape: element counts differ */
 #define MS_CODE_OPERAND_TYPE "operand-type"           /* an operand's rank or shape the op forbids */
+#define MS_CODE_REPLICA_GROUPS "replica-groups"       /* collectives: replica ids repeated, missing or negative */
 
 /* A list parameter, or an empty one when the op leaves it out (the
 ** default of StableHLO's struct attributes); *given tells which. */
