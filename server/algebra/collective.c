@@ -64,17 +64,17 @@ static ms_infer_verdict all_gather(const ms_sop_in *in, ms_sop_out *out) {
     if (!x->ranked) return MS_INFER_UNKNOWN;
     if (d >= x->rank) return ms_sop_fail(out, MS_CODE_DIMS_RANGE, k, "all_gather_dim must be a valid index of operand");
     if (x->dims[d] == 0)
-      return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, k, "dimension size of operand at 'all_gather_dim' cannot be zero");
+      return ms_sop_fail(out, MS_CODE_COLLECTIVE_DIMS, k, "dimension size of operand at 'all_gather_dim' cannot be zero");
     if (!r || !r->ranked) continue;
-    if (r->rank != x->rank) return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, -1, "operand and result must have the same rank");
+    if (r->rank != x->rank) return ms_sop_fail(out, MS_CODE_COLLECTIVE_DIMS, -1, "operand and result must have the same rank");
     for (int i = 0; i < x->rank; i++)
       if (i != d && !ms_sop_dims_compatible(r->dims[i], x->dims[i]))
-        return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, -1,
+        return ms_sop_fail(out, MS_CODE_COLLECTIVE_DIMS, -1,
                            "operand and result should have the same shape except for the dimension size at "
                            "'all_gather_dim' (dim %d: %lld vs %lld)",
                            i, (long long)x->dims[i], (long long)r->dims[i]);
     if (x->dims[d] > 0 && r->dims[d] >= 0 && r->dims[d] % x->dims[d])
-      return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, -1,
+      return ms_sop_fail(out, MS_CODE_COLLECTIVE_DIMS, -1,
                          "result gather dimension has size %lld, expected to be a multiple of operand gather dimension "
                          "size %lld",
                          (long long)r->dims[d], (long long)x->dims[d]);
@@ -90,21 +90,21 @@ static ms_infer_verdict reduce_scatter(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *x = &in->operands[0], *r = in->nresults > 0 && in->results[0].ranked ? &in->results[0] : NULL;
   int64_t d = dp->v[0];
   if (d < 0) return MS_INFER_UNKNOWN;
-  if (r && r->rank != x->rank) return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, -1, "operand and result should have same rank");
+  if (r && r->rank != x->rank) return ms_sop_fail(out, MS_CODE_COLLECTIVE_DIMS, -1, "operand and result should have same rank");
   if (d >= x->rank) return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "scatter dim should be less than operand/result rank");
   if (r && x->dims[d] >= 0 && r->dims[d] >= 0) {
     if (r->dims[d] == 0)
-      return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, -1, "result dimension size at scatter_dimension cannot be zero");
+      return ms_sop_fail(out, MS_CODE_COLLECTIVE_DIMS, -1, "result dimension size at scatter_dimension cannot be zero");
     if (x->dims[d] == 0)
-      return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, 0, "operand dimension size at scatter_dimension cannot be zero");
+      return ms_sop_fail(out, MS_CODE_COLLECTIVE_DIMS, 0, "operand dimension size at scatter_dimension cannot be zero");
     if (x->dims[d] % r->dims[d])
-      return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, -1,
+      return ms_sop_fail(out, MS_CODE_COLLECTIVE_DIMS, -1,
                          "operand scatter dimension has size %lld, expected to be a multiple of result scatter "
                          "dimension size %lld",
                          (long long)x->dims[d], (long long)r->dims[d]);
     for (int i = 0; i < x->rank; i++)
       if (i != d && !ms_sop_dims_compatible(x->dims[i], r->dims[i]))
-        return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, -1,
+        return ms_sop_fail(out, MS_CODE_COLLECTIVE_DIMS, -1,
                            "non scatter dimensions should be same for operand (%lld) and result (%lld)",
                            (long long)x->dims[i], (long long)r->dims[i]);
   }
@@ -132,7 +132,7 @@ static ms_infer_verdict all_to_all(const ms_sop_in *in, ms_sop_out *out) {
       return ms_sop_fail(out, MS_CODE_DIMS_RANGE, k, "AllToAll concat_dimension %lld is out-of-bounds for input rank %d",
                          (long long)c, x->rank);
     if (x->dims[s] >= 0 && x->dims[s] % n)
-      return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, k,
+      return ms_sop_fail(out, MS_CODE_COLLECTIVE_DIMS, k,
                          "split dimension has size %lld, expected to be a multiple of split_count %lld",
                          (long long)x->dims[s], (long long)n);
     out->results[k] = *x;

@@ -176,7 +176,7 @@ static ms_infer_verdict gather_common(const ms_sop_in *in, ms_sop_out *out, bool
   if (dynamic) {
     const ms_shape *sz = &in->operands[2];
     if (sz->ranked && sz->rank != 1)
-      return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, 2, "slice_sizes must have rank 1, got rank %d", sz->rank);
+      return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 2, "slice_sizes must have rank 1, got rank %d", sz->rank);
     if (sz->ranked && sz->dims[0] >= 0 && sz->dims[0] != x->rank)
       return ms_sop_fail(out, MS_CODE_DIMS_COUNT, 2, "slice_sizes size (%lld) not equal to operand rank (%d)",
                          (long long)sz->dims[0], x->rank);

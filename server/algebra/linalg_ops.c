@@ -27,9 +27,9 @@ static ms_infer_verdict triangular_solve(const ms_sop_in *in, ms_sop_out *out) {
     return MS_INFER_UNKNOWN;
   const ms_shape *a = &in->operands[0], *b = &in->operands[1];
   int r = a->rank;
-  if (r < 2) return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, 0, "operand 'a' must have rank >= 2, but got rank %d", r);
+  if (r < 2) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "operand 'a' must have rank >= 2, but got rank %d", r);
   if (!ms_sop_dims_compatible(a->dims[r - 2], a->dims[r - 1]))
-    return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, 0, "two minor dimensions of operand 'a' must be compatible, got %lld and %lld",
+    return ms_sop_fail(out, MS_CODE_SQUARE, 0, "two minor dimensions of operand 'a' must be compatible, got %lld and %lld",
                        (long long)a->dims[r - 2], (long long)a->dims[r - 1]);
   if (b->rank != r)
     return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, 1, "operands must have equal rank, but got %d and %d", r, b->rank);
@@ -44,7 +44,7 @@ static ms_infer_verdict triangular_solve(const ms_sop_in *in, ms_sop_out *out) {
                          i, (long long)a->dims[i], (long long)b->dims[i]);
   const ms_sop_param *t = ms_sop_get(in, "transpose_a");
   if (t && !strcmp(t->str, "TRANSPOSE_INVALID"))
-    return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, -1, "Invalid transpose option value for triangular solve");
+    return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "Invalid transpose option value for triangular solve");
   out->results[0] = *b;
   out->nresults = 1;
   if (in->want_provenance) ms_sop_note(out, 0, "the shape of b");
@@ -55,9 +55,9 @@ static ms_infer_verdict cholesky(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1 || !in->operands[0].ranked) return MS_INFER_UNKNOWN;
   const ms_shape *a = &in->operands[0];
   int r = a->rank;
-  if (r < 2) return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, 0, "argument 'a' must have rank >= 2, got rank %d", r);
+  if (r < 2) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "argument 'a' must have rank >= 2, got rank %d", r);
   if (!ms_sop_dims_compatible(a->dims[r - 2], a->dims[r - 1]))
-    return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, 0, "minor dimensions of 'a' must have equal size, got %lld and %lld",
+    return ms_sop_fail(out, MS_CODE_SQUARE, 0, "minor dimensions of 'a' must have equal size, got %lld and %lld",
                        (long long)a->dims[r - 2], (long long)a->dims[r - 1]);
   out->results[0] = *a;
   out->nresults = 1;
@@ -89,9 +89,9 @@ static ms_infer_verdict fft(const ms_sop_in *in, ms_sop_out *out) {
   if (n < 1 || n > 3) return ms_sop_fail(out, MS_CODE_DIMS_COUNT, -1, "rank must be between 1 and 3, but got %d", n);
   if (x->elem[0]) {
     if (rfft && strcmp(x->elem, "f32") && strcmp(x->elem, "f64"))
-      return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, 0, "RFFT requires f32 or f64 input type, but is given %s", x->elem);
+      return ms_sop_fail(out, MS_CODE_ELEMENT_TYPE, 0, "RFFT requires f32 or f64 input type, but is given %s", x->elem);
     if (!rfft && !is_complex(x->elem))
-      return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, 0, "FFT/IFFT/IRFFT take a complex tensor as input, but is given %s",
+      return ms_sop_fail(out, MS_CODE_ELEMENT_TYPE, 0, "FFT/IFFT/IRFFT take a complex tensor as input, but is given %s",
                          x->elem);
   }
   if (!x->ranked) return MS_INFER_UNKNOWN;
@@ -274,7 +274,7 @@ static ms_infer_verdict top_k(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *k = ms_sop_get(in, "k");
   if (in->noperands < 1 || !k || k->n != 1 || !in->operands[0].ranked) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
-  if (x->rank < 1) return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, 0, "operand's rank must be at least 1");
+  if (x->rank < 1) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "operand's rank must be at least 1");
   int last = x->rank - 1;
   if (x->dims[last] >= 0 && x->dims[last] < k->v[0])
     return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 0, "operand's last dimension (%lld) must be at least %lld",

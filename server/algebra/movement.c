@@ -341,7 +341,7 @@ static ms_infer_verdict concatenate(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *w = &in->operands[0];
   int64_t dim = dp->v[0];
   int rank = w->rank;
-  if (rank == 0) return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, 0, "rank-0 values cannot be concatenated");
+  if (rank == 0) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "rank-0 values cannot be concatenated");
   if (dim < 0 || dim >= rank)
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "dimension %lld is out-of-bounds for input rank %d", (long long)dim,
                        rank);
@@ -386,7 +386,7 @@ static ms_infer_verdict iota(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *d = ms_sop_get(in, "iota_dimension");
   const ms_shape *r = declared(in, 0);
   if (!d || d->n != 1 || !r) return MS_INFER_UNKNOWN;
-  if (r->rank == 0) return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, -1, "iota does not support scalars");
+  if (r->rank == 0) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, -1, "iota does not support scalars");
   if (d->v[0] >= r->rank)
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "iota dimension (%lld) cannot go beyond the output rank (%d)",
                        (long long)d->v[0], r->rank);
@@ -433,7 +433,7 @@ static ms_infer_verdict set_dimension_size(const ms_sop_in *in, ms_sop_out *out)
   const ms_sop_param *d = ms_sop_get(in, "dimension"), *size = ms_sop_get(in, "size");
   if (in->noperands < 2 || !d || d->n != 1 || !in->operands[0].ranked) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0], *st = &in->operands[1];
-  if (st->ranked && st->rank != 0) return ms_sop_fail(out, MS_CODE_OPERAND_TYPE, 1, "size operand should be of rank-0");
+  if (st->ranked && st->rank != 0) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "size operand should be of rank-0");
   ms_infer_verdict v = dimension_in_range(x, d, out);
   if (v != MS_INFER_OK) return v;
   int k = (int)d->v[0];

@@ -22,12 +22,16 @@
 #define MS_CODE_DIMS_ORDER "dims-order"               /* a dims list unsorted, repeated or overlapping */
 #define MS_CODE_DIMS_COUNT "dims-count"               /* a list's length against a rank */
 #define MS_CODE_INDEX_VECTOR "index-vector-size"      /* gather/scatter: index vector against the dims map */
-#define MS_CODE_BATCHING_SIZE "batching-dim-size"     /* gather/scatter: batching dims of unequal sizes */
+#define MS_CODE_BATCHING_SIZE "index-batching-dims"   /* gather/scatter: batching dims of unequal sizes */
 #define MS_CODE_SLICE_BOUNDS "slice-out-of-bounds"    /* a slice, window or size beyond the operand */
 #define MS_CODE_UPDATE_SHAPE "update-shape"           /* scatter / dynamic_update_slice updates */
 #define MS_CODE_OPERANDS_SHAPE "operand-shapes"       /* operands that must agree do not */
 #define MS_CODE_ELEMENT_COUNT "element-count"         /* reshape: element counts differ */
-#define MS_CODE_OPERAND_TYPE "operand-type"           /* an operand's rank or shape the op forbids */
+#define MS_CODE_OPERAND_RANK "operand-rank"           /* an operand's rank the op forbids (contraction.c's too) */
+#define MS_CODE_SQUARE "square-matrix"                /* cholesky, triangular_solve: minor dims differ */
+#define MS_CODE_ELEMENT_TYPE "element-type"           /* fft: real/complex element type against fft_type */
+#define MS_CODE_ATTRIBUTE_VALUE "attribute-value"     /* an enum value the op rejects */
+#define MS_CODE_COLLECTIVE_DIMS "collective-dims"     /* all_gather/reduce_scatter/all_to_all dims and sizes */
 #define MS_CODE_REPLICA_GROUPS "replica-groups"       /* collectives: replica ids repeated, missing or negative */
 
 /* A list parameter, or an empty one when the op leaves it out (the

@@ -15,10 +15,10 @@ Test(collective, all_gather_against_declared_result) {
   cr_assert_eq(sc_run(&c, "all_gather"), MS_INFER_OK, "%s", c.out.why);
   cr_assert_str_eq(sc_result(&c, 0), "tensor<8x?xf32>");
   c.res[0].dims[1] = 7;
-  sc_fails(&c, "all_gather", MS_CODE_OPERAND_TYPE);
+  sc_fails(&c, "all_gather", MS_CODE_COLLECTIVE_DIMS);
   c.res[0].dims[1] = 8;
   c.res[0].dims[0] = 4;
-  sc_fails(&c, "all_gather", MS_CODE_OPERAND_TYPE);
+  sc_fails(&c, "all_gather", MS_CODE_COLLECTIVE_DIMS);
   c.res[0].dims[0] = 8;
   c.params[0].v[0] = 2;
   sc_fails(&c, "all_gather", MS_CODE_DIMS_RANGE);
@@ -32,7 +32,7 @@ Test(collective, reduce_scatter) {
   sc_op(&c, "tensor<4x16xf32>");
   sc_res(&c, "tensor<4x5xf32>");
   sc_list(&c, "scatter_dimension", "1");
-  sc_fails(&c, "reduce_scatter", MS_CODE_OPERAND_TYPE);
+  sc_fails(&c, "reduce_scatter", MS_CODE_COLLECTIVE_DIMS);
   c.res[0].dims[1] = 4;
   cr_assert_eq(sc_run(&c, "reduce_scatter"), MS_INFER_OK, "%s", c.out.why);
   cr_assert_str_eq(sc_result(&c, 0), "tensor<4x?xf32>");
@@ -49,7 +49,7 @@ Test(collective, all_to_all) {
   cr_assert_eq(sc_run(&c, "all_to_all"), MS_INFER_OK, "%s", c.out.why);
   cr_assert_str_eq(sc_result(&c, 0), "tensor<16x4xf32>");
   c.params[2].v[0] = 3;
-  sc_fails(&c, "all_to_all", MS_CODE_OPERAND_TYPE);
+  sc_fails(&c, "all_to_all", MS_CODE_COLLECTIVE_DIMS);
   c.params[2].v[0] = 4;
   c.params[1].v[0] = 2;
   sc_fails(&c, "all_to_all", MS_CODE_DIMS_RANGE);

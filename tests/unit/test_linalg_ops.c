@@ -20,13 +20,13 @@ Test(linalg_ops, triangular_solve) {
   sc_fails(&c, "triangular_solve", MS_CODE_OPERANDS_SHAPE);
   c.ops[1].dims[0] = 4;
   c.ops[0].dims[2] = 2;
-  sc_fails(&c, "triangular_solve", MS_CODE_OPERAND_TYPE);
+  sc_fails(&c, "triangular_solve", MS_CODE_SQUARE);
 }
 
 Test(linalg_ops, cholesky) {
   sop_case c = {0};
   sc_op(&c, "tensor<3x4xf32>");
-  sc_fails(&c, "cholesky", MS_CODE_OPERAND_TYPE);
+  sc_fails(&c, "cholesky", MS_CODE_OPERAND_RANK);
   sop_case d = {0};
   sc_op(&d, "tensor<2x?x4xf32>");
   cr_assert_eq(sc_run(&d, "cholesky"), MS_INFER_OK);
@@ -54,7 +54,7 @@ Test(linalg_ops, fft_types_and_lengths) {
   sc_op(&e, "tensor<3xf32>");
   sc_str(&e, "fft_type", "FFT");
   sc_list(&e, "fft_length", "3");
-  sc_fails(&e, "fft", MS_CODE_OPERAND_TYPE);
+  sc_fails(&e, "fft", MS_CODE_ELEMENT_TYPE);
   sop_case f = {0};
   sc_op(&f, "tensor<3xcomplex<f32>>");
   sc_str(&f, "fft_type", "FFT");

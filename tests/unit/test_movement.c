@@ -158,7 +158,7 @@ Test(movement, concatenate_sizes_and_bounds) {
   sop_case e = {0};
   sc_op(&e, "tensor<f32>");
   sc_list(&e, "dimension", "0");
-  sc_fails(&e, "concatenate", MS_CODE_OPERAND_TYPE);
+  sc_fails(&e, "concatenate", MS_CODE_OPERAND_RANK);
 }
 
 Test(movement, reverse_iota_dimension_size) {
@@ -193,5 +193,5 @@ Test(movement, reverse_iota_dimension_size) {
   cr_assert_str_eq(sc_result(&s, 0), "tensor<3x4xf32>");
   s.ops[1].rank = 1;
   s.ops[1].dims[0] = 1;
-  sc_fails(&s, "set_dimension_size", MS_CODE_OPERAND_TYPE);
+  sc_fails(&s, "set_dimension_size", MS_CODE_OPERAND_RANK);
 }
