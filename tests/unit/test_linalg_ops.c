@@ -26,6 +26,8 @@ Test(linalg_ops, triangular_solve) {
 Test(linalg_ops, cholesky) {
   sop_case c = {0};
   sc_op(&c, "tensor<3x4xf32>");
+  sc_fails(&c, "cholesky", MS_CODE_SQUARE);
+  c.ops[0].rank = 1;
   sc_fails(&c, "cholesky", MS_CODE_OPERAND_RANK);
   sop_case d = {0};
   sc_op(&d, "tensor<2x?x4xf32>");
