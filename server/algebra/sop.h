@@ -55,6 +55,8 @@ typedef struct ms_sop_param {
   int n;                        /* integers in v (a list; a scalar is n == 1) */
   int64_t v[MS_SOP_MAX_LIST];   /* lists of pairs are flattened [lo0, hi0, lo1, hi1, ...]; booleans 0/1 */
   char str[32];                 /* a string or enum value ("NHWC", "FFT", "SUM"), "" if none */
+  int nshape;                   /* the written list's shape: 2 for `[[0, 0], [1, 1]]` or a */
+  int64_t shape[4];             /* dense<...> : tensor<2x2xi64> ({2, 2}); 1 for a flat list; 0: a scalar */
 } ms_sop_param;
 
 typedef struct ms_sop_in {
