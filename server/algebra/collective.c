@@ -121,6 +121,9 @@ static ms_infer_verdict all_to_all(const ms_sop_in *in, ms_sop_out *out) {
   if (!replica_groups_valid(in, out, true)) return MS_INFER_INVALID;
   int64_t s = sd->v[0], c = cd->v[0], n = sc->v[0];
   if (s < 0 || c < 0 || n <= 0) return MS_INFER_UNKNOWN; /* the attributes' own constraints */
+  const ms_sop_param *g = ms_sop_get(in, "replica_groups");
+  if (g && g->nshape == 2 && (g->shape[0] == 0 || g->shape[1] != n))
+    return ms_sop_fail(out, MS_CODE_REPLICA_GROUPS, -1, "group size of replica_groups must be %lld", (long long)n);
   for (int k = 0; k < in->noperands; k++)
     if (!in->operands[k].ranked) return MS_INFER_UNKNOWN;
   for (int k = 0; k < in->noperands; k++) {

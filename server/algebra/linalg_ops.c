@@ -89,9 +89,9 @@ static ms_infer_verdict fft(const ms_sop_in *in, ms_sop_out *out) {
   if (n < 1 || n > 3) return ms_sop_fail(out, MS_CODE_DIMS_COUNT, -1, "rank must be between 1 and 3, but got %d", n);
   if (x->elem[0]) {
     if (rfft && strcmp(x->elem, "f32") && strcmp(x->elem, "f64"))
-      return ms_sop_fail(out, MS_CODE_ELEMENT_TYPE, 0, "RFFT requires f32 or f64 input type, but is given %s", x->elem);
+      return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, 0, "RFFT requires f32 or f64 input type, but is given %s", x->elem);
     if (!rfft && !is_complex(x->elem))
-      return ms_sop_fail(out, MS_CODE_ELEMENT_TYPE, 0, "FFT/IFFT/IRFFT take a complex tensor as input, but is given %s",
+      return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, 0, "FFT/IFFT/IRFFT take a complex tensor as input, but is given %s",
                          x->elem);
   }
   if (!x->ranked) return MS_INFER_UNKNOWN;

@@ -98,7 +98,7 @@ static ms_infer_verdict reshape(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1 || !in->operands[0].ranked || !r) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
   if (is_static(x) && is_static(r) && elements(x) >= 0 && elements(r) >= 0 && elements(x) != elements(r))
-    return ms_sop_fail(out, MS_CODE_ELEMENT_COUNT, -1,
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, -1,
                        "number of output elements (%lld) doesn't match expected number of elements (%lld)",
                        (long long)elements(r), (long long)elements(x));
   return MS_INFER_UNKNOWN; /* the declared result is the only shape there is */
@@ -112,7 +112,7 @@ static bool shape_fits(ms_sop_out *out, const ms_sop_param *shape, const ms_shap
   for (int i = 0; i < shape->n; i++)
     if (shape->v[i] < 0 || (ok && r->dims[i] >= 0 && r->dims[i] != shape->v[i])) ok = false;
   if (!ok)
-    ms_sop_fail(out, MS_CODE_ELEMENT_COUNT, -1, "output shape %s is incompatible with the result type",
+    ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, -1, "output shape %s is incompatible with the result type",
                 ms_sop_format_list(shape->v, shape->n, b, sizeof b));
   return ok;
 }
@@ -135,7 +135,7 @@ static ms_infer_verdict dynamic_reshape(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *x = &in->operands[0], *st = &in->operands[1], *r = declared(in, 0);
   const ms_sop_param *shape = ms_sop_get(in, "output_shape");
   if (r && is_static(x) && is_static(r) && elements(x) >= 0 && elements(r) >= 0 && elements(x) != elements(r))
-    return ms_sop_fail(out, MS_CODE_ELEMENT_COUNT, -1,
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, -1,
                        "number of output elements (%lld) doesn't match expected number of elements (%lld)",
                        (long long)elements(r), (long long)elements(x));
   if (r && shape && !shape_fits(out, shape, r)) return MS_INFER_INVALID;
@@ -147,7 +147,7 @@ static ms_infer_verdict dynamic_reshape(const ms_sop_in *in, ms_sop_out *out) {
     int64_t n = 1;
     for (int i = 0; i < shape->n; i++) n *= shape->v[i];
     if (n != elements(x))
-      return ms_sop_fail(out, MS_CODE_ELEMENT_COUNT, 1,
+      return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1,
                          "output_shape is incompatible with input type of operation: input has %lld elements, but "
                          "output_shape has %lld",
                          (long long)elements(x), (long long)n);

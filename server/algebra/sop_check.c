@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const ms_sop_param empty_param = {"", true, 0, {0}, ""};
+static const ms_sop_param empty_param = {.name = "", .present = true};
 
 const ms_sop_param *ms_sop_list_or_empty(const ms_sop_in *in, const char *name, bool *given) {
   const ms_sop_param *p = ms_sop_get(in, name);

@@ -26,10 +26,10 @@
 #define MS_CODE_SLICE_BOUNDS "slice-out-of-bounds"    /* a slice, window or size beyond the operand */
 #define MS_CODE_UPDATE_SHAPE "update-shape"           /* scatter / dynamic_update_slice updates */
 #define MS_CODE_OPERANDS_SHAPE "operand-shapes"       /* operands that must agree do not */
-#define MS_CODE_ELEMENT_COUNT "element-count"         /* reshape: element counts differ */
+#define MS_CODE_SOP_ELEMENTS "element-count"          /* reshape: element counts differ (codes.c row, with shape_cast) */
 #define MS_CODE_OPERAND_RANK "operand-rank"           /* an operand's rank the op forbids (contraction.c's too) */
 #define MS_CODE_SQUARE "square-matrix"                /* cholesky, triangular_solve: minor dims differ */
-#define MS_CODE_ELEMENT_TYPE "element-type"           /* fft: real/complex element type against fft_type */
+#define MS_CODE_SOP_ELEMENT_TYPE "element-type"       /* fft: real/complex element type (codes.c row, with arith) */
 #define MS_CODE_ATTRIBUTE_VALUE "attribute-value"     /* an enum value the op rejects */
 #define MS_CODE_COLLECTIVE_DIMS "collective-dims"     /* all_gather/reduce_scatter/all_to_all dims and sizes */
 #define MS_CODE_REPLICA_GROUPS "replica-groups"       /* collectives: replica ids repeated, missing or negative */

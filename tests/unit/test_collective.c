@@ -72,3 +72,19 @@ Test(collective, same_shapes_and_ids) {
   sc_fails(&p, "collective_permute", MS_CODE_REPLICA_GROUPS);
   cr_assert(strstr(p.out.why, "targets"));
 }
+
+Test(collective, all_to_all_group_size) {
+  sop_case c = {0};
+  sc_op(&c, "tensor<4x16xf32>");
+  sc_list(&c, "split_dimension", "1");
+  sc_list(&c, "concat_dimension", "0");
+  sc_list(&c, "split_count", "4");
+  sc_list(&c, "replica_groups", "0, 1, 2, 3, 4, 5, 6, 7");
+  c.params[3].nshape = 2;
+  c.params[3].shape[0] = 4;
+  c.params[3].shape[1] = 2;
+  sc_fails(&c, "all_to_all", MS_CODE_REPLICA_GROUPS);
+  c.params[3].shape[0] = 2;
+  c.params[3].shape[1] = 4;
+  cr_assert_eq(sc_run(&c, "all_to_all"), MS_INFER_OK, "%s", c.out.why);
+}

@@ -56,7 +56,7 @@ Test(linalg_ops, fft_types_and_lengths) {
   sc_op(&e, "tensor<3xf32>");
   sc_str(&e, "fft_type", "FFT");
   sc_list(&e, "fft_length", "3");
-  sc_fails(&e, "fft", MS_CODE_ELEMENT_TYPE);
+  sc_fails(&e, "fft", MS_CODE_SOP_ELEMENT_TYPE);
   sop_case f = {0};
   sc_op(&f, "tensor<3xcomplex<f32>>");
   sc_str(&f, "fft_type", "FFT");

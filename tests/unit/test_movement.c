@@ -29,7 +29,7 @@ Test(movement, reshape_element_count) {
   sop_case c = {0};
   sc_op(&c, "tensor<2x3xf32>");
   sc_res(&c, "tensor<7xf32>");
-  sc_fails(&c, "reshape", MS_CODE_ELEMENT_COUNT);
+  sc_fails(&c, "reshape", MS_CODE_SOP_ELEMENTS);
   c.res[0].dims[0] = 6;
   cr_assert_eq(sc_run(&c, "reshape"), MS_INFER_UNKNOWN);
   c.res[0].dims[0] = MS_DIM_DYNAMIC; /* dynamic: not judged */
@@ -49,7 +49,7 @@ Test(movement, dynamic_reshape) {
   cr_assert_eq(sc_run(&c, "dynamic_reshape"), MS_INFER_OK, "%s", c.out.why);
   cr_assert_str_eq(sc_result(&c, 0), "tensor<3x2xf32>");
   c.params[0].v[0] = 4;
-  sc_fails(&c, "dynamic_reshape", MS_CODE_ELEMENT_COUNT);
+  sc_fails(&c, "dynamic_reshape", MS_CODE_SOP_ELEMENTS);
   sop_case d = {0};
   sc_op(&d, "tensor<?xf32>");
   sc_op(&d, "tensor<3xi64>");
