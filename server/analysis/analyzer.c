@@ -28,6 +28,7 @@
 #include "infer.h"
 #include "nodes.h"
 #include "shape.h"
+#include "structured.h"
 #include "upstream.h"
 
 typedef struct analyzer {
@@ -915,6 +916,67 @@ static void check_static_operands(analyzer *w, const ms_op *op, const ms_rule_bi
   }
 }
 
+/* ------------------------------------------------------------------ */
+/* Structured ops (structured.h): the analyzer's internals lent to it.  */
+
+typedef struct algebra_ctx {
+  analyzer *w;
+  uint32_t opi;
+} algebra_ctx;
+
+static const ms_op *algebra_op(const algebra_ctx *a) { return &a->w->rec->ops[a->opi]; }
+
+static bool sop_declared_operand(void *c, int i, ms_shape *out) {
+  algebra_ctx *a = c;
+  return operand_shape(a->w, algebra_op(a), i, out);
+}
+
+static bool sop_inferred_operand(void *c, int i, const ms_shape *declared, ms_shape *out) {
+  algebra_ctx *a = c;
+  inferred_operand(a->w, algebra_op(a), i, declared, out);
+  uint32_t v = operand_value(a->w, algebra_op(a), i);
+  return v != MS_NONE && a->w->shape[v];
+}
+
+static bool sop_declared_result(void *c, int r, ms_shape *out) {
+  algebra_ctx *a = c;
+  const ms_op *op = algebra_op(a);
+  if (r < 0 || (uint32_t)r >= op->nout) return false;
+  ms_span t = resolve(a->w, *out_type(a->w, op, (uint32_t)r));
+  return ms_shape_parse_type(out, a->w->text + t.start, t.end - t.start, NULL, 0) && out->kind != MS_TYPE_OTHER &&
+         out->kind != MS_TYPE_NONE;
+}
+
+static bool sop_constant(void *c, int i, int64_t *out, int max, int *n) {
+  algebra_ctx *a = c;
+  int64_t v[MS_MAX_RANK];
+  if (!operand_constant(a->w, algebra_op(a), i, v, n) || *n > max) return false;
+  memcpy(out, v, (size_t)*n * sizeof v[0]);
+  return true;
+}
+
+static void sop_refine(void *c, int r, const ms_shape *met) {
+  algebra_ctx *a = c;
+  const ms_op *op = algebra_op(a);
+  if ((uint32_t)r < op->nresults) set_shape(a->w, op->results + (uint32_t)r, met, a->opi, true);
+}
+
+static void sop_propagated(void *c, const char *why) {
+  algebra_ctx *a = c;
+  const ms_op *op = algebra_op(a);
+  static __thread rule_inputs in;
+  in.n = 0;
+  for (uint32_t i = 0; i < op->noperands && in.n < MS_MAX_OPERANDS; i++) in.index[in.n++] = (int)i;
+  report_propagated(a->w, op, &in, NULL, why);
+}
+
+static void apply_algebra(analyzer *w, uint32_t opi, const ms_rule_binding *b, attr_lookup *attrs) {
+  algebra_ctx a = {w, opi};
+  ms_structured_host h = {w->rec, w->text, &w->out->diags, opi, b, &a, sop_declared_operand, sop_inferred_operand,
+                          sop_declared_result, lookup_attr, attrs, sop_constant, sop_refine, sop_propagated};
+  ms_structured_judge(&h);
+}
+
 static void apply_rule(analyzer *w, uint32_t opi) {
   const ms_op *op = &w->rec->ops[opi];
   attr_lookup ctx = {w, op};
@@ -928,6 +990,10 @@ static void apply_rule(analyzer *w, uint32_t opi) {
     return;
   }
   if (b.static_operands) check_static_operands(w, op, &b);
+  if (b.algebra) {
+    apply_algebra(w, opi, &b, &ctx);
+    return;
+  }
   if (!b.has_rule) {
     infer_by_shape_fn(w, opi, &b);
     return;

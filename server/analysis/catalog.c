@@ -29,6 +29,7 @@
 #include "codes.h"
 #include "diag.h"
 #include "layout.h"
+#include "sop_params.h"
 #include "upstream.h"
 
 #define MAX_PATH_DEPTH 16
@@ -79,6 +80,7 @@ typedef struct entry {
   int ndims_attrs;
   const char *maps_attrs[MAX_ATTR_NAMES];   /* "indexing_maps" (indexing-maps) */
   int nmaps_attrs;
+  const ms_sop_spec *algebra;  /* "algebra" and "params" (sop_params.h), or NULL */
 } entry;
 
 /* Every allocation of a file goes into its pool, freed at once. */
@@ -621,7 +623,9 @@ static bool check_option_use(loader *ld, const cJSON *v, entry *e) {
 
 static bool build_rules_text(loader *ld, entry *e) {
   char buf[128] = "";
-  if (!e->has_rule && !e->ncases) {
+  if (e->algebra) {
+    snprintf(buf, sizeof buf, "algebra: %s", ms_sop_spec_def(e->algebra)->name);
+  } else if (!e->has_rule && !e->ncases) {
     snprintf(buf, sizeof buf, "shape: %s", ms_shape_fn_name(e->shape.fn));
   } else if (e->has_rule) {
     snprintf(buf, sizeof buf, "%s", ms_rule_name(e->rule));
@@ -660,11 +664,23 @@ static bool load_shape_source(loader *ld, const cJSON *v, entry *e) {
   return true;
 }
 
+/* "algebra": NAME, "params": {...} (sop_params.h). */
+static bool load_algebra(loader *ld, const cJSON *algebra, const cJSON *params, entry *e) {
+  const cJSON *item = NULL;
+  bool at_key = false;
+  char msg[256];
+  ms_sop_spec *spec = ms_sop_spec_load(algebra, params, &item, &at_key, msg, sizeof msg);
+  if (!spec) return bad(ld, item, at_key, "%s", msg);
+  *MS_ARRAY_PUSH(ld->file->pool, ld->file->npool, ld->file->cappool) = spec;
+  e->algebra = spec;
+  return true;
+}
+
 static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"match", "description", "rule", "select", "operands", "axis",
                                      "broadcast_dimensions", "target_shape", "constraints", "shape",
                                      "scalar_operands", "static_operands", "shape_source", "dimension_hints",
-                                     "syntax", "dimensions", "indexing_maps", NULL};
+                                     "syntax", "dimensions", "indexing_maps", "algebra", "params", NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   int line, col;
@@ -685,8 +701,14 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   const cJSON *shape = cJSON_GetObjectItemCaseSensitive(v, "shape");
   if (rule && sel)
     return bad(ld, sel, true, "an entry needs exactly one of \"rule\" and \"select\"");
-  if (!rule && !sel && !shape)
-    return bad(ld, v, false, "an entry needs one of \"rule\", \"select\" and \"shape\"");
+  const cJSON *algebra = cJSON_GetObjectItemCaseSensitive(v, "algebra");
+  if (!rule && !sel && !shape && !algebra)
+    return bad(ld, v, false, "an entry needs one of \"rule\", \"select\", \"shape\" and \"algebra\"");
+  if (algebra && (rule || sel || shape))
+    return bad(ld, algebra, true, "\"algebra\" goes alone: not with \"rule\", \"select\" or \"shape\"");
+  if (!algebra && (c = cJSON_GetObjectItemCaseSensitive(v, "params")))
+    return bad(ld, c, true, "\"params\" goes with \"algebra\"");
+  if (algebra && !load_algebra(ld, algebra, cJSON_GetObjectItemCaseSensitive(v, "params"), e)) return false;
   if (shape && !load_shape(ld, shape, e)) return false;
   if (rule && !parse_rule_name(ld, rule, &e->rule)) return false;
   e->has_rule = rule != NULL;
@@ -724,7 +746,7 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
 /* A finding code of "severity" or "ignore": registered (codes.h). */
 static bool check_code(loader *ld, const cJSON *item, bool at_key, const char *code) {
   if (ms_code_find(code)) return true;
-  char names[1024];
+  char names[4096];
   ms_code_names(names, sizeof names);
   return bad(ld, item, at_key, "unknown code \"%s\" (valid codes: %s)", code, names);
 }
@@ -1211,6 +1233,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->infer_only = e->infer_only;
   out->static_operands = e->static_operands;
   out->layout = e->layout;
+  out->algebra = e->algebra;
   out->has_rule = e->has_rule || e->ncases > 0;
   if (!out->has_rule) return true;
   if (!choose_rule(e, op, out)) return true;

@@ -69,6 +69,7 @@ typedef struct ms_rule_binding {
   bool infer_like_tosa;        /* refine as `--tosa-infer-shapes` does (constraint "infer_like_tosa") */
   bool infer_only;             /* the shape function refines, but its dialect does not verify it: no finding */
   const ms_layout *layout;     /* the entry's "syntax" (owned by the catalog), or NULL */
+  const struct ms_sop_spec *algebra; /* the entry's "algebra" and "params" (sop_params.h), or NULL */
   ms_shape_spec shape;
   ms_rule rule;
   ms_broadcast_options opts;   /* axis, broadcast_dimensions, constraints */

@@ -522,24 +522,32 @@ static const ms_code_info codes[] = {
    false},
 };
 
-#define NCODES (sizeof codes / sizeof codes[0])
+#define NBASE (sizeof codes / sizeof codes[0])
+#define NSOP (NBASE + ms_codes_sop_count)
+#define NCODES (NSOP + ms_codes_sop_families_count)
+
+/* The codes of the structured-op shape functions (codes_sop.c, then
+** codes_sop_families.c) follow the table above. */
+const ms_code_info *ms_code_at(size_t i) {
+  if (i < NBASE) return &codes[i];
+  if (i < NSOP) return &ms_codes_sop[i - NBASE];
+  return i < NCODES ? &ms_codes_sop_families[i - NSOP] : NULL;
+}
 
 const ms_code_info *ms_code_find(const char *name) {
   for (size_t i = 0; name && i < NCODES; i++)
-    if (!strcmp(codes[i].name, name)) return &codes[i];
+    if (!strcmp(ms_code_at(i)->name, name)) return ms_code_at(i);
   return NULL;
 }
 
 size_t ms_code_count(void) { return NCODES; }
-
-const ms_code_info *ms_code_at(size_t i) { return i < NCODES ? &codes[i] : NULL; }
 
 void ms_code_names(char *buf, size_t buflen) {
   size_t used = 0;
   if (!buflen) return;
   buf[0] = 0;
   for (size_t i = 0; i < NCODES; i++) {
-    int k = snprintf(buf + used, buflen - used, "%s%s", i ? ", " : "", codes[i].name);
+    int k = snprintf(buf + used, buflen - used, "%s%s", i ? ", " : "", ms_code_at(i)->name);
     if (k < 0 || (size_t)k >= buflen - used) {
       if (buflen > 4) strcpy(buf + buflen - 4, "...");
       return;
@@ -604,10 +612,10 @@ char *ms_codes_document(void) {
           "finding with a `// mlir-shape-disable-next-line CODE` comment (see docs/ci.md).\n\n"
           "| code | severity | summary |\n|---|---|---|\n");
   for (size_t i = 0; i < NCODES; i++)
-    ms_strbuf_printf(&s, "| [`%s`](#%s) | %s | %s |\n", codes[i].name, codes[i].name, ms_severity_name(codes[i].severity),
-        codes[i].summary);
+    ms_strbuf_printf(&s, "| [`%s`](#%s) | %s | %s |\n", ms_code_at(i)->name, ms_code_at(i)->name,
+        ms_severity_name(ms_code_at(i)->severity), ms_code_at(i)->summary);
   for (size_t i = 0; i < NCODES; i++) {
-    char *md = ms_code_markdown(&codes[i]);
+    char *md = ms_code_markdown(ms_code_at(i));
     ms_strbuf_printf(&s, "\n%s", md);
     free(md);
   }

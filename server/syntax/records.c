@@ -287,6 +287,31 @@ static bool operand_group(const kids *k, size_t i, const scratch *op) {
   return ts_node_is_named(prev) && !strcmp(ts_node_type(prev), "bare_id");
 }
 
+/* The last node of a pretty `key = value` whose value starts at node i:
+** the value runs on over `x`, `->` and bracketed groups (`[0] x [1]`,
+** `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`) up to a comma, a colon,
+** braces, a region, a value, a location or the next `key =`. */
+static size_t pretty_value_end(const kids *k, size_t i) {
+  size_t last = i;
+  if (kind(k->items[i]) != MS_K_BRACKETS) return last;
+  for (size_t j = i + 1; j < k->count; j++) {
+    TSNode c = k->items[j];
+    ms_node_kind kc = kind(c);
+    bool word = ts_node_is_named(c) && !strcmp(ts_node_type(c), "bare_id");
+    bool joiner = kc == MS_K_TOK_ARROW || (!ts_node_is_named(c) && !strcmp(ts_node_type(c), "->"));
+    if (kc == MS_K_BRACKETS && j == last + 1 && last != i) {
+      last = j;
+      continue;
+    }
+    if ((word || joiner) && j + 1 < k->count && kind(k->items[j + 1]) == MS_K_BRACKETS && j == last + 1) {
+      last = j;
+      continue;
+    }
+    break;
+  }
+  return last;
+}
+
 /* A custom op: operands are the value uses of its rest before the type
 ** annotation; types come from a trailing functional type, from a type list
 ** `: A, B, C -> R` with one type per operand (torch-mlir), or from a plain
@@ -330,7 +355,8 @@ static void read_custom(builder *b, TSNode node, scratch *op) {
         ** `across dimensions = [1]`). */
         if (!after_colon && i + 2 < n && kind(k->items[i + 1]) == MS_K_TOK_EQUALS &&
             !strcmp(ts_node_type(c), "bare_id"))
-          add_attr(op, span_of(c), span_of(k->items[i + 2]));
+          add_attr(op, span_of(c), (ms_span){ts_node_start_byte(k->items[i + 2]),
+                                             ts_node_end_byte(k->items[pretty_value_end(k, i + 2)])});
         break;
       case MS_K_FUNCTION_TYPE_CUSTOM:
         op->nin = op->nout = 0;

@@ -1,0 +1,155 @@
+/*
+** sop.c: the registry of structured-op shape functions and the helpers
+** every family uses (sop.h).
+**
+** The registry is the list of family tables below, one line per family
+** file; the catalog resolves an entry's "algebra" name here once, at load.
+** Pure: no I/O, no allocation.
+*/
+#include "sop.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Each family file's table (sop.h), and the list of them: one line in
+** each block per family. */
+extern const ms_sop_def ms_sop_contraction[];
+
+/* (s22-more's families below this line) */
+extern const ms_sop_def ms_sop_gather[];
+extern const ms_sop_def ms_sop_movement[];
+extern const ms_sop_def ms_sop_reduce[];
+extern const ms_sop_def ms_sop_linalg[];
+extern const ms_sop_def ms_sop_collective[];
+
+static const ms_sop_def *const families[] = {
+    ms_sop_contraction,
+
+    /* (s22-more's families below this line) */
+    ms_sop_gather,
+    ms_sop_movement,
+    ms_sop_reduce,
+    ms_sop_linalg,
+    ms_sop_collective,
+
+    NULL,
+};
+
+const ms_sop_def *ms_sop_at(size_t i) {
+  for (size_t f = 0; families[f]; f++)
+    for (const ms_sop_def *d = families[f]; d->name; d++)
+      if (i-- == 0) return d;
+  return NULL;
+}
+
+const ms_sop_def *ms_sop_lookup(const char *name, size_t len) {
+  const ms_sop_def *d;
+  for (size_t i = 0; (d = ms_sop_at(i)); i++)
+    if (strlen(d->name) == len && !memcmp(d->name, name, len)) return d;
+  return NULL;
+}
+
+const ms_sop_param *ms_sop_get(const ms_sop_in *in, const char *name) {
+  for (int i = 0; i < in->nparams; i++)
+    if (in->params[i].present && !strcmp(in->params[i].name, name)) return &in->params[i];
+  return NULL;
+}
+
+const int64_t *ms_sop_list(const ms_sop_in *in, const char *name, int *n) {
+  const ms_sop_param *p = ms_sop_get(in, name);
+  *n = p ? p->n : 0;
+  return p ? p->v : NULL;
+}
+
+int64_t ms_sop_int(const ms_sop_in *in, const char *name, int64_t dflt) {
+  const ms_sop_param *p = ms_sop_get(in, name);
+  return p && p->n > 0 ? p->v[0] : dflt;
+}
+
+ms_infer_verdict ms_sop_fail(ms_sop_out *out, const char *code, int operand, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(out->why, sizeof out->why, fmt, ap);
+  va_end(ap);
+  out->code = code;
+  out->operand = operand;
+  return MS_INFER_INVALID;
+}
+
+void ms_sop_note(ms_sop_out *out, int r, const char *fmt, ...) {
+  if (r < 0 || r >= MS_SOP_MAX_RESULTS) return;
+  char *p = out->provenance[r];
+  size_t used = strlen(p), cap = sizeof out->provenance[r];
+  if (used && used + 2 < cap) {
+    memcpy(p + used, "; ", 3);
+    used += 2;
+  }
+  if (used + 1 >= cap) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(p + used, cap - used, fmt, ap);
+  va_end(ap);
+}
+
+const char *ms_sop_format_list(const int64_t *v, int n, char *buf, size_t len) {
+  size_t w = 0;
+  if (len == 0) return buf;
+  buf[0] = 0;
+  w += (size_t)snprintf(buf, len, "[");
+  for (int i = 0; i < n && w < len; i++) w += (size_t)snprintf(buf + w, len - w, "%s%lld", i ? ", " : "", (long long)v[i]);
+  if (w < len) snprintf(buf + w, len - w, "]");
+  return buf;
+}
+
+int64_t ms_sop_bound(const ms_shape *s, int i) {
+  return s->bounded && s->ranked && i >= 0 && i < s->rank ? s->bounds[i] : MS_DIM_DYNAMIC;
+}
+
+void ms_sop_result_begin(ms_sop_out *out, int r, const ms_shape *base) {
+  ms_shape *s = &out->results[r];
+  memset(s, 0, sizeof *s);
+  s->kind = base ? base->kind : MS_TYPE_TENSOR;
+  if (s->kind == MS_TYPE_OTHER || s->kind == MS_TYPE_NONE) s->kind = MS_TYPE_TENSOR;
+  if (base) memcpy(s->elem, base->elem, sizeof s->elem);
+  s->ranked = true;
+  if (out->nresults <= r) out->nresults = r + 1;
+}
+
+bool ms_sop_result_push(ms_sop_out *out, int r, int64_t size, int64_t bound) {
+  ms_shape *s = &out->results[r];
+  if (s->rank >= MS_MAX_RANK) return false;
+  if (size != MS_DIM_DYNAMIC) bound = MS_DIM_DYNAMIC;
+  if (bound != MS_DIM_DYNAMIC && !s->bounded) {
+    s->bounded = true;
+    for (int i = 0; i < s->rank; i++) s->bounds[i] = MS_DIM_DYNAMIC;
+  }
+  s->dims[s->rank] = size;
+  s->bounds[s->rank] = bound;
+  s->rank++;
+  return true;
+}
+
+bool ms_sop_merge_dim(int64_t a, int64_t b, int64_t ab, int64_t bb, int64_t *size, int64_t *bound) {
+  *size = MS_DIM_DYNAMIC;
+  *bound = MS_DIM_DYNAMIC;
+  if (a != MS_DIM_DYNAMIC || b != MS_DIM_DYNAMIC) {
+    if (a != MS_DIM_DYNAMIC && b != MS_DIM_DYNAMIC && a != b) return false;
+    *size = a != MS_DIM_DYNAMIC ? a : b;
+    int64_t check = ab != MS_DIM_DYNAMIC ? ab : bb;
+    return check == MS_DIM_DYNAMIC || *size <= check;
+  }
+  if (ab != MS_DIM_DYNAMIC && bb != MS_DIM_DYNAMIC) *bound = ab < bb ? ab : bb;
+  else *bound = ab != MS_DIM_DYNAMIC ? ab : bb;
+  return true;
+}
+
+bool ms_sop_dims_compatible(int64_t a, int64_t b) { return a == MS_DIM_DYNAMIC || b == MS_DIM_DYNAMIC || a == b; }
+
+bool ms_sop_result_conflicts(const ms_shape *inferred, const ms_shape *declared) {
+  if (!inferred->ranked || !declared->ranked) return false;
+  if (inferred->rank != declared->rank) return true;
+  for (int i = 0; i < inferred->rank; i++)
+    if (!ms_sop_dims_compatible(inferred->dims[i], declared->dims[i])) return true;
+  return false;
+}

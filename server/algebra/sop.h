@@ -1,0 +1,147 @@
+/*
+** sop.h: structured-op shape functions (the shared interface of the op
+** families; s22-core owns this file, family files are added beside it).
+**
+** Part of the pure algebra. A structured op (dot_general, convolution,
+** gather, reduce_window, pad, ...) is judged by one function of its family
+** (one C file per family: contraction.c, convolution.c, window.c,
+** gather.c, reduce.c, movement.c, linalg_ops.c, collective.c, control.c)
+** from its operand shapes and its named parameters. The parameters are
+** read by the analyzer (analysis/structured.c) through the catalog from
+** attributes, struct attribute fields, pretty-syntax forms, constant
+** operands or fixed values, as the rule file (rules/ files, "algebra" and
+** "params") says: the C code knows parameter names
+** ("lhs_contracting_dimensions"), never op names or dialect spellings.
+** A parameter's name is the StableHLO spelling (the struct attribute's
+** field name where there is one), so one function serves every dialect.
+**
+** The same function serves the verifier (at the declared operand types)
+** and inference (at the operands' inferred shapes), as StableHLO's
+** TypeInference.cpp does. A function:
+**   - returns MS_INFER_INVALID with out->code (a registry code of
+**     analysis/codes.h, e.g. "contracting-dims"), out->why (one line: which
+**     dim, which constraint, which values) and out->operand (-1: the op or
+**     its attributes) when the operands or parameters violate a constraint;
+**   - returns MS_INFER_OK with out->nresults result shapes (unranked
+**     where it knows nothing of a result; bounds in ms_shape.bounds as
+**     StableHLO infers them); the analyzer then compares them with the
+**     declared results (a contradiction is the "result-shape" error) and
+**     refines the results' inferred types;
+**   - returns MS_INFER_UNKNOWN when it cannot judge (an unranked operand
+**     where the rank matters, a parameter it needs is absent): silence.
+** A function may read in->results (the declared result types) for checks
+** StableHLO makes against the result type (a dynamic_conv's result rank);
+** it must not copy them into out->results.
+** No I/O, no allocation, no globals: safe on any thread.
+*/
+#ifndef MS_SOP_H
+#define MS_SOP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "infer.h"   /* ms_infer_verdict: OK, UNKNOWN, INVALID, INVALID_RESULT */
+#include "shape.h"
+
+#define MS_SOP_MAX_OPERANDS 16
+#define MS_SOP_MAX_RESULTS 8
+#define MS_SOP_MAX_PARAMS 24
+#define MS_SOP_MAX_LIST 64
+
+typedef struct ms_sop_param {
+  const char *name;             /* the family's parameter name (NUL terminated) */
+  bool present;                 /* false: the op does not give it (the function decides the default) */
+  int n;                        /* integers in v (a list; a scalar is n == 1) */
+  int64_t v[MS_SOP_MAX_LIST];   /* lists of pairs are flattened [lo0, hi0, lo1, hi1, ...]; booleans 0/1 */
+  char str[32];                 /* a string or enum value ("NHWC", "FFT", "SUM"), "" if none */
+  int nshape;                   /* the written list's shape: 2 for `[[0, 0], [1, 1]]` or a */
+  int64_t shape[4];             /* dense<...> : tensor<2x2xi64> ({2, 2}); 1 for a flat list; 0: a scalar */
+} ms_sop_param;
+
+typedef struct ms_sop_in {
+  int noperands;
+  const ms_shape *operands;     /* operand shapes being judged (declared or inferred) */
+  int nresults;
+  const ms_shape *results;      /* declared result types (may be unranked) */
+  int nparams;
+  const ms_sop_param *params;
+  bool want_provenance;         /* fill out->provenance (hover); false in `check` */
+} ms_sop_in;
+
+typedef struct ms_sop_out {
+  int nresults;
+  ms_shape results[MS_SOP_MAX_RESULTS]; /* inferred results on OK (unranked where nothing is known) */
+  const char *code;             /* INVALID: registry code of the violated constraint (a static string) */
+  char why[256];                /* INVALID: which dim, which constraint, which values */
+  int operand;                  /* the operand the reason is about; -1: the op or its attributes */
+  /* Per result, when in->want_provenance: one line per dim, separated by
+  ** "; ", e.g. "dim 1: lhs dim 1 (contracting dims [1] x [0])". */
+  char provenance[MS_SOP_MAX_RESULTS][384];
+} ms_sop_out;
+
+typedef ms_infer_verdict (*ms_sop_fn)(const ms_sop_in *in, ms_sop_out *out);
+
+typedef struct ms_sop_def {
+  const char *name;             /* "dot_general", "convolution", "gather", ... as rules/ files name it */
+  ms_sop_fn fn;
+  const char *params;           /* the parameter names it reads, comma separated (catalog validation) */
+} ms_sop_def;
+
+/* Each family file defines one table `const ms_sop_def ms_sop_FAMILY[]`
+** ending with {NULL, NULL, NULL}; sop.c declares it and lists it (one line
+** in each of its two blocks). */
+
+/* The parameter called name, or NULL when the op does not give it (absent
+** or !present). */
+const ms_sop_param *ms_sop_get(const ms_sop_in *in, const char *name);
+
+/* A list parameter: its values and count (*n = 0 and NULL when absent). */
+const int64_t *ms_sop_list(const ms_sop_in *in, const char *name, int *n);
+
+/* A scalar parameter's value, or dflt when absent. */
+int64_t ms_sop_int(const ms_sop_in *in, const char *name, int64_t dflt);
+
+/* The function registered under name (len bytes), or NULL. */
+const ms_sop_def *ms_sop_lookup(const char *name, size_t len);
+
+/* Every registered function in turn (i from 0); NULL past the last. */
+const ms_sop_def *ms_sop_at(size_t i);
+
+/* Sets out's verdict to INVALID with code, operand and a formatted reason;
+** returns MS_INFER_INVALID (so a function can `return ms_sop_fail(...)`). */
+ms_infer_verdict ms_sop_fail(ms_sop_out *out, const char *code, int operand, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Appends formatted text to out->provenance[r] (a "; " before all but the
+** first line), truncating silently. */
+void ms_sop_note(ms_sop_out *out, int r, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* "[0, 1]" for a list (n values) into buf. */
+const char *ms_sop_format_list(const int64_t *v, int n, char *buf, size_t len);
+
+/* The bound of dim i of s (MS_DIM_DYNAMIC when none). */
+int64_t ms_sop_bound(const ms_shape *s, int i);
+
+/* Starts out->results[r] as a ranked shape of rank 0 with base's kind and
+** element type (the analyzer shows the declared result's element type). */
+void ms_sop_result_begin(ms_sop_out *out, int r, const ms_shape *base);
+
+/* Appends a dim (size, bound) to out->results[r]; bounds are kept only
+** where some dim has one. False when the rank would exceed MS_MAX_RANK. */
+bool ms_sop_result_push(ms_sop_out *out, int r, int64_t size, int64_t bound);
+
+/* StableHLO's inferMostSpecificDimAndBound: two dims that must agree
+** (size a with bound ab, size b with bound bb) give the most specific dim.
+** False when both are static and differ, or a static size exceeds the
+** other's bound. */
+bool ms_sop_merge_dim(int64_t a, int64_t b, int64_t ab, int64_t bb, int64_t *size, int64_t *bound);
+
+/* Whether two dim sizes are compatible (equal, or one is `?`). */
+bool ms_sop_dims_compatible(int64_t a, int64_t b);
+
+/* Whether declared and inferred contradict (ranks differ, or a static dim
+** differs); unranked contradicts nothing. As ms_shape_conflicts. */
+bool ms_sop_result_conflicts(const ms_shape *inferred, const ms_shape *declared);
+
+#endif

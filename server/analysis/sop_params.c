@@ -1,0 +1,282 @@
+/*
+** sop_params.c: loading and reading an entry's "algebra" and "params"
+** (sop_params.h). The loaded spec is one flat block; reading an op's
+** parameters is a few attribute lookups and attr.h/attr_struct.h parses.
+*/
+#include "sop_params.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "attr.h"
+#include "attr_struct.h"
+
+#define MAX_ALTS 4
+#define MAX_NAMES 4
+#define MAX_FIXED 16
+
+enum { SRC_ATTR, SRC_OPERAND, SRC_VALUE };
+enum { FMT_LIST, FMT_STRUCT, FMT_PAIR, FMT_CONV_DIMS };
+
+typedef struct src {
+  int kind, format, index, operand;
+  int nnames;
+  char names[MAX_NAMES][48];
+  char field[64];
+  int nvalue;
+  int64_t value[MAX_FIXED];
+  char str[32];
+} src;
+
+typedef struct pspec {
+  char name[64];
+  int nsrc;
+  src srcs[MAX_ALTS];
+} pspec;
+
+struct ms_sop_spec {
+  const ms_sop_def *def;
+  int nparams;
+  pspec params[];
+};
+
+const ms_sop_def *ms_sop_spec_def(const ms_sop_spec *spec) { return spec->def; }
+
+static bool fail(const cJSON *item, bool key, const cJSON **bad, bool *at_key, char *err, size_t n, const char *msg,
+                 const char *arg) {
+  *bad = item;
+  *at_key = key;
+  snprintf(err, n, msg, arg);
+  return false;
+}
+
+#define FAIL(item, key, msg, arg) fail(item, key, bad, at_key, err, errlen, msg, arg)
+
+static bool copy_name(char *dst, size_t n, const cJSON *s, const cJSON **bad, bool *at_key, char *err,
+                      size_t errlen) {
+  if (!cJSON_IsString(s) || !*s->valuestring) return FAIL(s, false, "expected a non-empty string%s", "");
+  if (strlen(s->valuestring) >= n) return FAIL(s, false, "name too long: \"%s\"", s->valuestring);
+  strcpy(dst, s->valuestring);
+  return true;
+}
+
+static bool load_value(const cJSON *v, src *s, const cJSON **bad, bool *at_key, char *err, size_t errlen) {
+  s->kind = SRC_VALUE;
+  if (cJSON_IsString(v)) {
+    if (strlen(v->valuestring) >= sizeof s->str) return FAIL(v, false, "string too long: \"%s\"", v->valuestring);
+    strcpy(s->str, v->valuestring);
+    return true;
+  }
+  if (cJSON_IsNumber(v)) {
+    s->value[s->nvalue++] = (int64_t)v->valuedouble;
+    return true;
+  }
+  if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) > MAX_FIXED)
+    return FAIL(v, false, "\"value\" must be an integer, a string or a list of at most 16 integers%s", "");
+  for (const cJSON *c = v->child; c; c = c->next) {
+    if (!cJSON_IsNumber(c)) return FAIL(c, false, "expected an integer%s", "");
+    s->value[s->nvalue++] = (int64_t)c->valuedouble;
+  }
+  return true;
+}
+
+static bool load_src(const char *param, const cJSON *v, src *s, const cJSON **bad, bool *at_key, char *err,
+                     size_t errlen) {
+  static const char *const keys[] = {"attribute", "format", "field", "index", "operand", "value", NULL};
+  if (!cJSON_IsObject(v)) return FAIL(v, false, "a parameter source must be an object%s", "");
+  for (const cJSON *c = v->child; c; c = c->next) {
+    bool known = false;
+    for (int i = 0; keys[i]; i++) known |= !strcmp(c->string, keys[i]);
+    if (!known) return FAIL(c, true, "unknown field \"%s\"", c->string);
+  }
+  const cJSON *a = cJSON_GetObjectItemCaseSensitive(v, "attribute"), *o = cJSON_GetObjectItemCaseSensitive(v, "operand"),
+              *val = cJSON_GetObjectItemCaseSensitive(v, "value"), *f = cJSON_GetObjectItemCaseSensitive(v, "format"),
+              *field = cJSON_GetObjectItemCaseSensitive(v, "field"), *idx = cJSON_GetObjectItemCaseSensitive(v, "index");
+  if ((a != NULL) + (o != NULL) + (val != NULL) != 1)
+    return FAIL(v, false, "give one of \"attribute\", \"operand\" and \"value\"%s", "");
+  if (val) return load_value(val, s, bad, at_key, err, errlen);
+  if (o) {
+    if (!cJSON_IsNumber(o) || o->valuedouble < -1 || o->valuedouble >= MS_SOP_MAX_OPERANDS)
+      return FAIL(o, false, "\"operand\" must be -1 to 15%s", "");
+    s->kind = SRC_OPERAND;
+    s->operand = (int)o->valuedouble;
+    return true;
+  }
+  s->kind = SRC_ATTR;
+  if (cJSON_IsArray(a)) {
+    if (cJSON_GetArraySize(a) < 1 || cJSON_GetArraySize(a) > MAX_NAMES)
+      return FAIL(a, false, "\"attribute\" must give 1 to 4 names%s", "");
+    for (const cJSON *c = a->child; c; c = c->next)
+      if (!copy_name(s->names[s->nnames++], sizeof s->names[0], c, bad, at_key, err, errlen)) return false;
+  } else if (!copy_name(s->names[s->nnames++], sizeof s->names[0], a, bad, at_key, err, errlen)) {
+    return false;
+  }
+  static const char *const formats[] = {"list", "struct", "pair", "conv_dims", NULL};
+  if (f) {
+    int k = 0;
+    while (formats[k] && !(cJSON_IsString(f) && !strcmp(formats[k], f->valuestring))) k++;
+    if (!formats[k]) return FAIL(f, false, "unknown format (list, struct, pair, conv_dims)%s", "");
+    s->format = k;
+  }
+  size_t plen = strlen(param);
+  if (plen >= sizeof s->field) plen = sizeof s->field - 1;
+  memmove(s->field, param, plen);
+  s->field[plen] = 0;
+  if (field && !copy_name(s->field, sizeof s->field, field, bad, at_key, err, errlen)) return false;
+  if (field && s->format != FMT_STRUCT && s->format != FMT_CONV_DIMS)
+    return FAIL(field, true, "\"field\" goes with the formats struct and conv_dims%s", "");
+  if (idx && (s->format != FMT_PAIR || !cJSON_IsNumber(idx) || (idx->valuedouble != 0 && idx->valuedouble != 1)))
+    return FAIL(idx, false, "\"index\" is 0 or 1, with the format pair%s", "");
+  s->index = idx ? (int)idx->valuedouble : 0;
+  if (s->format == FMT_PAIR && !idx) return FAIL(v, false, "the format pair needs \"index\": 0 or 1%s", "");
+  return true;
+}
+
+static bool known_param(const ms_sop_def *def, const char *name) {
+  const char *p = def->params;
+  size_t n = strlen(name);
+  if (!p || !*p) return true;
+  while (*p) {
+    const char *e = strchr(p, ',');
+    size_t k = e ? (size_t)(e - p) : strlen(p);
+    if (k == n && !memcmp(p, name, n)) return true;
+    p += k + (e != NULL);
+  }
+  return false;
+}
+
+ms_sop_spec *ms_sop_spec_load(const cJSON *algebra, const cJSON *params, const cJSON **bad, bool *at_key, char *err,
+                              size_t errlen) {
+  if (!cJSON_IsString(algebra)) return FAIL(algebra, false, "\"algebra\" must be a string%s", ""), NULL;
+  const ms_sop_def *def = ms_sop_lookup(algebra->valuestring, strlen(algebra->valuestring));
+  if (!def) return FAIL(algebra, false, "unknown algebra \"%s\"", algebra->valuestring), NULL;
+  int n = params ? cJSON_GetArraySize(params) : 0;
+  if (params && !cJSON_IsObject(params)) return FAIL(params, false, "\"params\" must be an object%s", ""), NULL;
+  if (n > MS_SOP_MAX_PARAMS) return FAIL(params, false, "more than 24 parameters%s", ""), NULL;
+  ms_sop_spec *spec = ms_xcalloc(1, sizeof *spec + (size_t)n * sizeof(pspec));
+  spec->def = def;
+  for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
+    pspec *ps = &spec->params[spec->nparams++];
+    bool ok = strlen(p->string) < sizeof ps->name && known_param(def, p->string);
+    if (!ok) {
+      FAIL(p, true, "unknown parameter \"%s\"", p->string);
+      snprintf(err + strlen(err), errlen - strlen(err), " of %s (known: %s)", def->name, def->params);
+      free(spec);
+      return NULL;
+    }
+    strcpy(ps->name, p->string);
+    bool list = cJSON_IsArray(p);
+    int count = list ? cJSON_GetArraySize(p) : 1;
+    if (count < 1 || count > MAX_ALTS) {
+      FAIL(p, false, "give 1 to 4 sources%s", "");
+      free(spec);
+      return NULL;
+    }
+    for (int i = 0; i < count; i++)
+      if (!load_src(ps->name, list ? cJSON_GetArrayItem(p, i) : p, &ps->srcs[ps->nsrc++], bad, at_key, err, errlen)) {
+        free(spec);
+        return NULL;
+      }
+  }
+  return spec;
+}
+
+/* A value's text in the default format: a list, an integer, or a string. */
+static bool read_list(const char *v, size_t n, ms_sop_param *out) {
+  if (ms_attr_parse_int_list(v, n, out->v, MS_SOP_MAX_LIST, &out->n, NULL, 0)) {
+    int64_t dims[4];
+    int rank = 0;
+    if (ms_attr_list_shape(v, n, dims, 4, &rank)) {
+      out->nshape = rank;
+      memcpy(out->shape, dims, (size_t)rank * sizeof dims[0]);
+    } else {
+      out->nshape = 1;
+      out->shape[0] = out->n;
+    }
+    return true;
+  }
+  if (ms_attr_parse_int(v, n, out->v, NULL, 0)) {
+    out->n = 1;
+    return true;
+  }
+  return ms_attr_parse_string(v, n, out->str, sizeof out->str, NULL, 0);
+}
+
+/* 1: read, 0: not written, -1: written but unreadable. */
+static int read_attr(const src *s, const ms_sop_reader *r, ms_sop_param *out) {
+  const char *v = NULL;
+  size_t n = 0;
+  for (int i = 0; i < s->nnames && !v; i++) v = r->attribute(r->ctx, s->names[i], &n);
+  if (!v) return 0;
+  const char *sub = v;
+  size_t sn = n;
+  switch (s->format) {
+    case FMT_STRUCT:
+      /* A struct without the field: the field's default (absent). */
+      if (!ms_attr_field(v, n, s->field, &sub, &sn)) return 0;
+      break;
+    case FMT_PAIR:
+      if (!ms_attr_pair(v, n, s->index, &sub, &sn)) return -1;
+      break;
+    case FMT_CONV_DIMS:
+      if (!ms_attr_conv_dims(v, n, s->field, out->v, MS_SOP_MAX_LIST, &out->n)) return -1;
+      out->nshape = 1;
+      out->shape[0] = out->n;
+      return 1;
+    default: break;
+  }
+  return read_list(sub, sn, out) ? 1 : -1;
+}
+
+static int read_src(const src *s, const ms_sop_reader *r, ms_sop_param *out) {
+  switch (s->kind) {
+    case SRC_VALUE:
+      out->n = s->nvalue;
+      memcpy(out->v, s->value, (size_t)s->nvalue * sizeof s->value[0]);
+      memcpy(out->str, s->str, sizeof out->str);
+      out->nshape = s->nvalue > 0;
+      out->shape[0] = s->nvalue;
+      return 1;
+    case SRC_OPERAND: {
+      int i = s->operand < 0 ? r->noperands + s->operand : s->operand;
+      if (i < 0 || i >= r->noperands || !r->constant || !r->constant(r->ctx, i, out->v, MS_SOP_MAX_LIST, &out->n))
+        return 0;
+      out->nshape = 1;
+      out->shape[0] = out->n;
+      return 1;
+    }
+    default: return read_attr(s, r, out);
+  }
+}
+
+int ms_sop_spec_read(const ms_sop_spec *spec, const ms_sop_reader *r, ms_sop_param *params) {
+  for (int i = 0; i < spec->nparams; i++) {
+    const pspec *ps = &spec->params[i];
+    ms_sop_param *p = &params[i];
+    p->name = ps->name;
+    p->present = false;
+    p->n = p->nshape = 0;
+    p->str[0] = 0;
+    for (int k = 0; k < ps->nsrc && !p->present; k++) {
+      int got = read_src(&ps->srcs[k], r, p);
+      if (got < 0) return -1;
+      p->present = got > 0;
+    }
+  }
+  return spec->nparams;
+}
+
+int ms_sop_spec_attributes(const ms_sop_spec *spec, const char **names, int max) {
+  int n = 0;
+  for (int i = 0; i < spec->nparams; i++)
+    for (int k = 0; k < spec->params[i].nsrc; k++)
+      for (int j = 0; j < spec->params[i].srcs[k].nnames && n < max; j++) {
+        const char *nm = spec->params[i].srcs[k].names[j];
+        bool seen = false;
+        for (int m = 0; m < n; m++) seen |= !strcmp(names[m], nm);
+        if (!seen) names[n++] = nm;
+      }
+  return n;
+}

@@ -1,0 +1,191 @@
+/*
+** structured.c: ops bound to structured-op shape functions (structured.h).
+**
+** The verifier and inference of such an op in one place: the family's
+** function (algebra/sop.h) at the declared operand types, the declared
+** results against what it infers, and again at the inferred operand shapes
+** to refine the results; the findings carry the function's registry code.
+*/
+#include "structured.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "sop.h"
+#include "sop_params.h"
+
+#define CODE_RESULT "result-shape"
+
+typedef struct judged {
+  int n;
+  ms_shape operands[MS_SOP_MAX_OPERANDS];
+  int nresults;
+  ms_shape results[MS_SOP_MAX_RESULTS];
+  bool has_result[MS_SOP_MAX_RESULTS];
+  int nparams;
+  ms_sop_param params[MS_SOP_MAX_PARAMS];
+} judged;
+
+static bool read_constant(void *ctx, int operand, int64_t *out, int max, int *n) {
+  const ms_structured_host *h = ctx;
+  return h->constant(h->w, operand, out, max, n);
+}
+
+static const char *read_attr(void *ctx, const char *key, size_t *len) {
+  const ms_structured_host *h = ctx;
+  return h->attribute(h->attr_ctx, key, len);
+}
+
+/* Operands, declared results and parameters; false: the op is not judged. */
+static bool gather(const ms_structured_host *h, judged *j) {
+  const ms_op *op = &h->rec->ops[h->opi];
+  if (op->noperands > MS_SOP_MAX_OPERANDS || op->nresults > MS_SOP_MAX_RESULTS) return false;
+  j->n = (int)op->noperands;
+  for (int i = 0; i < j->n; i++)
+    if (!h->declared_operand(h->w, i, &j->operands[i])) return false;
+  j->nresults = (int)op->nresults;
+  for (int r = 0; r < j->nresults; r++) {
+    j->has_result[r] = h->declared_result(h->w, r, &j->results[r]);
+    if (!j->has_result[r]) {
+      memset(&j->results[r], 0, sizeof j->results[r]);
+      j->results[r].kind = MS_TYPE_TENSOR;
+    }
+  }
+  ms_sop_reader rd = {j->n, read_attr, read_constant, (void *)h};
+  j->nparams = ms_sop_spec_read(h->binding->algebra, &rd, j->params);
+  return j->nparams >= 0;
+}
+
+static ms_infer_verdict run(const judged *j, const ms_shape *operands, bool provenance, ms_sop_out *out,
+                            const ms_sop_def *def) {
+  ms_sop_in in = {j->n, operands, j->nresults, j->results, j->nparams, j->params, provenance};
+  memset(out, 0, sizeof *out);
+  out->operand = -1;
+  ms_infer_verdict v = def->fn(&in, out);
+  if (v == MS_INFER_INVALID_RESULT) v = MS_INFER_INVALID;
+  if (v == MS_INFER_INVALID && !out->code) out->code = MS_CODE_SHAPE_FN;
+  return v;
+}
+
+/* "[1, ?, 8]" as StableHLO's dimSizesToString writes it. */
+static void dims_text(const ms_shape *s, char *buf, size_t n) {
+  size_t w = (size_t)snprintf(buf, n, "[");
+  for (int i = 0; i < s->rank && w < n; i++) {
+    if (s->dims[i] == MS_DIM_DYNAMIC) w += (size_t)snprintf(buf + w, n - w, "%s?", i ? ", " : "");
+    else w += (size_t)snprintf(buf + w, n - w, "%s%lld", i ? ", " : "", (long long)s->dims[i]);
+  }
+  if (w < n) snprintf(buf + w, n - w, "]");
+}
+
+/* The first result that contradicts its declared type, or -1. */
+static int conflicting_result(const judged *j, const ms_sop_out *out) {
+  for (int r = 0; r < j->nresults && r < out->nresults; r++)
+    if (j->has_result[r] && ms_sop_result_conflicts(&out->results[r], &j->results[r])) return r;
+  return -1;
+}
+
+static void conflict_text(const judged *j, const ms_sop_out *out, int r, char *why, size_t n) {
+  char inf[160], decl[160];
+  dims_text(&out->results[r], inf, sizeof inf);
+  ms_shape_format_type(&j->results[r], decl, sizeof decl);
+  snprintf(why, n, "inferred shape '%s' is incompatible with return type of operation '%s'%s", inf, decl,
+           j->nresults > 1 ? " (a result)" : "");
+}
+
+static void report(const ms_structured_host *h, const char *code, int operand, const char *why) {
+  const ms_op *op = &h->rec->ops[h->opi];
+  ms_span at = op->name_token;
+  ms_diagnostic *d =
+      ms_diag_list_add(h->diags, at.start, at.end, MS_SEVERITY_ERROR, code, NULL, "%s", why);
+  d->operand = operand;
+}
+
+/* The declared result met with the inferred one, bounds included: a `?`
+** takes the inferred size, or keeps the inferred bound when it has none. */
+static bool meet(const ms_shape *declared, const ms_shape *inferred, ms_shape *out) {
+  *out = *declared;
+  if (!inferred->ranked) return false;
+  bool refined = false;
+  if (!declared->ranked) {
+    *out = *inferred;
+    out->kind = declared->kind == MS_TYPE_OTHER || declared->kind == MS_TYPE_NONE ? inferred->kind : declared->kind;
+    if (declared->elem[0]) memcpy(out->elem, declared->elem, sizeof out->elem);
+    return true;
+  }
+  if (declared->rank != inferred->rank) return false;
+  for (int i = 0; i < declared->rank; i++) {
+    if (declared->dims[i] != MS_DIM_DYNAMIC) continue;
+    if (inferred->dims[i] != MS_DIM_DYNAMIC) {
+      out->dims[i] = inferred->dims[i];
+      refined = true;
+      continue;
+    }
+    int64_t b = ms_sop_bound(inferred, i);
+    if (b != MS_DIM_DYNAMIC && ms_sop_bound(declared, i) == MS_DIM_DYNAMIC) {
+      if (!out->bounded) {
+        out->bounded = true;
+        for (int k = 0; k < out->rank; k++) out->bounds[k] = MS_DIM_DYNAMIC;
+      }
+      out->bounds[i] = b;
+      refined = true;
+    }
+  }
+  if (out->bounded)
+    for (int k = 0; k < out->rank; k++)
+      if (out->dims[k] != MS_DIM_DYNAMIC) out->bounds[k] = MS_DIM_DYNAMIC;
+  return refined;
+}
+
+void ms_structured_judge(const ms_structured_host *h) {
+  const ms_sop_def *def = ms_sop_spec_def(h->binding->algebra);
+  static __thread judged j;
+  static __thread ms_sop_out out;
+  if (!gather(h, &j)) return;
+  bool quiet = h->binding->infer_only;
+  char why[512];
+  ms_infer_verdict v = run(&j, j.operands, false, &out, def);
+  if (v == MS_INFER_INVALID) {
+    if (!quiet) report(h, out.code, out.operand, out.why);
+    return;
+  }
+  if (v != MS_INFER_OK) return;
+  int r = conflicting_result(&j, &out);
+  if (r >= 0) {
+    conflict_text(&j, &out, r, why, sizeof why);
+    if (!quiet) report(h, CODE_RESULT, -1, why);
+    return;
+  }
+  static __thread ms_shape inferred_ops[MS_SOP_MAX_OPERANDS];
+  bool any = false;
+  for (int i = 0; i < j.n; i++) any |= h->inferred_operand(h->w, i, &j.operands[i], &inferred_ops[i]);
+  if (any) {
+    v = run(&j, inferred_ops, false, &out, def);
+    if (v == MS_INFER_INVALID) {
+      if (!quiet) h->propagated(h->w, out.why);
+      return;
+    }
+    if (v != MS_INFER_OK) return;
+    r = conflicting_result(&j, &out);
+    if (r >= 0) {
+      conflict_text(&j, &out, r, why, sizeof why);
+      if (!quiet) h->propagated(h->w, why);
+      return;
+    }
+  }
+  for (int k = 0; k < j.nresults && k < out.nresults; k++) {
+    ms_shape met;
+    if (j.has_result[k] && meet(&j.results[k], &out.results[k], &met)) h->refine(h->w, k, &met);
+  }
+}
+
+void ms_structured_provenance(const ms_structured_host *h, int r, char *buf, size_t n) {
+  const ms_sop_def *def = ms_sop_spec_def(h->binding->algebra);
+  static __thread judged j;
+  static __thread ms_sop_out out;
+  static __thread ms_shape ops[MS_SOP_MAX_OPERANDS];
+  buf[0] = 0;
+  if (!gather(h, &j)) return;
+  for (int i = 0; i < j.n; i++) h->inferred_operand(h->w, i, &j.operands[i], &ops[i]);
+  if (run(&j, ops, true, &out, def) == MS_INFER_OK && r >= 0 && r < out.nresults)
+    snprintf(buf, n, "%s", out.provenance[r]);
+}
