@@ -32,6 +32,7 @@
 #include "commands.h"
 #include "queries.h"
 #include "session.h"
+#include "tsalloc.h"
 
 #define OUT_FILE "/tmp/mlir-shape-out"
 #define WORK_DIR "/work"
@@ -100,10 +101,36 @@ static char *run_captured(int (*cmd)(int, char **), int argc, char **argv, int *
   return out;
 }
 
+static ms_session *session;
+static char *session_text;
+static int session_strict;
+
+/* tree-sitter allocates through tsalloc.h from the first call on, as check
+** installs it (before any tree exists: a block must be freed by the
+** allocator that made it). */
+static void init_once(void) {
+  static bool done;
+  if (done) return;
+  ms_tsalloc_install();
+  done = true;
+}
+
+/* check ends its worker by returning every slab of the thread to malloc
+** (ms_tsalloc_thread_end), trees still alive included: the hover's session
+** goes first. */
+static void drop_session(void) {
+  ms_session_delete(session);
+  session = NULL;
+  free(session_text);
+  session_text = NULL;
+}
+
 /* `NAME --format=json [--jobs 1] [--strict] FILE` on text written as FILE
 ** (shapes has no --jobs: it is one thread). */
 static char *run_on_text(int (*cmd)(int, char **), const char *command, const char *text, const char *name,
                          int strict) {
+  init_once();
+  drop_session();
   if (chdir(WORK_DIR) != 0) {
     mkdir(WORK_DIR, 0755);
     if (chdir(WORK_DIR) != 0) abort();
@@ -138,19 +165,16 @@ char *ms_wasm_shapes(const char *text, const char *name, int strict) {
 /* ---- hover ---- */
 
 static ms_catalog *catalog;
-static ms_session *session;
-static char *session_text;
-static int session_strict;
 
 static ms_session *session_for(const char *text, int strict) {
+  init_once();
   if (session && session_strict == strict && !strcmp(session_text, text)) return session;
   if (!catalog) {
     char err[512];
     catalog = ms_catalog_new();
     if (!catalog || !ms_catalog_load_builtin(catalog, err, sizeof err)) abort();
   }
-  ms_session_delete(session);
-  free(session_text);
+  drop_session();
   ms_analyzer_options opts = {.strict = strict != 0};
   session_text = ms_xstrdup(text);
   session_strict = strict;
