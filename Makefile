@@ -125,7 +125,7 @@ run: $(BIN)
 # through real clients.
 TEST_TARGETS := test-unit test-cli test-docs test-diff test-lsp test-nvim test-emacs test-helix test-vscode
 ifeq ($(SANITIZE),)
-TEST_TARGETS += test-valgrind test-soak
+TEST_TARGETS += test-valgrind test-soak test-web
 endif
 ifeq ($(SANITIZE),thread)
 TEST_TARGETS := tsan-run
@@ -293,6 +293,30 @@ WASM_LDFLAGS := -O2 -sMODULARIZE=1 -sEXPORT_NAME=createMlirShapeModule -sALLOW_M
 .PHONY: wasm web test-web bench-web
 
 wasm: $(WEB_DIR)/mlir-shape.js
+
+# The page (web/): CodeMirror 6 and the app bundled by esbuild from the
+# committed lock file (npm ci), the examples and every code's explanation
+# (from $(BIN) explain) beside the wasm. Open it with
+# `cd build/web && python3 -m http.server`.
+WEB_SRCS := $(wildcard web/src/*.js) web/index.html web/style.css web/sw.js web/build.mjs
+web: $(WEB_DIR)/app.js
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	@scripts/deps.sh web
+	cd web && npm ci --no-audit --no-fund
+
+$(WEB_DIR)/app.js: $(WEB_DIR)/mlir-shape.js $(WEB_SRCS) web/node_modules/.package-lock.json $(wildcard examples/*.mlir) $(BIN)
+	node web/build.mjs $(BIN) $(WEB_DIR)
+
+# The page in headless Chromium (tests/web/page.test.js) and the wasm's
+# answers against $(BIN)'s on examples/ and the corpus (wasm_equal.js).
+test-web: $(BIN) web
+	tests/web/run.sh $(BIN) $(WEB_DIR)
+
+# Page load time, and a 1 MB file checked by the wasm against the native
+# `check --jobs 1` (bench/README.md).
+bench-web: $(BIN) web
+	bench/bench-web.sh $(BIN) $(WEB_DIR)
 
 $(WASM_DIR)/sources.stamp: scripts/debian-source.sh
 	@scripts/deps.sh wasm
