@@ -35,6 +35,7 @@ const TYPES = {
 // A static server of webDir on 127.0.0.1 (any free port).
 function serve() {
   const server = http.createServer((req, res) => {
+    served++;
     let p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (p.endsWith('/')) p += 'index.html';
     const file = path.join(webDir, path.normalize(p));
@@ -57,6 +58,7 @@ const ARGS = [
 ];
 
 let server, browser, base;
+let served = 0; // requests that reached the server
 
 test.before(async () => {
   fs.mkdirSync(shots, { recursive: true });
@@ -74,8 +76,8 @@ test.after(async () => {
   if (server) server.close();
 });
 
-async function open(url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 760 }, serviceWorkers: 'block' });
+async function open(url, serviceWorkers = 'block') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 760 }, serviceWorkers });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -150,6 +152,7 @@ test('the playground: squiggle, hover, edit, link', { timeout: 120000 }, async (
   const hoverText = await hover.textContent();
   assert.match(hoverText, /Inferred: tensor<2x3xf32>/);
   assert.match(hoverText, new RegExp(`Defined here \\(line ${defLine + 1}\\), result 0 of tf\\.AddV2 at ${defLine + 1}:8`));
+  await page.waitForSelector('#values tr.refined', { timeout: TIMEOUT });
   const inlay = await page.$$eval('.cm-inlay', (els) => els.map((e) => e.textContent));
   assert.ok(inlay.includes('⇒ tensor<2x3xf32>'), JSON.stringify(inlay));
   const refined = await page.$$eval('#values tr.refined', (trs) => trs.map((tr) => tr.textContent));
@@ -186,4 +189,20 @@ test('the playground: squiggle, hover, edit, link', { timeout: 120000 }, async (
   await again.page.screenshot({ path: path.join(shots, '5-reopened.png') });
   await again.context.close();
   assert.deepStrictEqual(errors.concat(again.errors), []);
+});
+
+test('works offline once loaded', { timeout: 120000 }, async () => {
+  const { page, context, errors } = await open(base, 'allow');
+  // The service worker has cached the page's files and controls the page.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: TIMEOUT });
+  await context.setOffline(true);
+  const before = served;
+  await page.reload();
+  await page.waitForSelector('body.ready', { timeout: TIMEOUT });
+  await page.waitForSelector('.cm-lintRange-error', { timeout: TIMEOUT });
+  assert.ok((await page.textContent('#findings')).includes('incompatible-dims'));
+  assert.strictEqual(served, before, 'nothing reached the server while offline');
+  await page.screenshot({ path: path.join(shots, '6-offline.png') });
+  await context.close();
+  assert.deepStrictEqual(errors, []);
 });
