@@ -35,7 +35,7 @@ function nativeCheck() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 
   // 1. page load, cold each time.
-  const loads = [];
+  const loads = [], steps = [];
   for (let i = 0; i < rounds; i++) {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
@@ -44,8 +44,12 @@ function nativeCheck() {
     await page.waitForSelector('body.ready', { timeout: 60000 });
     const wall = Date.now() - t0;
     const ready = Number(await page.getAttribute('body', 'data-ready-ms'));
+    // Where the time went: the page's marks (web/src/main.js).
+    const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark')
+      .map((m) => [m.name, Math.round(m.startTime)])));
     loads.push(ready);
-    line({ what: 'page-load', round: i, ready_ms: ready, wall_ms: wall });
+    steps.push(marks);
+    line({ what: 'page-load', round: i, ready_ms: ready, wall_ms: wall, marks });
     await context.close();
   }
 
@@ -91,6 +95,9 @@ function nativeCheck() {
   console.log(`machine load average (1, 5, 15 min) at the end: ${load}`);
   console.log(`page load (${rounds} cold loads from ${url}): median ${median(loads).toFixed(0)} ms, ` +
     `best ${best(loads).toFixed(0)} ms, worst ${Math.max(...loads).toFixed(0)} ms (navigation start to findings shown)`);
+  const mk = (k) => median(steps.map((m) => m[k] || 0)).toFixed(0);
+  console.log(`  medians: app.js running at ${mk('app-start')} ms, wasm ready ${mk('wasm-ready')} ms, ` +
+    `editor ${mk('editor-ready')} ms, first check shown ${mk('checked')} ms`);
   console.log(`check --format=json of ${(bytes / 1e6).toFixed(2)} MB (${findings} findings), best of ${rounds}, wall / CPU:`);
   console.log(`  native check --jobs 1   ${best(native).toFixed(0)} ms / ${best(nativeCpu).toFixed(0)} ms (the process, start to exit)`);
   console.log(`  wasm under node         ${best(node).toFixed(0)} ms / ${best(nodeCpu).toFixed(0)} ms   ` +

@@ -122,7 +122,9 @@ function codeLink(code) {
 
 async function main() {
   const status = $('status');
+  performance.mark('app-start');
   const ms = await MlirShape.load();
+  performance.mark('wasm-ready');
   const initial = readFragment();
   let strict = initial.strict;
   const byName = new Map(DATA.examples.map((e) => [e.name, e.text]));
@@ -299,7 +301,9 @@ async function main() {
     if (select.value) select.value = '';
   });
 
+  performance.mark('editor-ready');
   analyse();
+  performance.mark('checked');
   // For bench/web_bench.js: when the first findings were on the page.
   document.body.dataset.readyMs = performance.now().toFixed(1);
   document.body.classList.add('ready');
