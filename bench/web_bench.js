@@ -15,6 +15,37 @@ const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 const best = (a) => Math.min(...a);
 const line = (o) => console.log(JSON.stringify(o));
 
+// CPU time (user + system, ms) of every process below this one: the
+// browser's processes. A cold page load's CPU cost is its wall time on an
+// idle machine (at most: some of it runs in parallel), whatever the load
+// on a shared one.
+const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+function descendantsCpuMs() {
+  const kids = new Map(), cpu = new Map();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+    } catch (e) {
+      continue;
+    }
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ppid = Number(f[1]);
+    if (!kids.has(ppid)) kids.set(ppid, []);
+    kids.get(ppid).push(Number(d));
+    cpu.set(Number(d), (Number(f[11]) + Number(f[12])) * TICK_MS);
+  }
+  let total = 0;
+  const todo = [...(kids.get(process.pid) || [])];
+  while (todo.length) {
+    const pid = todo.pop();
+    total += cpu.get(pid) || 0;
+    todo.push(...(kids.get(pid) || []));
+  }
+  return total;
+}
+
 // Native check --jobs 1 through bench/measure.py: wall and CPU time of
 // the process (start to exit), its output kept for the comparison.
 function nativeCheck() {
@@ -34,23 +65,39 @@ function nativeCheck() {
   const name = path.basename(file);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 
-  // 1. page load, cold each time.
-  const loads = [], steps = [];
+  // 1. page load, cold each time; beside it, as a yardstick of what the
+  // machine gives a browser right now, a page with nothing in it: the
+  // server's 404 page, from the same server, in the same browser.
+  const loads = [], steps = [], cpus = [], blanks = [], blankCpus = [];
   for (let i = 0; i < rounds; i++) {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
+    const c0 = descendantsCpuMs();
     const t0 = Date.now();
     await page.goto(url);
     await page.waitForSelector('body.ready', { timeout: 60000 });
     const wall = Date.now() - t0;
+    const cpu = descendantsCpuMs() - c0;
     const ready = Number(await page.getAttribute('body', 'data-ready-ms'));
     // Where the time went: the page's marks (web/src/main.js).
     const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark')
       .map((m) => [m.name, Math.round(m.startTime)])));
     loads.push(ready);
     steps.push(marks);
-    line({ what: 'page-load', round: i, ready_ms: ready, wall_ms: wall, marks });
+    cpus.push(cpu);
     await context.close();
+
+    const blankContext = await browser.newContext({ serviceWorkers: 'block' });
+    const blankPage = await blankContext.newPage();
+    const b0 = descendantsCpuMs();
+    await blankPage.goto(url + 'no-such-page', { waitUntil: 'load' });
+    const blankCpu = descendantsCpuMs() - b0;
+    const blank = await blankPage.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd);
+    blanks.push(blank);
+    blankCpus.push(blankCpu);
+    await blankContext.close();
+    line({ what: 'page-load', round: i, ready_ms: ready, wall_ms: wall, browser_cpu_ms: cpu, marks,
+      blank_page_ms: blank, blank_page_cpu_ms: blankCpu });
   }
 
   // 2. the 1 MB file: native, wasm under node, wasm in Chromium, in turns.
@@ -98,6 +145,9 @@ function nativeCheck() {
   const mk = (k) => median(steps.map((m) => m[k] || 0)).toFixed(0);
   console.log(`  medians: app.js running at ${mk('app-start')} ms, wasm ready ${mk('wasm-ready')} ms, ` +
     `editor ${mk('editor-ready')} ms, first check shown ${mk('checked')} ms`);
+  console.log(`  CPU time of the browser's processes per load: median ${median(cpus).toFixed(0)} ms`);
+  console.log(`  yardstick, an empty page (the server's 404) in the same rounds: median ${median(blanks).toFixed(0)} ms, ` +
+    `CPU ${median(blankCpus).toFixed(0)} ms; the playground is ${(median(loads) / median(blanks)).toFixed(1)}x that`);
   console.log(`check --format=json of ${(bytes / 1e6).toFixed(2)} MB (${findings} findings), best of ${rounds}, wall / CPU:`);
   console.log(`  native check --jobs 1   ${best(native).toFixed(0)} ms / ${best(nativeCpu).toFixed(0)} ms (the process, start to exit)`);
   console.log(`  wasm under node         ${best(node).toFixed(0)} ms / ${best(nodeCpu).toFixed(0)} ms   ` +
