@@ -8,9 +8,10 @@
 // and inlay hints (⇒ T after a value whose inferred type is more precise
 // than declared). Hovering asks the wasm for the language server's hover
 // markdown. The text and the profile live in the URL fragment
-// (#profile=strict&code=BASE64URL), so a link reproduces what is shown.
+// (#profile=strict&code=BASE64URL: UTF-8, base64url), so a link reproduces
+// what is shown; #example=NAME opens one of examples/.
 import { basicSetup } from 'codemirror';
-import { EditorState, StateEffect, StateField, Compartment } from '@codemirror/state';
+import { EditorState, StateEffect, StateField } from '@codemirror/state';
 import { EditorView, Decoration, WidgetType, hoverTooltip, keymap } from '@codemirror/view';
 import { setDiagnostics, lintGutter } from '@codemirror/lint';
 import { indentWithTab } from '@codemirror/commands';
@@ -138,7 +139,6 @@ async function main() {
   profile.value = strict ? 'strict' : 'default';
 
   let timer = null;
-  const readOnly = new Compartment();
   const view = new EditorView({
     parent: $('editor'),
     state: EditorState.create({
@@ -151,7 +151,6 @@ async function main() {
         EditorView.lineWrapping,
         lintGutter(),
         inlayField,
-        readOnly.of([]),
         hoverTooltip(valueHover, { hoverTime: 250 }),
         EditorView.updateListener.of((u) => {
           if (!u.docChanged) return;
