@@ -6,7 +6,9 @@
 // message is read (from the lint tooltip and the list under the editor);
 // another example is chosen, a value is hovered and its inferred shape
 // read; the text is edited by keyboard and the finding goes away; the
-// page is opened again from its URL and shows the same text. Screenshots
+// page is opened again from its URL and shows the same text; the profile
+// switch turns a default warning into a --strict error; the page works
+// offline once loaded. Screenshots
 // go to build/web-test/. Every wait is for a condition.
 //
 // WEB_DIR (default build/web) is the page; CHROMIUM (default
@@ -205,6 +207,27 @@ test('works offline once loaded', { timeout: 120000 }, async () => {
   await page.waitForSelector('.cm-lintRange-error', { timeout: TIMEOUT });
   assert.ok((await page.textContent('#findings')).includes('incompatible-dims'));
   await page.screenshot({ path: path.join(shots, '6-offline.png') });
+  await context.close();
+  assert.deepStrictEqual(errors, []);
+});
+
+test('the rule profile switch: default and --strict', { timeout: 120000 }, async () => {
+  // mlir-opt-22 accepts a static result dim from two dynamic ones (a
+  // warning here); the trait's document does not (--strict: an error).
+  const text = 'func.func @f(%a: tensor<?xf32>, %b: tensor<?xf32>) {\n' +
+    '  %0 = "test.broadcastable"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>\n' +
+    '  return\n}\n';
+  const { page, context, errors } = await open(base + '#code=' + Buffer.from(text).toString('base64url'));
+  assert.strictEqual(await editorText(page), text);
+  await page.waitForSelector('.cm-lintRange-warning', { timeout: TIMEOUT });
+  const severity = () => page.$$eval('#findings li', (lis) => lis.map((li) =>
+    li.querySelector('.severity').textContent + ' ' + li.querySelector('a.code').textContent));
+  assert.deepStrictEqual(await severity(), ['warning dynamic-to-static']);
+  await page.selectOption('#profile', 'strict');
+  await page.waitForSelector('.cm-lintRange-error', { timeout: TIMEOUT });
+  assert.deepStrictEqual(await severity(), ['error dynamic-to-static']);
+  assert.ok(page.url().includes('profile=strict'));
+  await page.screenshot({ path: path.join(shots, '7-strict.png') });
   await context.close();
   assert.deepStrictEqual(errors, []);
 });
