@@ -125,7 +125,7 @@ run: $(BIN)
 # through real clients.
 TEST_TARGETS := test-unit test-cli test-hostile test-docs test-diff test-lsp test-nvim test-emacs test-helix test-vscode
 ifeq ($(SANITIZE),)
-TEST_TARGETS += test-valgrind test-soak
+TEST_TARGETS += test-valgrind test-soak test-web
 endif
 ifeq ($(SANITIZE),thread)
 TEST_TARGETS := tsan-run
@@ -268,6 +268,99 @@ $(GRAMMAR_LIB): grammar/src/parser.c grammar/src/scanner.c grammar/src/tree_sitt
 test-grammar-rust:
 	cd grammar && cargo test --offline --config 'source.crates-io.replace-with="debian"' \
 	  --config 'source.debian.directory="/usr/share/cargo/registry"' --target-dir $(abspath $(BUILD))/grammar-rust
+
+# ---- the browser build (`make wasm`, `make web`) ----
+# The analyzer compiled by Debian's emscripten, without libuv and threads:
+# every module but the server's loop (lsp.c, rpc.c, cmd_lsp.c) and main.c,
+# tree-sitter and cJSON from Debian's source packages
+# (scripts/debian-source.sh), and server/web/wasm_api.c as the entry
+# points. build/web/mlir-shape.js is emscripten's loader with web/api.js
+# after it: MlirShape.load() -> {check, shapes, hover} (web/README.md).
+# NODE_PATH: emscripten's JS tools find Debian's node modules (acorn) under
+# a node that does not search /usr/share/nodejs itself.
+WASM_DIR := $(BUILD)/wasm
+WEB_DIR := $(BUILD)/web
+EMCC ?= emcc
+EMAR ?= emar
+WASM_SRC_TS := $(WASM_DIR)/src/tree-sitter
+WASM_SRC_CJSON := $(WASM_DIR)/src/cjson
+WASM_SKIP := server/cli/main.c server/lsp/cmd_lsp.c server/lsp/lsp.c server/lsp/rpc.c
+WASM_SRCS := $(filter-out $(WASM_SKIP),$(SERVER_SRCS)) server/web/wasm_compat.c
+WASM_OBJS := $(patsubst server/%.c,$(WASM_DIR)/obj/server/%.o,$(WASM_SRCS)) $(WASM_DIR)/obj/gen/rules.o \
+  $(WASM_DIR)/obj/grammar/parser.o $(WASM_DIR)/obj/grammar/scanner.o \
+  $(WASM_DIR)/obj/tree-sitter.o $(WASM_DIR)/obj/cjson.o
+WASM_CFLAGS = -std=c11 -O2 -D_GNU_SOURCE -iquote server/support -iquote server/algebra -iquote server/syntax -iquote server/analysis -iquote server/lsp \
+  -iquote server/cli -Igrammar/src -I$(WASM_DIR)/include -I$(WASM_SRC_TS)/lib/include -include server/web/wasm_compat.h
+WASM_EXPORTS := _ms_wasm_check,_ms_wasm_shapes,_ms_wasm_hover,_ms_wasm_free,_malloc,_free
+WASM_LDFLAGS := -O2 -sMODULARIZE=1 -sEXPORT_NAME=createMlirShapeModule -sALLOW_MEMORY_GROWTH=1 \
+  -sENVIRONMENT=web,node -sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) \
+  -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,stringToUTF8,lengthBytesUTF8 -sFILESYSTEM=1 -sEXIT_RUNTIME=0
+
+.PHONY: wasm web test-web bench-web
+
+wasm: $(WEB_DIR)/mlir-shape.js
+
+# The page (web/): CodeMirror 6 and the app bundled by esbuild from the
+# committed lock file (npm ci), the examples and every code's explanation
+# (from $(BIN) explain) beside the wasm. Open it with
+# `cd build/web && python3 -m http.server`.
+WEB_SRCS := $(wildcard web/src/*.js) web/index.html web/style.css web/sw.js web/build.mjs
+web: $(WEB_DIR)/app.js
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	@scripts/deps.sh web
+	cd web && npm ci --no-audit --no-fund
+
+$(WEB_DIR)/app.js: $(WEB_DIR)/mlir-shape.js $(WEB_SRCS) web/node_modules/.package-lock.json $(wildcard examples/*.mlir) $(BIN)
+	node web/build.mjs $(BIN) $(WEB_DIR)
+
+# The page in headless Chromium (tests/web/page.test.js) and the wasm's
+# answers against $(BIN)'s on examples/ and the corpus (wasm_equal.js).
+test-web: $(BIN) web
+	tests/web/run.sh $(BIN) $(WEB_DIR)
+
+# Page load time, and a 1 MB file checked by the wasm against the native
+# `check --jobs 1` (bench/README.md).
+bench-web: $(BIN) web
+	bench/bench-web.sh $(BIN) $(WEB_DIR)
+
+$(WASM_DIR)/sources.stamp: scripts/debian-source.sh
+	@scripts/deps.sh wasm
+	scripts/debian-source.sh tree-sitter $(WASM_SRC_TS) > /dev/null
+	scripts/debian-source.sh cjson $(WASM_SRC_CJSON) > /dev/null
+	@mkdir -p $(WASM_DIR)/include/cjson
+	cp $(WASM_SRC_CJSON)/cJSON.h $(WASM_DIR)/include/cjson/cJSON.h
+	touch $@
+
+$(WASM_DIR)/obj/server/%.o: server/%.c $(SERVER_HDRS) server/web/wasm_compat.h $(WASM_DIR)/sources.stamp
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WASM_CFLAGS) -Wall -Wextra -Werror -DMS_VERSION='"$(VERSION)"' -c -o $@ $<
+
+$(WASM_DIR)/obj/gen/rules.o: $(BUILD)/gen/rules.c $(WASM_DIR)/sources.stamp
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WASM_CFLAGS) -c -o $@ $<
+
+$(WASM_DIR)/obj/grammar/%.o: grammar/src/%.c grammar/src/tree_sitter/parser.h $(WASM_DIR)/sources.stamp
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WASM_CFLAGS) -w -c -o $@ $<
+
+$(WASM_DIR)/obj/tree-sitter.o: $(WASM_DIR)/sources.stamp
+	@mkdir -p $(dir $@)
+	$(EMCC) -std=gnu99 -O2 -DNDEBUG -w -I$(WASM_SRC_TS)/lib/src -I$(WASM_SRC_TS)/lib/include -c -o $@ $(WASM_SRC_TS)/lib/src/lib.c
+
+$(WASM_DIR)/obj/cjson.o: $(WASM_DIR)/sources.stamp
+	@mkdir -p $(dir $@)
+	$(EMCC) -std=c89 -O2 -w -c -o $@ $(WASM_SRC_CJSON)/cJSON.c
+
+$(WASM_DIR)/libmlir-shape.a: $(WASM_OBJS)
+	rm -f $@
+	$(EMAR) rcs $@ $^
+
+$(WEB_DIR)/mlir-shape.js: $(WASM_DIR)/obj/server/web/wasm_api.o $(WASM_DIR)/libmlir-shape.a web/api.js
+	@mkdir -p $(dir $@)
+	NODE_PATH=/usr/share/nodejs $(EMCC) $(WASM_LDFLAGS) --extern-post-js web/api.js -o $(WEB_DIR)/mlir-shape.js \
+	  $(WASM_DIR)/obj/server/web/wasm_api.o $(WASM_DIR)/libmlir-shape.a
+
 
 bench: bench-parse bench-check bench-lsp
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deps.sh [build|test|vscode|fuzz|valgrind]...
+# deps.sh [build|test|vscode|fuzz|valgrind|wasm|web]...
 # Installs the Debian packages mlir-shape needs and that this machine lacks.
 # Libraries are probed with pkg-config, tools with command -v; apt-get update
 # runs once, and only when something is missing. Does nothing when all is here.
@@ -44,7 +44,15 @@ for what in "${@:-build}"; do
         want+=(libclang-rt-14-dev) ;;  # bookworm's clang is 14
     valgrind)
       need_cmd valgrind valgrind ;;
-    *) echo "deps.sh: unknown group '$what' (build, test, vscode, fuzz, valgrind)" >&2; exit 2 ;;
+    wasm)  # make wasm: emscripten, and dpkg-source for Debian's sources of tree-sitter and cJSON
+      need_cmd emcc emscripten
+      need_cmd dpkg-source dpkg-dev
+      need_cmd node nodejs ;;
+    web)   # make web, test-web, bench-web: the page's bundle and a headless browser
+      need_cmd node nodejs
+      need_cmd npm npm
+      need_cmd chromium chromium ;;
+    *) echo "deps.sh: unknown group '$what' (build, test, vscode, fuzz, valgrind, wasm, web)" >&2; exit 2 ;;
   esac
 done
 
