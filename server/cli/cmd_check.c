@@ -37,6 +37,7 @@
 
 #define LARGE_FILE (2u << 20)  /* above this a file is analysed in units */
 #define UNIT_BYTES (1u << 20)  /* the size of such a unit */
+#define CUT_LEVELS 4           /* regions cut inside: modules, nested modules, functions */
 
 static const char usage[] =
   "usage: mlir-shape check [OPTIONS] PATH...\n"
@@ -254,10 +255,11 @@ static void cut_units(input *in, const options *o) {
   size_t target = unit_threshold(), threshold = target == UNIT_BYTES ? LARGE_FILE : 2 * target;
   ms_unit_list chunks;
   ms_unit_list_init(&chunks);
+  ms_cut_options cut = {.threshold = threshold, .target = target, .max_level = CUT_LEVELS, .flow = false};
   if (o->split) ms_source_split(in->src.text, in->src.len, &chunks);
-  else ms_source_units(&in->src, 0, (uint32_t)in->src.len, threshold, target, &in->units);
+  else ms_source_cut(&in->src, 0, (uint32_t)in->src.len, &cut, &in->units);
   for (size_t i = 0; i < chunks.count; i++)
-    ms_source_units(&in->src, chunks.items[i].start[0], chunks.items[i].end[0], threshold, target, &in->units);
+    ms_source_cut(&in->src, chunks.items[i].start[0], chunks.items[i].end[0], &cut, &in->units);
   ms_unit_list_clear(&chunks);
   /* The output step puts findings in order from where units start. */
   assert(in->units.count > 0);
