@@ -11,7 +11,10 @@
 ** large file; the main thread collects the units in file order and hands
 ** each one's findings to the output step (check_output.h), which filters,
 ** writes and frees them as they come, or (--verify-diagnostics) gathers a
-** file's and verifies them against its expected-* annotations.
+** file's and verifies them against its expected-* annotations. The pieces
+** of a long function (MS_UNIT_FLOW_*) are only parsed and read into op
+** records by the workers; the main thread judges them as it collects
+** them, in order, against the function's one value table (flow.h).
 */
 #include <assert.h>
 #include <errno.h>
@@ -29,6 +32,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "alloc.h"
+#include "flow.h"
 #include "pool.h"
 #include "report.h"
 #include "source.h"
@@ -93,6 +97,7 @@ typedef struct input {
   ms_unit_list units;
   ms_diag_list diags;          /* --verify-diagnostics: merged and sorted */
   uint32_t swept;              /* sweep_behind has dropped the pages before this */
+  ms_flow *flow;               /* the cut function being analysed (MS_UNIT_FLOW_*), or NULL */
 } input;
 
 
@@ -255,7 +260,7 @@ static void cut_units(input *in, const options *o) {
   size_t target = unit_threshold(), threshold = target == UNIT_BYTES ? LARGE_FILE : 2 * target;
   ms_unit_list chunks;
   ms_unit_list_init(&chunks);
-  ms_cut_options cut = {.threshold = threshold, .target = target, .max_level = CUT_LEVELS, .flow = false};
+  ms_cut_options cut = {.threshold = threshold, .target = target, .max_level = CUT_LEVELS, .flow = true};
   if (o->split) ms_source_split(in->src.text, in->src.len, &chunks);
   else ms_source_cut(&in->src, 0, (uint32_t)in->src.len, &cut, &in->units);
   for (size_t i = 0; i < chunks.count; i++)
@@ -278,12 +283,46 @@ typedef struct piece {
   input *in;
   size_t unit;
   ms_diag_list diags;
+  ms_records rec;              /* a piece of a cut function: its records, judged in order (flow.h) */
 } piece;
 
 static TSParser *new_parser(void) {
   TSParser *parser = ts_parser_new();
   if (!parser || !ts_parser_set_language(parser, tree_sitter_mlir())) abort();
   return parser;
+}
+
+/* A piece of a cut function (MS_UNIT_FLOW_*): its syntax errors, and the
+** records of its ops (those starting in its first range: the second range
+** of the head is the function's closing lines), judged later in order. */
+static void read_flow_piece(piece *p, TSNode root) {
+  const ms_source *src = &p->in->src;
+  const ms_unit *unit = &p->in->units.items[p->unit];
+  for (int r = 0; r < unit->nranges; r++) {
+    uint32_t end = unit->end[r] == src->len ? UINT32_MAX : unit->end[r];
+    ms_analyze_syntax(root, src->text, unit->start[r], end, &p->diags);
+  }
+  ms_records_build(&p->rec, root, src->text, unit->start[0], unit->end[0]);
+}
+
+/* On the collecting thread, in file order: a cut function's piece is
+** judged after the pieces before it, against their value table. */
+static void judge_flow_piece(piece *p, const options *o) {
+  input *in = p->in;
+  const ms_unit *unit = &in->units.items[p->unit];
+  if (unit->flow == MS_UNIT_ALONE) return;
+  if (unit->flow == MS_UNIT_FLOW_FIRST) {
+    ms_flow_delete(in->flow);
+    ms_analyzer_options aopts = {.strict = o->strict, .aliases = in->aliases};
+    in->flow = ms_flow_new(in->catalog, &aopts, in->src.text);
+  }
+  assert(in->flow);
+  ms_flow_add(in->flow, &p->rec, unit->end[0], &p->diags);
+  bool more = p->unit + 1 < in->units.count && in->units.items[p->unit + 1].flow == MS_UNIT_FLOW_NEXT;
+  if (!more) {
+    ms_flow_delete(in->flow);
+    in->flow = NULL;
+  }
 }
 
 /* worker is the worker's own parser; inside an arena (tsalloc.h) the piece
@@ -303,7 +342,8 @@ static void analyze_unit(TSParser *worker, piece *p) {
   TSTree *tree = ts_parser_parse_string(parser, NULL, src->text, (uint32_t)src->len);
   TSNode root = ts_tree_root_node(tree);
   ms_analyzer_options aopts = {.strict = o->strict, .aliases = in->aliases};
-  for (int r = 0; r < unit->nranges; r++) {
+  if (unit->flow != MS_UNIT_ALONE) read_flow_piece(p, root);
+  else for (int r = 0; r < unit->nranges; r++) {
     /* An error at the very end of the text (a missing '}') starts at len. */
     uint32_t end = unit->end[r] == src->len ? UINT32_MAX : unit->end[r];
     ms_diag_list found;
@@ -396,6 +436,7 @@ static void sweep_behind(input *in, size_t next_unit) {
 
 static void deliver(piece *p, ms_check_output *out, const options *o, size_t *failures) {
   input *in = p->in;
+  judge_flow_piece(p, o);
   bool last = p->unit + 1 == in->units.count;
   if (out) {
     if (p->unit == 0) ms_check_output_begin_file(out, &in->src, in->catalog);
@@ -439,6 +480,7 @@ static size_t analyze_all(input *inputs, size_t n, const options *o, ms_check_ou
     ms_pool_wait_task(pool, &p->task);
     deliver(p, out, o, &failures);
     ms_diag_list_clear(&p->diags);
+    ms_records_clear(&p->rec);
     collected++;
   }
   ms_pool_delete(pool);
@@ -503,6 +545,7 @@ static void close_inputs(input *inputs, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (inputs[i].ok) ms_source_close(&inputs[i].src);
     ms_alias_table_delete(inputs[i].aliases);
+    ms_flow_delete(inputs[i].flow);
     ms_unit_list_clear(&inputs[i].units);
     ms_diag_list_clear(&inputs[i].diags);
   }
