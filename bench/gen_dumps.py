@@ -40,7 +40,8 @@ SHAPES = ("generic-attrs", "pretty-attrs", "named", "giant", "nested", "mixed")
 MODULE_ATTRS = ('mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32, '
                 'mhlo.frontend_attributes = {xla.sdy.meshes = "{mesh = #sdy.mesh<[]>}"}')
 WINDOW = 48          # values of a giant body an op draws from: the latest ...
-FAR_EVERY = 400      # ... and every 400th value since the start (long-range uses)
+FAR_EVERY = 400      # ... and every 400th value since the start (long-range uses),
+FAR_KEEP = 64        # a sample of 64 of them
 TYPE_ALIASES = ((4, 8), (16,), (2, 3, 4))
 PLAIN_TYPE_STR = gen.type_str
 
@@ -52,6 +53,7 @@ class Dump(gen.Gen):
         super().__init__(seed, target, n_aliases=max(16, min(4000, target // 4096)))
         self.shape = shape
         self.far = []
+        self.n_far = 0
         self.aliased = 0
         self.mismatches = 0
 
@@ -70,8 +72,9 @@ class Dump(gen.Gen):
 
     # -- a giant body: the pool is a window, plus far values ----------------
     def trim_pool(self):
-        if len(self.pool) > WINDOW + len(self.far) + 8:
-            recent = [p for p in self.pool if p not in self.far][-WINDOW:]
+        if len(self.pool) > WINDOW + len(self.far) + len(self.args) + 8:
+            keep = set(self.args) | set(self.far)
+            recent = [p for p in self.pool if p not in keep][-WINDOW:]
             self.pool = self.args + self.far + recent
 
     def giant_body(self, budget, pretty):
@@ -81,8 +84,13 @@ class Dump(gen.Gen):
                 self.pretty_op()
             else:
                 self.gen_op(depth=0)
-            if self.next_val // FAR_EVERY > len(self.far) and self.pool:
-                self.far.append(self.pool[-1])
+            if self.next_val // FAR_EVERY > self.n_far and self.pool:
+                # A sample of far values (at most FAR_KEEP: linear scans stay short).
+                self.n_far += 1
+                if len(self.far) < FAR_KEEP:
+                    self.far.append(self.pool[-1])
+                else:
+                    self.far[r.randrange(FAR_KEEP)] = self.pool[-1]
             self.trim_pool()
             self.flush_body()
 
