@@ -17,14 +17,11 @@
 
 #include "alloc.h"
 
-/* The body's names: `%x` (index -1) or `%x#k` to a value of rec. Open
-** addressing, 16 bytes a name: the table of a 50 MB function is held
-** whole, so no scopes and no undo log (ssa.h's are for nested regions). */
-typedef struct name {
-  uint32_t start, len;         /* the defining token in the text; len 0: empty */
-  int32_t index;
-  uint32_t value;
-} name;
+/* The body's names: `%x` (index -1) or `%x#k` to a value of rec, whose
+** definition holds the key. Open addressing, 4 bytes a slot (value + 1, 0
+** empty): the table of a 50 MB function is held whole, so no scopes and
+** no undo log (ssa.h's are for nested regions). */
+typedef uint32_t name;
 
 struct ms_flow {
   const ms_catalog *catalog;
@@ -56,24 +53,30 @@ static size_t slot_of(const ms_flow *self, const char *s, size_t n, int index) {
   for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
   size_t mask = self->cap_names - 1, i = (size_t)h & mask;
   for (;; i = (i + 1) & mask) {
-    const name *e = &self->names[i];
-    if (!e->len || (e->index == index && e->len == n && !memcmp(self->text + e->start, s, n))) return i;
+    if (!self->names[i]) return i;
+    const ms_value *v = &self->rec.values[self->names[i] - 1];
+    if (v->index == index && v->def.end - v->def.start == n && !memcmp(self->text + v->def.start, s, n)) return i;
   }
 }
 
-static void enter(ms_flow *self, uint32_t start, uint32_t len, int32_t index, uint32_t value) {
+static size_t slot_of_value(const ms_flow *self, uint32_t value) {
+  const ms_value *v = &self->rec.values[value];
+  return slot_of(self, self->text + v->def.start, v->def.end - v->def.start, v->index);
+}
+
+static void enter(ms_flow *self, uint32_t value) {
   if ((self->nnames + 1) * 10 > self->cap_names * 7) {
     name *old = self->names;
     size_t n = self->cap_names;
     self->cap_names *= 2;
     self->names = ms_xcalloc(self->cap_names, sizeof *self->names);
     for (size_t i = 0; i < n; i++)
-      if (old[i].len) self->names[slot_of(self, self->text + old[i].start, old[i].len, old[i].index)] = old[i];
+      if (old[i]) self->names[slot_of_value(self, old[i] - 1)] = old[i];
     free(old);
   }
-  name *e = &self->names[slot_of(self, self->text + start, len, index)];
-  if (!e->len) self->nnames++;
-  *e = (name){start, len, index, value}; /* a later definition shadows */
+  name *e = &self->names[slot_of_value(self, value)];
+  if (!*e) self->nnames++;
+  *e = value + 1; /* a later definition shadows */
 }
 
 /* As ms_ssa_lookup: `%x#1` is name `%x` index 1; `%x#0` also finds `%x`. */
@@ -87,10 +90,9 @@ static uint32_t lookup(void *ctx, ms_span use) {
     index = atoi(hashmark + 1);
     n = (size_t)(hashmark - s);
   }
-  const name *e = &self->names[slot_of(self, s, n, index)];
-  if (e->len) return e->value;
-  if (index == 0) e = &self->names[slot_of(self, s, n, -1)];
-  return e->len ? e->value : MS_NONE;
+  name e = self->names[slot_of(self, s, n, index)];
+  if (!e && index == 0) e = self->names[slot_of(self, s, n, -1)];
+  return e ? e - 1 : MS_NONE;
 }
 
 /* Room for one state per value, the new ones empty. */
@@ -111,8 +113,7 @@ static void define_body_values(ms_flow *self, size_t first) {
   for (size_t i = first; i < self->rec.nvalues; i++) {
     const ms_value *v = &self->rec.values[i];
     bool in_body = v->op != MS_NONE ? self->rec.ops[v->op].parent == self->parent : v->owner == self->parent;
-    if (in_body && v->def.end > v->def.start)
-      enter(self, v->def.start, v->def.end - v->def.start, v->index, (uint32_t)i);
+    if (in_body && v->def.end > v->def.start) enter(self, (uint32_t)i);
   }
 }
 
