@@ -65,7 +65,7 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
 .PHONY: all deps deps-test run test test-unit test-cli test-hostile test-corpus test-diff \
         test-lsp test-nvim test-emacs test-helix test-vscode test-tsan tsan-run grammar grammar-lib \
-        test-grammar-rust bench bench-parse bench-check \
+        test-grammar-rust bench bench-parse bench-check bench-dumps \
         bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak test-soak \
         test-sarif test-docs docs install uninstall
 
@@ -362,13 +362,16 @@ $(WEB_DIR)/mlir-shape.js: $(WASM_DIR)/obj/server/web/wasm_api.o $(WASM_DIR)/libm
 	  $(WASM_DIR)/obj/server/web/wasm_api.o $(WASM_DIR)/libmlir-shape.a
 
 
-bench: bench-parse bench-check bench-lsp
+bench: bench-parse bench-check bench-dumps bench-lsp
 
 bench-parse: $(BIN) $(BUILD)/bench-parse | deps-test
 	bench/bench-parse.sh
 
 bench-check: $(BIN) | deps-test
 	bench/bench-check.sh
+
+bench-dumps: $(BIN) | deps-test
+	bench/bench-dumps.sh
 
 bench-lsp: $(BIN) | deps-test
 	bench/bench-lsp.sh

@@ -155,9 +155,9 @@ static bool bounds_invalid(const analyzer *w, ms_span t, char *why, size_t n) {
 
 /* Function and block arguments declared with invalid bounds (an op's own
 ** types are reported by its rule, report_unreadable). */
-static void check_arguments(analyzer *w, const ms_records *rec) {
+static void check_arguments(analyzer *w, const ms_records *rec, size_t first) {
   char why[160];
-  for (size_t i = 0; i < rec->nvalues; i++) {
+  for (size_t i = first; i < rec->nvalues; i++) {
     const ms_value *v = &rec->values[i];
     if (v->op != MS_NONE || !v->type.end || !bounds_invalid(w, v->type, why, sizeof why)) continue;
     ms_diag_list_add(&w->out->diags, v->type.start, v->type.end, MS_SEVERITY_ERROR, MS_CODE_INVALID_TYPE, NULL,
@@ -1081,8 +1081,9 @@ static void stamp_findings(analyzer *w, const ms_op *op, size_t first, bool infe
 ** %cb : <memref<...>> -> memref<...>` writes the op's own types, not
 ** %cb's). Its results keep the types written for them, for display and
 ** inference, but no later use is checked against them either. */
-static void apply_layouts(const ms_catalog *catalog, ms_records *rec, const char *text, ms_diag_list *diags) {
-  for (size_t i = 0; i < rec->nops; i++) {
+static void apply_layouts(const ms_catalog *catalog, ms_records *rec, size_t first, const char *text,
+                          ms_diag_list *diags) {
+  for (size_t i = first; i < rec->nops; i++) {
     ms_op *op = &rec->ops[i];
     if (op->kind != MS_OP_CUSTOM) continue;
     const ms_layout *l = catalog ? ms_catalog_layout(catalog, text + op->name.start, op->name.end - op->name.start)
@@ -1099,21 +1100,27 @@ static void apply_layouts(const ms_catalog *catalog, ms_records *rec, const char
   }
 }
 
-/* Judges every op of rec in text order, appending to out; the value
-** infos go to *info (one per value). */
-static void judge(analyzer *w, const ms_records *rec, ms_value_info **info) {
+/* Judges the ops of rec from first_op on and the arguments among its
+** values from first_value on, in text order, appending to w->out. */
+static void judge_from(analyzer *w, const ms_records *rec, size_t first_op, size_t first_value) {
   w->rec = rec;
-  w->shape = ms_xcalloc(rec->nvalues + 1, sizeof *w->shape);
-  w->info = ms_xcalloc(rec->nvalues + 1, sizeof *w->info);
-  for (size_t i = 0; i < rec->nvalues; i++) w->info[i].producer = MS_NONE;
-  check_arguments(w, rec);
-  for (size_t i = 0; i < rec->nops; i++) {
+  check_arguments(w, rec, first_value);
+  for (size_t i = first_op; i < rec->nops; i++) {
     size_t first = w->out->diags.count;
     size_t ninf = w->out->ninferences;
     check_uses(w, &rec->ops[i]);
     if (rec->ops[i].kind != MS_OP_RETURN && !rec->ops[i].unmatched && w->catalog) apply_rule(w, (uint32_t)i);
     stamp_findings(w, &rec->ops[i], first, w->out->ninferences > ninf);
   }
+}
+
+/* Judges every op of rec in text order, appending to out; the value
+** infos go to *info (one per value). */
+static void judge(analyzer *w, const ms_records *rec, ms_value_info **info) {
+  w->shape = ms_xcalloc(rec->nvalues + 1, sizeof *w->shape);
+  w->info = ms_xcalloc(rec->nvalues + 1, sizeof *w->info);
+  for (size_t i = 0; i < rec->nvalues; i++) w->info[i].producer = MS_NONE;
+  judge_from(w, rec, 0, 0);
   for (size_t i = 0; i < rec->nvalues; i++) free(w->shape[i]);
   free(w->shape);
   *info = w->info;
@@ -1127,7 +1134,7 @@ static void analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, 
   ms_records rec;
   ms_records_init(&rec);
   ms_records_build(&rec, node, text, start, end);
-  apply_layouts(catalog, &rec, text, &out->diags);
+  apply_layouts(catalog, &rec, 0, text, &out->diags);
   ms_value_info *info;
   judge(&w, &rec, &info);
   if (found) *found = w.found;
@@ -1382,4 +1389,18 @@ size_t ms_analyzer_units(TSNode root, const char *text, TSNode *units, size_t ma
   ms_walk_visitor v = {enter_unit, NULL};
   ms_walk(root, &v, &u);
   return u.n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Records judged piece by piece (flow.h)                              */
+
+void ms_analyze_records_from(const ms_catalog *catalog, const ms_analyzer_options *opts, const char *text,
+                             ms_records *rec, size_t first_op, size_t first_value, ms_shape **shape,
+                             ms_value_info *info, ms_analysis *out) {
+  static const ms_analyzer_options none = {0};
+  analyzer w = {catalog, opts ? opts : &none, text, out, NULL, NULL, NULL, 0, NULL, false, false, MS_NONE};
+  apply_layouts(catalog, rec, first_op, text, &out->diags);
+  w.shape = shape;
+  w.info = info;
+  judge_from(&w, rec, first_op, first_value);
 }

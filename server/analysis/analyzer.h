@@ -77,6 +77,16 @@ void ms_analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNo
 void ms_analyze_node(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode node, const char *text,
                      ms_analysis *out);
 
+/* Judges the records of one region given in pieces (flow.h): applies the
+** catalog's op syntax to rec's ops from first_op on, then judges them and
+** the arguments among its values from first_value on, in text order,
+** appending to out. shape and info (one per value of rec, kept by the
+** caller across pieces: NULL, and producer MS_NONE, for a new value) are
+** what inference knows of every value so far. */
+void ms_analyze_records_from(const ms_catalog *catalog, const ms_analyzer_options *opts, const char *text,
+                             ms_records *rec, size_t first_op, size_t first_value, ms_shape **shape,
+                             ms_value_info *info, ms_analysis *out);
+
 /* Everything the hover shows about one checked op. */
 typedef struct ms_op_detail {
   uint32_t op_start, op_end, name_start, name_end;

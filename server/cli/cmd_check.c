@@ -11,7 +11,10 @@
 ** large file; the main thread collects the units in file order and hands
 ** each one's findings to the output step (check_output.h), which filters,
 ** writes and frees them as they come, or (--verify-diagnostics) gathers a
-** file's and verifies them against its expected-* annotations.
+** file's and verifies them against its expected-* annotations. The pieces
+** of a long function (MS_UNIT_FLOW_*) are only parsed and read into op
+** records by the workers; the main thread judges them as it collects
+** them, in order, against the function's one value table (flow.h).
 */
 #include <assert.h>
 #include <errno.h>
@@ -30,6 +33,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "alloc.h"
+#include "flow.h"
 #include "pool.h"
 #include "report.h"
 #include "source.h"
@@ -38,6 +42,7 @@
 
 #define LARGE_FILE (2u << 20)  /* above this a file is analysed in units */
 #define UNIT_BYTES (1u << 20)  /* the size of such a unit */
+#define CUT_LEVELS 4           /* regions cut inside: modules, nested modules, functions */
 
 static const char usage[] =
   "usage: mlir-shape check [OPTIONS] PATH...\n"
@@ -95,6 +100,7 @@ typedef struct input {
   ms_unit_list units;
   ms_diag_list diags;          /* --verify-diagnostics: merged and sorted */
   uint32_t swept;              /* sweep_behind has dropped the pages before this */
+  ms_flow *flow;               /* the cut function being analysed (MS_UNIT_FLOW_*), or NULL */
 } input;
 
 
@@ -286,6 +292,8 @@ static void input_unload(input *in) {
   ms_source_close(&in->src);
   ms_alias_table_delete(in->aliases);
   in->aliases = NULL;
+  ms_flow_delete(in->flow);
+  in->flow = NULL;
   ms_unit_list_clear(&in->units);
   in->ok = false;
 }
@@ -316,10 +324,11 @@ static void cut_units(input *in, const options *o) {
   size_t target = unit_threshold(), threshold = target == UNIT_BYTES ? LARGE_FILE : 2 * target;
   ms_unit_list chunks;
   ms_unit_list_init(&chunks);
+  ms_cut_options cut = {.threshold = threshold, .target = target, .max_level = CUT_LEVELS, .flow = true};
   if (o->split) ms_source_split(in->src.text, in->src.len, &chunks);
-  else ms_source_units(&in->src, 0, (uint32_t)in->src.len, threshold, target, &in->units);
+  else ms_source_cut(&in->src, 0, (uint32_t)in->src.len, &cut, &in->units);
   for (size_t i = 0; i < chunks.count; i++)
-    ms_source_units(&in->src, chunks.items[i].start[0], chunks.items[i].end[0], threshold, target, &in->units);
+    ms_source_cut(&in->src, chunks.items[i].start[0], chunks.items[i].end[0], &cut, &in->units);
   ms_unit_list_clear(&chunks);
   /* The output step puts findings in order from where units start. */
   assert(in->units.count > 0);
@@ -338,12 +347,46 @@ typedef struct piece {
   input *in;
   size_t unit;
   ms_diag_list diags;
+  ms_records rec;              /* a piece of a cut function: its records, judged in order (flow.h) */
 } piece;
 
 static TSParser *new_parser(void) {
   TSParser *parser = ts_parser_new();
   if (!parser || !ts_parser_set_language(parser, tree_sitter_mlir())) abort();
   return parser;
+}
+
+/* A piece of a cut function (MS_UNIT_FLOW_*): its syntax errors, and the
+** records of its ops (those starting in its first range: the second range
+** of the head is the function's closing lines), judged later in order. */
+static void read_flow_piece(piece *p, TSNode root) {
+  const ms_source *src = &p->in->src;
+  const ms_unit *unit = &p->in->units.items[p->unit];
+  for (int r = 0; r < unit->nranges; r++) {
+    uint32_t end = unit->end[r] == src->len ? UINT32_MAX : unit->end[r];
+    ms_analyze_syntax(root, src->text, unit->start[r], end, &p->diags);
+  }
+  ms_records_build(&p->rec, root, src->text, unit->start[0], unit->end[0]);
+}
+
+/* On the collecting thread, in file order: a cut function's piece is
+** judged after the pieces before it, against their value table. */
+static void judge_flow_piece(piece *p, const options *o) {
+  input *in = p->in;
+  const ms_unit *unit = &in->units.items[p->unit];
+  if (unit->flow == MS_UNIT_ALONE) return;
+  if (unit->flow == MS_UNIT_FLOW_FIRST) {
+    ms_flow_delete(in->flow);
+    ms_analyzer_options aopts = {.strict = o->strict, .aliases = in->aliases};
+    in->flow = ms_flow_new(in->catalog, &aopts, in->src.text);
+  }
+  assert(in->flow);
+  ms_flow_add(in->flow, &p->rec, unit->end[0], &p->diags);
+  bool more = p->unit + 1 < in->units.count && in->units.items[p->unit + 1].flow == MS_UNIT_FLOW_NEXT;
+  if (!more) {
+    ms_flow_delete(in->flow);
+    in->flow = NULL;
+  }
 }
 
 /* worker is the worker's own parser; inside an arena (tsalloc.h) the piece
@@ -365,7 +408,10 @@ static void analyze_unit(TSParser *worker, piece *p) {
                                   whole ? 0 : (uint32_t)unit->nranges, &deep);
   TSNode root = ts_tree_root_node(tree);
   ms_analyzer_options aopts = {.strict = o->strict, .aliases = in->aliases};
-  for (int r = 0; r < unit->nranges; r++) {
+  if (unit->flow != MS_UNIT_ALONE) {
+    ms_diag_list_take(&p->diags, &deep, 0);
+    read_flow_piece(p, root);
+  } else for (int r = 0; r < unit->nranges; r++) {
     /* An error at the very end of the text (a missing '}') starts at len. */
     uint32_t end = unit->end[r] == src->len ? UINT32_MAX : unit->end[r];
     ms_diag_list found;
@@ -462,6 +508,7 @@ static void sweep_behind(input *in, size_t next_unit) {
 
 static void deliver(piece *p, ms_check_output *out, const options *o, size_t *failures) {
   input *in = p->in;
+  judge_flow_piece(p, o);
   bool last = p->unit + 1 == in->units.count;
   if (out) {
     if (p->unit == 0) ms_check_output_begin_file(out, &in->src, in->catalog);
@@ -510,6 +557,7 @@ static size_t analyze_all(input *inputs, size_t n, const options *o, ms_check_ou
     ms_pool_wait_task(pool, &p->task);
     deliver(p, out, o, &failures);
     ms_diag_list_clear(&p->diags);
+    ms_records_clear(&p->rec);
     collected++;
   }
   ms_pool_delete(pool);

@@ -2,9 +2,10 @@
 ** session.c: a document, its trees and its per-unit analyses (session.h).
 **
 ** A big document is held as chunks: pieces of about 256 KiB cut at lines
-** that start an op inside the top-level module (source.h's
-** ms_source_units), plus the skeleton (the module's own first and last
-** lines). Each chunk has its own tree, parsed with tree-sitter's included
+** that start an op at the top level or inside the top-level module, in
+** any form (source.h's ms_source_units), the module's head (its first
+** ops, and its closing lines as a second range) among them. Each chunk has
+** its own tree, parsed with tree-sitter's included
 ** ranges so that offsets stay the document's. This buys three things:
 **   - the first parse runs on every core (chunks are independent), off
 **     the caller's thread when it asks (ms_session_build_start);
@@ -18,8 +19,9 @@
 **     scratch when an edit lands in it or a feature asks for its tree.
 ** A document below the chunking threshold is one chunk with no ranges set.
 **
-** Invariants between updates: chunks are in text order (the skeleton,
-** whose ranges surround the others, first); a chunk's units are sorted and
+** Invariants between updates: chunks are in the order of their starts
+** (the module's head, whose ranges surround the module's other chunks,
+** before them); a chunk's units are sorted and
 ** stored with analyses relative to their start; a unit an edit touched is
 ** `dirty`; an edit that does not fall inside one chunk schedules a rechunk
 ** (everything parsed again, as on open).

@@ -667,6 +667,57 @@ void ms_records_build(ms_records *self, TSNode node, const char *text, uint32_t 
   ms_ssa_delete(b.ssa);
 }
 
+static uint32_t moved(uint32_t index, size_t by) { return index == MS_NONE ? MS_NONE : index + (uint32_t)by; }
+
+/* Room for `need` items, growing by a quarter (not doubling): a long
+** function's table grows piece by piece and is held whole. */
+static void *reserve(void *items, size_t need, size_t *cap, size_t item_size) {
+  if (need <= *cap) return items;
+  size_t n = *cap + *cap / 4;
+  *cap = n < need ? need : n;
+  return ms_xrealloc(items, *cap * item_size);
+}
+
+uint32_t ms_records_append(ms_records *self, const ms_records *piece, uint32_t parent,
+                           uint32_t (*lookup)(void *ctx, ms_span use), void *ctx) {
+  size_t ops = self->nops, values = self->nvalues, uses = self->nuses, types = self->ntypes;
+  size_t attrs = self->nattrs, groups = self->ngroups, toks = self->ntoks;
+  self->ops = reserve(self->ops, ops + piece->nops, &self->cap_ops, sizeof *self->ops);
+  self->values = reserve(self->values, values + piece->nvalues, &self->cap_values, sizeof *self->values);
+  self->uses = reserve(self->uses, uses + piece->nuses, &self->cap_uses, sizeof *self->uses);
+  self->types = reserve(self->types, types + piece->ntypes, &self->cap_types, sizeof *self->types);
+  for (size_t i = 0; i < piece->nops; i++) {
+    ms_op o = piece->ops[i];
+    o.parent = o.parent == MS_NONE ? parent : o.parent + (uint32_t)ops;
+    o.operands += (uint32_t)uses;
+    o.results += (uint32_t)values;
+    o.in_types += (uint32_t)types;
+    o.out_types += (uint32_t)types;
+    o.attrs += (uint32_t)attrs;
+    o.groups += (uint32_t)groups;
+    o.toks += (uint32_t)toks;
+    *MS_ARRAY_PUSH(self->ops, self->nops, self->cap_ops) = o;
+  }
+  for (size_t i = 0; i < piece->nvalues; i++) {
+    ms_value v = piece->values[i];
+    v.op = moved(v.op, ops);
+    v.owner = v.owner == MS_NONE && v.op == MS_NONE ? parent : moved(v.owner, ops);
+    *MS_ARRAY_PUSH(self->values, self->nvalues, self->cap_values) = v;
+  }
+  for (size_t i = 0; i < piece->nuses; i++) {
+    ms_use u = piece->uses[i];
+    u.value = u.value == MS_NONE ? lookup(ctx, u.span) : u.value + (uint32_t)values;
+    u.op = moved(u.op, ops);
+    *MS_ARRAY_PUSH(self->uses, self->nuses, self->cap_uses) = u;
+  }
+  for (size_t i = 0; i < piece->ntypes; i++) *MS_ARRAY_PUSH(self->types, self->ntypes, self->cap_types) = piece->types[i];
+  for (size_t i = 0; i < piece->nattrs; i++) *MS_ARRAY_PUSH(self->attrs, self->nattrs, self->cap_attrs) = piece->attrs[i];
+  for (size_t i = 0; i < piece->ngroups; i++)
+    *MS_ARRAY_PUSH(self->groups, self->ngroups, self->cap_groups) = piece->groups[i];
+  for (size_t i = 0; i < piece->ntoks; i++) *MS_ARRAY_PUSH(self->toks, self->ntoks, self->cap_toks) = piece->toks[i];
+  return (uint32_t)ops;
+}
+
 void ms_records_shrink(ms_records *self) {
   self->ops = ms_array_shrink(self->ops, self->nops, &self->cap_ops, sizeof *self->ops);
   self->values = ms_array_shrink(self->values, self->nvalues, &self->cap_values, sizeof *self->values);

@@ -119,6 +119,15 @@ void ms_records_clear(ms_records *self);
 ** wrong) and define nothing. `aliases` may be NULL. */
 void ms_records_build(ms_records *self, TSNode node, const char *text, uint32_t start, uint32_t end);
 
+/* Appends `piece` (records built apart from a later part of the same
+** region: `check` cuts a long function's body) to self, moving its
+** indices past self's: its ops directly in the region (parent MS_NONE)
+** get `parent`, and its uses of names it does not define (value MS_NONE)
+** get lookup(ctx, use), the value of self they name, or MS_NONE. Returns
+** the index of the piece's first op in self. */
+uint32_t ms_records_append(ms_records *self, const ms_records *piece, uint32_t parent,
+                           uint32_t (*lookup)(void *ctx, ms_span use), void *ctx);
+
 /* Gives every pool exactly its count of room (a unit kept for long). */
 void ms_records_shrink(ms_records *self);
 

@@ -10,9 +10,9 @@
 ** two byte ranges of the source parsed together (tree-sitter included
 ** ranges, so offsets stay those of the file). A small text is one unit;
 ** `--split-input-file` cuts at `// -----` lines (ms_source_split); a text
-** above a threshold is cut at lines that start an op directly inside the
-** top-level module (ms_source_units), the module's own open and close lines
-** forming one more unit, the skeleton.
+** above a threshold is cut along its structure (ms_source_cut, cut.c): runs
+** of ops directly inside a module (in any form) or inside one long
+** function, and the head of each op cut inside.
 */
 #ifndef MS_SOURCE_H
 #define MS_SOURCE_H
@@ -124,9 +124,16 @@ void ms_path_list_shard(ms_path_list *self, unsigned index, unsigned count);
 
 /* A unit: ranges parsed together; ops and syntax errors are reported for
 ** those starting in them. */
+typedef enum ms_unit_flow {
+  MS_UNIT_ALONE,               /* analysed on its own */
+  MS_UNIT_FLOW_FIRST,          /* the head of a cut function: the next units continue its value table */
+  MS_UNIT_FLOW_NEXT            /* ops of that function's body, after the previous unit's */
+} ms_unit_flow;
+
 typedef struct ms_unit {
   int nranges;                 /* 1 or 2 */
   uint32_t start[2], end[2];
+  ms_unit_flow flow;
 } ms_unit;
 
 typedef struct ms_unit_list {
@@ -142,12 +149,28 @@ void ms_unit_list_clear(ms_unit_list *self);
 ** separator line belongs to neither). */
 void ms_source_split(const char *text, size_t len, ms_unit_list *out);
 
-/* Appends the units of the range [start, end) of src: the range itself
-** when it is at most `threshold` bytes; else pieces of about `target` bytes
-** cut at lines that start a top-level op or an op directly inside the one
-** top-level module (brackets, strings and comments tracked), plus the
-** skeleton unit (what surrounds the module's interior). A range with no
-** usable cut line stays whole. The scan releases the pages it read. */
+/* How ms_source_cut cuts. */
+typedef struct ms_cut_options {
+  size_t threshold;            /* a range of at most this many bytes is one unit */
+  size_t target;               /* the size of a unit, about */
+  int max_level;               /* regions cut inside: 1 = the top-level ops' (a module's), 2 = ops
+                               ** directly in those (functions, nested modules), ... */
+  bool flow;                   /* the caller analyses MS_UNIT_FLOW_* units in order with one value
+                               ** table: a function's body may be cut */
+} ms_cut_options;
+
+/* Appends the units of the range [start, end) of src (cut.c): the range
+** itself when it is at most `threshold` bytes; else runs of about `target`
+** bytes of whole ops that are siblings in one region (the top level, a
+** module in any form, a nested module, a function's body), and for each op
+** whose region is cut a head unit: the op up to the first cut inside it and
+** its closing lines up to the next op. The units come in the order of
+** their starts. The scan releases the pages it read. */
+void ms_source_cut(const ms_source *src, uint32_t start, uint32_t end, const ms_cut_options *o,
+                   ms_unit_list *out);
+
+/* ms_source_cut at max_level 1 without flow: cut inside the top-level
+** module only (the language server's chunks). */
 void ms_source_units(const ms_source *src, uint32_t start, uint32_t end, size_t threshold, size_t target,
                      ms_unit_list *out);
 

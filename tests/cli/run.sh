@@ -130,6 +130,20 @@ run big-units env MLIR_SHAPE_UNIT_BYTES=20000 "$BIN" check --jobs 2 --format=jso
 if [ "$rc" = 1 ] && cmp -s "$TMP/big-whole.out" "$TMP/big-units.out" && grep -q '"severity":"error"' "$TMP/big-units.out"; then
   ok; else bad large "chunked analysis differs from whole-file analysis (rc $rc)"; fi
 
+# --- the shapes of real dumps (bench/gen_dumps.py): every cut gives the
+# findings of the whole-file analysis, cuts inside one function included
+# (giant, mixed: uses at the end of @main of values its start defines) ---
+for shape in generic-attrs pretty-attrs named giant nested mixed; do
+  /usr/bin/python3 "$ROOT/bench/gen_dumps.py" --shape $shape --size 300K --seed 7 --errors 4 --mismatches 2 \
+    -o "$TMP/dump.mlir" > /dev/null 2>&1
+  run dump-whole env MLIR_SHAPE_UNIT_BYTES=100000000 "$BIN" check --format=json "$TMP/dump.mlir"
+  run dump-units env MLIR_SHAPE_UNIT_BYTES=20000 "$BIN" check --jobs 2 --format=json "$TMP/dump.mlir"
+  errors=$(grep -o '"severity":"error"' "$TMP/dump-units.out" | wc -l)
+  want=4; case $shape in giant|mixed) want=8;; esac
+  if [ "$rc" = 1 ] && cmp -s "$TMP/dump-whole.out" "$TMP/dump-units.out" && [ "$errors" = $want ]; then
+    ok; else bad dump-$shape "cut analysis of a $shape dump differs from the whole file's ($errors errors, rc $rc)"; fi
+done
+
 # --- command line ---
 run help "$BIN" check --help
 if [ "$rc" = 0 ] && grep -q '^usage: mlir-shape check' "$TMP/help.out"; then ok; else bad help "check --help"; fi

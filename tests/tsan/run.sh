@@ -5,7 +5,8 @@
 # exitcode 66). Checks, in about a minute:
 #   1. pool-stress: the worker pool alone (tests/tsan/pool_stress.c);
 #   2. `check --jobs 4` on a generated file cut into many small pieces
-#      (MLIR_SHAPE_UNIT_BYTES), text and json, and on the shared corpus:
+#      (MLIR_SHAPE_UNIT_BYTES), text and json, on one giant function cut
+#      into pieces (bench/gen_dumps.py), and on the shared corpus:
 #      the pipeline, its ordered collection and the streamed text output;
 #      outputs must equal those of the same binary with --jobs 1;
 #   3. a scripted language-server session (tests/leak/session.js) on a
@@ -33,6 +34,15 @@ for fmt in text json; do
   done
   cmp -s "$tmp/$fmt.1" "$tmp/$fmt.4" || fail "check --format=$fmt: --jobs 4 differs from --jobs 1"
 done
+# One giant function cut into pieces: parsed on the workers, judged in
+# order on the collecting thread (flow.h).
+python3 "$root/bench/gen_dumps.py" --shape giant --size 600K --seed 3 --errors 5 --mismatches 2 -o "$tmp/giant.mlir"
+for j in 1 4; do
+  rc=0
+  MLIR_SHAPE_UNIT_BYTES=16000 "$bin" check --jobs $j --format=json "$tmp/giant.mlir" > "$tmp/giant.$j" 2> "$tmp/giant.$j.err" || rc=$?
+  [ $rc -le 1 ] || { cat "$tmp/giant.$j.err" >&2; fail "check --jobs $j on a giant function exited $rc"; }
+done
+cmp -s "$tmp/giant.1" "$tmp/giant.4" || fail "check on a giant function: --jobs 4 differs from --jobs 1"
 corpus=$root/../shared/corpus
 if [ -d "$corpus" ]; then
   for j in 1 4; do

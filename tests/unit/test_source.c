@@ -63,20 +63,23 @@ Test(source, large_text_units) {
   ms_unit_list_init(&u);
   ms_source_units(&s, 0, (uint32_t)s.len, 1000, 500, &u);
   cr_assert_gt(u.count, 3);
-  /* The skeleton: the module's first line, and its closing line. */
-  cr_assert_eq(u.items[0].nranges, 2);
+  /* The `#loc` line before the module, then the module's head: its first
+  ** line and first functions, and its closing line. */
+  cr_assert_eq(u.items[0].nranges, 1);
   cr_assert_eq(u.items[0].start[0], 0);
-  cr_assert(!strncmp(t + u.items[0].start[1], "}) : () -> ()\n", 14));
-  cr_assert_eq(u.items[0].end[1], s.len);
+  cr_assert(!strncmp(t + u.items[0].end[0], "\"builtin.module\"", 16));
+  cr_assert_eq(u.items[1].nranges, 2);
+  cr_assert(!strncmp(t + u.items[1].start[1], "}) : () -> ()\n", 14));
+  cr_assert_eq(u.items[1].end[1], s.len);
   /* Pieces tile the interior and each starts a function. */
-  uint32_t at = u.items[0].end[0];
-  for (size_t i = 1; i < u.count; i++) {
+  uint32_t at = u.items[1].end[0];
+  for (size_t i = 2; i < u.count; i++) {
     cr_assert_eq(u.items[i].nranges, 1);
     cr_assert_eq(u.items[i].start[0], at);
     cr_assert(!strncmp(t + at, "  \"func.func\"", 13));
     at = u.items[i].end[0];
   }
-  cr_assert_eq(at, u.items[0].start[1]);
+  cr_assert_eq(at, u.items[1].start[1]);
   ms_unit_list_clear(&u);
   /* Below the threshold the range stays whole. */
   ms_source_units(&s, 0, (uint32_t)s.len, s.len, 500, &u);

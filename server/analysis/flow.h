@@ -1,0 +1,34 @@
+/*
+** flow.h: one long function analysed piece by piece, with one value table.
+**
+** `check` cuts the body of a long function into pieces (source.h,
+** MS_UNIT_FLOW_*) that workers parse in parallel, each into op records of
+** its own (ms_records_build on the piece's tree, which is then freed). The
+** flow takes those records in text order: it appends each piece to the
+** function's records, links the piece's uses of values that earlier pieces
+** define (values flow forward: a piece needs only the table of what came
+** before it), and judges the piece's ops against that one table. The
+** findings are those of ms_analyze on the whole function; what is kept
+** between pieces is the function's records and what inference knows of
+** each value, never a tree.
+*/
+#ifndef MS_FLOW_H
+#define MS_FLOW_H
+
+#include "analyzer.h"
+
+typedef struct ms_flow ms_flow;
+
+/* A function to come; catalog, opts (copied) and text outlive it. */
+ms_flow *ms_flow_new(const ms_catalog *catalog, const ms_analyzer_options *opts, const char *text);
+
+/* The next piece: the first is the function's head (the function op, its
+** arguments and the first ops of its body: records of ops starting before
+** `cut`, the first cut in the body); later ones hold ops directly in the
+** body and what they nest. Takes piece's records (left empty) and appends
+** the piece's findings to out. */
+void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *out);
+
+void ms_flow_delete(ms_flow *self);
+
+#endif
