@@ -15,11 +15,15 @@
 /* Each family file's table (sop.h), and the list of them: one line in
 ** each block per family. */
 extern const ms_sop_def ms_sop_contraction[];
+extern const ms_sop_def ms_sop_convolution[];
+extern const ms_sop_def ms_sop_window[];
 
 /* (s22-more's families below this line) */
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
+    ms_sop_convolution,
+    ms_sop_window,
 
     /* (s22-more's families below this line) */
 

@@ -75,6 +75,8 @@ typedef struct ms_sop_out {
   const char *code;             /* INVALID: registry code of the violated constraint (a static string) */
   char why[256];                /* INVALID: which dim, which constraint, which values */
   int operand;                  /* the operand the reason is about; -1: the op or its attributes */
+  bool unchecked_results;       /* OK: the verifier does not compare the declared results with these
+                                   (dynamic_conv): they only refine */
   /* Per result, when in->want_provenance: one line per dim, separated by
   ** "; ", e.g. "dim 1: lhs dim 1 (contracting dims [1] x [0])". */
   char provenance[MS_SOP_MAX_RESULTS][384];
