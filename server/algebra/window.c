@@ -119,6 +119,9 @@ static ms_infer_verdict reduce_window(const ms_sop_in *in, ms_sop_out *out) {
     }
   ms_window_dim w[MS_MAX_RANK];
   if (nw > MS_MAX_RANK || !ms_window_read(in, wd, nw, w, out)) return nw > MS_MAX_RANK ? MS_INFER_UNKNOWN : MS_INFER_INVALID;
+  int inputs[MS_SOP_MAX_OPERANDS], inits[MS_SOP_MAX_OPERANDS];
+  for (int i = 0; i < n; i++) inputs[i] = i, inits[i] = n + i;
+  if (!ms_sop_reducer(in, 0, inputs, inits, n, wd, nw, out)) return MS_INFER_INVALID;
   for (int i = 0; i < n && i < MS_SOP_MAX_RESULTS; i++) {
     const ms_shape *x = &in->operands[i];
     ms_sop_result_begin(out, i, i < in->nresults ? &in->results[i] : x);
@@ -134,10 +137,50 @@ static ms_infer_verdict reduce_window(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* Floating-point element types compare equal whatever their precision. */
+static bool is_float(const char *e) { return e[0] == 'f' || !strncmp(e, "bf", 2) || !strncmp(e, "tf", 2); }
+
+/* select_and_scatter C9: the select region takes two rank-0 tensors of
+** the operand's element type and returns one tensor<i1>. */
+static bool select_region(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->nregions < 1 || in->regions[0].nyields < 0) return true;
+  const ms_sop_region *g = &in->regions[0];
+  const ms_shape *x = &in->operands[0];
+  char a[160];
+  if (g->nargs != 2)
+    return ms_sop_fail(out, "reducer", -1, "expects the select-region to take 2 parameters, but takes %d", g->nargs),
+           false;
+  for (int i = 0; i < 2; i++) {
+    const ms_shape *p = &g->args[i];
+    bool plain = x->elem[0] && p->elem[0] && !strchr(x->elem, '!') && !strchr(p->elem, '!');
+    bool bad_elem = plain && strcmp(x->elem, p->elem) && !(is_float(x->elem) && is_float(p->elem));
+    if (p->kind != MS_TYPE_TENSOR || (p->ranked && p->rank != 0) || bad_elem) {
+      ms_shape_format_type(p, a, sizeof a);
+      return ms_sop_fail(out, "reducer", -1,
+                         "expects the type of select-region's parameter at index %d to be 'tensor<%s>', but got '%s'", i,
+                         x->elem, a),
+             false;
+    }
+  }
+  if (g->nyields != 1)
+    return ms_sop_fail(out, "reducer", -1, "expects select-region to return single value, but got: %d", g->nyields),
+           false;
+  const ms_shape *y = &g->yields[0];
+  if (y->kind != MS_TYPE_TENSOR || !y->ranked || y->rank != 0 || (y->elem[0] && strcmp(y->elem, "i1"))) {
+    ms_shape_format_type(y, a, sizeof a);
+    return ms_sop_fail(out, "reducer", -1, "expects the return-type of select-region to be tensor<i1>, but got: '%s'", a),
+           false;
+  }
+  return true;
+}
+
 static ms_infer_verdict select_and_scatter(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 3) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0], *src = &in->operands[1];
   if (!x->ranked) return MS_INFER_UNKNOWN;
+  if (!select_region(in, out)) return MS_INFER_INVALID;
+  int one[1] = {1}, init[1] = {2};
+  if (!ms_sop_reducer(in, 1, one, init, 1, NULL, 0, out)) return MS_INFER_INVALID;
   int nw;
   const int64_t *wd = ms_sop_list(in, "window_dimensions", &nw);
   if (!wd) nw = 0;

@@ -125,6 +125,27 @@ const ms_code_info ms_codes_sop[] = {
    "-> tensor<1x6x6x16xf32>\n"
    "  return %0 : tensor<1x6x6x16xf32>\n}\n",
    SPEC, false},
+  {"reducer", MS_SEVERITY_ERROR,
+   "A reduction or select region's arguments or results do not fit the op's inputs.",
+   "Ops that reduce with a region (reduce_window, select_and_scatter, and the reductions) call it with "
+   "pairs of accumulators and inputs: it takes twice as many arguments as there are inputs, returns one "
+   "tensor per input, its arguments have the returned types, the init values have their shape, and an "
+   "argument's dims are among the window's. select_and_scatter's select region takes two rank-0 tensors "
+   "and returns one tensor<i1>.",
+   F("", "(%a: tensor<4x6xf32>, %i: tensor<f32>)", "tensor<2x3xf32>")
+   "  %0 = \"stablehlo.reduce_window\"(%a, %i) ({\n"
+   "  ^bb0(%x: tensor<f32>):\n"
+   "    \"stablehlo.return\"(%x) : (tensor<f32>) -> ()\n"
+   "  }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>} : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x3xf32>\n"
+   "  return %0 : tensor<2x3xf32>\n}\n",
+   F("", "(%a: tensor<4x6xf32>, %i: tensor<f32>)", "tensor<2x3xf32>")
+   "  %0 = \"stablehlo.reduce_window\"(%a, %i) ({\n"
+   "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"
+   "    \"stablehlo.return\"(%x) : (tensor<f32>) -> ()\n"
+   "  }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>} : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x3xf32>\n"
+   "  return %0 : tensor<2x3xf32>\n}\n",
+   "StableHLO TypeInference.cpp verifyReducerShape, verifySelectAndScatterOp; the op's rule entry (\"algebra\").",
+   false},
 };
 
 const size_t ms_codes_sop_count = sizeof ms_codes_sop / sizeof ms_codes_sop[0];
