@@ -17,6 +17,7 @@
 extern const ms_sop_def ms_sop_contraction[];
 extern const ms_sop_def ms_sop_convolution[];
 extern const ms_sop_def ms_sop_window[];
+extern const ms_sop_def ms_sop_control[];
 
 /* (s22-more's families below this line) */
 
@@ -24,6 +25,7 @@ static const ms_sop_def *const families[] = {
     ms_sop_contraction,
     ms_sop_convolution,
     ms_sop_window,
+    ms_sop_control,
 
     /* (s22-more's families below this line) */
 

@@ -146,6 +146,27 @@ const ms_code_info ms_codes_sop[] = {
    "  return %0 : tensor<2x3xf32>\n}\n",
    "StableHLO TypeInference.cpp verifyReducerShape, verifySelectAndScatterOp; the op's rule entry (\"algebra\").",
    false},
+  {"region-types", MS_SEVERITY_ERROR,
+   "A control-flow op's operands, region arguments, yields and results do not agree.",
+   "if and case take a rank-0 predicate or index and branches without arguments that return compatible "
+   "types; while's operands agree with the condition's and the body's arguments and with what the body "
+   "returns, and the condition returns one zero-ranked tensor of i1.",
+   F("", "(%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<3xf32>)", "tensor<2xf32>")
+   "  %0 = \"stablehlo.if\"(%p) ({\n"
+   "    \"stablehlo.return\"(%a) : (tensor<2xf32>) -> ()\n"
+   "  }, {\n"
+   "    \"stablehlo.return\"(%b) : (tensor<3xf32>) -> ()\n"
+   "  }) : (tensor<i1>) -> tensor<2xf32>\n"
+   "  return %0 : tensor<2xf32>\n}\n",
+   F("", "(%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<2xf32>)", "tensor<2xf32>")
+   "  %0 = \"stablehlo.if\"(%p) ({\n"
+   "    \"stablehlo.return\"(%a) : (tensor<2xf32>) -> ()\n"
+   "  }, {\n"
+   "    \"stablehlo.return\"(%b) : (tensor<2xf32>) -> ()\n"
+   "  }) : (tensor<i1>) -> tensor<2xf32>\n"
+   "  return %0 : tensor<2xf32>\n}\n",
+   "StableHLO TypeInference.cpp inferConditionalOp, verifyWhileOp; the op's rule entry (\"algebra\").",
+   false},
 };
 
 const size_t ms_codes_sop_count = sizeof ms_codes_sop / sizeof ms_codes_sop[0];
