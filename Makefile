@@ -45,6 +45,38 @@ FUZZ_SECONDS ?= 60
 # Recursive (=) so that pkg-config runs after `deps` has installed the .pc files.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(PKGS))
+
+# `make dist` builds with STATIC=1: one self-contained binary (no shared
+# library, no interpreter) into build/static, with musl-gcc and libuv, cJSON
+# and the tree-sitter runtime built from Debian's source packages, and
+# mimalloc's malloc instead of musl's (scripts/static-deps.sh says why; into
+# $(BUILD)/deps, which `deps` makes first), stripped. No
+# path of the build machine goes into the objects (-ffile-prefix-map), so the
+# same commit gives the same bytes in any directory.
+ifeq ($(STATIC),1)
+BUILD := build/static
+CC := musl-gcc
+STATIC_DEPS = $(BUILD)/deps
+PKG_CFLAGS = -isystem $(STATIC_DEPS)/include
+PKG_LIBS = $(addprefix $(STATIC_DEPS)/lib/,mimalloc.o libuv.a libcjson.a libtree-sitter.a)
+EXTRA_CFLAGS += -ffile-prefix-map=$(CURDIR)=. -fno-ident
+EXTRA_LDFLAGS += -static -s
+endif
+
+# `make deb` builds with DEB=1 into build/deb: Debian's build flags
+# (dpkg-buildflags: hardening, -ffile-prefix-map), linked against the
+# system's libuv1, libcjson1 and libtree-sitter0 as Debian policy wants.
+ifeq ($(DEB),1)
+BUILD := build/deb
+DPKG_FLAGS = $(shell DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get $(1))
+EXTRA_CFLAGS += $(call DPKG_FLAGS,CPPFLAGS) $(filter-out -O2 -g,$(call DPKG_FLAGS,CFLAGS))
+EXTRA_LDFLAGS += $(call DPKG_FLAGS,LDFLAGS)
+endif
+
+# The commit a build comes from, for `--version`: 12 hex digits, "-dirty"
+# when tracked files differ from it, empty outside git (or set COMMIT=).
+COMMIT ?= $(shell git rev-parse --git-dir >/dev/null 2>&1 && { git rev-parse --short=12 HEAD; \
+  git diff --quiet HEAD -- 2>/dev/null || echo -dirty; } | tr -d '\n')
 BASE_CFLAGS = -std=c11 -O2 -g -D_GNU_SOURCE -iquote server/support -iquote server/algebra -iquote server/syntax -iquote server/analysis -iquote server/lsp -iquote server/cli -Igrammar/src $(PKG_CFLAGS) $(EXTRA_CFLAGS)
 CFLAGS_STRICT = $(BASE_CFLAGS) -Wall -Wextra -Werror
 LDLIBS = $(PKG_LIBS) -lpthread -lm $(EXTRA_LDFLAGS)
@@ -72,17 +104,33 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 all: $(BIN)
 
 deps:
-	@scripts/deps.sh build
+	@scripts/deps.sh build $(if $(filter 1,$(STATIC)),static)$(if $(filter 1,$(DEB)),deb)
+
+ifeq ($(STATIC),1)
+deps: $(STATIC_DEPS)/.done
+$(BIN): $(STATIC_DEPS)/.done
+$(STATIC_DEPS)/.done: scripts/static-deps.sh scripts/debian-source.sh
+	@scripts/deps.sh build static
+	scripts/static-deps.sh $(STATIC_DEPS)
+endif
 
 deps-test:
 	@scripts/deps.sh build test
 
 $(BIN): $(SERVER_OBJS) $(GEN_OBJS) $(GRAMMAR_OBJS) | deps
-	$(CC) -o $@ $^ $(LDLIBS)
+	$(CC) -o $@ $(filter %.o,$^) $(LDLIBS)
 
 $(BUILD)/obj/server/%.o: server/%.c $(SERVER_HDRS) | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_STRICT) -DMS_VERSION='"$(VERSION)"' -c -o $@ $<
+	$(CC) $(CFLAGS_STRICT) -DMS_VERSION='"$(VERSION)"' $(COMMIT_DEF) -c -o $@ $<
+
+# main.c prints the commit: rebuilt when the stamp's text changes.
+$(BUILD)/obj/server/cli/main.o: COMMIT_DEF = -DMS_COMMIT='"$(COMMIT)"'
+$(BUILD)/obj/server/cli/main.o: $(BUILD)/gen/commit.stamp
+$(BUILD)/gen/commit.stamp: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(VERSION) $(COMMIT)' | cmp -s - $@ || echo '$(VERSION) $(COMMIT)' > $@
+FORCE:
 
 $(BUILD)/gen/rules.c: $(RULE_FILES) scripts/embed-rules.sh
 	@mkdir -p $(dir $@)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deps.sh [build|test|vscode|fuzz|valgrind]...
+# deps.sh [build|static|deb|test|vscode|fuzz|valgrind]...
 # Installs the Debian packages mlir-shape needs and that this machine lacks.
 # Libraries are probed with pkg-config, tools with command -v; apt-get update
 # runs once, and only when something is missing. Does nothing when all is here.
@@ -20,6 +20,16 @@ for what in "${@:-build}"; do
       need_pc libcjson libcjson-dev
       need_pc tree-sitter libtree-sitter-dev
       need_pc criterion libcriterion-dev ;;
+    static)   # make dist: musl-gcc, libuv's CMake build, apt-get source's unpacking
+      need_cmd musl-gcc musl-tools
+      need_cmd cmake cmake
+      need_cmd dpkg-source dpkg-dev
+      need_cmd strip binutils
+      need_cmd gzip gzip ;;
+    deb)      # make deb
+      need_cmd dpkg-shlibdeps dpkg-dev
+      need_cmd dpkg-buildflags dpkg-dev
+      need_cmd strip binutils ;;
     test)
       need_cmd mlir-opt-22 mlir-22-tools
       need_cmd python3 python3
@@ -31,7 +41,10 @@ for what in "${@:-build}"; do
       need_cmd npm npm
       need_cmd git git
       need_cmd pre-commit pre-commit
-      need_cmd groff groff-base ;;
+      need_cmd groff groff-base
+      need_cmd lintian lintian
+      need_cmd readelf binutils
+      need_cmd unshare util-linux ;;
     vscode)
       need_cmd chromium chromium
       need_cmd g++ g++
@@ -43,7 +56,7 @@ for what in "${@:-build}"; do
         want+=(libclang-rt-14-dev) ;;  # bookworm's clang is 14
     valgrind)
       need_cmd valgrind valgrind ;;
-    *) echo "deps.sh: unknown group '$what' (build, test, vscode, fuzz, valgrind)" >&2; exit 2 ;;
+    *) echo "deps.sh: unknown group '$what' (build, static, deb, test, vscode, fuzz, valgrind)" >&2; exit 2 ;;
   esac
 done
 
