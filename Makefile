@@ -99,7 +99,7 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
         test-lsp test-nvim test-emacs test-helix test-vscode test-tsan tsan-run grammar grammar-lib \
         test-grammar-rust bench bench-parse bench-check \
         bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak test-soak \
-        test-sarif test-docs docs install uninstall
+        test-sarif test-docs docs install uninstall static dist deb test-dist test-action
 
 all: $(BIN)
 
@@ -173,7 +173,7 @@ run: $(BIN)
 # through real clients.
 TEST_TARGETS := test-unit test-cli test-docs test-diff test-lsp test-nvim test-emacs test-helix test-vscode
 ifeq ($(SANITIZE),)
-TEST_TARGETS += test-valgrind test-soak
+TEST_TARGETS += test-valgrind test-soak test-dist test-action
 endif
 ifeq ($(SANITIZE),thread)
 TEST_TARGETS := tsan-run
@@ -253,7 +253,7 @@ test-helix: $(BIN)
 	tests/helix/run.sh $(BIN)
 
 test-vscode: vsix
-	scripts/vscode-test.sh $(BIN)
+	VSIX_DIR=$(VSIX_DIR) scripts/vscode-test.sh $(VSIX_BIN)
 
 # Fuzzing: `make fuzz FUZZ_SECONDS=N` runs each target for N seconds on its
 # corpus (tests/fuzz/corpus/NAME, kept minimized; new inputs go to
@@ -325,8 +325,45 @@ bench-lsp: $(BIN) | deps-test
 $(BUILD)/bench-parse: bench/bench_parse.c $(GRAMMAR_OBJS) | deps
 	$(CC) $(CFLAGS_STRICT) -o $@ $^ $(LDLIBS)
 
-vsix: $(BIN)
-	scripts/vsix.sh $(BIN) $(BUILD)
+# --- Release artefacts, in $(DIST) (build/dist) ---
+# `make dist`: mlir-shape-<version>-linux-x64.tar.gz, the static binary of
+# STATIC=1 with the man page, completion, README, LICENSES/ and SHA256SUMS
+# (scripts/dist.sh; reproducible from the same commit). `make deb`:
+# mlir-shape_<version>_amd64.deb (scripts/deb.sh). `make vsix`: the VS Code
+# extension with the static binary inside (with SANITIZE=1: that build's
+# binary, so that the VS Code test runs the sanitized server).
+DIST ?= build/dist
+STATIC_BUILD ?= build/static
+STATIC_BIN = $(STATIC_BUILD)/mlir-shape
+# The sub-makes get no sanitizer or fuzzer settings of this one.
+SUBMAKE = $(MAKE) --no-print-directory SANITIZE= FUZZ=
+
+static: | deps
+	$(SUBMAKE) STATIC=1 BUILD=$(STATIC_BUILD) $(STATIC_BIN)
+
+dist: static
+	scripts/dist.sh $(STATIC_BIN) $(STATIC_BUILD)/deps $(DIST)
+
+deb: | deps
+	$(SUBMAKE) DEB=1 BUILD=build/deb build/deb/mlir-shape
+	scripts/deb.sh build/deb/mlir-shape $(DIST)
+
+ifeq ($(SANITIZE),)
+VSIX_BIN = $(STATIC_BIN)
+VSIX_DIR = $(DIST)
+VSIX_PREREQ = static
+else
+VSIX_BIN = $(BIN)
+VSIX_DIR = $(BUILD)
+VSIX_PREREQ = $(BIN)
+endif
+
+vsix: $(VSIX_PREREQ)
+	scripts/vsix.sh $(VSIX_BIN) $(VSIX_DIR)
+
+# The artefacts themselves: tests/dist/run.sh says what it checks.
+test-dist: $(BIN) dist deb vsix | deps-test
+	tests/dist/run.sh $(BIN) $(DIST) $(STATIC_BUILD)
 
 clean:
 	rm -rf $(BUILD)
