@@ -99,7 +99,7 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
         test-lsp test-nvim test-emacs test-helix test-vscode test-tsan tsan-run grammar grammar-lib \
         test-grammar-rust bench bench-parse bench-check \
         bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak test-soak \
-        test-sarif test-docs docs install uninstall static dist deb test-dist test-action
+        test-sarif test-docs docs install uninstall static dist deb test-dist test-action FORCE
 
 all: $(BIN)
 
@@ -360,6 +360,11 @@ endif
 
 vsix: $(VSIX_PREREQ)
 	scripts/vsix.sh $(VSIX_BIN) $(VSIX_DIR)
+
+# The GitHub Action (action.yml) run as the runner runs it, offline: its
+# download pointed at this tarball (tests/action/test_action.py).
+test-action: $(BIN) dist | deps-test
+	/usr/bin/python3 tests/action/test_action.py $(DIST) $(BIN)
 
 # The artefacts themselves: tests/dist/run.sh says what it checks.
 test-dist: $(BIN) dist deb vsix | deps-test

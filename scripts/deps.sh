@@ -34,6 +34,7 @@ for what in "${@:-build}"; do
       need_cmd mlir-opt-22 mlir-22-tools
       need_cmd python3 python3
       need_py numpy python3-numpy
+      need_py yaml python3-yaml
       need_cmd nvim neovim
       need_cmd emacs emacs-nox
       compgen -G '/usr/share/emacs/site-lisp/elpa/eglot-*' >/dev/null || want+=(elpa-eglot)
@@ -44,7 +45,9 @@ for what in "${@:-build}"; do
       need_cmd groff groff-base
       need_cmd lintian lintian
       need_cmd readelf binutils
-      need_cmd unshare util-linux ;;
+      need_cmd unshare util-linux
+      need_cmd unzip unzip
+      need_cmd curl curl ;;
     vscode)
       need_cmd chromium chromium
       need_cmd g++ g++
