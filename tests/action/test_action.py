@@ -126,6 +126,29 @@ ctx, recs, outputs, ok = run_action(action, {"paths": "clean.mlir", "download-ur
 check("tampered download: install fails, nothing runs", not ok and by_name(recs, "Install mlir-shape")["rc"] != 0
       and not by_name(recs, "Check")["ran"], show(by_name(recs, "Install mlir-shape")))
 
+# 6. The GitLab CI job of docs/gitlab-ci.yml: before_script and script in
+# one bash session (as GitLab's shell runner), its variables, the download
+# pointed at the file:// release.
+import subprocess
+import yaml
+job = yaml.safe_load(open(os.path.join(root, "docs", "gitlab-ci.yml")))["mlir-shape"]
+for paths, want_rc in (("models", 1), ("clean.mlir", 0)):
+    ws = workspace()
+    env = dict(os.environ)
+    env.update({k: str(v) for k, v in job["variables"].items()})
+    env.update({"MLIR_SHAPE_DOWNLOAD_URL": url, "MLIR_SHAPE_PATHS": paths, "CI": "true", "GITLAB_CI": "true"})
+    script = "set -eo pipefail\n" + "\n".join(job["before_script"] + job["script"]) + "\n"
+    p = subprocess.run(["bash", "-c", script], cwd=ws, env=env, capture_output=True, text=True, timeout=300)
+    report = os.path.join(ws, job["artifacts"]["reports"]["codequality"])
+    try:
+        items = json.load(open(report))
+        fine = isinstance(items, list) and all({"description", "check_name", "fingerprint", "severity", "location"}
+                                                 <= set(i) for i in items) and (len(items) > 0) == (want_rc == 1)
+    except Exception as e:  # noqa: BLE001
+        fine, items = False, str(e)
+    check("gitlab job on %s: exit %d, code quality report" % (paths, want_rc), p.returncode == want_rc and fine,
+          "rc %d; %s; %s" % (p.returncode, p.stderr[-300:], str(items)[:200]))
+
 shutil.rmtree(tmp)
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)
