@@ -316,8 +316,8 @@ bench: bench-parse bench-check bench-lsp
 bench-parse: $(BIN) $(BUILD)/bench-parse | deps-test
 	bench/bench-parse.sh
 
-bench-check: $(BIN) | deps-test
-	bench/bench-check.sh
+bench-check: $(BIN) static | deps-test
+	MS_STATIC_BIN=$(STATIC_BIN) bench/bench-check.sh
 
 bench-lsp: $(BIN) | deps-test
 	bench/bench-lsp.sh
