@@ -45,6 +45,38 @@ FUZZ_SECONDS ?= 60
 # Recursive (=) so that pkg-config runs after `deps` has installed the .pc files.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(PKGS))
+
+# `make dist` builds with STATIC=1: one self-contained binary (no shared
+# library, no interpreter) into build/static, with musl-gcc and libuv, cJSON
+# and the tree-sitter runtime built from Debian's source packages, and
+# mimalloc's malloc instead of musl's (scripts/static-deps.sh says why; into
+# $(BUILD)/deps, which `deps` makes first), stripped. No
+# path of the build machine goes into the objects (-ffile-prefix-map), so the
+# same commit gives the same bytes in any directory.
+ifeq ($(STATIC),1)
+BUILD := build/static
+CC := musl-gcc
+STATIC_DEPS = $(BUILD)/deps
+PKG_CFLAGS = -isystem $(STATIC_DEPS)/include
+PKG_LIBS = $(addprefix $(STATIC_DEPS)/lib/,mimalloc.o libuv.a libcjson.a libtree-sitter.a)
+EXTRA_CFLAGS += -ffile-prefix-map=$(CURDIR)=. -fno-ident
+EXTRA_LDFLAGS += -static -s
+endif
+
+# `make deb` builds with DEB=1 into build/deb: Debian's build flags
+# (dpkg-buildflags: hardening, -ffile-prefix-map), linked against the
+# system's libuv1, libcjson1 and libtree-sitter0 as Debian policy wants.
+ifeq ($(DEB),1)
+BUILD := build/deb
+DPKG_FLAGS = $(shell DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get $(1))
+EXTRA_CFLAGS += $(call DPKG_FLAGS,CPPFLAGS) $(filter-out -O2 -g,$(call DPKG_FLAGS,CFLAGS))
+EXTRA_LDFLAGS += $(call DPKG_FLAGS,LDFLAGS)
+endif
+
+# The commit a build comes from, for `--version`: 12 hex digits, "-dirty"
+# when tracked files differ from it, empty outside git (or set COMMIT=).
+COMMIT ?= $(shell git rev-parse --git-dir >/dev/null 2>&1 && { git rev-parse --short=12 HEAD; \
+  git diff --quiet HEAD -- 2>/dev/null || echo -dirty; } | tr -d '\n')
 BASE_CFLAGS = -std=c11 -O2 -g -D_GNU_SOURCE -iquote server/support -iquote server/algebra -iquote server/syntax -iquote server/analysis -iquote server/lsp -iquote server/cli -Igrammar/src $(PKG_CFLAGS) $(EXTRA_CFLAGS)
 CFLAGS_STRICT = $(BASE_CFLAGS) -Wall -Wextra -Werror
 LDLIBS = $(PKG_LIBS) -lpthread -lm $(EXTRA_LDFLAGS)
@@ -67,22 +99,38 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
         test-lsp test-nvim test-emacs test-helix test-vscode test-tsan tsan-run grammar grammar-lib \
         test-grammar-rust bench bench-parse bench-check bench-dumps \
         bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak test-soak \
-        test-sarif test-docs docs install uninstall
+        test-sarif test-docs docs install uninstall static dist deb test-dist test-action FORCE
 
 all: $(BIN)
 
 deps:
-	@scripts/deps.sh build
+	@scripts/deps.sh build $(if $(filter 1,$(STATIC)),static)$(if $(filter 1,$(DEB)),deb)
+
+ifeq ($(STATIC),1)
+deps: $(STATIC_DEPS)/.done
+$(BIN): $(STATIC_DEPS)/.done
+$(STATIC_DEPS)/.done: scripts/static-deps.sh scripts/debian-source.sh
+	@scripts/deps.sh build static
+	scripts/static-deps.sh $(STATIC_DEPS)
+endif
 
 deps-test:
 	@scripts/deps.sh build test
 
 $(BIN): $(SERVER_OBJS) $(GEN_OBJS) $(GRAMMAR_OBJS) | deps
-	$(CC) -o $@ $^ $(LDLIBS)
+	$(CC) -o $@ $(filter %.o,$^) $(LDLIBS)
 
 $(BUILD)/obj/server/%.o: server/%.c $(SERVER_HDRS) | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_STRICT) -DMS_VERSION='"$(VERSION)"' -c -o $@ $<
+	$(CC) $(CFLAGS_STRICT) -DMS_VERSION='"$(VERSION)"' $(COMMIT_DEF) -c -o $@ $<
+
+# main.c prints the commit: rebuilt when the stamp's text changes.
+$(BUILD)/obj/server/cli/main.o: COMMIT_DEF = -DMS_COMMIT='"$(COMMIT)"'
+$(BUILD)/obj/server/cli/main.o: $(BUILD)/gen/commit.stamp
+$(BUILD)/gen/commit.stamp: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(VERSION) $(COMMIT)' | cmp -s - $@ || echo '$(VERSION) $(COMMIT)' > $@
+FORCE:
 
 $(BUILD)/gen/rules.c: $(RULE_FILES) scripts/embed-rules.sh
 	@mkdir -p $(dir $@)
@@ -125,7 +173,7 @@ run: $(BIN)
 # through real clients.
 TEST_TARGETS := test-unit test-cli test-hostile test-docs test-diff test-lsp test-nvim test-emacs test-helix test-vscode
 ifeq ($(SANITIZE),)
-TEST_TARGETS += test-valgrind test-soak test-web
+TEST_TARGETS += test-valgrind test-soak test-web test-dist test-action
 endif
 ifeq ($(SANITIZE),thread)
 TEST_TARGETS := tsan-run
@@ -211,7 +259,7 @@ test-helix: $(BIN)
 	tests/helix/run.sh $(BIN)
 
 test-vscode: vsix
-	scripts/vscode-test.sh $(BIN)
+	VSIX_DIR=$(VSIX_DIR) scripts/vscode-test.sh $(VSIX_BIN)
 
 # Fuzzing: `make fuzz FUZZ_SECONDS=N` runs each target for N seconds on its
 # corpus (tests/fuzz/corpus/NAME, kept minimized; new inputs go to
@@ -326,8 +374,10 @@ bench-web: $(BIN) web
 
 $(WASM_DIR)/sources.stamp: scripts/debian-source.sh
 	@scripts/deps.sh wasm
-	scripts/debian-source.sh tree-sitter $(WASM_SRC_TS) > /dev/null
-	scripts/debian-source.sh cjson $(WASM_SRC_CJSON) > /dev/null
+	@mkdir -p $(WASM_DIR)/src
+	rm -rf $(WASM_SRC_TS) $(WASM_SRC_CJSON)
+	ln -sfn "$$(scripts/debian-source.sh libtree-sitter-dev $(abspath $(BUILD))/debian-src)" $(WASM_SRC_TS)
+	ln -sfn "$$(scripts/debian-source.sh libcjson-dev $(abspath $(BUILD))/debian-src)" $(WASM_SRC_CJSON)
 	@mkdir -p $(WASM_DIR)/include/cjson
 	cp $(WASM_SRC_CJSON)/cJSON.h $(WASM_DIR)/include/cjson/cJSON.h
 	touch $@
@@ -367,8 +417,8 @@ bench: bench-parse bench-check bench-dumps bench-lsp
 bench-parse: $(BIN) $(BUILD)/bench-parse | deps-test
 	bench/bench-parse.sh
 
-bench-check: $(BIN) | deps-test
-	bench/bench-check.sh
+bench-check: $(BIN) static | deps-test
+	MS_STATIC_BIN=$(STATIC_BIN) bench/bench-check.sh
 
 bench-dumps: $(BIN) | deps-test
 	bench/bench-dumps.sh
@@ -379,8 +429,50 @@ bench-lsp: $(BIN) | deps-test
 $(BUILD)/bench-parse: bench/bench_parse.c $(GRAMMAR_OBJS) | deps
 	$(CC) $(CFLAGS_STRICT) -o $@ $^ $(LDLIBS)
 
-vsix: $(BIN)
-	scripts/vsix.sh $(BIN) $(BUILD)
+# --- Release artefacts, in $(DIST) (build/dist) ---
+# `make dist`: mlir-shape-<version>-linux-x64.tar.gz, the static binary of
+# STATIC=1 with the man page, completion, README, LICENSES/ and SHA256SUMS
+# (scripts/dist.sh; reproducible from the same commit). `make deb`:
+# mlir-shape_<version>_amd64.deb (scripts/deb.sh). `make vsix`: the VS Code
+# extension with the static binary inside (with SANITIZE=1: that build's
+# binary, so that the VS Code test runs the sanitized server).
+DIST ?= build/dist
+STATIC_BUILD ?= build/static
+STATIC_BIN = $(STATIC_BUILD)/mlir-shape
+# The sub-makes get no sanitizer or fuzzer settings of this one.
+SUBMAKE = $(MAKE) --no-print-directory SANITIZE= FUZZ=
+
+static: | deps
+	$(SUBMAKE) STATIC=1 BUILD=$(STATIC_BUILD) $(STATIC_BIN)
+
+dist: static
+	scripts/dist.sh $(STATIC_BIN) $(STATIC_BUILD)/deps $(DIST)
+
+deb: | deps
+	$(SUBMAKE) DEB=1 BUILD=build/deb build/deb/mlir-shape
+	scripts/deb.sh build/deb/mlir-shape $(DIST)
+
+ifeq ($(SANITIZE),)
+VSIX_BIN = $(STATIC_BIN)
+VSIX_DIR = $(DIST)
+VSIX_PREREQ = static
+else
+VSIX_BIN = $(BIN)
+VSIX_DIR = $(BUILD)
+VSIX_PREREQ = $(BIN)
+endif
+
+vsix: $(VSIX_PREREQ)
+	scripts/vsix.sh $(VSIX_BIN) $(VSIX_DIR)
+
+# The GitHub Action (action.yml) run as the runner runs it, offline: its
+# download pointed at this tarball (tests/action/test_action.py).
+test-action: $(BIN) dist | deps-test
+	/usr/bin/python3 tests/action/test_action.py $(DIST) $(BIN)
+
+# The artefacts themselves: tests/dist/run.sh says what it checks.
+test-dist: $(BIN) dist deb vsix | deps-test
+	tests/dist/run.sh $(BIN) $(DIST) $(STATIC_BUILD)
 
 clean:
 	rm -rf $(BUILD)

@@ -8,7 +8,9 @@
 #      files of BENCH_BIG_MB (200) MB and more): best wall time, the ratio,
 #      CPU time, and peak RSS (ru_maxrss, bench/measure.py) of each;
 #   2. `check --jobs 1` on the 50 MB file (one run per round): what the
-#      other cores buy;
+#      other cores buy; and the static binary of `make dist` (MS_STATIC_BIN,
+#      build/static/mlir-shape) on the same file in the same rounds, beside
+#      the dynamic build (target: within 10%);
 #   3. on the whole corpus tree shared/corpus/generic: ONE `mlir-shape check
 #      DIR` call against one mlir-opt-22 run per file (--split-input-file, as
 #      the corpus files are test files with `// -----` chunks; their errors
@@ -21,7 +23,8 @@
 #
 # Environment: BENCH_SIZES ("1 10 50 200"), BENCH_ROUNDS (3),
 # BENCH_BIG_ROUNDS (1), BENCH_BIG_MB (200), BUILD (build), MS_BIN
-# (build/mlir-shape), CORPUS (the shared generic corpus).
+# (build/mlir-shape), MS_STATIC_BIN (build/static/mlir-shape; skipped when
+# missing), CORPUS (the shared generic corpus).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/common.sh
@@ -34,6 +37,8 @@ BIG_ROUNDS=${BENCH_BIG_ROUNDS:-1}
 BIG_MB=${BENCH_BIG_MB:-200}
 MLIR_OPT=${MLIR_OPT:-mlir-opt-22}
 MS_BIN=${MS_BIN:-$BUILD/mlir-shape}
+MS_STATIC_BIN=${MS_STATIC_BIN:-build/static/mlir-shape}
+[ -x "$MS_STATIC_BIN" ] || { echo "bench-check: no static binary at $MS_STATIC_BIN (make static)" >&2; MS_STATIC_BIN=; }
 CORPUS=${CORPUS:-$(git rev-parse --show-toplevel)/../shared/corpus/generic}
 RESULTS=$OUT/bench-check.jsonl
 
@@ -69,6 +74,10 @@ for s in $SIZES; do
     if [ "$s" = 50 ]; then
       note "$(bench/measure.py -- "$MS_BIN" check --jobs 1 "$f")" \
         "{\"tool\":\"mlir-shape-jobs1\",\"what\":\"${s}M\",\"bytes\":$bytes}"
+      if [ -n "$MS_STATIC_BIN" ]; then
+        note "$(bench/measure.py -- "$MS_STATIC_BIN" check "$f")" \
+          "{\"tool\":\"mlir-shape-static\",\"what\":\"${s}M\",\"bytes\":$bytes}"
+      fi
     fi
   done
 done
@@ -136,6 +145,14 @@ if j1 and "50M" in v:
     print("50M with --jobs 1: %.3f s, %.1f MB; the default (--jobs %s) is %.2fx faster."
           % (t1, statistics.median(r["maxrss_kb"] for r in j1) / 1024, ncpu, t1 / v["50M"]["t"]))
 
+st = pick("mlir-shape-static", "50M")
+if st and "50M" in v:
+    ts = min(r["wall_s"] for r in st)
+    cs = min(r.get("cpu_s", 0) for r in st)
+    print("50M with the static binary (make dist: musl, mimalloc): %.3f s, cpu %.2f s, %.1f MB; the dynamic build: %.3f s, cpu %.2f s, %.1f MB."
+          % (ts, cs, statistics.median(r["maxrss_kb"] for r in st) / 1024, v["50M"]["t"], v["50M"]["cpu"], v["50M"]["rss"]))
+    v["static"] = dict(t=ts, cpu=cs, bad=any(r["rc"] not in (0, 1) for r in st))
+
 sizes = [w for w in whats if w.endswith("M") and w in v]
 if sizes:
     print()
@@ -161,6 +178,9 @@ target("check 50M: peak RSS <= 0.5x mlir-opt-22", x, x and x["rss"] / x["rssm"] 
 x, y = v.get("200M"), v.get("50M")
 target("check 200M: peak RSS <= 1.1x ours at 50M", x and y, x and y and x["rss"] / y["rss"] <= 1.1,
        x and y and "%.3fx (%.1f vs %.1f MB)" % (x["rss"] / y["rss"], x["rss"], y["rss"]))
+x, y = v.get("static"), v.get("50M")
+target("check 50M static: time <= 1.1x the dynamic", x and y, x and y and not x["bad"] and x["t"] / y["t"] <= 1.1,
+       x and y and "%.2fx (cpu %.2fx)" % (x["t"] / y["t"], x["cpu"] / y["cpu"] if y["cpu"] else 0))
 x = v.get("corpus")
 target("corpus tree: time <= 0.1x mlir-opt-22", x, x and not x["bad"] and x["t"] / x["tm"] <= 0.1,
        x and "%.3fx" % (x["t"] / x["tm"]))

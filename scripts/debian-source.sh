@@ -1,43 +1,61 @@
 #!/usr/bin/env bash
-# debian-source.sh NAME DEST
-#   Unpacks the upstream source of Debian's source package NAME (the
-#   version the archive has for this machine's release) into DEST, from a
-#   cache under build/debian-src, for builds that need a library's source
-#   rather than its binary package (emscripten's build of tree-sitter and
-#   cJSON for the browser). deb-src entries mirroring the machine's deb
-#   entries are added when apt has none. Prints DEST.
+# debian-source.sh NAME DEST: Debian's source package NAME (a source or binary
+# package name: libuv1-dev, cjson, tree-sitter...), unpacked with Debian's
+# patches applied under DEST (a cache, e.g. build/debian-src); prints the
+# unpacked directory. The version is the one the machine's -dev package has
+# when NAME is installed, else apt's candidate; an unpacked tree is reused.
+#
+# Only Debian's archive is reachable: `apt-get source` through deb-src entries
+# that mirror the machine's own deb entries (added once, as
+# /etc/apt/sources.list.d/src-*.sources, when apt has no source entry yet).
+# Shared by `make dist` (the static binary's libraries) and `make wasm`.
 set -euo pipefail
-
-name=${1:?usage: debian-source.sh NAME DEST}
-dest=${2:?usage: debian-source.sh NAME DEST}
-root=$(cd "$(dirname "$0")/.." && pwd)
-cache=$root/build/debian-src/$name
+[ $# -eq 2 ] || { echo "usage: $0 NAME DEST" >&2; exit 2; }
+name=$1
+mkdir -p "$2"
+dest=$(cd "$2" && pwd)
 sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
 
-if [ -f "$dest/.debian-source" ]; then echo "$dest"; exit 0; fi
-
-if ! ls "$cache"/*.orig.tar.* >/dev/null 2>&1; then
-  mkdir -p "$cache"
-  if ! apt-get source --download-only --print-uris "$name" >/dev/null 2>&1; then
-    for f in /etc/apt/sources.list.d/*.sources; do
-      [ -e "$f" ] || continue
-      grep -q '^Types: deb$' "$f" || continue
-      sed 's/^Types: deb$/Types: deb-src/' "$f" | $sudo tee "/etc/apt/sources.list.d/src-$(basename "$f")" >/dev/null
-    done
-    if [ -f /etc/apt/sources.list ] && grep -q '^deb ' /etc/apt/sources.list; then
-      sed -n 's/^deb /deb-src /p' /etc/apt/sources.list | $sudo tee /etc/apt/sources.list.d/src-mirror.list >/dev/null
-    fi
-    $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq
-  fi
-  (cd "$cache" && apt-get source --download-only "$name" >/dev/null)
+# NAME=VERSION for apt: an installed binary package pins its version, and
+# names its source package (which --only-source wants).
+spec=$name
+ver=$( (dpkg-query -W -f='${db:Status-Abbrev} ${Version}' "$name" 2>/dev/null || true) | sed -n 's/^ii  *//p')
+if [ -n "$ver" ]; then
+  src=$(dpkg-query -W -f='${source:Package}' "$name")
+  spec="$src=$ver"
+  # Unpacked before: nothing to ask apt.
+  [ -f "$dest/$src-$ver/.unpacked" ] && { echo "$dest/$src-$ver"; exit 0; }
 fi
 
-# dpkg-source applies Debian's patches: the same code as the binary packages.
-dsc=$(ls "$cache"/*.dsc | head -1)
-rm -rf "$dest"
-mkdir -p "$(dirname "$dest")"
-command -v dpkg-source >/dev/null 2>&1 || $sudo env DEBIAN_FRONTEND=noninteractive \
-  apt-get -o DPkg::Lock::Timeout=300 install -y -qq dpkg-dev >/dev/null
-dpkg-source --no-check -x "$dsc" "$dest" >/dev/null
-echo "$(basename "$dsc")" > "$dest/.debian-source"
-echo "$dest"
+# Source package name and version as apt resolves them (no download).
+resolve() { apt-get source --only-source --print-uris "$spec" 2>/dev/null | sed -n "s/^'[^']*' \([^ ]*\)_\([^_]*\)\.dsc .*/\1 \2/p"; }
+found=$(resolve || true)
+if [ -z "$found" ]; then
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -e "$f" ] || continue
+    grep -q '^Types: deb$' "$f" || continue
+    out=/etc/apt/sources.list.d/src-$(basename "$f")
+    [ -e "$out" ] && continue
+    sed 's/^Types: deb$/Types: deb-src/' "$f" | $sudo tee "$out" >/dev/null
+  done
+  if [ -f /etc/apt/sources.list ] && grep -q '^deb ' /etc/apt/sources.list &&
+     [ ! -e /etc/apt/sources.list.d/src-sources.list ]; then
+    sed -n 's/^deb /deb-src /p' /etc/apt/sources.list | $sudo tee /etc/apt/sources.list.d/src-sources.list >/dev/null
+  fi
+  $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq
+  found=$(resolve || true)
+fi
+[ -n "$found" ] || { echo "debian-source.sh: apt has no source package for $spec" >&2; exit 1; }
+read -r srcname srcver <<<"$found"
+upstream=${srcver#*:}; upstream=${upstream%-*}
+dir=$dest/$srcname-$srcver
+if [ ! -f "$dir/.unpacked" ]; then
+  rm -rf "$dir" "$dest/.dl-$srcname"
+  mkdir -p "$dest/.dl-$srcname"
+  (cd "$dest/.dl-$srcname" && apt-get source --only-source --download-only "$srcname=$srcver" >/dev/null 2>&1) ||
+    { echo "debian-source.sh: apt-get source $srcname=$srcver failed" >&2; exit 1; }
+  dpkg-source --no-check -x "$dest/.dl-$srcname/${srcname}_${srcver#*:}.dsc" "$dir" >/dev/null
+  rm -rf "$dest/.dl-$srcname" "$dest/${srcname}_${upstream}".orig.tar.*
+  touch "$dir/.unpacked"
+fi
+echo "$dir"

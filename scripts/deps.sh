@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deps.sh [build|test|vscode|fuzz|valgrind|wasm|web]...
+# deps.sh [build|static|deb|test|vscode|fuzz|valgrind|wasm|web]...
 # Installs the Debian packages mlir-shape needs and that this machine lacks.
 # Libraries are probed with pkg-config, tools with command -v; apt-get update
 # runs once, and only when something is missing. Does nothing when all is here.
@@ -20,10 +20,21 @@ for what in "${@:-build}"; do
       need_pc libcjson libcjson-dev
       need_pc tree-sitter libtree-sitter-dev
       need_pc criterion libcriterion-dev ;;
+    static)   # make dist: musl-gcc, libuv's CMake build, apt-get source's unpacking
+      need_cmd musl-gcc musl-tools
+      need_cmd cmake cmake
+      need_cmd dpkg-source dpkg-dev
+      need_cmd strip binutils
+      need_cmd gzip gzip ;;
+    deb)      # make deb
+      need_cmd dpkg-shlibdeps dpkg-dev
+      need_cmd dpkg-buildflags dpkg-dev
+      need_cmd strip binutils ;;
     test)
       need_cmd mlir-opt-22 mlir-22-tools
       need_cmd python3 python3
       need_py numpy python3-numpy
+      need_py yaml python3-yaml
       need_cmd nvim neovim
       need_cmd emacs emacs-nox
       compgen -G '/usr/share/emacs/site-lisp/elpa/eglot-*' >/dev/null || want+=(elpa-eglot)
@@ -32,7 +43,12 @@ for what in "${@:-build}"; do
       need_cmd git git
       need_cmd pre-commit pre-commit
       need_cmd groff groff-base
-      [ -x /usr/bin/time ] || want+=(time) ;;
+      [ -x /usr/bin/time ] || want+=(time)
+      need_cmd lintian lintian
+      need_cmd readelf binutils
+      need_cmd unshare util-linux
+      need_cmd unzip unzip
+      need_cmd curl curl ;;
     vscode)
       need_cmd chromium chromium
       need_cmd g++ g++
@@ -52,7 +68,7 @@ for what in "${@:-build}"; do
       need_cmd node nodejs
       need_cmd npm npm
       need_cmd chromium chromium ;;
-    *) echo "deps.sh: unknown group '$what' (build, test, vscode, fuzz, valgrind, wasm, web)" >&2; exit 2 ;;
+    *) echo "deps.sh: unknown group '$what' (build, static, deb, test, vscode, fuzz, valgrind, wasm, web)" >&2; exit 2 ;;
   esac
 done
 

@@ -9,8 +9,9 @@
 #                 4.139.x refuses older Node; the package also carries the
 #                 C headers its native modules are built against)
 #   code-server/  code-server from npm, built with that Node
-# The .vsix is BINDIR/mlir-shape-<version>.vsix from scripts/vsix.sh (the
-# Makefile's `test-vscode: vsix` builds it first; built here when missing).
+# The .vsix is VSIX_DIR/mlir-shape-<version>.vsix (default: the binary's
+# directory) from scripts/vsix.sh (the Makefile's `test-vscode: vsix` builds
+# it first, with the static binary of `make dist`; built here when missing).
 #
 # Development against another server: MLIR_SHAPE_TEST_SERVER=mlir-lsp-server-22
 # sets mlirShape.server.path to it, runs it without arguments and switches
@@ -77,7 +78,10 @@ install_driver
 
 version=$(tr -d ' \n' < "$root/VERSION")
 # Next to the binary: build/ or build/san/ (SANITIZE=1) each have their own.
-vsix=$(dirname "$bin")/mlir-shape-$version.vsix
+# The .vsix is in VSIX_DIR (make: build/dist, the one bundling the static
+# binary), else next to the binary.
+vsix_dir=${VSIX_DIR:-$(dirname "$bin")}
+vsix=$(realpath -m "$vsix_dir")/mlir-shape-$version.vsix
 export PATH="$node24/bin:$tools/code-server/bin:$PATH"
 screens=$root/build/vscode-test
 rm -rf "$screens"; mkdir -p "$screens"
@@ -105,7 +109,7 @@ cp -r "$root/tests/vscode/workspace/." "$work/ws/"
 # Rebuilt when missing or older than the binary or any extension source.
 if [ ! -f "$vsix" ] || [ "$bin" -nt "$vsix" ] || [ -n "$(find "$root/vscode-extension" \
      \( -name node_modules -o -name bin \) -prune -o -type f -newer "$vsix" -print -quit)" ]; then
-  "$root/scripts/vsix.sh" "$bin" "$(dirname "$bin")" >"$work/vsix.log" 2>&1 || { cat "$work/vsix.log" >&2; exit 1; }
+  "$root/scripts/vsix.sh" "$bin" "$vsix_dir" >"$work/vsix.log" 2>&1 || { cat "$work/vsix.log" >&2; exit 1; }
 fi
 
 profile=${MLIR_SHAPE_TEST_PROFILE:-mlir-shape}
@@ -197,6 +201,27 @@ tally "$work/vscode.out"
 # Keep the extension's output channel (and code-server's log) next to the screenshots.
 find "$work/user/logs" -name '*mlir-shape*.log' -exec cat {} + > "$screens/extension.log" 2>/dev/null || true
 cp "$work/code-server.log" "$screens/code-server.log"
+# The server VS Code ran is the binary inside the installed extension: BIN
+# itself, and, for the static BIN of `make test`, one without NEEDED entry or
+# interpreter, which any x86-64 Linux runs.
+if [ -z "${MLIR_SHAPE_TEST_SERVER:-}" ]; then
+  bundled=$(find "$work/ext" -path '*/bin/linux-x64/mlir-shape' -type f | head -1)
+  {
+    if [ -n "$bundled" ] && cmp -s "$bundled" "$bin" &&
+       grep -qF "starting $bundled lsp (from the binary bundled with the extension)" "$screens/extension.log"; then
+      echo '{"check":"the extension ran its bundled binary","ok":true}'; p=1 f=0
+    else
+      echo "{\"check\":\"the extension ran its bundled binary\",\"ok\":false,\"bundled\":\"$bundled\"}"; p=0 f=1
+    fi
+    if readelf -d "$bin" 2>&1 | grep -q 'There is no dynamic section'; then
+      if ! readelf -lW "$bundled" 2>/dev/null | grep -q INTERP && readelf -d "$bundled" 2>&1 | grep -q 'There is no dynamic section'; then
+        echo '{"check":"the bundled binary is static","ok":true}'; p=$((p + 1))
+      else echo '{"check":"the bundled binary is static","ok":false}'; f=$((f + 1)); fi
+    fi
+    echo "$p passed, $f failed"
+  } > "$work/bundled.out"
+  tally "$work/bundled.out"
+fi
 if [ $rc -ne 0 ]; then
   echo "--- extension log (tail; all of it in $screens/extension.log)" >&2
   tail -30 "$screens/extension.log" >&2

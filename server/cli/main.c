@@ -16,6 +16,11 @@
 #ifndef MS_VERSION
 #define MS_VERSION "0.0.0"
 #endif
+/* The commit the build came from (the Makefile's COMMIT: 12 hex digits, with
+** "-dirty" when tracked files differed from it); empty outside git. */
+#ifndef MS_COMMIT
+#define MS_COMMIT ""
+#endif
 
 static const char usage[] =
   "usage: mlir-shape COMMAND [OPTIONS] [ARGS]\n"
@@ -31,7 +36,7 @@ static const char usage[] =
   "\n"
   "options:\n"
   "  -h, --help                  show this help (COMMAND --help for a command's own)\n"
-  "  --version                   print the version\n";
+  "  --version                   print the version and the commit it was built from\n";
 
 /* `explain CODE`, `explain --list`, `explain --markdown [--all | CODE]`. */
 static int explain(int argc, char **argv) {
@@ -100,7 +105,10 @@ static int run(int argc, char **argv) {
     return 0;
   }
   if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
-    printf("mlir-shape %s\n", MS_VERSION);
+    if (MS_COMMIT[0])
+      printf("mlir-shape %s (commit %s)\n", MS_VERSION, MS_COMMIT);
+    else
+      printf("mlir-shape %s (built outside git: no commit recorded)\n", MS_VERSION);
     return 0;
   }
   if (!strcmp(cmd, "check")) return ms_cmd_check(argc - 1, argv + 1);

@@ -148,7 +148,7 @@ done
 run help "$BIN" check --help
 if [ "$rc" = 0 ] && grep -q '^usage: mlir-shape check' "$TMP/help.out"; then ok; else bad help "check --help"; fi
 run version "$BIN" --version
-if [ "$rc" = 0 ] && grep -Eq '^mlir-shape [0-9]+\.[0-9]+\.[0-9]+$' "$TMP/version.out"; then ok; else bad version "--version"; fi
+if [ "$rc" = 0 ] && grep -Eq '^mlir-shape [0-9]+\.[0-9]+\.[0-9]+ \((commit [0-9a-f]{12}(-dirty)?|built outside git: no commit recorded)\)$' "$TMP/version.out"; then ok; else bad version "--version"; fi
 run bad-option "$BIN" check --frobnicate fixtures/clean.mlir
 expect bad-option 2 - "mlir-shape check: unknown option '--frobnicate' (try --help)"
 run bad-format "$BIN" check --format=xml fixtures/clean.mlir
