@@ -93,6 +93,9 @@ static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
 static ms_infer_verdict while_loop(const ms_sop_in *in, ms_sop_out *out) {
   if (in->nregions < 2 || in->regions[0].nyields < 0 || in->regions[1].nyields < 0) return MS_INFER_UNKNOWN;
   const ms_sop_region *cond = &in->regions[0], *body = &in->regions[1];
+  /* The pretty form names the loop's values in its header
+  ** (`while(%iterArg = %x)`), not as block arguments: not judged. */
+  if (in->noperands > 0 && (cond->nargs == 0 || body->nargs == 0)) return MS_INFER_UNKNOWN;
   char a[300], b[300];
   const char *what = NULL;
   const ms_shape *other = NULL;
