@@ -15,13 +15,13 @@ func.func @bounded(%a: tensor<?x12xf32, #stablehlo.bounds<64, ?>>, %b: tensor<12
 }
 
 func.func @wrong(%a: tensor<3x4xf32>, %b: tensor<5x6xf32>) -> tensor<3x6xf32> {
-  // error: the contracting dims differ (4 and 5) [contracting-dims]
+  // Wrong: the contracting dims differ (4 and 5) [contracting-dims]
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<3x4xf32>, tensor<5x6xf32>) -> tensor<3x6xf32>
   return %0 : tensor<3x6xf32>
 }
 
 func.func @wrong_result(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x5xf32> {
-  // error: the product is 2x4 [result-shape]
+  // Wrong: the product is 2x4 [result-shape]
   %0 = "stablehlo.dot"(%a, %b) : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x5xf32>
   return %0 : tensor<2x5xf32>
 }

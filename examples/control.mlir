@@ -13,7 +13,7 @@ func.func @pick(%p: tensor<i1>, %a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> ten
 }
 
 func.func @wrong_branches(%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<3xf32>) -> tensor<2xf32> {
-  // error: the branches return 2 and 3 elements [region-types]
+  // Wrong: the branches return 2 and 3 elements [region-types]
   %0 = "stablehlo.if"(%p) ({
     "stablehlo.return"(%a) : (tensor<2xf32>) -> ()
   }, {
@@ -23,7 +23,7 @@ func.func @wrong_branches(%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<3xf32>) 
 }
 
 func.func @wrong_loop(%x: tensor<4xf32>, %n: tensor<i32>) -> tensor<4xf32> {
-  // error: the body returns tensor<8xf32> for a tensor<4xf32> operand [region-types]
+  // Wrong: the body returns tensor<8xf32> for a tensor<4xf32> operand [region-types]
   %0 = "stablehlo.while"(%x) ({
   ^bb0(%c: tensor<4xf32>):
     %t = "stablehlo.constant"() {value = dense<true> : tensor<i1>} : () -> tensor<i1>

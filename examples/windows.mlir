@@ -13,7 +13,7 @@ func.func @pool(%x: tensor<4x6xf32>, %i: tensor<f32>) -> tensor<?x?xf32> {
 }
 
 func.func @wrong_stride(%x: tensor<4x6xf32>, %i: tensor<f32>) -> tensor<2x3xf32> {
-  // error: a stride of 0 [window]
+  // Wrong: a stride of 0 [window]
   %0 = "stablehlo.reduce_window"(%x, %i) ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = stablehlo.maximum %a, %b : tensor<f32>
@@ -23,7 +23,7 @@ func.func @wrong_stride(%x: tensor<4x6xf32>, %i: tensor<f32>) -> tensor<2x3xf32>
 }
 
 func.func @wrong_source(%x: tensor<4x6xf32>, %src: tensor<2x2xf32>, %i: tensor<f32>) -> tensor<4x6xf32> {
-  // error: the window's output over 4x6 is 2x3, not the source's 2x2 [window]
+  // Wrong: the window's output over 4x6 is 2x3, not the source's 2x2 [window]
   %0 = "stablehlo.select_and_scatter"(%x, %src, %i) ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %c = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>

@@ -47,6 +47,27 @@ static void list_types(const ms_shape *s, int n, char *buf, size_t len) {
   }
 }
 
+/* StableHLO's inferLeastSpecificDimAndBound: X and X give X; X and `?`
+** give `?`, bounded by max(X, B) when the `?` has bound B; two bounded `?`
+** give the larger bound; an unbounded `?` drops the bound. */
+static void least_specific(int64_t *size, int64_t *bound, int64_t s2, int64_t b2) {
+  int64_t s1 = *size, b1 = s1 == MS_DIM_DYNAMIC ? *bound : MS_DIM_DYNAMIC;
+  if (s2 != MS_DIM_DYNAMIC) b2 = MS_DIM_DYNAMIC;
+  if (s1 != MS_DIM_DYNAMIC && s2 != MS_DIM_DYNAMIC) {
+    *bound = MS_DIM_DYNAMIC;
+    if (s1 != s2) *size = MS_DIM_DYNAMIC;
+    return;
+  }
+  *size = MS_DIM_DYNAMIC;
+  int64_t x = s1 != MS_DIM_DYNAMIC ? s1 : s2 != MS_DIM_DYNAMIC ? s2 : MS_DIM_DYNAMIC;
+  if (x != MS_DIM_DYNAMIC) {
+    int64_t b = s1 == MS_DIM_DYNAMIC ? b1 : b2;
+    *bound = b == MS_DIM_DYNAMIC ? MS_DIM_DYNAMIC : (x > b ? x : b);
+    return;
+  }
+  *bound = b1 != MS_DIM_DYNAMIC && b2 != MS_DIM_DYNAMIC ? (b1 > b2 ? b1 : b2) : MS_DIM_DYNAMIC;
+}
+
 static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *p = &in->operands[0];
@@ -76,14 +97,17 @@ static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
       continue;
     }
     ms_sop_result_begin(out, k, first);
-    for (int d = 0; d < first->rank; d++) {
-      int64_t size = first->dims[d];
+    bool ranked = true;
+    for (int r = 1; r < in->nregions; r++) ranked &= in->regions[r].yields[k].ranked;
+    for (int d = 0; ranked && d < first->rank; d++) {
+      int64_t size = first->dims[d], bound = ms_sop_bound(first, d);
       for (int r = 1; r < in->nregions; r++) {
         const ms_shape *y = &in->regions[r].yields[k];
-        if (!y->ranked || y->dims[d] != size) size = MS_DIM_DYNAMIC;
+        least_specific(&size, &bound, y->dims[d], ms_sop_bound(y, d));
       }
-      ms_sop_result_push(out, k, size, MS_DIM_DYNAMIC);
+      ms_sop_result_push(out, k, size, bound);
     }
+    if (!ranked) out->results[k].ranked = false;
     if (in->want_provenance) ms_sop_note(out, k, "what every branch returns as result %d", k);
   }
   out->nresults = b0->nyields;
@@ -93,6 +117,9 @@ static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
 static ms_infer_verdict while_loop(const ms_sop_in *in, ms_sop_out *out) {
   if (in->nregions < 2 || in->regions[0].nyields < 0 || in->regions[1].nyields < 0) return MS_INFER_UNKNOWN;
   const ms_sop_region *cond = &in->regions[0], *body = &in->regions[1];
+  /* The pretty form names the loop's values in its header
+  ** (`while(%iterArg = %x)`), not as block arguments: not judged. */
+  if (in->noperands > 0 && (cond->nargs == 0 || body->nargs == 0)) return MS_INFER_UNKNOWN;
   char a[300], b[300];
   const char *what = NULL;
   const ms_shape *other = NULL;

@@ -24,7 +24,8 @@ import corpus_expected as ce  # noqa: E402
 
 FILES = ["stablehlo/stablehlo/tests/infer_stablehlo.mlir", "stablehlo/stablehlo/tests/infer_chlo.mlir"]
 REQUIRED = {"stablehlo.dot_general", "stablehlo.dot", "chlo.ragged_dot", "stablehlo.convolution",
-            "stablehlo.dynamic_conv", "stablehlo.reduce_window", "stablehlo.select_and_scatter"}
+            "stablehlo.dynamic_conv", "stablehlo.reduce_window", "stablehlo.select_and_scatter",
+            "stablehlo.if", "stablehlo.case", "stablehlo.while"}
 CHECK = re.compile(r"//\s*CHECK:\s*types0\s*=\s*(.*?)\s*$")
 GET = re.compile(r'"hlo_test_infer\.get_return_types"\((%[\w#]+)\)')
 

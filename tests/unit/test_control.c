@@ -86,3 +86,18 @@ Test(control, reducer_arguments_and_yields) {
   regions[0].nyields = -1; /* not known: not judged */
   cr_expect_eq(sop_run(&c, "reduce_window"), MS_INFER_OK);
 }
+
+Test(control, branch_bounds_least_specific) {
+  char buf[160];
+  sop_init(&c);
+  sop_operand(&c, "tensor<i1>");
+  shape(0, "tensor<2x3x4x?x?x?xf32, #stablehlo.bounds<?, ?, ?, ?, ?, 6>>");
+  shape(1, "tensor<2x?x?x?x?x?xf32, #stablehlo.bounds<?, ?, 4, ?, 5, 7>>");
+  regions[0] = (ms_sop_region){0, NULL, 1, &shapes[0]};
+  regions[1] = (ms_sop_region){0, NULL, 1, &shapes[1]};
+  c.in.nregions = 2;
+  c.in.regions = regions;
+  cr_assert_eq(sop_run(&c, "conditional"), MS_INFER_OK, "%s", c.out.why);
+  ms_shape_format_type(&c.out.results[0], buf, sizeof buf);
+  cr_expect_str_eq(buf, "tensor<2x?x?x?x?x?xf32, #stablehlo.bounds<?, ?, 4, ?, ?, 7>>");
+}
