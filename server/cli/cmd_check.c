@@ -357,14 +357,22 @@ static TSParser *new_parser(void) {
 }
 
 /* A piece of a cut function (MS_UNIT_FLOW_*): its syntax errors, and the
-** records of its ops (those starting in its first range: the second range
-** of the head is the function's closing lines), judged later in order. */
-static void read_flow_piece(piece *p, TSNode root) {
+** records of its ops (those starting in its first range), judged later in
+** order. The second range of the head is the function's closing lines up
+** to the next op; an op starting there (a line the cut did not take for
+** an op) is no part of the function and is analysed on its own. */
+static void read_flow_piece(piece *p, TSNode root, const ms_analyzer_options *aopts) {
   const ms_source *src = &p->in->src;
   const ms_unit *unit = &p->in->units.items[p->unit];
   for (int r = 0; r < unit->nranges; r++) {
     uint32_t end = unit->end[r] == src->len ? UINT32_MAX : unit->end[r];
     ms_analyze_syntax(root, src->text, unit->start[r], end, &p->diags);
+    if (r == 0) continue;
+    ms_analysis a;
+    ms_analysis_init(&a);
+    ms_analyze(p->in->catalog, aopts, root, src->text, unit->start[r], end, &a);
+    ms_diag_list_take(&p->diags, &a.diags, 0);
+    ms_analysis_clear(&a);
   }
   ms_records_build(&p->rec, root, src->text, unit->start[0], unit->end[0]);
 }
@@ -410,7 +418,7 @@ static void analyze_unit(TSParser *worker, piece *p) {
   ms_analyzer_options aopts = {.strict = o->strict, .aliases = in->aliases};
   if (unit->flow != MS_UNIT_ALONE) {
     ms_diag_list_take(&p->diags, &deep, 0);
-    read_flow_piece(p, root);
+    read_flow_piece(p, root, &aopts);
   } else for (int r = 0; r < unit->nranges; r++) {
     /* An error at the very end of the text (a missing '}') starts at len. */
     uint32_t end = unit->end[r] == src->len ? UINT32_MAX : unit->end[r];

@@ -68,8 +68,40 @@ static size_t push(cutter *c, uint32_t s0, uint32_t e0) {
   return c->out->count - 1;
 }
 
-static bool starts_op(char c) {
-  return c == '"' || c == '%' || c == '#' || c == '!' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+static bool is_word(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||
+         c == '.' || c == '-';
+}
+
+/* Whether the line from p can start an op (level k: 0 is the top level).
+** A pretty op can go on over several lines outside brackets
+** (`dim_numbers = [...]`, `ins(...)`, `window = {...}` after a
+** stablehlo.convolution): such a line must not be taken for the next op,
+** so a line starts an op only as `%results... =`, `"name"`, a dotted name
+** (`stablehlo.return`, `func.func`), or `return`, `module`, `call` (names a
+** dialect's default prints short); at the top level also `#alias =` and
+** `!alias =`. Missing an op only makes a piece longer. */
+static bool starts_op(const char *text, uint32_t p, uint32_t end, int k) {
+  char c = text[p];
+  if (c == '"') return true;
+  if (c == '#' || c == '!') return k == 0;
+  if (c == '%') {
+    /* %a, %b:2 = ... */
+    while (p < end && text[p] == '%') {
+      for (p++; p < end && (is_word(text[p]) || text[p] == ':' || text[p] == '#'); p++) {}
+      while (p < end && (text[p] == ' ' || text[p] == ',')) p++;
+    }
+    return p < end && text[p] == '=';
+  }
+  uint32_t q = p;
+  bool dotted = false;
+  for (; q < end && is_word(text[q]); q++) dotted = dotted || text[q] == '.';
+  size_t n = q - p;
+  if (n == 0 || !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) return false;
+  while (q < end && text[q] == ' ') q++;
+  if (q < end && text[q] == '=') return false; /* `key = value`: an attribute going on */
+  return dotted || (n == 6 && !memcmp(text + p, "return", 6)) || (n == 6 && !memcmp(text + p, "module", 6)) ||
+         (n == 4 && !memcmp(text + p, "call", 4));
 }
 
 static bool has_percent(const char *text, uint32_t from, uint32_t to) {
@@ -158,7 +190,7 @@ static void at_line_start(cutter *c, uint32_t off, uint32_t end) {
     if (has_percent(text, p, nl ? (uint32_t)(nl - text) : end)) r->flows = true;
     return;
   }
-  if (starts_op(text[p])) child_line(c, r, k, off, text[p]);
+  if (starts_op(text, p, end, k)) child_line(c, r, k, off, text[p]);
 }
 
 /* Whether the `{` at i ends its line (blanks or a comment after it). */

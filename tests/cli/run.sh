@@ -144,6 +144,19 @@ for shape in generic-attrs pretty-attrs named giant nested mixed; do
     ok; else bad dump-$shape "cut analysis of a $shape dump differs from the whole file's ($errors errors, rc $rc)"; fi
 done
 
+# The real corpus (when it is there), cut into tiny pieces (inside
+# functions too): the findings of the whole-file analysis.
+REAL=$ROOT/../shared/corpus/real
+if [ -d "$REAL" ]; then
+  same=1
+  for f in $(find "$REAL" -name '*.mlir' -size +4k | sort | head -120); do
+    MLIR_SHAPE_UNIT_BYTES=1000000000 "$BIN" check --format=json "$f" > "$TMP/real-whole.out" 2>&1 || true
+    MLIR_SHAPE_UNIT_BYTES=2000 "$BIN" check --jobs 2 --format=json "$f" > "$TMP/real-cut.out" 2>&1 || true
+    cmp -s "$TMP/real-whole.out" "$TMP/real-cut.out" || { same=0; bad real-cut "$f: cut analysis differs from the whole file's"; }
+  done
+  [ $same = 1 ] && ok
+fi
+
 # --- command line ---
 run help "$BIN" check --help
 if [ "$rc" = 0 ] && grep -q '^usage: mlir-shape check' "$TMP/help.out"; then ok; else bad help "check --help"; fi

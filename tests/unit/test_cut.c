@@ -188,3 +188,24 @@ Test(cut, unbalanced) {
   ms_unit_list_clear(&u);
   reset();
 }
+
+/* A pretty op going on over lines outside brackets (stablehlo.convolution's
+** `dim_numbers = ...`, `window = {...}`): no cut inside it. */
+Test(cut, op_over_several_lines) {
+  reset();
+  add("func.func @main(%%arg0: tensor<4xf32>) {\n", 0);
+  for (int i = 0; i < 60; i++) {
+    add("  %%%d = stablehlo.convolution(%%arg0, %%arg0)\n", i);
+    add("      dim_numbers = [b, 0, 1, f] x [0, 1, o, i] -> [b, 0, 1, f],\n", 0);
+    add("      window = {stride = [], pad = []}\n", 0);
+    add("      ins(%%arg0 : tensor<4xf32>) {batch_group_count = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>\n", 0);
+    add("  stablehlo.custom_call @foo(%%%d) : (tensor<4xf32>) -> ()\n", i);
+  }
+  add("  return\n}\n", 0);
+  ms_unit_list u = cut(1000, 500, 4, true);
+  cr_assert_gt(u.count, 3);
+  for (size_t i = 1; i < u.count; i++)
+    cr_assert(at(u.items[i].start[0], "  %") || at(u.items[i].start[0], "  stablehlo.custom_call"),
+              "a cut inside an op: %.30s", text + u.items[i].start[0]);
+  ms_unit_list_clear(&u);
+}
