@@ -144,6 +144,27 @@ if limited chain 30 200 "$BIN" check --jobs 1 "$TMP/chain.mlir"; then
   [ "$rc" = 0 ] && ! grep -q not-shaped "$TMP/chain.out" && ok || bad chain "rc $rc: $(head -c 300 "$TMP/chain.out")"
 fi
 
+# --- 15, 16. rule files are UTF-8 text (a control byte, a NUL, a bad byte:
+# an error at that byte, never past the file); a .mlir-shape.json that is a
+# directory or a FIFO is refused with a message, not passed over or blocked on ---
+printf '{"version": 1, "ops": [{"match": "x.y", "description": "d\001", "rule": "numpy"}]}' > "$TMP/ctl.json"
+printf '{"version": 1, "ops": []}\000{"junk": 1}' > "$TMP/nul.json"
+printf '{"version": 1, "ops": [{"match": "x.y", "description": "\377", "rule": "numpy"}]}' > "$TMP/u8.json"
+for k in ctl:1:58:control nul:1:26:NUL u8:1:57:UTF-8; do
+  IFS=: read -r name line col word <<< "$k"
+  if limited "rules-$name" 10 100 "$BIN" check --rules "$TMP/$name.json" "$TMP/small.mlir"; then
+    [ "$rc" = 2 ] && has "rules-$name" err "$name.json:$line:$col: .*$word" && ok || bad "rules-$name" "rc $rc"
+  fi
+done
+for kind in dir fifo; do
+  mkdir -p "$TMP/cfg-$kind"
+  cp "$TMP/small.mlir" "$TMP/cfg-$kind/"
+  if [ $kind = dir ]; then mkdir "$TMP/cfg-$kind/.mlir-shape.json"; else mkfifo "$TMP/cfg-$kind/.mlir-shape.json"; fi
+  if limited "config-$kind" 10 100 "$BIN" check "$TMP/cfg-$kind/small.mlir"; then
+    [ "$rc" = 2 ] && has "config-$kind" err ".mlir-shape.json: cannot read: not a regular file" && ok || bad "config-$kind" "rc $rc"
+  fi
+done
+
 # --- guards: what survives today stays so ---
 for k in alias-cycle unclosed-tensor long-line-text; do
   $GEN $k > "$TMP/$k.mlir"
