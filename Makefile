@@ -98,7 +98,7 @@ VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 .PHONY: all deps deps-test run test test-unit test-cli test-hostile test-corpus test-diff \
         test-lsp test-nvim test-emacs test-helix test-vscode test-tsan tsan-run grammar grammar-lib \
         test-grammar-rust bench bench-parse bench-check bench-dumps \
-        bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak test-soak \
+        bench-lsp vsix clean fuzz fuzz-long fuzz-build fuzz-merge test-valgrind soak test-soak \
         test-sarif test-docs docs install uninstall static dist deb test-dist test-action FORCE
 
 all: $(BIN)
@@ -270,6 +270,16 @@ fuzz: | deps
 	@scripts/deps.sh fuzz
 	$(MAKE) --no-print-directory FUZZ=1 fuzz-build
 	scripts/fuzz.sh run build/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# `make fuzz-long`: minutes-long runs (FUZZ_LONG_SECONDS each, default 600)
+# of every target with inputs up to 64 KB; fuzz_long's 3-byte steps expand
+# to texts of megabytes (deep nesting, long lines, many findings), from its
+# committed corpus tests/fuzz/corpus/long.
+FUZZ_LONG_SECONDS ?= 600
+fuzz-long: | deps
+	@scripts/deps.sh fuzz
+	$(MAKE) --no-print-directory FUZZ=1 fuzz-build
+	FUZZ_MAX_LEN=65536 FUZZ_TIMEOUT=60 scripts/fuzz.sh run build/fuzz $(FUZZ_LONG_SECONDS) $(FUZZ_TARGETS)
 
 fuzz-merge: | deps
 	@scripts/deps.sh fuzz

@@ -21,7 +21,8 @@ for t in "$@"; do
   mkdir -p "$committed" "$work"
   regressions=()
   [ -d "tests/fuzz/regressions/$t" ] && regressions=("tests/fuzz/regressions/$t")
-  opts=(-max_len=16384 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1)
+  # FUZZ_MAX_LEN, FUZZ_TIMEOUT: `make fuzz-long` raises both.
+  opts=(-max_len="${FUZZ_MAX_LEN:-16384}" -timeout="${FUZZ_TIMEOUT:-20}" -rss_limit_mb=2048 -print_final_stats=1)
   # The server and the calculator write to stderr; libFuzzer keeps its own.
   case $t in rpc|shape) opts+=(-close_fd_mask=2) ;; esac
   [ -f "tests/fuzz/$t.dict" ] && opts+=("-dict=tests/fuzz/$t.dict")

@@ -12,6 +12,7 @@
 */
 #include "catalog.h"
 #include "alloc.h"
+#include "utf8.h"
 
 #include <assert.h>
 #include <cjson/cJSON.h>
@@ -253,6 +254,7 @@ typedef struct loader {
   rule_file *file;
   char *err;
   size_t errlen;
+  int entry_line;              /* the line of the entry load_entry reads */
 } loader;
 
 /* Remembers where the error just written to err points (catalog.h:
@@ -574,6 +576,34 @@ static bool load_select(loader *ld, const cJSON *v, entry *e) {
   return true;
 }
 
+/* The file offset of byte `at` of the decoded string whose quote is at
+** `quote`: escapes are longer in the file than decoded (\u00e9 is six
+** bytes for two), so the index is walked through the raw text, and never
+** past the string's end. */
+static size_t raw_offset(const loader *ld, size_t quote, size_t at) {
+  const char *t = ld->text;
+  size_t i = quote + 1, end = scan_string(t, ld->len, quote);
+  if (end > i) end--;  /* the closing quote */
+  while (at > 0 && i < end) {
+    if (t[i] != '\\') {
+      i++, at--;
+      continue;
+    }
+    if (i + 1 < end && t[i + 1] == 'u' && i + 6 <= end) {
+      /* \uXXXX decodes to the UTF-8 bytes of its code point; a surrogate
+      ** pair (12 bytes) to 4. */
+      unsigned long v = strtoul((char[5]){t[i + 2], t[i + 3], t[i + 4], t[i + 5], 0}, NULL, 16);
+      size_t n = v < 0x80 ? 1 : v < 0x800 ? 2 : 3;
+      i += 6;
+      if (v >= 0xD800 && v <= 0xDBFF && i + 6 <= end && t[i] == '\\' && t[i + 1] == 'u') i += 6, n = 4;
+      at -= at < n ? at : n;
+      continue;
+    }
+    i += 2, at--;
+  }
+  return i < ld->len ? i : ld->len;
+}
+
 /* "syntax": the op's pretty form (layout.h), errors at their character. */
 static bool load_syntax(loader *ld, const cJSON *v, entry *e) {
   if (!want_type(ld, v, cJSON_IsString(v), "a string")) return false;
@@ -585,8 +615,7 @@ static bool load_syntax(loader *ld, const cJSON *v, entry *e) {
     e->layout = l;
     return true;
   }
-  size_t off = item_offset(ld, v, false) + 1 + at;
-  return bad_at(ld, off, "bad syntax: %s", msg);
+  return bad_at(ld, raw_offset(ld, item_offset(ld, v, false), at), "bad syntax: %s", msg);
 }
 
 static bool entry_may_use(const entry *e, ms_rule a, ms_rule b) {
@@ -683,9 +712,7 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
                                      "syntax", "dimensions", "indexing_maps", "algebra", "params", NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
-  int line, col;
-  line_col(ld->text, item_offset(ld, v, false), &line, &col);
-  e->line = line;
+  e->line = ld->entry_line;
   e->noperands = -1;
   e->target_operand = -1;
   const cJSON *match = cJSON_GetObjectItemCaseSensitive(v, "match");
@@ -828,9 +855,22 @@ static bool load_root(loader *ld) {
   if (!want_type(ld, ops, cJSON_IsArray(ops), "an array")) return false;
   int n = cJSON_GetArraySize(ops);
   if (!(ld->file->entries = file_alloc(ld->file, (size_t)n * sizeof(entry)))) return oom(ld);
-  int i = 0;
-  for (c = ops->child; c; c = c->next, i++)
+  /* Entries are found in the text one after the other (the first by its
+  ** path): each entry's line costs its own length, not the file's (15,000
+  ** entries took minutes, each located from the file's start). */
+  int i = 0, col;
+  size_t off = ops->child ? item_offset(ld, ops->child, false) : 0, counted = 0;
+  ld->entry_line = 1;
+  for (c = ops->child; c; c = c->next, i++) {
+    int lines;
+    line_col(ld->text + counted, off - counted, &lines, &col);
+    ld->entry_line += lines - 1;
+    counted = off;
     if (!load_entry(ld, c, &ld->file->entries[i])) return false;
+    off = scan_ws(ld->text, ld->len, scan_value(ld->text, ld->len, off));
+    off = scan_ws(ld->text, ld->len, off + 1); /* ',' */
+    if (off > ld->len) off = ld->len;
+  }
   ld->file->nentries = n;
   return true;
 }
@@ -872,12 +912,49 @@ static size_t too_deep_at(const char *text, size_t len) {
   return len;
 }
 
+/* Where text stops being UTF-8 text, or len: a NUL byte (other than
+** trailing ones), a control character other than tab, newline and carriage
+** return, or a byte that starts no UTF-8 sequence. A rule file is text:
+** cJSON would read a string up to a NUL and accept control bytes, and
+** positions inside such strings would not be those of the file. */
+static size_t not_text_at(const char *text, size_t len, const char **why) {
+  size_t end = len;
+  while (end > 0 && text[end - 1] == '\0') end--;
+  for (size_t i = 0; i < end;) {
+    unsigned char c = (unsigned char)text[i];
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+      *why = c == 0 ? "a NUL byte: a rule file is UTF-8 text" : "a control character: a rule file is UTF-8 text";
+      return i;
+    }
+    size_t n = c < 0x80 ? 1 : ms_utf8_sequence(text + i, end - i);
+    if (!n) {
+      *why = "not UTF-8: a rule file is UTF-8 text";
+      return i;
+    }
+    i += n;
+  }
+  return len;
+}
+
+static bool error_here(ms_catalog *self, const char *path, const char *text, size_t off, char *err, size_t errlen,
+                       const char *what) {
+  int line, col;
+  line_col(text, off, &line, &col);
+  int n = err && errlen ? snprintf(err, errlen, "%s:%d:%d: ", path, line, col) : 0;
+  error_at(self, line, col, n);
+  if (n >= 0 && (size_t)n < errlen) snprintf(err + n, errlen - (size_t)n, "%s", what);
+  return false;
+}
+
 bool ms_catalog_load(ms_catalog *self, const char *path, const char *text, size_t len,
                      char *err, size_t errlen) {
   assert(self && path && (text || len == 0));
   if (err && errlen) err[0] = '\0';
   self->error = (ms_catalog_error_at){0, 0, 0};
   loader ld = {.catalog = self, .path = path, .text = text, .len = len, .err = err, .errlen = errlen};
+  const char *why = NULL;
+  size_t bad_byte = not_text_at(text, len, &why);
+  if (bad_byte < len) return error_here(self, path, text, bad_byte, err, errlen, why);
   size_t deep = too_deep_at(text, len);
   if (deep < len) {
     int line, col;
@@ -1266,7 +1343,10 @@ char *ms_catalog_find_config(const char *dir) {
     char candidate[PATH_MAX + sizeof MS_CATALOG_CONFIG_NAME + 1];
     snprintf(candidate, sizeof candidate, "%s/%s", strcmp(buf, "/") ? buf : "", MS_CATALOG_CONFIG_NAME);
     struct stat st;
-    if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode)) return ms_xstrdup(candidate);
+    /* One that is not a regular file (a directory, a FIFO) is still the
+    ** configuration in effect: loading it says why it cannot be read,
+    ** instead of a parent's being used without a word. */
+    if (stat(candidate, &st) == 0) return ms_xstrdup(candidate);
     char *slash = strrchr(buf, '/');
     if (!slash || slash == buf) {
       if (!strcmp(buf, "/")) return NULL;

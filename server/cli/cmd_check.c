@@ -186,13 +186,15 @@ static bool load_catalog(ms_catalog *c, const char *config_file, const options *
       size_t n = strlen(cwd);
       if (!strncmp(config_file, cwd, n) && config_file[n] == '/') shown = config_file + n + 1;
     }
-    FILE *f = fopen(config_file, "rb");
-    if (!f) {
-      snprintf(err, errlen, "%s: cannot read: %s", shown, strerror(errno));
+    /* A directory or FIFO by that name is refused, not read (a FIFO would
+    ** block) nor passed over. */
+    struct stat st;
+    int found = stat(config_file, &st);
+    if (found != 0 || !S_ISREG(st.st_mode)) {
+      snprintf(err, errlen, "%s: cannot read: %s", shown, found != 0 ? strerror(errno) : "not a regular file");
       return false;
     }
     ms_source s;
-    fclose(f);
     if (!ms_source_open(&s, config_file, err, errlen)) return false;
     bool ok = ms_catalog_load(c, shown, s.text, s.len, err, errlen);
     ms_source_close(&s);

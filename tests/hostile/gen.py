@@ -48,8 +48,8 @@ def long_line_findings(n):
 
 
 def many_rules(n):
-    ops = ',\n'.join('    {"op": "hostile.op%d", "rule": "numpy"}' % i for i in range(n))
-    return '{\n  "ops": [\n' + ops + '\n  ]\n}\n'
+    ops = ',\n'.join('    {"match": "hostile.op%d", "description": "x", "rule": "numpy"}' % i for i in range(n))
+    return '{\n  "version": 1,\n  "ops": [\n' + ops + '\n  ]\n}\n'
 
 
 def random_bytes(n):

@@ -44,6 +44,8 @@ limited() {
 # has NAME FILE PATTERN: grep -q, failing the case with what was printed.
 has() { grep -q -- "$3" "$TMP/$1.$2" || { bad "$1" "no '$3' in $2: $(head -c 300 "$TMP/$1.$2")"; return 1; }; }
 
+$GEN alias-cycle > "$TMP/small.mlir"
+
 # --- 1. deep nesting: one nesting-too-deep warning, the rest checked ---
 for k in deep-regions deep-parens deep-brackets; do
   $GEN $k > "$TMP/$k.mlir"
@@ -95,7 +97,6 @@ fi
 rm -rf "$TMP/many"
 
 # --- 12. write errors: status 2 with a message ---
-$GEN alias-cycle > "$TMP/small.mlir"
 if limited full-stdout 30 100 sh -c "'$BIN' check '$TMP/small.mlir' > /dev/full"; then
   [ "$rc" = 2 ] && has full-stdout err "cannot write to stdout" && ok || bad full-stdout "rc $rc"
 fi
@@ -131,11 +132,38 @@ if limited trim 20 200 "$BIN" check --jobs 1 "$TMP/trim.mlir"; then
     bad trim "rc $rc, $bytes bytes"
 fi
 
+# --- 8. a rule file of 15,000 entries: loaded in linear time (was minutes) ---
+$GEN many-rules 15000 > "$TMP/rules.json"
+if limited rules 20 300 "$BIN" check --rules "$TMP/rules.json" "$TMP/small.mlir"; then
+  [ "$rc" -le 1 ] && ok || bad rules "rc $rc: $(head -c 300 "$TMP/rules.err")"
+fi
+
 # --- 14. type-alias chains of any length ---
 $GEN alias-chain 20000 > "$TMP/chain.mlir"
 if limited chain 30 200 "$BIN" check --jobs 1 "$TMP/chain.mlir"; then
   [ "$rc" = 0 ] && ! grep -q not-shaped "$TMP/chain.out" && ok || bad chain "rc $rc: $(head -c 300 "$TMP/chain.out")"
 fi
+
+# --- 15, 16. rule files are UTF-8 text (a control byte, a NUL, a bad byte:
+# an error at that byte, never past the file); a .mlir-shape.json that is a
+# directory or a FIFO is refused with a message, not passed over or blocked on ---
+printf '{"version": 1, "ops": [{"match": "x.y", "description": "d\001", "rule": "numpy"}]}' > "$TMP/ctl.json"
+printf '{"version": 1, "ops": []}\000{"junk": 1}' > "$TMP/nul.json"
+printf '{"version": 1, "ops": [{"match": "x.y", "description": "\377", "rule": "numpy"}]}' > "$TMP/u8.json"
+for k in ctl:1:58:control nul:1:26:NUL u8:1:57:UTF-8; do
+  IFS=: read -r name line col word <<< "$k"
+  if limited "rules-$name" 10 100 "$BIN" check --rules "$TMP/$name.json" "$TMP/small.mlir"; then
+    [ "$rc" = 2 ] && has "rules-$name" err "$name.json:$line:$col: .*$word" && ok || bad "rules-$name" "rc $rc"
+  fi
+done
+for kind in dir fifo; do
+  mkdir -p "$TMP/cfg-$kind"
+  cp "$TMP/small.mlir" "$TMP/cfg-$kind/"
+  if [ $kind = dir ]; then mkdir "$TMP/cfg-$kind/.mlir-shape.json"; else mkfifo "$TMP/cfg-$kind/.mlir-shape.json"; fi
+  if limited "config-$kind" 10 100 "$BIN" check "$TMP/cfg-$kind/small.mlir"; then
+    [ "$rc" = 2 ] && has "config-$kind" err ".mlir-shape.json: cannot read: not a regular file" && ok || bad "config-$kind" "rc $rc"
+  fi
+done
 
 # --- guards: what survives today stays so ---
 for k in alias-cycle unclosed-tensor long-line-text; do

@@ -396,11 +396,17 @@ async function deepDocument(c, uri, text, opLine) {
   await c.request('mlirShape/inferredShape', { textDocument: td, position: { line: opLine, character: 10 } });
 }
 
-test('e. 10,000-deep nested regions: diagnostics (the error deep inside), hover, symbols, folding, hints', { timeout: 30000 }, async () => {
+test('e. 10,000-deep nested regions: a nesting-too-deep warning, the op after them checked, hover, symbols, folding, hints', { timeout: 30000 }, async () => {
+  // Past 1,000 brackets (nesting.h) the inside is left out of the parse
+  // (tree-sitter 0.20.7 corrupts its heap past ~65,500 open subtrees): the
+  // deep op is not checked, the one after the nesting is.
   const text = 'func.func @deep(%a: tensor<3xf32>, %b: tensor<2xf32>) {\n' +
-    '"test.a"() ({\n'.repeat(DEEP) + BAD_OP + '}) : () -> ()\n'.repeat(DEEP) + '  return\n}\n';
+    '"test.a"() ({\n'.repeat(DEEP) + BAD_OP + '}) : () -> ()\n'.repeat(DEEP) + BAD_OP + '  return\n}\n';
   const c = await start();
-  await deepDocument(c, 'file:///tmp/mlir-shape-hostile/deep-regions.mlir', text, DEEP + 1);
+  const uri = 'file:///tmp/mlir-shape-hostile/deep-regions.mlir';
+  await deepDocument(c, uri, text, 2 * DEEP + 2);
+  const p = await c.diagnostics(uri, (x) => x.version === 1);
+  assert.ok(p.diagnostics.some((x) => x.code === 'nesting-too-deep'), JSON.stringify(p.diagnostics).slice(0, 300));
   await stillServesClient(c);
   assert.equal((await c.stop()).code, 0);
 });

@@ -10,7 +10,9 @@
 */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "catalog.h"
 
@@ -537,4 +539,38 @@ Test(catalog, syntax_language) {
   const char *big = ": type($64)";
   cr_expect_not(ms_layout_parse(&l, big, strlen(big), err, sizeof err, &at));
   cr_expect_eq(at, 7);
+}
+
+/* Issue 21, class 8: entries are located one after the other (linear), and
+** each keeps the line its object starts on. */
+Test(catalog, entry_lines_of_a_big_file) {
+  char path[] = "/tmp/ms-rules.XXXXXX";
+  int fd = mkstemp(path);
+  cr_assert(fd >= 0);
+  FILE *f = fdopen(fd, "w");
+  fprintf(f, "{\n  \"version\": 1,\n  \"ops\": [\n");
+  for (int i = 0; i < 3000; i++)
+    fprintf(f, "    {\"match\": \"hostile.op%d\",\n     \"description\": \"x\", \"rule\": \"numpy\"}%s\n", i,
+            i + 1 < 3000 ? "," : "");
+  fprintf(f, "  ]\n}\n");
+  fclose(f);
+  ms_catalog *c = ms_catalog_new();
+  char err[512];
+  cr_assert(ms_catalog_load_file(c, path, err, sizeof err), "%s", err);
+  ms_catalog_entry_info info;
+  size_t total = 0;
+  while (ms_catalog_entry(c, total, &info)) total++;
+  /* The user file's entries come after or before the built-in ones: find
+  ** them by name. */
+  int seen = 0;
+  for (size_t i = 0; i < total; i++) {
+    cr_assert(ms_catalog_entry(c, i, &info));
+    int k;
+    if (sscanf(info.match, "hostile.op%d", &k) != 1) continue;
+    cr_assert_eq(info.line, 4 + 2 * k, "entry %d at line %d", k, info.line);
+    seen++;
+  }
+  cr_assert_eq(seen, 3000);
+  ms_catalog_delete(c);
+  unlink(path);
 }
