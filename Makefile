@@ -63,7 +63,7 @@ BIN := $(BUILD)/mlir-shape
 GRAMMAR_LIB := $(BUILD)/grammar/libtree-sitter-mlir.so
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
-.PHONY: all deps deps-test run test test-unit test-cli test-corpus test-diff \
+.PHONY: all deps deps-test run test test-unit test-cli test-corpus test-corpus-gate test-diff \
         test-lsp test-nvim test-emacs test-helix test-vscode test-tsan tsan-run grammar grammar-lib \
         test-grammar-rust bench bench-parse bench-check \
         bench-lsp vsix clean fuzz fuzz-build fuzz-merge test-valgrind soak test-soak \
@@ -123,7 +123,7 @@ run: $(BIN)
 # The test suite: unit tests (Criterion), the command line end to end, the
 # differential tests against mlir-opt-22 and NumPy, and the language server
 # through real clients.
-TEST_TARGETS := test-unit test-cli test-docs test-diff test-lsp test-nvim test-emacs test-helix test-vscode
+TEST_TARGETS := test-unit test-cli test-docs test-diff test-corpus-gate test-lsp test-nvim test-emacs test-helix test-vscode
 ifeq ($(SANITIZE),)
 TEST_TARGETS += test-valgrind test-soak
 endif
@@ -151,6 +151,12 @@ test-cli: $(BIN)
 
 test-diff: $(BIN)
 	tests/diff/run.sh $(BIN)
+
+# The gate for the grammar and the analyzer (tests/corpus/README.md): no ERROR
+# or MISSING node and no false error on real MLIR of tests/corpus/unseen and
+# ../shared/corpus; today's failures are in tests/corpus/known-false-errors.txt.
+test-corpus-gate: $(BIN) $(BUILD)/corpus-parse
+	tests/corpus/gate.py --bin $(BIN) --parse $(BUILD)/corpus-parse
 
 # SARIF through Microsoft's Sarif.Multitool with GitHub's ingestion rules
 # (also run by test-cli, from tests/cli/ci.sh).
@@ -275,6 +281,10 @@ bench-lsp: $(BIN) | deps-test
 	bench/bench-lsp.sh
 
 $(BUILD)/bench-parse: bench/bench_parse.c $(GRAMMAR_OBJS) | deps
+	$(CC) $(CFLAGS_STRICT) -o $@ $^ $(LDLIBS)
+
+# ERROR and MISSING nodes of whole files, for the corpus gate (tests/corpus).
+$(BUILD)/corpus-parse: tests/corpus/parse_errors.c $(GRAMMAR_OBJS) | deps
 	$(CC) $(CFLAGS_STRICT) -o $@ $^ $(LDLIBS)
 
 vsix: $(BIN)
