@@ -95,7 +95,7 @@ BIN := $(BUILD)/mlir-shape
 GRAMMAR_LIB := $(BUILD)/grammar/libtree-sitter-mlir.so
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 
-.PHONY: all deps deps-test run test test-unit test-cli test-hostile test-corpus test-diff \
+.PHONY: all deps deps-test run test test-unit test-cli test-hostile test-corpus test-corpus-gate test-diff \
         test-lsp test-nvim test-emacs test-helix test-vscode test-tsan tsan-run grammar grammar-lib \
         test-grammar-rust bench bench-parse bench-check bench-dumps \
         bench-lsp vsix clean fuzz fuzz-long fuzz-build fuzz-merge test-valgrind soak test-soak \
@@ -171,7 +171,7 @@ run: $(BIN)
 # The test suite: unit tests (Criterion), the command line end to end, the
 # differential tests against mlir-opt-22 and NumPy, and the language server
 # through real clients.
-TEST_TARGETS := test-unit test-cli test-hostile test-docs test-diff test-lsp test-nvim test-emacs test-helix test-vscode
+TEST_TARGETS := test-unit test-cli test-hostile test-docs test-diff test-corpus-gate test-lsp test-nvim test-emacs test-helix test-vscode
 ifeq ($(SANITIZE),)
 TEST_TARGETS += test-valgrind test-soak test-web test-dist test-action
 endif
@@ -205,6 +205,12 @@ test-diff: $(BIN)
 # each under a time and memory limit (tests/hostile/run.sh).
 test-hostile: $(BIN) | deps-test
 	tests/hostile/run.sh $(BIN)
+
+# The gate for the grammar and the analyzer (tests/corpus/README.md): no ERROR
+# or MISSING node and no false error on real MLIR of tests/corpus/unseen and
+# ../shared/corpus; today's failures are in tests/corpus/known-false-errors.txt.
+test-corpus-gate: $(BIN) $(BUILD)/corpus-parse
+	tests/corpus/gate.py --bin $(BIN) --parse $(BUILD)/corpus-parse
 
 # SARIF through Microsoft's Sarif.Multitool with GitHub's ingestion rules
 # (also run by test-cli, from tests/cli/ci.sh).
@@ -483,6 +489,10 @@ test-action: $(BIN) dist | deps-test
 # The artefacts themselves: tests/dist/run.sh says what it checks.
 test-dist: $(BIN) dist deb vsix | deps-test
 	tests/dist/run.sh $(BIN) $(DIST) $(STATIC_BUILD)
+
+# ERROR and MISSING nodes of whole files, for the corpus gate (tests/corpus).
+$(BUILD)/corpus-parse: tests/corpus/parse_errors.c $(GRAMMAR_OBJS) | deps
+	$(CC) $(CFLAGS_STRICT) -o $@ $^ $(LDLIBS)
 
 clean:
 	rm -rf $(BUILD)

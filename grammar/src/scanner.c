@@ -188,12 +188,6 @@ static bool finish(TSLexer *l, enum token_type type) {
   return true;
 }
 
-/* A token whose end was marked before a lookahead. */
-static bool finish_marked(TSLexer *l, enum token_type type) {
-  l->result_symbol = type;
-  return true;
-}
-
 static bool is_spaced_type(const char *id) {
   return !strcmp(id, "tensor") || !strcmp(id, "memref") || !strcmp(id, "vector") || !strcmp(id, "complex") ||
          !strcmp(id, "tuple");
@@ -212,11 +206,10 @@ static bool scan_after_ident(TSLexer *l, const bool *valid, const char *id, unsi
     if (!scan_balanced(l) || l->lookahead != '<') return false;
     return scan_balanced(l) && finish(l, BUILTIN_ATTRIBUTE);
   }
-  if (c != '<' && is_hspace(c) && is_spaced_type(id)) {
+  if (is_hspace(c) && is_spaced_type(id)) {
     /* `memref <4xf32>`: MLIR's lexer allows blanks before the `<`. */
-    l->mark_end(l);
     while (is_hspace(l->lookahead)) adv(l);
-    if (l->lookahead != '<') return valid[SCALAR_TYPE] && is_scalar_type(id, len) && finish_marked(l, SCALAR_TYPE);
+    if (l->lookahead != '<') return false;
     c = '<';
   }
   if (c != '<') {

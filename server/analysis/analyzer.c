@@ -1132,7 +1132,13 @@ static void apply_layouts(const ms_catalog *catalog, ms_records *rec, size_t fir
     op->guessed = true;
     if (!l) continue;
     op->unmatched = true;
-    if (op->ntoks == 0) continue;
+    /* Over several lines, the scanner's guess of where the statement ends
+    ** may have taken the next op in (`arith.addi %a, %b : index` then
+    ** `sink %c : index` in a region whose default dialect is handshake's):
+    ** silent, since the tool cannot tell. */
+    if (op->ntoks == 0 || memchr(text + op->name.start, '\n', rec->toks[op->toks + op->ntoks - 1].span.end -
+                                                                  op->name.start))
+      continue;
     ms_diag_list_add(diags, op->name_token.start, op->name_token.end, MS_SEVERITY_ERROR, MS_CODE_OP_SYNTAX, NULL,
                      "the types written on %.*s do not follow its syntax \"%s\"", (int)(op->name.end - op->name.start),
                      text + op->name.start, l->text);

@@ -1,0 +1,6 @@
+module {
+  om.class.extern @A(%arg: i1) {
+  }
+  om.class @B(%arg: i2) {
+  }
+}
