@@ -115,7 +115,7 @@ static ms_infer_verdict reduce_scatter(const ms_sop_in *in, ms_sop_out *out) {
 static ms_infer_verdict all_to_all(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *sd = ms_sop_get(in, "split_dimension"), *cd = ms_sop_get(in, "concat_dimension"),
                      *sc = ms_sop_get(in, "split_count");
-  if (!sd || !cd || !sc || sd->n != 1 || cd->n != 1 || sc->n != 1 || in->noperands < 1 ||
+  if (!sd || !cd || !sc || sd->n != 1 || cd->n != 1 || sc->n != 1 ||
       in->noperands > MS_SOP_MAX_RESULTS)
     return MS_INFER_UNKNOWN;
   if (!replica_groups_valid(in, out, true)) return MS_INFER_INVALID;
@@ -124,6 +124,9 @@ static ms_infer_verdict all_to_all(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *g = ms_sop_get(in, "replica_groups");
   if (g && g->nshape == 2 && (g->shape[0] == 0 || g->shape[1] != n))
     return ms_sop_fail(out, MS_CODE_REPLICA_GROUPS, -1, "group size of replica_groups must be %lld", (long long)n);
+  if (in->nresults > 0 && in->nresults != in->noperands)
+    return ms_sop_fail(out, MS_CODE_SOP_COUNT, -1, "requires the same number of operands (%d) and results (%d)",
+                       in->noperands, in->nresults);
   for (int k = 0; k < in->noperands; k++)
     if (!in->operands[k].ranked) return MS_INFER_UNKNOWN;
   for (int k = 0; k < in->noperands; k++) {
@@ -182,7 +185,7 @@ static ms_infer_verdict collective_permute(const ms_sop_in *in, ms_sop_out *out)
 }
 
 static ms_infer_verdict collective_broadcast(const ms_sop_in *in, ms_sop_out *out) {
-  const ms_sop_param *g = ms_sop_get(in, "replica_groups");
+  const ms_sop_param *g = ms_sop_get(in, "replica_groups"), *dyn = ms_sop_get(in, "has_dynamic_root");
   for (int i = 0; g && i < g->n; i++) {
     if (g->v[i] < 0)
       return ms_sop_fail(out, MS_CODE_REPLICA_GROUPS, -1, "replica_groups values must be positive, but was given %lld",
@@ -190,7 +193,27 @@ static ms_infer_verdict collective_broadcast(const ms_sop_in *in, ms_sop_out *ou
     if (ms_sop_contains(g->v, i, g->v[i]))
       return ms_sop_fail(out, MS_CODE_REPLICA_GROUPS, -1, "replica id #%lld seen more than once", (long long)g->v[i]);
   }
-  return same_as_operands(in, out, in->nresults < in->noperands ? in->nresults : in->noperands);
+  /* has_dynamic_root: a unit attribute (present, or 1) adds a last operand,
+  ** the root index of each data operand. */
+  bool root = dyn && (dyn->n == 0 || dyn->v[0] != 0);
+  int data = in->noperands - (root ? 1 : 0);
+  if (!root && in->noperands == 0)
+    return ms_sop_fail(out, MS_CODE_SOP_COUNT, -1, "collective_broadcast requires at least one data operand");
+  if (root) {
+    if (in->noperands < 2)
+      return ms_sop_fail(out, MS_CODE_SOP_COUNT, -1,
+                         "collective_broadcast with has_dynamic_root=true requires at least two operands (data + root)");
+    const ms_shape *r = &in->operands[in->noperands - 1];
+    if (r->kind == MS_TYPE_TENSOR && r->ranked && (r->rank != 1 || (r->elem[0] && strcmp(r->elem, "i32"))))
+      return ms_sop_fail(out, MS_CODE_SOP_COUNT, in->noperands - 1,
+                         "last operand of collective_broadcast with has_dynamic_root=true must be a rank-1 i32 tensor");
+    if (r->ranked && r->rank == 1 && r->dims[0] >= 0 && r->dims[0] != data)
+      return ms_sop_fail(out, MS_CODE_SOP_COUNT, in->noperands - 1,
+                         "last operand of collective_broadcast with has_dynamic_root=true must have the same number of "
+                         "elements as data operands (%d), but got %lld",
+                         data, (long long)r->dims[0]);
+  }
+  return same_as_operands(in, out, data);
 }
 
 const ms_sop_def ms_sop_collective[] = {
@@ -199,6 +222,6 @@ const ms_sop_def ms_sop_collective[] = {
     {"all_to_all", all_to_all, "split_dimension,concat_dimension,split_count,replica_groups"},
     {"all_reduce", all_reduce, "replica_groups"},
     {"collective_permute", collective_permute, "source_target_pairs"},
-    {"collective_broadcast", collective_broadcast, "replica_groups"},
+    {"collective_broadcast", collective_broadcast, "replica_groups,has_dynamic_root"},
     {NULL, NULL, NULL},
 };

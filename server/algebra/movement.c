@@ -335,7 +335,9 @@ static void concat_dim(int64_t ls, int64_t rs, int64_t lb, int64_t rb, int64_t *
 
 static ms_infer_verdict concatenate(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *dp = ms_sop_get(in, "dimension");
-  if (in->noperands < 1 || !dp || dp->n != 1) return MS_INFER_UNKNOWN;
+  if (in->noperands < 1)
+    return ms_sop_fail(out, MS_CODE_SOP_COUNT, -1, "expected 1 or more operands, but found 0");
+  if (!dp || dp->n != 1) return MS_INFER_UNKNOWN;
   for (int i = 0; i < in->noperands; i++)
     if (!in->operands[i].ranked) return MS_INFER_UNKNOWN;
   const ms_shape *w = &in->operands[0];

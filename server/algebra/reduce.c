@@ -20,6 +20,9 @@ static ms_infer_verdict reduce(const ms_sop_in *in, ms_sop_out *out) {
   if (!dims || n < 1 || in->noperands % 2 || n > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
   for (int i = 0; i < n; i++)
     if (!in->operands[i].ranked) return MS_INFER_UNKNOWN;
+  /* A result count other than the inputs': the operands were not all seen
+  ** (a pretty form with several `(%x init: %y)` groups), judge nothing. */
+  if (in->nresults > 0 && in->nresults != n) return MS_INFER_UNKNOWN;
   const ms_shape *w = &in->operands[0];
   for (int i = 1; i < n; i++)
     if (!ms_sop_shapes_compatible(w, &in->operands[i]))
