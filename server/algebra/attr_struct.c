@@ -71,35 +71,74 @@ static void body(const char *text, size_t len, const char **b, size_t *n) {
   }
 }
 
+/* The entry of b[0..n) at *i: its key (quotes dropped) and value; false
+** at the end. */
+typedef struct entry {
+  const char *key, *value;
+  size_t klen, vlen;
+  bool has_eq;
+} entry;
+
+static bool next_entry(const char *b, size_t n, size_t *pi, entry *e) {
+  size_t i = *pi;
+  while (i < n && (isspace((unsigned char)b[i]) || b[i] == ',' || comment(b, n, i)))
+    i = comment(b, n, i) ? line_end(b, n, i) : i + 1;
+  if (i >= n) return false;
+  size_t key = i;
+  while (i < n && (isalnum((unsigned char)b[i]) || b[i] == '_' || b[i] == '"')) i++;
+  size_t keyend = i;
+  while (i < n && isspace((unsigned char)b[i])) i++;
+  e->has_eq = i < n && b[i] == '=';
+  if (e->has_eq) i++;
+  size_t vstart = i;
+  while (i < n && b[i] != ',')
+    i = comment(b, n, i) ? line_end(b, n, i) : opener(b[i]) || b[i] == '"' ? skip_group(b, n, i) : i + 1;
+  e->key = b + key;
+  e->klen = keyend - key;
+  if (e->klen >= 2 && e->key[0] == '"') e->key++, e->klen -= 2;
+  e->value = b + vstart;
+  e->vlen = i - vstart;
+  trim(&e->value, &e->vlen);
+  *pi = i == key ? i + 1 : i;
+  return true;
+}
+
 bool ms_attr_field(const char *text, size_t len, const char *field, const char **value, size_t *vlen) {
   const char *b;
-  size_t n, flen = strlen(field);
+  size_t n, flen = strlen(field), i = 0;
   body(text, len, &b, &n);
-  size_t i = 0;
-  while (i < n) {
-    while (i < n && (isspace((unsigned char)b[i]) || b[i] == ',' || comment(b, n, i)))
-      i = comment(b, n, i) ? line_end(b, n, i) : i + 1;
-    size_t key = i;
-    while (i < n && (isalnum((unsigned char)b[i]) || b[i] == '_' || b[i] == '"')) i++;
-    size_t keyend = i;
-    while (i < n && isspace((unsigned char)b[i])) i++;
-    bool has_eq = i < n && b[i] == '=';
-    if (has_eq) i++;
-    size_t vstart = i;
-    while (i < n && b[i] != ',')
-      i = comment(b, n, i) ? line_end(b, n, i) : opener(b[i]) || b[i] == '"' ? skip_group(b, n, i) : i + 1;
-    const char *k = b + key;
-    size_t kn = keyend - key;
-    if (kn >= 2 && k[0] == '"') k++, kn -= 2;
-    if (has_eq && kn == flen && !memcmp(k, field, flen)) {
-      *value = b + vstart;
-      *vlen = i - vstart;
-      trim(value, vlen);
+  entry e;
+  while (next_entry(b, n, &i, &e))
+    if (e.has_eq && e.klen == flen && !memcmp(e.key, field, flen)) {
+      *value = e.value;
+      *vlen = e.vlen;
       return *vlen > 0;
     }
-    if (i == key) i++;
-  }
   return false;
+}
+
+int ms_attr_field_count(const char *text, size_t len) {
+  const char *b;
+  size_t n, i = 0;
+  body(text, len, &b, &n);
+  entry e;
+  int count = 0;
+  while (next_entry(b, n, &i, &e)) count++;
+  return count;
+}
+
+bool ms_attr_field_unique(const char *text, size_t len) {
+  const char *b;
+  size_t n, i = 0;
+  body(text, len, &b, &n);
+  entry e;
+  while (next_entry(b, n, &i, &e)) {
+    size_t j = i;
+    entry f;
+    while (next_entry(b, n, &j, &f))
+      if (f.klen == e.klen && !memcmp(f.key, e.key, e.klen)) return false;
+  }
+  return true;
 }
 
 bool ms_attr_pair(const char *text, size_t len, int index, const char **value, size_t *vlen) {

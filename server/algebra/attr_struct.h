@@ -30,6 +30,11 @@
 ** the closer; spaces trimmed. */
 bool ms_attr_field(const char *text, size_t len, const char *field, const char **value, size_t *vlen);
 
+/* How many entries (`key = value` or bare values) text's struct has, and
+** whether no key is written twice. */
+int ms_attr_field_count(const char *text, size_t len);
+bool ms_attr_field_unique(const char *text, size_t len);
+
 /* Side index (0 or 1) of `A x B` (A and B balanced). */
 bool ms_attr_pair(const char *text, size_t len, int index, const char **value, size_t *vlen);
 

@@ -103,13 +103,6 @@ static bool check_dims(const ms_shape *lhs, const ms_shape *rhs, const dot_dims 
   return true;
 }
 
-static void note_dims(ms_sop_out *out, const ms_sop_in *in, int k, const char *what, dims a, dims b) {
-  if (!in->want_provenance) return;
-  char x[160], y[160];
-  ms_sop_note(out, 0, "dim %d: %s (%s dims %s x %s)", k, what, strstr(what, "batch") ? "batching" : "contracting",
-              ms_sop_format_list(a.v, a.n, x, sizeof x), ms_sop_format_list(b.v, b.n, y, sizeof y));
-}
-
 /* The free dims of s (neither in a nor b nor c) pushed on result 0. */
 static void push_free(ms_sop_out *out, const ms_sop_in *in, const ms_shape *s, const char *side, dims a, dims b,
                       dims c, const dot_dims *d) {
@@ -141,9 +134,10 @@ static ms_infer_verdict dot_general(const ms_sop_in *in, ms_sop_out *out) {
                          (long long)(lhs->dims[l] != MS_DIM_DYNAMIC ? lhs->dims[l] : rhs->dims[r]), i);
     ms_sop_result_push(out, 0, size, bound);
     if (in->want_provenance) {
-      char what[64];
-      snprintf(what, sizeof what, "lhs dim %lld = rhs dim %lld", (long long)l, (long long)r);
-      note_dims(out, in, i, what, d.lb, d.rb);
+      char x[160], y[160];
+      ms_sop_note(out, 0, "dim %d: lhs dim %lld = rhs dim %lld (batching dims %s x %s)", i, (long long)l,
+                  (long long)r, ms_sop_format_list(d.lb.v, d.lb.n, x, sizeof x),
+                  ms_sop_format_list(d.rb.v, d.rb.n, y, sizeof y));
     }
   }
   dims none = {0, NULL};

@@ -272,9 +272,11 @@ static void read_bounds(ms_shape *self, const char *enc, size_t len) {
   static const char *const exts[] = {"#stablehlo.type_extensions<", "#mhlo.type_extensions<"};
   for (int i = 0; i < 2 && !body; i++) {
     if (has_prefix(enc, len, forms[i]) && enc[len - 1] == '>') {
+      self->bounds_form = (uint8_t)(2 * i);
       body = enc + strlen(forms[i]);
       blen = (size_t)(enc + len - 1 - body);
     } else if (has_prefix(enc, len, exts[i]) && enc[len - 1] == '>') {
+      self->bounds_form = (uint8_t)(2 * i + 1);
       const char *p = enc + strlen(exts[i]), *end = enc + len - 1;
       while (p < end && (*p == ' ' || *p == '\n')) p++;
       if ((size_t)(end - p) < 6 || memcmp(p, "bounds", 6)) return;
@@ -449,6 +451,26 @@ size_t ms_shape_format(const ms_shape *self, char *buf, size_t n) {
   return s.len;
 }
 
+/* `, #stablehlo.bounds<?, 4>` in the form the bounds were read in (or
+** produced: StableHLO's by default), when some dynamic dim has a bound. */
+static void put_bounds(sink *s, const ms_shape *self) {
+  bool any = false;
+  for (int i = 0; self->bounded && self->ranked && i < self->rank; i++)
+    any |= self->dims[i] == MS_DIM_DYNAMIC && self->bounds[i] != MS_DIM_DYNAMIC;
+  if (!any || self->kind != MS_TYPE_TENSOR) return;
+  static const char *const heads[] = {", #stablehlo.bounds<", ", #stablehlo.type_extensions<bounds = [",
+                                      ", #mhlo.bounds<", ", #mhlo.type_extensions<bounds = ["};
+  int form = self->bounds_form & 3;
+  put(s, NULL, 0, heads[form]);
+  for (int i = 0; i < self->rank; i++) {
+    if (i) put(s, NULL, 0, ", ");
+    bool b = self->dims[i] == MS_DIM_DYNAMIC && self->bounds[i] != MS_DIM_DYNAMIC;
+    if (b) put(s, "%lld", (long long)self->bounds[i], NULL);
+    else put(s, NULL, 0, "?");
+  }
+  put(s, NULL, 0, form & 1 ? "]>" : ">");
+}
+
 size_t ms_shape_format_type(const ms_shape *self, char *buf, size_t n) {
   static const char *const names[] = {"tensor", "vector", "memref"};
   if (self->kind == MS_TYPE_NONE || self->kind == MS_TYPE_OTHER)
@@ -476,6 +498,7 @@ size_t ms_shape_format_type(const ms_shape *self, char *buf, size_t n) {
   else
     put_dims(&s, self, elem);
   put(&s, NULL, 0, self->elem);
+  put_bounds(&s, self);
   put(&s, NULL, 0, ">");
   return s.len;
 }

@@ -51,6 +51,9 @@ typedef struct ms_shape {
   int64_t bounds[MS_MAX_RANK];   /* a dynamic dim's largest size; MS_DIM_DYNAMIC: none */
   int bounds_invalid;            /* 0, or bounds StableHLO rejects: MS_BOUNDS_LENGTH, MS_BOUNDS_STATIC */
   int bounds_count;              /* MS_BOUNDS_LENGTH: how many bounds; MS_BOUNDS_STATIC: the dim */
+  uint8_t bounds_form;           /* how they were written (ms_shape_format_type writes them so):
+                                    0 #stablehlo.bounds<..>, 1 #stablehlo.type_extensions<bounds = [..]>,
+                                    2 #mhlo.bounds<..>, 3 #mhlo.type_extensions<bounds = [..]> */
 } ms_shape;
 
 #define MS_BOUNDS_LENGTH 1       /* not one bound per dim */

@@ -15,6 +15,9 @@
 /* Each family file's table (sop.h), and the list of them: one line in
 ** each block per family. */
 extern const ms_sop_def ms_sop_contraction[];
+extern const ms_sop_def ms_sop_convolution[];
+extern const ms_sop_def ms_sop_window[];
+extern const ms_sop_def ms_sop_control[];
 
 /* (s22-more's families below this line) */
 extern const ms_sop_def ms_sop_gather[];
@@ -25,6 +28,9 @@ extern const ms_sop_def ms_sop_collective[];
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
+    ms_sop_convolution,
+    ms_sop_window,
+    ms_sop_control,
 
     /* (s22-more's families below this line) */
     ms_sop_gather,
@@ -152,4 +158,81 @@ bool ms_sop_result_conflicts(const ms_shape *inferred, const ms_shape *declared)
   for (int i = 0; i < inferred->rank; i++)
     if (!ms_sop_dims_compatible(inferred->dims[i], declared->dims[i])) return true;
   return false;
+}
+
+/* Plain builtin element types (f32, i8, bf16, index) compare by name;
+** quantized and dialect types are not judged. */
+static bool plain_elem(const char *e) { return e[0] && !strchr(e, '!') && !strchr(e, '<'); }
+
+static bool same_elem(const ms_shape *a, const ms_shape *b) {
+  return !plain_elem(a->elem) || !plain_elem(b->elem) || !strcmp(a->elem, b->elem);
+}
+
+static bool is_tensor(const ms_shape *s) { return s->kind == MS_TYPE_TENSOR; }
+
+#define CODE_REDUCER "reducer"
+
+bool ms_sop_reducer(const ms_sop_in *in, int r, const int *inputs, const int *inits, int n, const int64_t *allowed,
+                    int nallowed, ms_sop_out *out) {
+  if (r < 0 || r >= in->nregions || in->regions[r].nyields < 0) return true; /* not known: not judged */
+  const ms_sop_region *g = &in->regions[r];
+  char a[160], b[160];
+  if (g->nargs != 2 * n)
+    return ms_sop_fail(out, CODE_REDUCER, -1, "Reduction-region must take %d parameters, but takes %d parameter(s)",
+                       2 * n, g->nargs),
+           false;
+  if (g->nyields == 0) return ms_sop_fail(out, CODE_REDUCER, -1, "The reduction-region expected to return some value(s)"), false;
+  if (g->nyields != n)
+    return ms_sop_fail(out, CODE_REDUCER, -1, "Reduction-region here must produce %d tensors, but produces %d instead", n,
+                       g->nyields),
+           false;
+  for (int i = 0; i < n; i++)
+    if (!is_tensor(&g->yields[i])) {
+      ms_shape_format_type(&g->yields[i], a, sizeof a);
+      return ms_sop_fail(out, CODE_REDUCER, -1,
+                         "Reduction-region here must produce tensor-typed result(s), but produces '%s' instead", a),
+             false;
+    }
+  for (int i = 0; i < n; i++) {
+    const ms_shape *acc = &g->yields[i];
+    for (int k = 0; k < 2; k++) {
+      const ms_shape *arg = &g->args[k * n + i];
+      if (ms_sop_result_conflicts(acc, arg) || (k == 0 && !same_elem(acc, arg))) {
+        ms_shape_format_type(arg, a, sizeof a);
+        ms_shape_format_type(acc, b, sizeof b);
+        return ms_sop_fail(out, CODE_REDUCER, -1,
+                           "The type of reduction-region's parameter at index %d is different than the "
+                           "corresponding result type: '%s' vs '%s'",
+                           k * n + i, a, b),
+               false;
+      }
+    }
+    const ms_shape *init = &in->operands[inits[i]];
+    if (ms_sop_result_conflicts(init, acc)) {
+      ms_shape_format_type(acc, a, sizeof a);
+      ms_shape_format_type(init, b, sizeof b);
+      return ms_sop_fail(out, CODE_REDUCER, inits[i],
+                         "The shape of reduction-region's result type at index %d differs from the op's "
+                         "corresponding init-value type: '%s' vs '%s'",
+                         i, a, b),
+             false;
+    }
+    const ms_shape *arg = &g->args[n + i];
+    if (!arg->ranked) continue;
+    if (arg->rank > nallowed)
+      return ms_sop_fail(out, CODE_REDUCER, -1,
+                         "The rank of reduction-region's argument at index %d is expected to be <= %d, got %d", n + i,
+                         nallowed, arg->rank),
+             false;
+    int k = 0;
+    for (int d = 0; d < nallowed && k < arg->rank; d++)
+      if (ms_sop_dims_compatible(allowed[d], arg->dims[k])) k++;
+    if (k != arg->rank)
+      return ms_sop_fail(out, CODE_REDUCER, inputs[i],
+                         "The shape of reduction-region's argument at index %d is not compatible with that of "
+                         "reduce-op's input-parameter at index %d",
+                         n + i, i),
+             false;
+  }
+  return true;
 }

@@ -22,7 +22,9 @@
 **     analysis/codes.h, e.g. "contracting-dims"), out->why (one line: which
 **     dim, which constraint, which values) and out->operand (-1: the op or
 **     its attributes) when the operands or parameters violate a constraint;
-**   - returns MS_INFER_OK with out->nresults result shapes (unranked
+**   - returns MS_INFER_OK with out->nresults result shapes (one per result
+**     of the op: another count than the declared results' is a
+**     `result-shape` error; unranked
 **     where it knows nothing of a result; bounds in ms_shape.bounds as
 **     StableHLO infers them); the analyzer then compares them with the
 **     declared results (a contradiction is the "result-shape" error) and
@@ -59,6 +61,16 @@ typedef struct ms_sop_param {
   int64_t shape[4];             /* dense<...> : tensor<2x2xi64> ({2, 2}); 1 for a flat list; 0: a scalar */
 } ms_sop_param;
 
+/* A region of the op: its entry block's arguments and what its terminator
+** returns (the types as declared). nyields -1: the terminator is not
+** known. */
+typedef struct ms_sop_region {
+  int nargs;
+  const ms_shape *args;
+  int nyields;
+  const ms_shape *yields;
+} ms_sop_region;
+
 typedef struct ms_sop_in {
   int noperands;
   const ms_shape *operands;     /* operand shapes being judged (declared or inferred) */
@@ -67,6 +79,8 @@ typedef struct ms_sop_in {
   int nparams;
   const ms_sop_param *params;
   bool want_provenance;         /* fill out->provenance (hover); false in `check` */
+  int nregions;                 /* the op's regions in order (reducers, select, branches, bodies) */
+  const ms_sop_region *regions;
 } ms_sop_in;
 
 typedef struct ms_sop_out {
@@ -75,6 +89,8 @@ typedef struct ms_sop_out {
   const char *code;             /* INVALID: registry code of the violated constraint (a static string) */
   char why[256];                /* INVALID: which dim, which constraint, which values */
   int operand;                  /* the operand the reason is about; -1: the op or its attributes */
+  bool unchecked_results;       /* OK: the verifier does not compare the declared results with these
+                                   (dynamic_conv): they only refine */
   /* Per result, when in->want_provenance: one line per dim, separated by
   ** "; ", e.g. "dim 1: lhs dim 1 (contracting dims [1] x [0])". */
   char provenance[MS_SOP_MAX_RESULTS][384];
@@ -130,6 +146,16 @@ void ms_sop_result_begin(ms_sop_out *out, int r, const ms_shape *base);
 /* Appends a dim (size, bound) to out->results[r]; bounds are kept only
 ** where some dim has one. False when the rank would exceed MS_MAX_RANK. */
 bool ms_sop_result_push(ms_sop_out *out, int r, int64_t size, int64_t bound);
+
+/* StableHLO's verifyReducerShape: region r reduces ninputs inputs with
+** their init values (in->operands[inputs[i]], in->operands[inits[i]]):
+** 2 * ninputs arguments, ninputs tensors returned, argument i and
+** ninputs + i of the returned type i, the init values of that shape, and
+** the arguments' dims among allowed[0..nallowed) in order. Element types
+** are compared only where both are plain builtin types. False with out's
+** reason (code "reducer") otherwise, or when the region is not known. */
+bool ms_sop_reducer(const ms_sop_in *in, int r, const int *inputs, const int *inits, int ninputs,
+                    const int64_t *allowed, int nallowed, ms_sop_out *out);
 
 /* StableHLO's inferMostSpecificDimAndBound: two dims that must agree
 ** (size a with bound ab, size b with bound bb) give the most specific dim.

@@ -28,6 +28,7 @@
 #include "infer.h"
 #include "nodes.h"
 #include "shape.h"
+#include "sop_params.h"
 #include "structured.h"
 #include "upstream.h"
 
@@ -967,11 +968,49 @@ static void sop_propagated(void *c, const char *why) {
   report_propagated(a->w, op, &in, NULL, why);
 }
 
+static bool sop_value_shape(void *c, uint32_t v, ms_shape *out) {
+  algebra_ctx *a = c;
+  if (v >= a->w->rec->nvalues) return false;
+  ms_span t = resolve(a->w, a->w->rec->values[v].type);
+  return t.end && ms_shape_parse_type(out, a->w->text + t.start, t.end - t.start, NULL, 0);
+}
+
 static void apply_algebra(analyzer *w, uint32_t opi, const ms_rule_binding *b, attr_lookup *attrs) {
   algebra_ctx a = {w, opi};
-  ms_structured_host h = {w->rec, w->text, &w->out->diags, opi, b, &a, sop_declared_operand, sop_inferred_operand,
-                          sop_declared_result, lookup_attr, attrs, sop_constant, sop_refine, sop_propagated};
+  ms_structured_host h = {w->rec,          w->text,     &w->out->diags, opi,          b,
+                          &a,              sop_declared_operand, sop_inferred_operand, sop_declared_result,
+                          lookup_attr,     attrs,       sop_constant,   sop_refine,   sop_propagated,
+                          sop_value_shape};
   ms_structured_judge(&h);
+  const ms_op *op = &w->rec->ops[opi];
+  if (!w->detail || op->span.start > w->detail_pos || w->detail_pos > op->span.end) return;
+  ms_op_detail *d = w->detail;
+  memset(d, 0, sizeof *d);
+  w->found = true;
+  w->detail_op = opi;
+  d->op_start = op->span.start;
+  d->op_end = op->span.end;
+  d->name_start = op->name_token.start;
+  d->name_end = op->name_token.end;
+  copy_span(d->name, sizeof d->name, w->text, op->name);
+  snprintf(d->origin, sizeof d->origin, "%s", b->origin);
+  snprintf(d->description, sizeof d->description, "%s", b->description);
+  snprintf(d->algebra, sizeof d->algebra, "%s", ms_sop_spec_def(b->algebra)->name);
+  for (uint32_t i = 0; i < op->noperands && d->noperands < MS_MAX_OPERANDS; i++) {
+    ms_shape s;
+    if (!operand_shape(w, op, (int)i, &s)) break;
+    ms_span u = ms_records_operand(w->rec, op, i)->span;
+    copy_span(d->operand_names[d->noperands], sizeof d->operand_names[0], w->text, u);
+    ms_shape_format_type(&s, d->operand_types[d->noperands++], sizeof d->operand_types[0]);
+  }
+  if (op->nout > 0) {
+    d->result_start = out_type(w, op, 0)->start;
+    d->result_end = out_type(w, op, 0)->end;
+    copy_span(d->result_type, sizeof d->result_type, w->text, *out_type(w, op, 0));
+  }
+  if (op->nresults > 0 && w->info[op->results].inferred)
+    snprintf(d->inferred, sizeof d->inferred, "%s", w->info[op->results].inferred);
+  ms_structured_provenance(&h, 0, d->provenance, sizeof d->provenance);
 }
 
 static void apply_rule(analyzer *w, uint32_t opi) {

@@ -92,6 +92,8 @@ typedef struct ms_op_detail {
   char result_type[128];                 /* "" when none */
   ms_broadcast_result result;            /* findings and the derivation rows */
   char inferred[160];                    /* "" when nothing could be inferred */
+  char algebra[48];                      /* a structured op's shape function ("dot_general"), else "" */
+  char provenance[512];                  /* its result's dims and where each comes from, "; " between */
 } ms_op_detail;
 
 /* Analyses `unit` and fills out for the innermost op containing byte pos

@@ -69,6 +69,104 @@ const ms_code_info ms_codes_sop[] = {
    "  return %0 : tensor<11x7xf32>\n}\n",
    "stablehlo/dialect/ChloOps.cpp (checkRaggedDotConstraints); the op's rule entry (\"algebra\", rules/README.md).",
    false},
+  {"conv-dims", MS_SEVERITY_ERROR,
+   "A convolution's dimension numbers do not fit its operands.",
+   "The dimension numbers name the input's batch, feature and spatial dims, the kernel's input feature, "
+   "output feature and spatial dims, and the output's: the three have as many spatial dims, each number is "
+   "in range of the rank and appears once per operand (convolution C13, C17-C20).",
+   F("", "(%a: tensor<1x8x8x4xf32>, %b: tensor<3x3x4x16xf32>)", "tensor<1x6x6x16xf32>")
+   "  %0 = \"stablehlo.convolution\"(%a, %b) {dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, "
+   "input_feature_dimension = 3, input_spatial_dimensions = [1, 1], kernel_input_feature_dimension = 2, "
+   "kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, "
+   "output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, "
+   "batch_group_count = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x16xf32>) -> tensor<1x6x6x16xf32>\n"
+   "  return %0 : tensor<1x6x6x16xf32>\n}\n",
+   F("", "(%a: tensor<1x8x8x4xf32>, %b: tensor<3x3x4x16xf32>)", "tensor<1x6x6x16xf32>")
+   "  %0 = \"stablehlo.convolution\"(%a, %b) {dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, "
+   "input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, "
+   "kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, "
+   "output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, "
+   "batch_group_count = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x16xf32>) -> tensor<1x6x6x16xf32>\n"
+   "  return %0 : tensor<1x6x6x16xf32>\n}\n",
+   SPEC, false},
+  {"window", MS_SEVERITY_ERROR,
+   "A window's sizes, strides, padding or dilations do not fit the dims it slides over.",
+   "Convolutions, reduce_window and select_and_scatter slide a window over dims: window_dimensions has one "
+   "entry per dim, strides, dilations, reversal and padding (of shape {N, 2}) one per window dim, and sizes, "
+   "strides and dilations are positive; select_and_scatter's source has the window's output shape.",
+   F("", "(%a: tensor<4x6xf32>, %i: tensor<f32>)", "tensor<2x3xf32>")
+   "  %0 = \"stablehlo.reduce_window\"(%a, %i) ({\n"
+   "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"
+   "    %s = stablehlo.add %x, %y : tensor<f32>\n"
+   "    stablehlo.return %s : tensor<f32>\n"
+   "  }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 0, 2>} : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x3xf32>\n"
+   "  return %0 : tensor<2x3xf32>\n}\n",
+   F("", "(%a: tensor<4x6xf32>, %i: tensor<f32>)", "tensor<2x3xf32>")
+   "  %0 = \"stablehlo.reduce_window\"(%a, %i) ({\n"
+   "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"
+   "    %s = stablehlo.add %x, %y : tensor<f32>\n"
+   "    stablehlo.return %s : tensor<f32>\n"
+   "  }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>} : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x3xf32>\n"
+   "  return %0 : tensor<2x3xf32>\n}\n",
+   SPEC, false},
+  {"group-count", MS_SEVERITY_ERROR,
+   "A convolution's feature_group_count or batch_group_count does not divide its dims.",
+   "feature_group_count divides the input features, which are that count times the kernel's input features, "
+   "and the kernel's output features; batch_group_count divides the input batch and the kernel's output "
+   "features; they are not both above 1 (convolution C10, C11, C14-C16, C23).",
+   F("", "(%a: tensor<1x8x8x6xf32>, %b: tensor<3x3x4x16xf32>)", "tensor<1x6x6x16xf32>")
+   "  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1]} "
+   "{batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x6xf32>, tensor<3x3x4x16xf32>) "
+   "-> tensor<1x6x6x16xf32>\n"
+   "  return %0 : tensor<1x6x6x16xf32>\n}\n",
+   F("", "(%a: tensor<1x8x8x8xf32>, %b: tensor<3x3x4x16xf32>)", "tensor<1x6x6x16xf32>")
+   "  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1]} "
+   "{batch_group_count = 1 : i64, feature_group_count = 2 : i64} : (tensor<1x8x8x8xf32>, tensor<3x3x4x16xf32>) "
+   "-> tensor<1x6x6x16xf32>\n"
+   "  return %0 : tensor<1x6x6x16xf32>\n}\n",
+   SPEC, false},
+  {"reducer", MS_SEVERITY_ERROR,
+   "A reduction or select region's arguments or results do not fit the op's inputs.",
+   "Ops that reduce with a region (reduce_window, select_and_scatter, and the reductions) call it with "
+   "pairs of accumulators and inputs: it takes twice as many arguments as there are inputs, returns one "
+   "tensor per input, its arguments have the returned types, the init values have their shape, and an "
+   "argument's dims are among the window's. select_and_scatter's select region takes two rank-0 tensors "
+   "and returns one tensor<i1>.",
+   F("", "(%a: tensor<4x6xf32>, %i: tensor<f32>)", "tensor<2x3xf32>")
+   "  %0 = \"stablehlo.reduce_window\"(%a, %i) ({\n"
+   "  ^bb0(%x: tensor<f32>):\n"
+   "    \"stablehlo.return\"(%x) : (tensor<f32>) -> ()\n"
+   "  }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>} : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x3xf32>\n"
+   "  return %0 : tensor<2x3xf32>\n}\n",
+   F("", "(%a: tensor<4x6xf32>, %i: tensor<f32>)", "tensor<2x3xf32>")
+   "  %0 = \"stablehlo.reduce_window\"(%a, %i) ({\n"
+   "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"
+   "    \"stablehlo.return\"(%x) : (tensor<f32>) -> ()\n"
+   "  }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>} : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x3xf32>\n"
+   "  return %0 : tensor<2x3xf32>\n}\n",
+   "StableHLO TypeInference.cpp verifyReducerShape, verifySelectAndScatterOp; the op's rule entry (\"algebra\").",
+   false},
+  {"region-types", MS_SEVERITY_ERROR,
+   "A control-flow op's operands, region arguments, yields and results do not agree.",
+   "if and case take a rank-0 predicate or index and branches without arguments that return compatible "
+   "types; while's operands agree with the condition's and the body's arguments and with what the body "
+   "returns, and the condition returns one zero-ranked tensor of i1.",
+   F("", "(%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<3xf32>)", "tensor<2xf32>")
+   "  %0 = \"stablehlo.if\"(%p) ({\n"
+   "    \"stablehlo.return\"(%a) : (tensor<2xf32>) -> ()\n"
+   "  }, {\n"
+   "    \"stablehlo.return\"(%b) : (tensor<3xf32>) -> ()\n"
+   "  }) : (tensor<i1>) -> tensor<2xf32>\n"
+   "  return %0 : tensor<2xf32>\n}\n",
+   F("", "(%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<2xf32>)", "tensor<2xf32>")
+   "  %0 = \"stablehlo.if\"(%p) ({\n"
+   "    \"stablehlo.return\"(%a) : (tensor<2xf32>) -> ()\n"
+   "  }, {\n"
+   "    \"stablehlo.return\"(%b) : (tensor<2xf32>) -> ()\n"
+   "  }) : (tensor<i1>) -> tensor<2xf32>\n"
+   "  return %0 : tensor<2xf32>\n}\n",
+   "StableHLO TypeInference.cpp inferConditionalOp, verifyWhileOp; the op's rule entry (\"algebra\").",
+   false},
 };
 
 const size_t ms_codes_sop_count = sizeof ms_codes_sop / sizeof ms_codes_sop[0];

@@ -28,6 +28,9 @@ typedef struct src {
   int nvalue;
   int64_t value[MAX_FIXED];
   char str[32];
+  bool pairs;                  /* the written list must be a list of pairs */
+  int nkeys;                   /* struct: the only keys it may have, each once */
+  char keys[8][24];
 } src;
 
 typedef struct pspec {
@@ -84,7 +87,8 @@ static bool load_value(const cJSON *v, src *s, const cJSON **bad, bool *at_key, 
 
 static bool load_src(const char *param, const cJSON *v, src *s, const cJSON **bad, bool *at_key, char *err,
                      size_t errlen) {
-  static const char *const keys[] = {"attribute", "format", "field", "index", "operand", "value", NULL};
+  static const char *const keys[] = {"attribute", "format", "field", "index", "operand", "value", "pairs", "keys",
+                                     NULL};
   if (!cJSON_IsObject(v)) return FAIL(v, false, "a parameter source must be an object%s", "");
   for (const cJSON *c = v->child; c; c = c->next) {
     bool known = false;
@@ -130,6 +134,13 @@ static bool load_src(const char *param, const cJSON *v, src *s, const cJSON **ba
   if (idx && (s->format != FMT_PAIR || !cJSON_IsNumber(idx) || (idx->valuedouble != 0 && idx->valuedouble != 1)))
     return FAIL(idx, false, "\"index\" is 0 or 1, with the format pair%s", "");
   s->index = idx ? (int)idx->valuedouble : 0;
+  const cJSON *pairs = cJSON_GetObjectItemCaseSensitive(v, "pairs"), *ks = cJSON_GetObjectItemCaseSensitive(v, "keys");
+  if (pairs && !cJSON_IsBool(pairs)) return FAIL(pairs, false, "\"pairs\" is true or false%s", "");
+  s->pairs = cJSON_IsTrue(pairs);
+  if (ks && (s->format != FMT_STRUCT || !cJSON_IsArray(ks) || cJSON_GetArraySize(ks) > 8))
+    return FAIL(ks, false, "\"keys\" is a list of at most 8 names, with the format struct%s", "");
+  for (const cJSON *c = ks ? ks->child : NULL; c; c = c->next)
+    if (!copy_name(s->keys[s->nkeys++], sizeof s->keys[0], c, bad, at_key, err, errlen)) return false;
   if (s->format == FMT_PAIR && !idx) return FAIL(v, false, "the format pair needs \"index\": 0 or 1%s", "");
   return true;
 }
@@ -204,6 +215,20 @@ static bool read_list(const char *v, size_t n, ms_sop_param *out) {
   return ms_attr_parse_string(v, n, out->str, sizeof out->str, NULL, 0);
 }
 
+/* Whether a struct's keys are all among s->keys, each once. */
+static bool keys_allowed(const src *s, const char *v, size_t n) {
+  int seen[8] = {0};
+  for (int k = 0; k < s->nkeys; k++) {
+    const char *x;
+    size_t xn;
+    seen[k] = ms_attr_field(v, n, s->keys[k], &x, &xn);
+  }
+  int total = ms_attr_field_count(v, n);
+  int found = 0;
+  for (int k = 0; k < s->nkeys; k++) found += seen[k];
+  return total == found && ms_attr_field_unique(v, n);
+}
+
 /* 1: read, 0: not written, -1: written but unreadable. */
 static int read_attr(const src *s, const ms_sop_reader *r, ms_sop_param *out) {
   const char *v = NULL;
@@ -214,6 +239,7 @@ static int read_attr(const src *s, const ms_sop_reader *r, ms_sop_param *out) {
   size_t sn = n;
   switch (s->format) {
     case FMT_STRUCT:
+      if (s->nkeys && !keys_allowed(s, v, n)) return -1;
       /* A struct without the field: the field's default (absent). */
       if (!ms_attr_field(v, n, s->field, &sub, &sn)) return 0;
       break;
@@ -227,7 +253,11 @@ static int read_attr(const src *s, const ms_sop_reader *r, ms_sop_param *out) {
       return 1;
     default: break;
   }
-  return read_list(sub, sn, out) ? 1 : -1;
+  if (!read_list(sub, sn, out)) return -1;
+  /* A list of pairs as written: [[lo, hi], ...] (a pretty form's parser
+  ** rejects anything else). */
+  if (s->pairs && out->n > 0 && !(out->nshape == 2 && out->shape[1] == 2)) return -1;
+  return 1;
 }
 
 static int read_src(const src *s, const ms_sop_reader *r, ms_sop_param *out) {

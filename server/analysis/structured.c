@@ -15,6 +15,8 @@
 #include "sop_params.h"
 
 #define CODE_RESULT "result-shape"
+#define MAX_REGIONS 8
+#define MAX_REGION_SHAPES 64
 
 typedef struct judged {
   int n;
@@ -24,6 +26,9 @@ typedef struct judged {
   bool has_result[MS_SOP_MAX_RESULTS];
   int nparams;
   ms_sop_param params[MS_SOP_MAX_PARAMS];
+  int nregions;
+  ms_sop_region regions[MAX_REGIONS];
+  ms_shape region_shapes[MAX_REGION_SHAPES];
 } judged;
 
 static bool read_constant(void *ctx, int operand, int64_t *out, int max, int *n) {
@@ -34,6 +39,55 @@ static bool read_constant(void *ctx, int operand, int64_t *out, int max, int *n)
 static const char *read_attr(void *ctx, const char *key, size_t *len) {
   const ms_structured_host *h = ctx;
   return h->attribute(h->attr_ctx, key, len);
+}
+
+/* A region's terminator: `return`, `*.return`, `*.yield`. */
+static bool terminator(const ms_structured_host *h, const ms_op *t) {
+  if (t->kind == MS_OP_RETURN) return true;
+  const char *n = h->text + t->name.start;
+  size_t len = t->name.end - t->name.start;
+  const char *dot = n + len;
+  while (dot > n && dot[-1] != '.') dot--;
+  size_t k = (size_t)(n + len - dot);
+  return (k == 6 && !memcmp(dot, "return", 6)) || (k == 5 && !memcmp(dot, "yield", 5));
+}
+
+static bool push_shape(const ms_structured_host *h, judged *j, int *used, uint32_t v) {
+  if (*used >= MAX_REGION_SHAPES || v == MS_NONE || !h->value_shape(h->w, v, &j->region_shapes[*used])) return false;
+  (*used)++;
+  return true;
+}
+
+/* The op's regions, each ended by a terminator directly inside it: the
+** block arguments before it and the terminator's operands. A region whose
+** types cannot all be read has nyields -1 (not judged). */
+static void gather_regions(const ms_structured_host *h, judged *j) {
+  const ms_records *rec = h->rec;
+  const ms_op *op = &rec->ops[h->opi];
+  int used = 0;
+  uint32_t from = op->span.start;
+  j->nregions = 0;
+  size_t lo = op->nresults ? op->results : 0;
+  while (lo > 0 && rec->values[lo - 1].def.start > op->span.start) lo--;
+  for (size_t i = h->opi + 1; i < rec->nops && rec->ops[i].span.start < op->span.end; i++) {
+    const ms_op *t = &rec->ops[i];
+    if (t->parent != h->opi || !terminator(h, t) || j->nregions >= MAX_REGIONS) continue;
+    ms_sop_region *g = &j->regions[j->nregions++];
+    bool ok = true;
+    int first = used;
+    for (size_t v = lo; v < rec->nvalues && rec->values[v].def.start < t->span.start; v++) {
+      const ms_value *x = &rec->values[v];
+      if (x->owner != h->opi || x->op != MS_NONE || x->def.start < from) continue;
+      ok &= push_shape(h, j, &used, (uint32_t)v);
+    }
+    g->nargs = used - first;
+    g->args = &j->region_shapes[first];
+    first = used;
+    for (uint32_t k = 0; k < t->noperands; k++) ok &= push_shape(h, j, &used, ms_records_operand(rec, t, k)->value);
+    g->nyields = ok ? used - first : -1;
+    g->yields = &j->region_shapes[first];
+    from = t->span.end;
+  }
 }
 
 /* Operands, declared results and parameters; false: the op is not judged. */
@@ -53,12 +107,14 @@ static bool gather(const ms_structured_host *h, judged *j) {
   }
   ms_sop_reader rd = {j->n, read_attr, read_constant, (void *)h};
   j->nparams = ms_sop_spec_read(h->binding->algebra, &rd, j->params);
+  if (j->nparams >= 0) gather_regions(h, j);
   return j->nparams >= 0;
 }
 
 static ms_infer_verdict run(const judged *j, const ms_shape *operands, bool provenance, ms_sop_out *out,
                             const ms_sop_def *def) {
-  ms_sop_in in = {j->n, operands, j->nresults, j->results, j->nparams, j->params, provenance};
+  ms_sop_in in = {j->n, operands, j->nresults, j->results, j->nparams, j->params, provenance, j->nregions,
+                  j->regions};
   memset(out, 0, sizeof *out);
   out->operand = -1;
   ms_infer_verdict v = def->fn(&in, out);
@@ -79,6 +135,8 @@ static void dims_text(const ms_shape *s, char *buf, size_t n) {
 
 /* The first result that contradicts its declared type, or -1. */
 static int conflicting_result(const judged *j, const ms_sop_out *out) {
+  if (out->unchecked_results) return -1;
+  if (out->nresults > 0 && j->nresults > 0 && out->nresults != j->nresults) return j->nresults;
   for (int r = 0; r < j->nresults && r < out->nresults; r++)
     if (j->has_result[r] && ms_sop_result_conflicts(&out->results[r], &j->results[r])) return r;
   return -1;
@@ -86,6 +144,11 @@ static int conflicting_result(const judged *j, const ms_sop_out *out) {
 
 static void conflict_text(const judged *j, const ms_sop_out *out, int r, char *why, size_t n) {
   char inf[160], decl[160];
+  if (r >= j->nresults) {
+    snprintf(why, n, "inferred type(s) are incompatible with return type(s) of operation: %d results inferred, %d "
+             "declared", out->nresults, j->nresults);
+    return;
+  }
   dims_text(&out->results[r], inf, sizeof inf);
   ms_shape_format_type(&j->results[r], decl, sizeof decl);
   snprintf(why, n, "inferred shape '%s' is incompatible with return type of operation '%s'%s", inf, decl,

@@ -45,6 +45,9 @@ typedef struct ms_structured_host {
   void (*refine)(void *w, int r, const ms_shape *met);
   /* Reports a propagated-shape-mismatch for why, once per root cause. */
   void (*propagated)(void *w, const char *why);
+  /* Value v's declared type (a block argument, a terminator's operand);
+  ** false when it has none that parses. */
+  bool (*value_shape)(void *w, uint32_t v, ms_shape *out);
 } ms_structured_host;
 
 /* Judges the op and refines its results as above. */

@@ -145,8 +145,10 @@ static void format_dim(char *buf, size_t n, int64_t d) {
 }
 
 static void op_heading(ms_strbuf *b, const ms_op_detail *d) {
-  ms_strbuf_printf(b, "**%s** — rule `%s`", d->name, ms_rule_name(d->rule));
-  if (d->rule == MS_RULE_MLIR) ms_strbuf_printf(b, " (%s profile)", d->opts.strict ? "strict" : "upstream");
+  if (d->algebra[0]) ms_strbuf_printf(b, "**%s** — shape function `%s`", d->name, d->algebra);
+  else ms_strbuf_printf(b, "**%s** — rule `%s`", d->name, ms_rule_name(d->rule));
+  if (!d->algebra[0] && d->rule == MS_RULE_MLIR)
+    ms_strbuf_printf(b, " (%s profile)", d->opts.strict ? "strict" : "upstream");
   if (d->origin[0]) ms_strbuf_printf(b, " from `%s`", d->origin);
   ms_strbuf_printf(b, "\n\n");
   if (d->description[0]) ms_strbuf_printf(b, "%s\n\n", d->description);
@@ -154,6 +156,16 @@ static void op_heading(ms_strbuf *b, const ms_op_detail *d) {
   else ms_strbuf_printf(b, "Inferred result: none");
   if (d->result_type[0]) ms_strbuf_printf(b, " · declared `%s`", d->result_type);
   ms_strbuf_printf(b, "\n\n");
+  /* A structured op's derivation: one line per result dim. */
+  const char *p = d->provenance;
+  if (*p) ms_strbuf_printf(b, "Where its dims come from:\n\n");
+  while (*p) {
+    const char *e = strstr(p, "; ");
+    int n = e ? (int)(e - p) : (int)strlen(p);
+    ms_strbuf_printf(b, "- %.*s\n", n, p);
+    p += n + (e ? 2 : 0);
+  }
+  if (d->provenance[0]) ms_strbuf_printf(b, "\n");
 }
 
 static void op_table(ms_strbuf *b, const ms_op_detail *d) {

@@ -90,7 +90,8 @@ KNOWN = {
         "a second syntax error in a chunk whose first error is expected (mlir-opt stops at the first)",
 }
 
-EXPECT = re.compile(r"//\s*expected-error\s*(?:@(\+\d+|-\d+|above|below))?\s*\{\{(.*?)\}\}")
+# As LLVM's -verify-diagnostics: anywhere in a comment (`// @expected-error@+1`).
+EXPECT = re.compile(r"//.*?expected-error\s*(?:@(\+\d+|-\d+|above|below))?\s*\{\{(.*?)\}\}")
 OP_NAME = re.compile(r'(?:=\s*|^\s*)"?([a-z_][a-z0-9_]*\.[A-Za-z0-9_.]+)"?')
 
 

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "attr.h"
+#include "attr_struct.h"
 #include "commands.h"
 #include "shape.h"
 
@@ -53,6 +54,26 @@ static void round_trip(const char *text, size_t len) {
   if (s.ranked != again.ranked || (s.ranked && !ms_shape_equal(&s, &again))) abort();
 }
 
+/* The structured readers (attr_struct.h): every sub-span they hand back
+** lies inside the text. */
+static void structured(const char *text, size_t len) {
+  static const char *const fields[] = {"lhs_contracting_dimensions", "stride", "pad", "input_batch_dimension",
+                                       "kernel_spatial_dimensions", "output_feature_dimension"};
+  const char *v;
+  size_t n;
+  int64_t list[MS_MAX_RANK];
+  int k;
+  for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
+    if (ms_attr_field(text, len, fields[i], &v, &n)) assert(v >= text && v + n <= text + len);
+    if (ms_attr_conv_dims(text, len, fields[i], list, MS_MAX_RANK, &k)) assert(k >= 0 && k <= MS_MAX_RANK);
+  }
+  for (int side = 0; side < 2; side++)
+    if (ms_attr_pair(text, len, side, &v, &n)) assert(v >= text && v + n <= text + len);
+  if (ms_attr_list_shape(text, len, list, 4, &k)) assert(k >= 0 && k <= 4);
+  assert(ms_attr_field_count(text, len) >= 0);
+  ms_attr_field_unique(text, len);
+}
+
 static void attributes(const char *text, size_t len) {
   int64_t v, list[MS_MAX_RANK];
   int n;
@@ -62,6 +83,7 @@ static void attributes(const char *text, size_t len) {
   if (ms_attr_parse_string(text, len, out, sizeof out, err, sizeof err)) assert(strlen(out) < sizeof out);
   if (ms_attr_parse_dense_shape(text, len, list, MS_MAX_RANK, &n, err, sizeof err))
     for (int i = 0; i < n; i++) assert(list[i] >= 0);
+  structured(text, len);
 }
 
 /* Splits on blanks into argv after "broadcast"; never --batch (stdin). */

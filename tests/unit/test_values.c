@@ -206,3 +206,27 @@ Test(values, catalog_error_position_is_data) {
   cr_assert_not(ms_catalog_error_position(c, &at));
   ms_catalog_delete(c);
 }
+
+/* A structured op's hover detail: its shape function and where each result
+** dim comes from, the same from stored records as from a fresh analysis. */
+Test(values, structured_op_detail_has_provenance) {
+  static const char dot[] =
+      "func.func @f(%a: tensor<8x3x12xf32>, %b: tensor<8x12x5xf32>) -> tensor<?x?x?xf32> {\n"
+      "  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : "
+      "(tensor<8x3x12xf32>, tensor<8x12x5xf32>) -> tensor<?x?x?xf32>\n"
+      "  return %0 : tensor<?x?x?xf32>\n}\n";
+  ms_session *s = test_session_of(dot);
+  uint32_t pos = offset_of(s, "dot_general") + 2, base;
+  same_detail(s, pos);
+  ms_op_detail *d = calloc(1, sizeof *d);
+  const ms_analysis *a = ms_session_unit_analysis(s, pos, &base);
+  const char *text = ms_document_text(ms_session_document(s), NULL);
+  cr_assert(ms_analysis_op_detail(test_catalog(), ms_session_options(s), a, text, base, pos, d));
+  cr_expect_str_eq(d->algebra, "dot_general");
+  cr_expect_str_eq(d->inferred, "tensor<8x3x5xf32>");
+  cr_expect(strstr(d->provenance, "dim 1: lhs dim 1 (contracting dims [2] x [1])") != NULL, "%s", d->provenance);
+  cr_expect(strstr(d->provenance, "dim 0: lhs dim 0 = rhs dim 0 (batching dims [0] x [0])") != NULL, "%s",
+            d->provenance);
+  free(d);
+  ms_session_delete(s);
+}

@@ -1,0 +1,164 @@
+/*
+** control.c: the control-flow family of structured ops (sop.h).
+**
+** if / case: a rank-0 predicate or index, branches without arguments whose
+** terminators return compatible types; each result is the least specific
+** of the branches' (a dim that differs is `?`). while: the operands agree
+** with the condition's and the body's arguments and with what the body
+** returns; the condition returns one tensor<i1> of rank 0; the results are
+** the operands' shapes. Shapes flow through: the results are refined from
+** what the branches return or the operands are. Types compare by shape,
+** and by element type only where both are plain builtin types. Source:
+** StableHLO spec if C1-C3, case C1-C4, while C1-C2; TypeInference.cpp
+** inferConditionalOp, verifyWhileOp.
+*/
+#include "sop.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define CODE_REGION "region-types"
+
+static bool plain(const char *e) { return e[0] && !strchr(e, '!') && !strchr(e, '<'); }
+
+/* isCompatibleForHloTypeInference over two shapes. */
+static bool compatible(const ms_shape *a, const ms_shape *b) {
+  if (a->kind != b->kind && a->kind != MS_TYPE_OTHER && b->kind != MS_TYPE_OTHER) return false;
+  if (a->kind == MS_TYPE_OTHER || b->kind == MS_TYPE_OTHER) return a->kind == b->kind && !strcmp(a->elem, b->elem);
+  if (ms_sop_result_conflicts(a, b)) return false;
+  return !plain(a->elem) || !plain(b->elem) || !strcmp(a->elem, b->elem);
+}
+
+static bool all_compatible(const ms_shape *a, int na, const ms_shape *b, int nb) {
+  if (na != nb) return false;
+  for (int i = 0; i < na; i++)
+    if (!compatible(&a[i], &b[i])) return false;
+  return true;
+}
+
+/* "'tensor<1xi32>', 'tensor<2xi32>'" as StableHLO lists types. */
+static void list_types(const ms_shape *s, int n, char *buf, size_t len) {
+  size_t w = 0;
+  buf[0] = 0;
+  for (int i = 0; i < n && w < len; i++) {
+    char t[160];
+    ms_shape_format_type(&s[i], t, sizeof t);
+    w += (size_t)snprintf(buf + w, len - w, "%s'%s'", i ? ", " : "", t);
+  }
+}
+
+/* StableHLO's inferLeastSpecificDimAndBound: X and X give X; X and `?`
+** give `?`, bounded by max(X, B) when the `?` has bound B; two bounded `?`
+** give the larger bound; an unbounded `?` drops the bound. */
+static void least_specific(int64_t *size, int64_t *bound, int64_t s2, int64_t b2) {
+  int64_t s1 = *size, b1 = s1 == MS_DIM_DYNAMIC ? *bound : MS_DIM_DYNAMIC;
+  if (s2 != MS_DIM_DYNAMIC) b2 = MS_DIM_DYNAMIC;
+  if (s1 != MS_DIM_DYNAMIC && s2 != MS_DIM_DYNAMIC) {
+    *bound = MS_DIM_DYNAMIC;
+    if (s1 != s2) *size = MS_DIM_DYNAMIC;
+    return;
+  }
+  *size = MS_DIM_DYNAMIC;
+  int64_t x = s1 != MS_DIM_DYNAMIC ? s1 : s2 != MS_DIM_DYNAMIC ? s2 : MS_DIM_DYNAMIC;
+  if (x != MS_DIM_DYNAMIC) {
+    int64_t b = s1 == MS_DIM_DYNAMIC ? b1 : b2;
+    *bound = b == MS_DIM_DYNAMIC ? MS_DIM_DYNAMIC : (x > b ? x : b);
+    return;
+  }
+  *bound = b1 != MS_DIM_DYNAMIC && b2 != MS_DIM_DYNAMIC ? (b1 > b2 ? b1 : b2) : MS_DIM_DYNAMIC;
+}
+
+static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 1) return MS_INFER_UNKNOWN;
+  const ms_shape *p = &in->operands[0];
+  if (p->ranked && p->rank != 0)
+    return ms_sop_fail(out, CODE_REGION, 0, "operand should be rank 0 tensor but got rank %d", p->rank);
+  if (in->nregions == 0) return MS_INFER_UNKNOWN;
+  for (int r = 0; r < in->nregions; r++)
+    if (in->regions[r].nyields < 0) return MS_INFER_UNKNOWN;
+  const ms_sop_region *b0 = &in->regions[0];
+  for (int r = 0; r < in->nregions; r++) {
+    const ms_sop_region *g = &in->regions[r];
+    if (g->nargs != 0)
+      return ms_sop_fail(out, CODE_REGION, -1, "branch %d must have 0 arguments, but found %d", r, g->nargs);
+    if (!all_compatible(b0->yields, b0->nyields, g->yields, g->nyields)) {
+      char a[200], b[200];
+      list_types(b0->yields, b0->nyields, a, sizeof a);
+      list_types(g->yields, g->nyields, b, sizeof b);
+      return ms_sop_fail(out, CODE_REGION, -1, "branch 0 and branch %d have mismatched return types: %s vs %s", r, a, b);
+    }
+  }
+  if (b0->nyields > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  for (int k = 0; k < b0->nyields; k++) {
+    const ms_shape *first = &b0->yields[k];
+    if (!first->ranked || first->kind != MS_TYPE_TENSOR) {
+      ms_sop_result_begin(out, k, first);
+      out->results[k].ranked = false;
+      continue;
+    }
+    ms_sop_result_begin(out, k, first);
+    bool ranked = true;
+    for (int r = 1; r < in->nregions; r++) ranked &= in->regions[r].yields[k].ranked;
+    for (int d = 0; ranked && d < first->rank; d++) {
+      int64_t size = first->dims[d], bound = ms_sop_bound(first, d);
+      for (int r = 1; r < in->nregions; r++) {
+        const ms_shape *y = &in->regions[r].yields[k];
+        least_specific(&size, &bound, y->dims[d], ms_sop_bound(y, d));
+      }
+      ms_sop_result_push(out, k, size, bound);
+    }
+    if (!ranked) out->results[k].ranked = false;
+    if (in->want_provenance) ms_sop_note(out, k, "what every branch returns as result %d", k);
+  }
+  out->nresults = b0->nyields;
+  return MS_INFER_OK;
+}
+
+static ms_infer_verdict while_loop(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->nregions < 2 || in->regions[0].nyields < 0 || in->regions[1].nyields < 0) return MS_INFER_UNKNOWN;
+  const ms_sop_region *cond = &in->regions[0], *body = &in->regions[1];
+  /* The pretty form names the loop's values in its header
+  ** (`while(%iterArg = %x)`), not as block arguments: not judged. */
+  if (in->noperands > 0 && (cond->nargs == 0 || body->nargs == 0)) return MS_INFER_UNKNOWN;
+  char a[300], b[300];
+  const char *what = NULL;
+  const ms_shape *other = NULL;
+  int nother = 0;
+  if (!all_compatible(in->operands, in->noperands, cond->args, cond->nargs))
+    what = "condition block arguments", other = cond->args, nother = cond->nargs;
+  else if (!all_compatible(in->operands, in->noperands, body->args, body->nargs))
+    what = "body block arguments", other = body->args, nother = body->nargs;
+  else if (!all_compatible(in->operands, in->noperands, body->yields, body->nyields))
+    what = "body block return types", other = body->yields, nother = body->nyields;
+  if (what) {
+    list_types(in->operands, in->noperands, a, sizeof a);
+    list_types(other, nother, b, sizeof b);
+    return ms_sop_fail(out, CODE_REGION, -1, "expect operands to be compatible with %s but got %s vs %s", what, a, b);
+  }
+  if (cond->nyields != 1)
+    return ms_sop_fail(out, CODE_REGION, -1, "expect condition body returns a single value but got %d", cond->nyields);
+  const ms_shape *c = &cond->yields[0];
+  if (c->ranked && (c->rank != 0 || (plain(c->elem) && strcmp(c->elem, "i1")))) {
+    ms_shape_format_type(c, a, sizeof a);
+    return ms_sop_fail(out, CODE_REGION, -1, "expect condition block return a zero-ranked tensor of i1 but got '%s'", a);
+  }
+  if (in->noperands > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  for (int k = 0; k < in->noperands; k++) {
+    const ms_shape *x = &in->operands[k];
+    ms_sop_result_begin(out, k, x);
+    if (!x->ranked || x->kind != MS_TYPE_TENSOR) {
+      out->results[k].ranked = false;
+      continue;
+    }
+    for (int d = 0; d < x->rank; d++) ms_sop_result_push(out, k, x->dims[d], ms_sop_bound(x, d));
+    if (in->want_provenance) ms_sop_note(out, k, "operand %d (the loop carries its shape)", k);
+  }
+  out->nresults = in->noperands;
+  return MS_INFER_OK;
+}
+
+const ms_sop_def ms_sop_control[] = {
+    {"conditional", conditional, ""},
+    {"while", while_loop, ""},
+    {NULL, NULL, NULL},
+};

@@ -1,0 +1,128 @@
+#!/usr/bin/python3
+"""infer_shapes.py: `mlir-shape shapes` against StableHLO's own inference tests.
+
+In the corpus's stablehlo/tests/infer_stablehlo.mlir and infer_chlo.mlir,
+each `"hlo_test_infer.get_return_types"(%x)` follows a `// CHECK: types0 =
+T` line: T is the type StableHLO's shape function infers for %x's op. This
+reads the `shapes` table of each file and compares %x's inferred type (its
+declared type when nothing more is inferred) with T, shape and bounds (the
+element type is not inferred by mlir-shape and is not compared).
+
+usage: infer_shapes.py BUILD/mlir-shape [--corpus=DIR] [--verbose]
+Prints a line per op (matched/cases) and `N passed, M failed`: the cases of
+the ops in REQUIRED (the shape functions of the structured-op algebra) must
+all match; the others are reported, not failed. Exits 1 on a failure.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import corpus_expected as ce  # noqa: E402
+
+FILES = ["stablehlo/stablehlo/tests/infer_stablehlo.mlir", "stablehlo/stablehlo/tests/infer_chlo.mlir"]
+REQUIRED = {"stablehlo.dot_general", "stablehlo.dot", "chlo.ragged_dot", "stablehlo.convolution",
+            "stablehlo.dynamic_conv", "stablehlo.reduce_window", "stablehlo.select_and_scatter",
+            "stablehlo.if", "stablehlo.case", "stablehlo.while"}
+CHECK = re.compile(r"//\s*CHECK:\s*types0\s*=\s*(.*?)\s*$")
+GET = re.compile(r'"hlo_test_infer\.get_return_types"\((%[\w#]+)\)')
+
+
+def shape_key(t):
+    """tensor<2x?xf32, #stablehlo.bounds<?, 4>> -> ('2x?', '?,4'): dims and bounds."""
+    m = re.match(r"tensor<(.*)>$", t.strip())
+    if not m:
+        return (t.strip(), "")
+    body = m.group(1)
+    enc = ""
+    if "," in body:
+        body, enc = body.split(",", 1)
+    dims = "x".join(p for p in body.split("x")[:-1]) if "x" in body else ""
+    if body.startswith("*"):
+        dims = "*"
+    b = re.search(r"bounds<([^>]*)>", enc) or re.search(r"bounds\s*=\s*\[([^\]]*)\]", enc)
+    bounds = ",".join(x.strip() for x in b.group(1).split(",")) if b else ""
+    if bounds and all(x == "?" for x in bounds.split(",")):
+        bounds = ""
+    return (dims, bounds)
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    opts = [a for a in sys.argv[1:] if a.startswith("--")]
+    if len(args) != 1:
+        print(__doc__.strip().split("\n\n")[-1], file=sys.stderr)
+        return 2
+    binary, corpus = args[0], ce.DEFAULT_CORPUS
+    for o in opts:
+        if o.startswith("--corpus="):
+            corpus = o.split("=", 1)[1]
+    verbose = "--verbose" in opts
+    by_op, failures, less = {}, [], [0, 0]
+    for rel in FILES:
+        path = os.path.join(corpus, rel)
+        if not os.path.exists(path):
+            continue
+        lines = open(path, errors="replace").read().split("\n")
+        p = subprocess.run([binary, "shapes", "--format=json", path], capture_output=True, text=True)
+        data = json.loads(p.stdout)
+        values = {}
+        for v in data["files"][0]["values"]:
+            values[(v["range"]["start"]["line"], v["name"])] = v
+        defs = {}
+        for (line, name), v in values.items():
+            defs.setdefault(name, []).append((line, v))
+        for i, line in enumerate(lines):
+            m = GET.search(line)
+            if not m or i == 0:
+                continue
+            want = None
+            for j in range(i - 1, max(-1, i - 4), -1):
+                c = CHECK.search(lines[j])
+                if c:
+                    want = c.group(1)
+                    break
+            if want is None:
+                continue
+            name = m.group(1)
+            start = max([k for k in range(i) if lines[k].startswith("// -----")] or [0])
+            cands = [(l, v) for l, v in defs.get(name, []) if start <= l < i]
+            if not cands and name.endswith("#0"):
+                cands = [(l, v) for l, v in defs.get(name[:-2], []) if start <= l < i]
+            if not cands:
+                continue
+            v = max(cands, key=lambda x: x[0])[1]
+            op = v["op"]["name"] if v.get("op") else None
+            got = v.get("inferred") or v.get("declared")
+            ok = shape_key(got) == shape_key(want)
+            if shape_key(v.get("declared") or "") != shape_key(want):
+                less[0] += ok
+                less[1] += 1
+            e = by_op.setdefault(op, [0, 0])
+            e[1] += 1
+            e[0] += ok
+            if not ok:
+                failures.append((op, "%s:%d: %s: want %s, got %s" % (rel, i + 1, op, want, got)))
+    passed = failed = 0
+    for op in sorted(by_op, key=str):
+        mark = " (required)" if op in REQUIRED else ""
+        print("  %-40s %3d / %3d%s" % (op, by_op[op][0], by_op[op][1], mark))
+        if op in REQUIRED:
+            passed += by_op[op][0]
+    total = sum(e[1] for e in by_op.values())
+    print("matched %d of %d cases; where the result is declared less precisely than inferred: %d of %d"
+          % (sum(e[0] for e in by_op.values()), total, less[0], less[1]))
+    for op, f in failures:
+        if op in REQUIRED:
+            print("FAIL " + f)
+            failed += 1
+        elif verbose:
+            print("differs: " + f)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
