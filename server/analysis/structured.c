@@ -15,6 +15,7 @@
 #include "sop_params.h"
 
 #define CODE_RESULT "result-shape"
+#define CODE_SPEC "spec-violation"
 #define MAX_REGIONS 8
 #define MAX_REGION_SHAPES 64
 
@@ -155,11 +156,18 @@ static void conflict_text(const judged *j, const ms_sop_out *out, int r, char *w
            j->nresults > 1 ? " (a result)" : "");
 }
 
+/* An error with the function's code, or with "spec_warnings" a warning
+** `spec-violation` naming that code: the verifier accepts the op, the
+** dialect's specification does not. */
 static void report(const ms_structured_host *h, const char *code, int operand, const char *why) {
   const ms_op *op = &h->rec->ops[h->opi];
   ms_span at = op->name_token;
-  ms_diagnostic *d =
-      ms_diag_list_add(h->diags, at.start, at.end, MS_SEVERITY_ERROR, code, NULL, "%s", why);
+  ms_diagnostic *d;
+  if (h->binding->spec_warnings)
+    d = ms_diag_list_add(h->diags, at.start, at.end, MS_SEVERITY_WARNING, CODE_SPEC, NULL,
+                         "the specification forbids this (%s), though the verifier accepts it: %s", code, why);
+  else
+    d = ms_diag_list_add(h->diags, at.start, at.end, MS_SEVERITY_ERROR, code, NULL, "%s", why);
   d->operand = operand;
 }
 
@@ -224,14 +232,14 @@ void ms_structured_judge(const ms_structured_host *h) {
   if (any) {
     v = run(&j, inferred_ops, false, &out, def);
     if (v == MS_INFER_INVALID) {
-      if (!quiet) h->propagated(h->w, out.why);
+      if (!quiet && !h->binding->spec_warnings) h->propagated(h->w, out.why);
       return;
     }
     if (v != MS_INFER_OK) return;
     r = conflicting_result(&j, &out);
     if (r >= 0) {
       conflict_text(&j, &out, r, why, sizeof why);
-      if (!quiet) h->propagated(h->w, why);
+      if (!quiet && !h->binding->spec_warnings) h->propagated(h->w, why);
       return;
     }
   }
