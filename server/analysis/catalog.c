@@ -704,8 +704,12 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   const cJSON *algebra = cJSON_GetObjectItemCaseSensitive(v, "algebra");
   if (!rule && !sel && !shape && !algebra)
     return bad(ld, v, false, "an entry needs one of \"rule\", \"select\", \"shape\" and \"algebra\"");
-  if (algebra && (rule || sel || shape))
-    return bad(ld, algebra, true, "\"algebra\" goes alone: not with \"rule\", \"select\" or \"shape\"");
+  const cJSON *cons = cJSON_GetObjectItemCaseSensitive(v, "constraints");
+  bool warns_only = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cons, "spec_warnings"));
+  if (algebra && (rule || sel || (shape && !warns_only)))
+    return bad(ld, algebra, true,
+               "\"algebra\" goes alone: not with \"rule\", \"select\" or \"shape\" (a \"shape\" only with "
+               "\"spec_warnings\")");
   if (!algebra && (c = cJSON_GetObjectItemCaseSensitive(v, "params")))
     return bad(ld, c, true, "\"params\" goes with \"algebra\"");
   if (algebra && !load_algebra(ld, algebra, cJSON_GetObjectItemCaseSensitive(v, "params"), e)) return false;

@@ -226,20 +226,21 @@ void ms_structured_judge(const ms_structured_host *h) {
     if (!quiet) report(h, CODE_RESULT, -1, why);
     return;
   }
+  if (h->binding->spec_warnings) return; /* the entry's "shape" (or the declared types) gives the results */
   static __thread ms_shape inferred_ops[MS_SOP_MAX_OPERANDS];
   bool any = false;
   for (int i = 0; i < j.n; i++) any |= h->inferred_operand(h->w, i, &j.operands[i], &inferred_ops[i]);
   if (any) {
     v = run(&j, inferred_ops, false, &out, def);
     if (v == MS_INFER_INVALID) {
-      if (!quiet && !h->binding->spec_warnings) h->propagated(h->w, out.why);
+      if (!quiet) h->propagated(h->w, out.why);
       return;
     }
     if (v != MS_INFER_OK) return;
     r = conflicting_result(&j, &out);
     if (r >= 0) {
       conflict_text(&j, &out, r, why, sizeof why);
-      if (!quiet && !h->binding->spec_warnings) h->propagated(h->w, why);
+      if (!quiet) h->propagated(h->w, why);
       return;
     }
   }
