@@ -534,3 +534,24 @@ Test(catalog, syntax_language) {
   cr_expect_not(ms_layout_parse(&l, big, strlen(big), err, sizeof err, &at));
   cr_expect_eq(at, 7);
 }
+
+/* "spec_warnings" goes with "algebra", and only it lets "algebra" keep a "shape". */
+Test(catalog, spec_warnings_goes_with_algebra) {
+  static const char *const texts[] = {
+      "{\"version\": 1, \"family\": \"t\", \"description\": \"d\", \"ops\": [{\"match\": \"t.a\", \"description\": "
+      "\"d\", \"rule\": \"numpy\", \"constraints\": {\"spec_warnings\": true}}]}",
+      "{\"version\": 1, \"family\": \"t\", \"description\": \"d\", \"ops\": [{\"match\": \"t.a\", \"description\": "
+      "\"d\", \"algebra\": \"dot\", \"shape\": \"same-as-operand 0\"}]}",
+      "{\"version\": 1, \"family\": \"t\", \"description\": \"d\", \"ops\": [{\"match\": \"t.a\", \"description\": "
+      "\"d\", \"algebra\": \"dot\", \"shape\": \"same-as-operand 0\", \"constraints\": {\"spec_warnings\": true}}]}",
+  };
+  const bool loads[] = {false, false, true};
+  for (int i = 0; i < 3; i++) {
+    ms_catalog *c = ms_catalog_new();
+    char err[256] = "";
+    cr_expect_eq(ms_catalog_load(c, "t.json", texts[i], strlen(texts[i]), err, sizeof err), loads[i], "%d: %s", i,
+                 err);
+    if (!loads[i]) cr_expect(strstr(err, "spec_warnings") != NULL, "%d: %s", i, err);
+    ms_catalog_delete(c);
+  }
+}
