@@ -13,3 +13,15 @@ func.func @incorrect(%a: tensor<13x21x3xf32>, %b: tensor<3xf32>, %c: tensor<13x2
   %1 = "tosa.sub"(%a, %c) : (tensor<13x21x3xf32>, tensor<13x2x3xf32>) -> tensor<13x21x3xf32>
   return
 }
+
+// tosa.matmul (algebra "dot_general" with fixed dims, constraint
+// "spec_warnings"): a NxHxC times b NxCxW is NxHxW. mlir-opt-22 checks no
+// shape of it, so what the TOSA specification forbids (a C of 4 against 5)
+// is a `spec-violation` warning, never an error; `shapes` infers %1 2x?x6
+// as `--tosa-infer-shapes` does.
+func.func @matmul(%a: tensor<2x3x4xf32>, %b: tensor<2x5x6xf32>, %c: tensor<2x?x4xf32>, %d: tensor<?x4x6xf32>, %z: tensor<1xf32>) -> tensor<*xf32> {
+  // warning [spec-violation]: C is 4 in a, 5 in b.
+  %0 = tosa.matmul %a, %b, %z, %z : (tensor<2x3x4xf32>, tensor<2x5x6xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<2x3x6xf32>
+  %1 = tosa.matmul %c, %d, %z, %z : (tensor<2x?x4xf32>, tensor<?x4x6xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<*xf32>
+  return %1 : tensor<*xf32>
+}

@@ -64,7 +64,7 @@ typedef struct entry {
   const char *bd_attrs[MAX_ATTR_NAMES];
   int nbd_attrs;
   int target_operand;
-  bool equal_ranks, tensor_only, skip_result_dims, strict, infer_like_tosa, infer_only;
+  bool equal_ranks, tensor_only, skip_result_dims, strict, infer_like_tosa, infer_only, spec_warnings;
   int max_broadcast_rank, rank_difference;
   bool static_result;
   const char *hint_attrs[MAX_ATTR_NAMES];
@@ -447,11 +447,11 @@ static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
                                      "infer_like_tosa", "infer_only", "static_result", "max_broadcast_rank",
                                      "rank_difference", "rank0_operands", "float_elements", "integer_elements",
-                                     "sizes_only", NULL};
+                                     "sizes_only", "spec_warnings", NULL};
   bool *flags[] = {&e->equal_ranks,      &e->tensor_only,    &e->skip_result_dims, &e->strict,
                    &e->infer_like_tosa,  &e->infer_only,     &e->static_result,    NULL,
                    NULL,                 &e->rank0_operands, &e->float_elements,   &e->integer_elements,
-                   &e->sizes_only};
+                   &e->sizes_only,       &e->spec_warnings};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -731,8 +731,12 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   const cJSON *algebra = cJSON_GetObjectItemCaseSensitive(v, "algebra");
   if (!rule && !sel && !shape && !algebra)
     return bad(ld, v, false, "an entry needs one of \"rule\", \"select\", \"shape\" and \"algebra\"");
-  if (algebra && (rule || sel || shape))
-    return bad(ld, algebra, true, "\"algebra\" goes alone: not with \"rule\", \"select\" or \"shape\"");
+  const cJSON *cons = cJSON_GetObjectItemCaseSensitive(v, "constraints");
+  bool warns_only = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cons, "spec_warnings"));
+  if (algebra && (rule || sel || (shape && !warns_only)))
+    return bad(ld, algebra, true,
+               "\"algebra\" goes alone: not with \"rule\", \"select\" or \"shape\" (a \"shape\" only with "
+               "\"spec_warnings\")");
   if (!algebra && (c = cJSON_GetObjectItemCaseSensitive(v, "params")))
     return bad(ld, c, true, "\"params\" goes with \"algebra\"");
   if (algebra && !load_algebra(ld, algebra, cJSON_GetObjectItemCaseSensitive(v, "params"), e)) return false;
@@ -752,6 +756,8 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
     return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "constraints")) && !load_constraints(ld, c, e))
     return false;
+  if (e->spec_warnings && !algebra)
+    return bad(ld, c, true, "\"spec_warnings\" goes with \"algebra\"");
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "scalar_operands")) && !load_operand_set(ld, c, &e->scalar_operands))
     return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "static_operands")) && !load_operand_set(ld, c, &e->static_operands))
@@ -1308,6 +1314,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->shape = e->shape;
   out->infer_like_tosa = e->infer_like_tosa;
   out->infer_only = e->infer_only;
+  out->spec_warnings = e->spec_warnings;
   out->static_operands = e->static_operands;
   out->layout = e->layout;
   out->algebra = e->algebra;

@@ -10,6 +10,24 @@
 #define SPEC "StableHLO specification (openxla/stablehlo docs/spec.md) and its shape functions (stablehlo/dialect/TypeInference.cpp); the op's rule entry (\"algebra\", rules/README.md)."
 
 const ms_code_info ms_codes_sop[] = {
+  {"spec-violation", MS_SEVERITY_WARNING,
+   "The dialect's specification forbids a shape its verifier accepts.",
+   "Some dialects specify more than their MLIR verifier checks: the TOSA specification's ERROR_IF "
+   "conditions (matmul's batch and C, convolution channels, the output shape) are not all verified by "
+   "mlir-opt-22, which accepts such ops. Their rule entry (constraint \"spec_warnings\") turns the shape "
+   "function's findings into this warning, naming the code the function gave; the default profile's errors "
+   "stay mlir-opt-22's verdicts.",
+   F("", "(%a: tensor<2x3x4xf32>, %b: tensor<2x5x6xf32>, %z: tensor<1xf32>)", "tensor<2x3x6xf32>")
+   "  %0 = tosa.matmul %a, %b, %z, %z : (tensor<2x3x4xf32>, tensor<2x5x6xf32>, tensor<1xf32>, tensor<1xf32>) "
+   "-> tensor<2x3x6xf32>\n"
+   "  return %0 : tensor<2x3x6xf32>\n}\n",
+   F("", "(%a: tensor<2x3x4xf32>, %b: tensor<2x4x6xf32>, %z: tensor<1xf32>)", "tensor<2x3x6xf32>")
+   "  %0 = tosa.matmul %a, %b, %z, %z : (tensor<2x3x4xf32>, tensor<2x4x6xf32>, tensor<1xf32>, tensor<1xf32>) "
+   "-> tensor<2x3x6xf32>\n"
+   "  return %0 : tensor<2x3x6xf32>\n}\n",
+   "TOSA specification (MATMUL, CONV2D, ... ERROR_IF); LLVM 22 mlir/lib/Dialect/Tosa/IR/TosaOps.cpp; the op's rule "
+   "entry (\"constraints\": {\"spec_warnings\": true}, rules/README.md).",
+   false},
   {"result-shape", MS_SEVERITY_ERROR,
    "A declared result contradicts the shape the op's shape function infers.",
    "A structured op (dot_general, convolution, reduce_window, ...) gives its result shapes from its operand "

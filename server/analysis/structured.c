@@ -15,6 +15,7 @@
 #include "sop_params.h"
 
 #define CODE_RESULT "result-shape"
+#define CODE_SPEC "spec-violation"
 #define MAX_REGIONS 8
 #define MAX_REGION_SHAPES 64
 
@@ -155,11 +156,18 @@ static void conflict_text(const judged *j, const ms_sop_out *out, int r, char *w
            j->nresults > 1 ? " (a result)" : "");
 }
 
+/* An error with the function's code, or with "spec_warnings" a warning
+** `spec-violation` naming that code: the verifier accepts the op, the
+** dialect's specification does not. */
 static void report(const ms_structured_host *h, const char *code, int operand, const char *why) {
   const ms_op *op = &h->rec->ops[h->opi];
   ms_span at = op->name_token;
-  ms_diagnostic *d =
-      ms_diag_list_add(h->diags, at.start, at.end, MS_SEVERITY_ERROR, code, NULL, "%s", why);
+  ms_diagnostic *d;
+  if (h->binding->spec_warnings)
+    d = ms_diag_list_add(h->diags, at.start, at.end, MS_SEVERITY_WARNING, CODE_SPEC, NULL,
+                         "the specification forbids this (%s), though the verifier accepts it: %s", code, why);
+  else
+    d = ms_diag_list_add(h->diags, at.start, at.end, MS_SEVERITY_ERROR, code, NULL, "%s", why);
   d->operand = operand;
 }
 
@@ -218,6 +226,7 @@ void ms_structured_judge(const ms_structured_host *h) {
     if (!quiet) report(h, CODE_RESULT, -1, why);
     return;
   }
+  if (h->binding->spec_warnings) return; /* the entry's "shape" (or the declared types) gives the results */
   static __thread ms_shape inferred_ops[MS_SOP_MAX_OPERANDS];
   bool any = false;
   for (int i = 0; i < j.n; i++) any |= h->inferred_operand(h->w, i, &j.operands[i], &inferred_ops[i]);

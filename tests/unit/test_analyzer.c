@@ -251,5 +251,27 @@ Test(analyzer, op_syntax_only_when_the_op_is_on_one_line) {
   ** addi before it: the tool cannot tell, so silent; the one-line addi with
   ** two types is what mlir-opt rejects. */
   cr_assert_str_eq(codes, "op-syntax@4");
+/* "spec_warnings" (tosa.matmul): what the TOSA specification forbids but
+** mlir-opt-22 accepts is a spec-violation warning, never an error
+** (tests/diff/tosa_diff.py compares the inferred types). */
+Test(analyzer, spec_warnings_are_warnings_and_still_infer) {
+  const char *text =
+      "func.func @f(%a: tensor<2x3x4xf32>, %b: tensor<2x5x6xf32>, %c: tensor<2x?x4xf32>, %d: tensor<?x4x6xf32>, "
+      "%z: tensor<1xf32>) -> tensor<*xf32> {\n"
+      "  %0 = tosa.matmul %a, %b, %z, %z : (tensor<2x3x4xf32>, tensor<2x5x6xf32>, tensor<1xf32>, tensor<1xf32>) "
+      "-> tensor<2x3x6xf32>\n"
+      "  %1 = tosa.matmul %c, %d, %z, %z : (tensor<2x?x4xf32>, tensor<?x4x6xf32>, tensor<1xf32>, tensor<1xf32>) "
+      "-> tensor<*xf32>\n"
+      "  %2 = tosa.matmul %c, %d, %z, %z : (tensor<2x?x4xf32>, tensor<?x4x6xf32>, tensor<1xf32>, tensor<1xf32>) "
+      "-> tensor<2x3x7xf32>\n"
+      "  return %1 : tensor<*xf32>\n"
+      "}\n";
+  char codes[512], errors[512];
+  ms_analysis a;
+  analyse(text, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "spec-violation@2 spec-violation@4");
+  ms_analysis_clear(&a);
+  test_analyse(text, NULL, true, errors, sizeof errors, &a);
+  cr_expect_str_eq(errors, "");
   ms_analysis_clear(&a);
 }

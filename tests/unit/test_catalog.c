@@ -21,6 +21,8 @@
 
 static const char *const shipped[] = {"arith", "chlo", "linalg", "mhlo", "mlir", "onnx", "openvino", "paddle",
                                       "stablehlo", "tensor", "torch", "tosa", "vector"};
+static const char *const shipped[] = {"arith", "chlo",      "linalg", "mhlo",  "mlir", "onnx",  "openvino",
+                                      "paddle", "stablehlo", "tensor", "torch", "tosa", "vector"};
 
 /* Attributes as key/value text pairs, NULL terminated. */
 static const char *attr_lookup(void *ctx, const char *key, size_t *len) {
@@ -577,4 +579,23 @@ Test(catalog, entry_lines_of_a_big_file) {
   cr_assert_eq(seen, 3000);
   ms_catalog_delete(c);
   unlink(path);
+/* "spec_warnings" goes with "algebra", and only it lets "algebra" keep a "shape". */
+Test(catalog, spec_warnings_goes_with_algebra) {
+  static const char *const texts[] = {
+      "{\"version\": 1, \"family\": \"t\", \"description\": \"d\", \"ops\": [{\"match\": \"t.a\", \"description\": "
+      "\"d\", \"rule\": \"numpy\", \"constraints\": {\"spec_warnings\": true}}]}",
+      "{\"version\": 1, \"family\": \"t\", \"description\": \"d\", \"ops\": [{\"match\": \"t.a\", \"description\": "
+      "\"d\", \"algebra\": \"dot\", \"shape\": \"same-as-operand 0\"}]}",
+      "{\"version\": 1, \"family\": \"t\", \"description\": \"d\", \"ops\": [{\"match\": \"t.a\", \"description\": "
+      "\"d\", \"algebra\": \"dot\", \"shape\": \"same-as-operand 0\", \"constraints\": {\"spec_warnings\": true}}]}",
+  };
+  const bool loads[] = {false, false, true};
+  for (int i = 0; i < 3; i++) {
+    ms_catalog *c = ms_catalog_new();
+    char err[256] = "";
+    cr_expect_eq(ms_catalog_load(c, "t.json", texts[i], strlen(texts[i]), err, sizeof err), loads[i], "%d: %s", i,
+                 err);
+    if (!loads[i]) cr_expect(strstr(err, "spec_warnings") != NULL, "%d: %s", i, err);
+    ms_catalog_delete(c);
+  }
 }
