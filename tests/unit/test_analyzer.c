@@ -251,6 +251,9 @@ Test(analyzer, op_syntax_only_when_the_op_is_on_one_line) {
   ** addi before it: the tool cannot tell, so silent; the one-line addi with
   ** two types is what mlir-opt rejects. */
   cr_assert_str_eq(codes, "op-syntax@4");
+  ms_analysis_clear(&a);
+}
+
 /* "spec_warnings" (tosa.matmul): what the TOSA specification forbids but
 ** mlir-opt-22 accepts is a spec-violation warning, never an error
 ** (tests/diff/tosa_diff.py compares the inferred types). */

@@ -21,8 +21,6 @@
 
 static const char *const shipped[] = {"arith", "chlo", "linalg", "mhlo", "mlir", "onnx", "openvino", "paddle",
                                       "stablehlo", "tensor", "torch", "tosa", "vector"};
-static const char *const shipped[] = {"arith", "chlo",      "linalg", "mhlo",  "mlir", "onnx",  "openvino",
-                                      "paddle", "stablehlo", "tensor", "torch", "tosa", "vector"};
 
 /* Attributes as key/value text pairs, NULL terminated. */
 static const char *attr_lookup(void *ctx, const char *key, size_t *len) {
@@ -579,6 +577,8 @@ Test(catalog, entry_lines_of_a_big_file) {
   cr_assert_eq(seen, 3000);
   ms_catalog_delete(c);
   unlink(path);
+}
+
 /* "spec_warnings" goes with "algebra", and only it lets "algebra" keep a "shape". */
 Test(catalog, spec_warnings_goes_with_algebra) {
   static const char *const texts[] = {
