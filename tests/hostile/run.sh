@@ -68,7 +68,13 @@ fi
 
 # --- 2. a file truncated while check reads it: an I/O error, not SIGBUS ---
 $GEN bench 60000 > "$TMP/trunc.mlir"
-( sleep 0.3; truncate -s 1000 "$TMP/trunc.mlir" ) &
+# Truncated once check has it mapped (its /proc/PID/maps names it), not on a
+# timer: a slow start (the sanitized build) would otherwise open it short.
+( for _ in $(seq 600); do
+    grep -qs "$TMP/trunc.mlir" /proc/[0-9]*/maps && break
+    sleep 0.05
+  done
+  truncate -s 1000 "$TMP/trunc.mlir" ) &
 if limited truncated 60 300 "$BIN" check --jobs 1 "$TMP/trunc.mlir"; then
   [ "$rc" = 2 ] && has truncated err "trunc.mlir: cannot read: the file shrank while it was read" && ok ||
     bad truncated "rc $rc"
