@@ -20,6 +20,11 @@ extern const ms_sop_def ms_sop_window[];
 extern const ms_sop_def ms_sop_control[];
 
 /* (s22-more's families below this line) */
+extern const ms_sop_def ms_sop_gather[];
+extern const ms_sop_def ms_sop_movement[];
+extern const ms_sop_def ms_sop_reduce[];
+extern const ms_sop_def ms_sop_linalg[];
+extern const ms_sop_def ms_sop_collective[];
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -28,6 +33,11 @@ static const ms_sop_def *const families[] = {
     ms_sop_control,
 
     /* (s22-more's families below this line) */
+    ms_sop_gather,
+    ms_sop_movement,
+    ms_sop_reduce,
+    ms_sop_linalg,
+    ms_sop_collective,
 
     NULL,
 };

@@ -500,12 +500,15 @@ static const ms_code_info codes[] = {
 };
 
 #define NBASE (sizeof codes / sizeof codes[0])
-#define NCODES (NBASE + ms_codes_sop_count)
+#define NSOP (NBASE + ms_codes_sop_count)
+#define NCODES (NSOP + ms_codes_sop_families_count)
 
-/* The codes of the structured-op shape functions (codes_sop.c) follow the
-** table above. */
+/* The codes of the structured-op shape functions (codes_sop.c, then
+** codes_sop_families.c) follow the table above. */
 const ms_code_info *ms_code_at(size_t i) {
-  return i < NBASE ? &codes[i] : i < NCODES ? &ms_codes_sop[i - NBASE] : NULL;
+  if (i < NBASE) return &codes[i];
+  if (i < NSOP) return &ms_codes_sop[i - NBASE];
+  return i < NCODES ? &ms_codes_sop_families[i - NSOP] : NULL;
 }
 
 const ms_code_info *ms_code_find(const char *name) {
