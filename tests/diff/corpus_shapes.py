@@ -18,6 +18,7 @@ every error `check` reports on a line of those files where none is
 expected (a false positive).
 
 usage: corpus_shapes.py BUILD/mlir-shape [--corpus=DIR] [--verbose] [--min-found=N]
+                        [--dialects=onnx.,tfl.,tf.]  (prefixes counted; default StableHLO/CHLO/MHLO)
 Prints `found F of N` with a line per op (found/total), the misses
 (--verbose) and the unexpected errors, then `N passed, M failed`: a failure
 per unexpected error, and one when fewer than --min-found (default
@@ -100,6 +101,9 @@ def main():
             corpus = o.split("=", 1)[1]
         elif o.startswith("--min-found="):
             min_found = int(o.split("=", 1)[1])
+        elif o.startswith("--dialects="):
+            global DIALECTS
+            DIALECTS = tuple(d for d in o.split("=", 1)[1].split(",") if d)
     if not os.path.isdir(corpus):
         print("corpus not found: %s" % corpus)
         print("0 passed, 0 failed")
