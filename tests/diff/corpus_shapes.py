@@ -36,7 +36,7 @@ MIN_FOUND = 191
 
 DIALECTS = ("stablehlo.", "chlo.", "mhlo.")
 VERIFY_ONLY = {"-verify-diagnostics", "--verify-diagnostics", "-split-input-file", "--split-input-file",
-               "-allow-unregistered-dialect", "--allow-unregistered-dialect", "--hlo-test-infer"}
+               "-allow-unregistered-dialect", "--allow-unregistered-dialect", "--hlo-test-infer", "-tfl-runtime-verify"}
 SHAPE_WORDS = re.compile(
     r"dim|rank|shape|size|window|stride|padding|dilation|bound|spatial|batch|feature|contracting|"
     r"out of range|in-range|inferred|same number|unique|duplicat|compatible|group|length|divisible|"
@@ -61,7 +61,7 @@ def shape_related(msg):
 
 
 def verify_only(lines):
-    runs = [l for l in lines[:12] if "RUN:" in l]
+    runs = [l for l in lines[:30] if "RUN:" in l]
     if not runs:
         return False
     cmd = runs[0].split("RUN:", 1)[1].split("|")[0].split()
