@@ -6,9 +6,10 @@
 ** StableHLO's (docs/spec.md reduce C1-C8; TypeInference.cpp
 ** verifyReduceOpInputsAndInferShape, inferReduceOp): the inputs have
 ** compatible shapes, each dimension is in range and given once, and each
-** result keeps the dims not reduced (bounds included). The reducer
-** region's argument types (reduce C6) are not given to the algebra and
-** are not checked here. Parameter: dimensions.
+** result keeps the dims not reduced (bounds included); the reducer region
+** takes and returns what the inputs and inits say (reduce C2, C6:
+** ms_sop_reducer, when the analyzer sees the region). Parameter:
+** dimensions.
 */
 #include "sop_check.h"
 
@@ -37,6 +38,20 @@ static ms_infer_verdict reduce(const ms_sop_in *in, ms_sop_out *out) {
     if (ms_sop_contains(dims->v, i, dims->v[i]))
       return ms_sop_fail(out, MS_CODE_DIMS_ORDER, -1, "Duplicate reduction dimension: %lld", (long long)dims->v[i]);
   }
+  /* verifyReducerShape: the reducer takes and returns scalars of the kept dims. */
+  int inputs[MS_SOP_MAX_RESULTS], inits[MS_SOP_MAX_RESULTS];
+  int64_t kept[MS_MAX_RANK];
+  int nkept = 0;
+  for (int i = 0; i < n; i++) {
+    inputs[i] = i;
+    inits[i] = n + i;
+  }
+  for (int d = 0; d < w->rank; d++)
+    if (!ms_sop_contains(dims->v, dims->n, d)) kept[nkept++] = w->dims[d];
+  /* The pretty form declares the reducer's arguments in `reducer(%a: T, ...)`,
+  ** which the analyzer does not show as block arguments: not judged. */
+  bool seen = in->nregions > 0 && in->regions[0].nargs > 0;
+  if (seen && !ms_sop_reducer(in, 0, inputs, inits, n, kept, nkept, out)) return MS_INFER_INVALID;
   for (int r = 0; r < n; r++) {
     /* The element type is the reducer's; the init value's stands for it. */
     const ms_shape *init = &in->operands[n + r];

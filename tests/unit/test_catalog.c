@@ -17,8 +17,8 @@
 #define RULES MS_SOURCE_DIR "/rules/"
 #define FIXTURES MS_SOURCE_DIR "/tests/unit/catalogs/"
 
-static const char *const shipped[] = {"arith", "chlo",      "linalg", "mhlo",  "mlir", "onnx",  "openvino",
-                                      "paddle", "stablehlo", "tensor", "torch", "tosa", "vector"};
+static const char *const shipped[] = {"arith", "chlo", "linalg", "mhlo", "mlir", "onnx", "openvino", "paddle",
+                                      "stablehlo", "tensor", "torch", "tosa", "vector"};
 
 /* Attributes as key/value text pairs, NULL terminated. */
 static const char *attr_lookup(void *ctx, const char *key, size_t *len) {
@@ -408,6 +408,10 @@ Test(catalog, entries_are_listed_with_descriptions) {
   cr_assert(ms_catalog_entry(c, select, &info));
   cr_expect_str_eq(info.rules, "numpy");
   cr_expect_not(ms_catalog_entry(c, n, &info));
+  for (int i = 0; i < n; i++) {
+    cr_assert(ms_catalog_entry(c, i, &info));
+    if (!strcmp(info.match, "chlo.ragged_dot")) cr_expect_str_eq(info.rules, "algebra: ragged_dot");
+  }
   ms_catalog_delete(c);
 }
 
