@@ -33,3 +33,15 @@ func.func @unidirectional(%x: tensor<2x3x4xf32>, %slope: tensor<3x1xf32>, %a: te
   %3 = "onnx.Gemm"(%a, %b, %c2) : (tensor<5x7xf32>, tensor<7x6xf32>, tensor<4x6xf32>) -> tensor<5x6xf32>
   return
 }
+
+// Structured ops on the shared algebra: Transpose permutes dims by perm,
+// Concat adds sizes along axis (negative axes count from the end).
+func.func @structured(%x: tensor<2x3xf32>, %y: tensor<2x4xf32>, %z: tensor<1x2x3xf32>) {
+  %0 = "onnx.Concat"(%x, %y) {axis = -1 : si64} : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<2x7xf32>
+  %1 = "onnx.Transpose"(%z) {perm = [0, 2, 1]} : (tensor<1x2x3xf32>) -> tensor<1x3x2xf32>
+  // Wrong: along axis 0 the other dims must agree, and 3 != 4.
+  %2 = "onnx.Concat"(%x, %y) {axis = 0 : si64} : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<*xf32>
+  // Wrong: perm [0, 2, 1] of 1x2x3 is 1x3x2.
+  %3 = "onnx.Transpose"(%z) {perm = [0, 2, 1]} : (tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+  return
+}

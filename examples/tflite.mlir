@@ -22,3 +22,16 @@ func.func @incorrect(%x: tensor<1x2x3x4xf32>, %y: tensor<1x2x3x4xf32>, %big: ten
   %2 = "tfl.broadcast_to"(%v, %shape) : (tensor<3xf32>, tensor<2xi32>) -> tensor<2x4xf32>
   return
 }
+
+// Structured ops on the shared algebra: transpose by a constant perm,
+// concatenation along axis (negative axes count from the end).
+func.func @structured(%x: tensor<2x3xf32>, %y: tensor<2x4xf32>) {
+  %perm = "tfl.pseudo_const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %0 = "tfl.transpose"(%x, %perm) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<3x2xf32>
+  %1 = "tfl.concatenation"(%x, %y) {axis = -1 : i32, fused_activation_function = "NONE"} : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<2x7xf32>
+  // Wrong: perm [1, 0] of 2x3 is 3x2.
+  %2 = "tfl.transpose"(%x, %perm) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  // Wrong: along axis 0 the other dims must agree, and 3 != 4.
+  %3 = "tfl.concatenation"(%x, %y) {axis = 0 : i32, fused_activation_function = "NONE"} : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<4x3xf32>
+  return
+}

@@ -344,6 +344,9 @@ static ms_infer_verdict concatenate(const ms_sop_in *in, ms_sop_out *out) {
   int64_t dim = dp->v[0];
   int rank = w->rank;
   if (rank == 0) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "rank-0 values cannot be concatenated");
+  /* negative_dimension = 1 (ONNX, numpy): a dimension in [-rank, 0) counts from the end. */
+  const ms_sop_param *neg = ms_sop_get(in, "negative_dimension");
+  if (neg && neg->n == 1 && neg->v[0] && dim < 0 && dim >= -rank) dim += rank;
   if (dim < 0 || dim >= rank)
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "dimension %lld is out-of-bounds for input rank %d", (long long)dim,
                        rank);
@@ -467,7 +470,7 @@ const ms_sop_def ms_sop_movement[] = {
     {"dynamic_update_slice", dynamic_update_slice, ""},
     {"pad", pad, "edge_padding_low,edge_padding_high,interior_padding"},
     {"dynamic_pad", dynamic_pad, "edge_padding_low,edge_padding_high,interior_padding"},
-    {"concatenate", concatenate, "dimension"},
+    {"concatenate", concatenate, "dimension,negative_dimension"},
     {"iota", iota, "iota_dimension"},
     {"dynamic_iota", dynamic_iota, "iota_dimension,output_shape"},
     {"get_dimension_size", get_dimension_size, "dimension"},

@@ -18,6 +18,7 @@ every error `check` reports on a line of those files where none is
 expected (a false positive).
 
 usage: corpus_shapes.py BUILD/mlir-shape [--corpus=DIR] [--verbose] [--min-found=N]
+                        [--dialects=onnx.,tfl.,tf.]  (prefixes counted; default StableHLO/CHLO/MHLO)
 Prints `found F of N` with a line per op (found/total), the misses
 (--verbose) and the unexpected errors, then `N passed, M failed`: a failure
 per unexpected error, and one when fewer than --min-found (default
@@ -35,7 +36,7 @@ MIN_FOUND = 191
 
 DIALECTS = ("stablehlo.", "chlo.", "mhlo.")
 VERIFY_ONLY = {"-verify-diagnostics", "--verify-diagnostics", "-split-input-file", "--split-input-file",
-               "-allow-unregistered-dialect", "--allow-unregistered-dialect", "--hlo-test-infer"}
+               "-allow-unregistered-dialect", "--allow-unregistered-dialect", "--hlo-test-infer", "-tfl-runtime-verify"}
 SHAPE_WORDS = re.compile(
     r"dim|rank|shape|size|window|stride|padding|dilation|bound|spatial|batch|feature|contracting|"
     r"out of range|in-range|inferred|same number|unique|duplicat|compatible|group|length|divisible|"
@@ -60,7 +61,7 @@ def shape_related(msg):
 
 
 def verify_only(lines):
-    runs = [l for l in lines[:12] if "RUN:" in l]
+    runs = [l for l in lines[:30] if "RUN:" in l]
     if not runs:
         return False
     cmd = runs[0].split("RUN:", 1)[1].split("|")[0].split()
@@ -100,6 +101,9 @@ def main():
             corpus = o.split("=", 1)[1]
         elif o.startswith("--min-found="):
             min_found = int(o.split("=", 1)[1])
+        elif o.startswith("--dialects="):
+            global DIALECTS
+            DIALECTS = tuple(d for d in o.split("=", 1)[1].split(",") if d)
     if not os.path.isdir(corpus):
         print("corpus not found: %s" % corpus)
         print("0 passed, 0 failed")

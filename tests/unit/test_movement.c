@@ -195,3 +195,20 @@ Test(movement, reverse_iota_dimension_size) {
   s.ops[1].dims[0] = 1;
   sc_fails(&s, "set_dimension_size", MS_CODE_OPERAND_RANK);
 }
+
+/* negative_dimension (ONNX Concat, numpy): axis -1 is the last dim; without
+** the parameter a negative dimension stays out of range (StableHLO). */
+Test(movement, concatenate_negative_dimension) {
+  sop_case c = {0};
+  sc_op(&c, "tensor<2x3xf32>");
+  sc_op(&c, "tensor<2x4xf32>");
+  sc_list(&c, "dimension", "-1");
+  sc_fails(&c, "concatenate", MS_CODE_DIMS_RANGE);
+  sc_list(&c, "negative_dimension", "1");
+  cr_assert_eq(sc_run(&c, "concatenate"), MS_INFER_OK, "%s", c.out.why);
+  cr_assert_str_eq(sc_result(&c, 0), "tensor<2x7xf32>");
+  c.params[0].v[0] = -3; /* "dimension" */
+  sc_fails(&c, "concatenate", MS_CODE_DIMS_RANGE);
+  c.params[0].v[0] = -2;
+  sc_fails(&c, "concatenate", MS_CODE_OPERANDS_SHAPE);
+}
