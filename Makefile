@@ -277,11 +277,16 @@ test-vscode: vsix
 # corpus (tests/fuzz/corpus/NAME, kept minimized; new inputs go to
 # build/fuzz/corpus/NAME). A crash, leak or timeout fails the run and leaves
 # the input in build/fuzz/artifacts/. `make fuzz-merge` folds what the runs
-# found back into the committed corpora.
+# found back into the committed corpora. The quick sweep (CI's) leaves out
+# fuzz_long, whose inputs expand to megabytes: it runs in `make fuzz-long`.
+# Its known open finding: tens of thousands of unclosed `tensor<` make the
+# scanner's balanced-token scan quadratic (issue 21, class 5: 8,000 take
+# 2.9 s, 16,000 take 10.5 s with `check`).
+FUZZ_QUICK_TARGETS := $(filter-out long,$(FUZZ_TARGETS))
 fuzz: | deps
 	@scripts/deps.sh fuzz
 	$(MAKE) --no-print-directory FUZZ=1 fuzz-build
-	scripts/fuzz.sh run build/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	scripts/fuzz.sh run build/fuzz $(FUZZ_SECONDS) $(FUZZ_QUICK_TARGETS)
 
 # `make fuzz-long`: minutes-long runs (FUZZ_LONG_SECONDS each, default 600)
 # of every target with inputs up to 64 KB; fuzz_long's 3-byte steps expand
