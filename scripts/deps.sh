@@ -35,6 +35,8 @@ for what in "${@:-build}"; do
       need_cmd python3 python3
       need_py numpy python3-numpy
       need_py yaml python3-yaml
+      need_py onnx python3-onnx
+      need_py torch python3-torch
       need_cmd nvim neovim
       need_cmd emacs emacs-nox
       compgen -G '/usr/share/emacs/site-lisp/elpa/eglot-*' >/dev/null || want+=(elpa-eglot)
