@@ -522,31 +522,44 @@ static const ms_code_info codes[] = {
    false},
 };
 
-#define NBASE (sizeof codes / sizeof codes[0])
-#define NSOP (NBASE + ms_codes_sop_count)
-#define NCODES (NSOP + ms_codes_sop_families_count)
+/* Every table of codes, in order: the one above, then one per area of the
+** structured-op algebra (codes_sop.c, codes_sop_families.c, ...). An area
+** adds its table here with one line. */
+static const struct { const ms_code_info *table; const size_t *count; } tables[] = {
+  {codes, NULL},
+  {ms_codes_sop, &ms_codes_sop_count},
+  {ms_codes_sop_families, &ms_codes_sop_families_count},
+};
 
-/* The codes of the structured-op shape functions (codes_sop.c, then
-** codes_sop_families.c) follow the table above. */
+static size_t table_count(size_t t) {
+  return tables[t].count ? *tables[t].count : sizeof codes / sizeof codes[0];
+}
+
 const ms_code_info *ms_code_at(size_t i) {
-  if (i < NBASE) return &codes[i];
-  if (i < NSOP) return &ms_codes_sop[i - NBASE];
-  return i < NCODES ? &ms_codes_sop_families[i - NSOP] : NULL;
+  for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+    if (i < table_count(t)) return &tables[t].table[i];
+    i -= table_count(t);
+  }
+  return NULL;
 }
 
 const ms_code_info *ms_code_find(const char *name) {
-  for (size_t i = 0; name && i < NCODES; i++)
+  for (size_t i = 0; name && i < ms_code_count(); i++)
     if (!strcmp(ms_code_at(i)->name, name)) return ms_code_at(i);
   return NULL;
 }
 
-size_t ms_code_count(void) { return NCODES; }
+size_t ms_code_count(void) {
+  size_t n = 0;
+  for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) n += table_count(t);
+  return n;
+}
 
 void ms_code_names(char *buf, size_t buflen) {
   size_t used = 0;
   if (!buflen) return;
   buf[0] = 0;
-  for (size_t i = 0; i < NCODES; i++) {
+  for (size_t i = 0; i < ms_code_count(); i++) {
     int k = snprintf(buf + used, buflen - used, "%s%s", i ? ", " : "", ms_code_at(i)->name);
     if (k < 0 || (size_t)k >= buflen - used) {
       if (buflen > 4) strcpy(buf + buflen - 4, "...");
@@ -611,10 +624,10 @@ char *ms_codes_document(void) {
           "`--ignore CODE`, `--select CODE` or `\"severity\"`/`\"ignore\"` in `.mlir-shape.json`; silence one "
           "finding with a `// mlir-shape-disable-next-line CODE` comment (see docs/ci.md).\n\n"
           "| code | severity | summary |\n|---|---|---|\n");
-  for (size_t i = 0; i < NCODES; i++)
+  for (size_t i = 0; i < ms_code_count(); i++)
     ms_strbuf_printf(&s, "| [`%s`](#%s) | %s | %s |\n", ms_code_at(i)->name, ms_code_at(i)->name,
         ms_severity_name(ms_code_at(i)->severity), ms_code_at(i)->summary);
-  for (size_t i = 0; i < NCODES; i++) {
+  for (size_t i = 0; i < ms_code_count(); i++) {
     char *md = ms_code_markdown(ms_code_at(i));
     ms_strbuf_printf(&s, "\n%s", md);
     free(md);

@@ -32,8 +32,9 @@ typedef struct ms_code_info {
   bool fixable;                /* `check --fix` has a fix for it */
 } ms_code_info;
 
-/* The codes of the structured-op shape functions (codes_sop.c): a second
-** table, read through the functions below like the first. */
+/* The codes of the structured-op shape functions: one table per area
+** (codes_sop.c, codes_sop_families.c, ...), listed in codes.c's `tables`
+** and read through the functions below like the first. */
 extern const ms_code_info ms_codes_sop[];
 extern const size_t ms_codes_sop_count;
 extern const ms_code_info ms_codes_sop_families[]; /* codes_sop_families.c */
