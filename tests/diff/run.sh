@@ -52,6 +52,8 @@ echo "diff: the corpus's expected-error annotations on broadcasting ops (check -
 run "$here/corpus_expected.py" "$bin"
 echo "diff: every shape-related expected-error of the corpus's StableHLO/CHLO/MHLO verifier tests (check --split-input-file)"
 run "$here/corpus_shapes.py" "$bin"
+echo "diff: tensor-producing StableHLO/MHLO/CHLO ops of the corpus with a shape function (>= 95%)"
+run "$here/hlo_coverage.py" "$bin"
 echo "diff: StableHLO's inference tests (hlo_test_infer.get_return_types) vs shapes"
 run "$here/infer_shapes.py" "$bin"
 echo "diff: upstream catalogs vs mlir-opt-22 (generic and pretty form)"

@@ -148,7 +148,17 @@ Test(catalog, chlo_broadcast_dimensions_selects_xla) {
   cr_expect_eq(b.rule, MS_RULE_NUMPY);
   cr_expect_eq(b.noperands, 3);
   cr_expect_str_eq(b.origin, RULES "chlo.json: chlo.broadcast_select");
-  cr_expect_not(bind(c, "chlo.acos", 1, NULL, &b));
+  /* the unary ops are their own entry: a shape function, no broadcast rule */
+  cr_assert(bind(c, "chlo.acos", 1, NULL, &b));
+  cr_expect_not(b.has_rule);
+  cr_expect_eq(b.shape.fn, MS_SHAPE_FN_SAME);
+  cr_expect_eq(b.shape.operand, 0);
+  cr_expect_not_null(b.layout);
+  cr_expect(strstr(b.origin, "chlo.broadcast_") == NULL, "%s", b.origin);
+  /* the non-broadcasting binary ops: identical shapes */
+  cr_assert(bind(c, "chlo.next_after", 2, NULL, &b));
+  cr_expect(b.has_rule && b.rule == MS_RULE_NONE);
+  cr_expect_not(bind(c, "chlo.no_such_op", 1, NULL, &b));
   ms_catalog_delete(c);
 }
 
