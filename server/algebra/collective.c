@@ -87,6 +87,8 @@ static ms_infer_verdict reduce_scatter(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *dp = ms_sop_get(in, "scatter_dimension");
   if (!dp || dp->n != 1 || in->noperands < 1 || !in->operands[0].ranked) return MS_INFER_UNKNOWN;
   if (!replica_groups_valid(in, out, true)) return MS_INFER_INVALID;
+  int zero = 0;
+  if (!ms_sop_reducer_scalar(in, 0, &zero, 1, out)) return MS_INFER_INVALID; /* reduce_scatter_c7 */
   const ms_shape *x = &in->operands[0], *r = in->nresults > 0 && in->results[0].ranked ? &in->results[0] : NULL;
   int64_t d = dp->v[0];
   if (d < 0) return MS_INFER_UNKNOWN;
@@ -169,6 +171,8 @@ static ms_infer_verdict same_as_operands(const ms_sop_in *in, ms_sop_out *out, i
 
 static ms_infer_verdict all_reduce(const ms_sop_in *in, ms_sop_out *out) {
   if (!replica_groups_valid(in, out, false)) return MS_INFER_INVALID;
+  for (int k = 0; k < in->noperands; k++) /* all_reduce_c5: the computation reduces each operand */
+    if (!ms_sop_reducer_scalar(in, 0, &k, 1, out)) return MS_INFER_INVALID;
   return same_as_operands(in, out, in->noperands);
 }
 
@@ -184,8 +188,36 @@ static ms_infer_verdict collective_permute(const ms_sop_in *in, ms_sop_out *out)
   return same_as_operands(in, out, in->noperands);
 }
 
+/* has_dynamic_root: a unit attribute (present, or 1) adds a last operand,
+** the root index of each data operand (collective_broadcast_c4,
+** collective_reduce): *data is the count of data operands. */
+static bool dynamic_root(const ms_sop_in *in, ms_sop_out *out, const char *op, int *data) {
+  const ms_sop_param *dyn = ms_sop_get(in, "has_dynamic_root");
+  bool root = dyn && (dyn->n == 0 || dyn->v[0] != 0);
+  *data = in->noperands - (root ? 1 : 0);
+  if (!root && in->noperands == 0)
+    return ms_sop_fail(out, MS_CODE_SOP_COUNT, -1, "%s requires at least one data operand", op), false;
+  if (!root) return true;
+  if (in->noperands < 2)
+    return ms_sop_fail(out, MS_CODE_SOP_COUNT, -1,
+                       "%s with has_dynamic_root=true requires at least two operands (data + root)", op),
+           false;
+  const ms_shape *r = &in->operands[in->noperands - 1];
+  if (r->kind == MS_TYPE_TENSOR && r->ranked && (r->rank != 1 || (r->elem[0] && strcmp(r->elem, "i32"))))
+    return ms_sop_fail(out, MS_CODE_SOP_COUNT, in->noperands - 1,
+                       "last operand of %s with has_dynamic_root=true must be a rank-1 i32 tensor", op),
+           false;
+  if (r->ranked && r->rank == 1 && r->dims[0] >= 0 && r->dims[0] != *data)
+    return ms_sop_fail(out, MS_CODE_SOP_COUNT, in->noperands - 1,
+                       "last operand of %s with has_dynamic_root=true must have the same number of "
+                       "elements as data operands (%d), but got %lld",
+                       op, *data, (long long)r->dims[0]),
+           false;
+  return true;
+}
+
 static ms_infer_verdict collective_broadcast(const ms_sop_in *in, ms_sop_out *out) {
-  const ms_sop_param *g = ms_sop_get(in, "replica_groups"), *dyn = ms_sop_get(in, "has_dynamic_root");
+  const ms_sop_param *g = ms_sop_get(in, "replica_groups");
   for (int i = 0; g && i < g->n; i++) {
     if (g->v[i] < 0)
       return ms_sop_fail(out, MS_CODE_REPLICA_GROUPS, -1, "replica_groups values must be positive, but was given %lld",
@@ -193,26 +225,20 @@ static ms_infer_verdict collective_broadcast(const ms_sop_in *in, ms_sop_out *ou
     if (ms_sop_contains(g->v, i, g->v[i]))
       return ms_sop_fail(out, MS_CODE_REPLICA_GROUPS, -1, "replica id #%lld seen more than once", (long long)g->v[i]);
   }
-  /* has_dynamic_root: a unit attribute (present, or 1) adds a last operand,
-  ** the root index of each data operand. */
-  bool root = dyn && (dyn->n == 0 || dyn->v[0] != 0);
-  int data = in->noperands - (root ? 1 : 0);
-  if (!root && in->noperands == 0)
-    return ms_sop_fail(out, MS_CODE_SOP_COUNT, -1, "collective_broadcast requires at least one data operand");
-  if (root) {
-    if (in->noperands < 2)
-      return ms_sop_fail(out, MS_CODE_SOP_COUNT, -1,
-                         "collective_broadcast with has_dynamic_root=true requires at least two operands (data + root)");
-    const ms_shape *r = &in->operands[in->noperands - 1];
-    if (r->kind == MS_TYPE_TENSOR && r->ranked && (r->rank != 1 || (r->elem[0] && strcmp(r->elem, "i32"))))
-      return ms_sop_fail(out, MS_CODE_SOP_COUNT, in->noperands - 1,
-                         "last operand of collective_broadcast with has_dynamic_root=true must be a rank-1 i32 tensor");
-    if (r->ranked && r->rank == 1 && r->dims[0] >= 0 && r->dims[0] != data)
-      return ms_sop_fail(out, MS_CODE_SOP_COUNT, in->noperands - 1,
-                         "last operand of collective_broadcast with has_dynamic_root=true must have the same number of "
-                         "elements as data operands (%d), but got %lld",
-                         data, (long long)r->dims[0]);
-  }
+  int data;
+  if (!dynamic_root(in, out, "collective_broadcast", &data)) return MS_INFER_INVALID;
+  return same_as_operands(in, out, data);
+}
+
+/* collective_reduce: all_reduce's replica groups and reducer over each data
+** operand, collective_broadcast's dynamic root; results as the data
+** operands. */
+static ms_infer_verdict collective_reduce(const ms_sop_in *in, ms_sop_out *out) {
+  int data;
+  if (!replica_groups_valid(in, out, false) || !dynamic_root(in, out, "collective_reduce", &data))
+    return MS_INFER_INVALID;
+  for (int k = 0; k < data; k++)
+    if (!ms_sop_reducer_scalar(in, 0, &k, 1, out)) return MS_INFER_INVALID;
   return same_as_operands(in, out, data);
 }
 
@@ -223,5 +249,6 @@ const ms_sop_def ms_sop_collective[] = {
     {"all_reduce", all_reduce, "replica_groups"},
     {"collective_permute", collective_permute, "source_target_pairs"},
     {"collective_broadcast", collective_broadcast, "replica_groups,has_dynamic_root"},
+    {"collective_reduce", collective_reduce, "replica_groups,has_dynamic_root"},
     {NULL, NULL, NULL},
 };

@@ -307,6 +307,9 @@ static ms_infer_verdict scatter(const ms_sop_in *in, ms_sop_out *out) {
       return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, n + 1 + i, "not all updates have compatible shapes");
   if (!ms_sop_in_range(out, d.ivd, "index_vector_dim", sidx->rank, "rank-of('scatter_indices')", true))
     return MS_INFER_INVALID;
+  int inputs[MS_SOP_MAX_RESULTS];
+  for (int i = 0; i < n; i++) inputs[i] = i;
+  if (!ms_sop_reducer_scalar(in, 0, inputs, n, out)) return MS_INFER_INVALID; /* scatter_c6, scatter_c23 */
   int64_t idx[MS_MAX_RANK + 1];
   int idx_rank = sidx->rank;
   memcpy(idx, sidx->dims, (size_t)sidx->rank * sizeof idx[0]);

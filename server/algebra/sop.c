@@ -7,6 +7,7 @@
 ** Pure: no I/O, no allocation.
 */
 #include "sop.h"
+#include "sop_check.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -168,12 +169,50 @@ static bool same_elem(const ms_shape *a, const ms_shape *b) {
   return !plain_elem(a->elem) || !plain_elem(b->elem) || !strcmp(a->elem, b->elem);
 }
 
+/* A floating-point element type (f16, bf16, f32, f64, tf32, f8E4M3FN, ...). */
+static bool float_elem(const char *e) {
+  return (e[0] == 'f' && e[1] >= '0' && e[1] <= '9') || !strcmp(e, "bf16") || !strcmp(e, "tf32");
+}
+
+/* compatibleShapeAndElementType's element part with ignoreFpPrecision:
+** two float types agree whatever their widths. */
+static bool same_elem_any_fp(const ms_shape *a, const ms_shape *b) {
+  return same_elem(a, b) || (float_elem(a->elem) && float_elem(b->elem));
+}
+
 static bool is_tensor(const ms_shape *s) { return s->kind == MS_TYPE_TENSOR; }
 
 #define CODE_REDUCER "reducer"
 
+/* verifyReducerShape over the init values' shapes init[i] (init_operand[i]:
+** the operand to blame, -1 for a scalar the verifier builds itself). */
+static bool reducer(const ms_sop_in *in, int r, const int *inputs, const ms_shape *const *init_shape,
+                    const int *init_operand, int n, const int64_t *allowed, int nallowed, ms_sop_out *out);
+
 bool ms_sop_reducer(const ms_sop_in *in, int r, const int *inputs, const int *inits, int n, const int64_t *allowed,
                     int nallowed, ms_sop_out *out) {
+  const ms_shape *init[MS_SOP_MAX_OPERANDS];
+  if (n < 0 || n > MS_SOP_MAX_OPERANDS) return true;
+  for (int i = 0; i < n; i++) init[i] = &in->operands[inits[i]];
+  return reducer(in, r, inputs, init, inits, n, allowed, nallowed, out);
+}
+
+bool ms_sop_reducer_scalar(const ms_sop_in *in, int r, const int *inputs, int n, ms_sop_out *out) {
+  ms_shape scalar[MS_SOP_MAX_OPERANDS];
+  const ms_shape *init[MS_SOP_MAX_OPERANDS];
+  int blame[MS_SOP_MAX_OPERANDS];
+  if (n < 0 || n > MS_SOP_MAX_OPERANDS) return true;
+  for (int i = 0; i < n; i++) {
+    ms_sop_result(&scalar[i], &in->operands[inputs[i]], 0);
+    scalar[i].kind = MS_TYPE_TENSOR;
+    init[i] = &scalar[i];
+    blame[i] = -1;
+  }
+  return reducer(in, r, inputs, init, blame, n, NULL, 0, out);
+}
+
+static bool reducer(const ms_sop_in *in, int r, const int *inputs, const ms_shape *const *init_shape,
+                    const int *init_operand, int n, const int64_t *allowed, int nallowed, ms_sop_out *out) {
   if (r < 0 || r >= in->nregions || in->regions[r].nyields < 0) return true; /* not known: not judged */
   const ms_sop_region *g = &in->regions[r];
   char a[160], b[160];
@@ -197,7 +236,7 @@ bool ms_sop_reducer(const ms_sop_in *in, int r, const int *inputs, const int *in
     const ms_shape *acc = &g->yields[i];
     for (int k = 0; k < 2; k++) {
       const ms_shape *arg = &g->args[k * n + i];
-      if (ms_sop_result_conflicts(acc, arg) || (k == 0 && !same_elem(acc, arg))) {
+      if (ms_sop_result_conflicts(acc, arg) || !(k == 0 ? same_elem(acc, arg) : same_elem_any_fp(acc, arg))) {
         ms_shape_format_type(arg, a, sizeof a);
         ms_shape_format_type(acc, b, sizeof b);
         return ms_sop_fail(out, CODE_REDUCER, -1,
@@ -207,11 +246,11 @@ bool ms_sop_reducer(const ms_sop_in *in, int r, const int *inputs, const int *in
                false;
       }
     }
-    const ms_shape *init = &in->operands[inits[i]];
+    const ms_shape *init = init_shape[i];
     if (ms_sop_result_conflicts(init, acc)) {
       ms_shape_format_type(acc, a, sizeof a);
       ms_shape_format_type(init, b, sizeof b);
-      return ms_sop_fail(out, CODE_REDUCER, inits[i],
+      return ms_sop_fail(out, CODE_REDUCER, init_operand[i],
                          "The shape of reduction-region's result type at index %d differs from the op's "
                          "corresponding init-value type: '%s' vs '%s'",
                          i, a, b),

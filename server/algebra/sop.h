@@ -157,6 +157,12 @@ bool ms_sop_result_push(ms_sop_out *out, int r, int64_t size, int64_t bound);
 bool ms_sop_reducer(const ms_sop_in *in, int r, const int *inputs, const int *inits, int ninputs,
                     const int64_t *allowed, int nallowed, ms_sop_out *out);
 
+/* verifyReducerShape as all_reduce, reduce_scatter, collective_reduce and
+** scatter call it: each input in->operands[inputs[i]] with a rank-0 init
+** value of its element type, and no allowed dims (the arguments are
+** rank-0). */
+bool ms_sop_reducer_scalar(const ms_sop_in *in, int r, const int *inputs, int ninputs, ms_sop_out *out);
+
 /* StableHLO's inferMostSpecificDimAndBound: two dims that must agree
 ** (size a with bound ab, size b with bound bb) give the most specific dim.
 ** False when both are static and differ, or a static size exceeds the

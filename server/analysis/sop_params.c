@@ -235,6 +235,11 @@ static int read_attr(const src *s, const ms_sop_reader *r, ms_sop_param *out) {
   size_t n = 0;
   for (int i = 0; i < s->nnames && !v; i++) v = r->attribute(r->ctx, s->names[i], &n);
   if (!v) return 0;
+  /* A unit attribute (`{has_dynamic_root}`): present, no value (a flag). */
+  if (n == 0 && s->format != FMT_STRUCT && s->format != FMT_PAIR && s->format != FMT_CONV_DIMS) {
+    out->n = out->nshape = 0;
+    return 1;
+  }
   const char *sub = v;
   size_t sn = n;
   switch (s->format) {
