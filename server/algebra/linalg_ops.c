@@ -6,8 +6,10 @@
 ** StableHLO's and CHLO's (docs/spec.md; TypeInference.cpp
 ** inferTriangularSolveOp, inferCholeskyOp, inferFftOp, verifyBatchNorm,
 ** inferBatchNormOp, inferRngOp, verifySortOp, inferMapOp, inferTopKOp).
-** Regions (sort's comparator, map's computation) are not given to the
-** algebra and are not checked.
+** Regions, when the analyzer knows them: sort's comparator (verifySortOp:
+** two rank-0 arguments per input of its element type, one tensor<i1>
+** returned) and map's computation (inferMapOp, map_c4), code
+** "region-types".
 **
 ** Parameters: left_side (0/1), transpose_a ("NO_TRANSPOSE", "TRANSPOSE",
 ** "ADJOINT", "TRANSPOSE_INVALID"); fft_type ("FFT", "IFFT", "RFFT",
@@ -18,6 +20,14 @@
 
 #include <stdio.h>
 #include <string.h>
+
+#define MS_CODE_REGION "region-types"
+
+/* Builtin element types compare by name; quantized and dialect types are
+** not judged. */
+static bool plain_elems(const char *a, const char *b) {
+  return a[0] && b[0] && !strpbrk(a, "!<") && !strpbrk(b, "!<");
+}
 
 /* --- triangular_solve, cholesky ------------------------------------------- */
 
@@ -227,6 +237,32 @@ static ms_infer_verdict same_shapes(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* sort_c5: the comparator takes two rank-0 arguments of each input's
+** element type and returns one tensor<i1>. */
+static ms_infer_verdict sort_comparator(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->nregions < 1 || in->regions[0].nyields < 0) return MS_INFER_OK; /* not known: not judged */
+  const ms_sop_region *g = &in->regions[0];
+  char t[160];
+  if (g->nargs != 2 * in->noperands)
+    return ms_sop_fail(out, MS_CODE_REGION, -1, "comparator block should have %d arguments", 2 * in->noperands);
+  for (int i = 0; i < g->nargs; i++) {
+    const ms_shape *a = &g->args[i], *x = &in->operands[i / 2];
+    if ((a->ranked && a->rank != 0) || (plain_elems(a->elem, x->elem) && strcmp(a->elem, x->elem))) {
+      ms_shape_format_type(a, t, sizeof t);
+      return ms_sop_fail(out, MS_CODE_REGION, -1, "comparator block argument #%d should be of type 'tensor<%s>' but got '%s'",
+                         i, x->elem, t);
+    }
+  }
+  if (g->nyields != 1)
+    return ms_sop_fail(out, MS_CODE_REGION, -1, "comparator must return single output but got %d", g->nyields);
+  const ms_shape *y = &g->yields[0];
+  if ((y->ranked && y->rank != 0) || (plain_elems(y->elem, "i1") && strcmp(y->elem, "i1"))) {
+    ms_shape_format_type(y, t, sizeof t);
+    return ms_sop_fail(out, MS_CODE_REGION, -1, "comparator must return tensor<i1> but got '%s'", t);
+  }
+  return MS_INFER_OK;
+}
+
 static ms_infer_verdict sort(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *dim = ms_sop_get(in, "dimension");
   if (in->noperands < 1 || in->noperands > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
@@ -236,6 +272,7 @@ static ms_infer_verdict sort(const ms_sop_in *in, ms_sop_out *out) {
   if (dim && dim->n == 1 && x->ranked && (dim->v[0] < -x->rank || dim->v[0] >= x->rank))
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "dimension attribute value must be in range [-%d, %d), but found %lld",
                        x->rank, x->rank, (long long)dim->v[0]);
+  if ((v = sort_comparator(in, out)) != MS_INFER_OK) return v;
   for (int i = 0; i < in->noperands; i++) {
     out->results[i] = in->operands[i];
     if (in->want_provenance) ms_sop_note(out, i, "the shape of input %d", i);
@@ -244,10 +281,43 @@ static ms_infer_verdict sort(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* map_c4: the computation takes one rank-0 argument of each input's
+** element type and returns one rank-0 tensor (inferMapOp's order). */
+static ms_infer_verdict map_computation(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->nregions < 1 || in->regions[0].nyields < 0) return MS_INFER_OK; /* not known: not judged */
+  const ms_sop_region *g = &in->regions[0];
+  char t[160];
+  if (g->nargs != in->noperands)
+    return ms_sop_fail(out, MS_CODE_REGION, -1,
+                       "expects number of operands to match the arity of map computation, but got: %d and %d",
+                       in->noperands, g->nargs);
+  for (int i = 0; i < g->nargs; i++) {
+    const ms_shape *a = &g->args[i], *x = &in->operands[i];
+    if (a->ranked && a->rank != 0) {
+      ms_shape_format_type(a, t, sizeof t);
+      return ms_sop_fail(out, MS_CODE_REGION, -1, "computation arguments must be 0-rank tensor, but got: arg #%d of type '%s'",
+                         i, t);
+    }
+    if (plain_elems(a->elem, x->elem) && strcmp(a->elem, x->elem))
+      return ms_sop_fail(out, MS_CODE_REGION, i,
+                         "element type of operands and computation arguments must match, but got: '%s' and '%s'",
+                         x->elem, a->elem);
+  }
+  if (g->nyields != 1)
+    return ms_sop_fail(out, MS_CODE_REGION, -1, "computation must return single output, but got: %d", g->nyields);
+  if (g->yields[0].ranked && g->yields[0].rank != 0) {
+    ms_shape_format_type(&g->yields[0], t, sizeof t);
+    return ms_sop_fail(out, MS_CODE_REGION, -1, "computation must return 0-rank tensor, but got: '%s'", t);
+  }
+  return MS_INFER_OK;
+}
+
 static ms_infer_verdict map(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *dims = ms_sop_get(in, "dimensions");
   if (in->noperands < 1 || !dims) return MS_INFER_UNKNOWN;
-  ms_infer_verdict v = same_shapes(in, out);
+  ms_infer_verdict v = map_computation(in, out);
+  if (v != MS_INFER_OK) return v;
+  v = same_shapes(in, out);
   if (v != MS_INFER_OK) return v;
   char b[128];
   for (int i = 0; i < dims->n; i++)

@@ -145,7 +145,7 @@ static bool parse_item(parser *p, ms_layout_item *it) {
     p->i += 2;
     return true;
   }
-  if (p->s[p->i] == ':' || p->s[p->i] == ',') {
+  if (p->s[p->i] == ':' || p->s[p->i] == ',' || p->s[p->i] == '(' || p->s[p->i] == ')') {
     it->word[0] = p->s[p->i++];
     return true;
   }
@@ -153,7 +153,7 @@ static bool parse_item(parser *p, ms_layout_item *it) {
   while (p->i + n < p->len && is_word_char(p->s[p->i + n])) n++;
   if (n == 0 || !isalpha((unsigned char)p->s[p->i])) {
     char c[2] = {p->s[p->i], 0};
-    return fail(p, at, "unexpected '%s' (known: type(...), functional-type, ins-outs, ':', ',', '->', words, '|')", c);
+    return fail(p, at, "unexpected '%s' (known: type(...), functional-type, ins-outs, ':', ',', '->', '(', ')', words, '|')", c);
   }
   if (n >= sizeof it->word) return fail(p, at, "word too long (at most 15 characters)");
   memcpy(it->word, p->s + p->i, n);
@@ -194,6 +194,7 @@ typedef struct match {
   ms_span in[MAX_SLOTS], out[MAX_SLOTS];
   bool functional;
   const ms_layout_item *implied;
+  uint8_t depth;                 /* 1 between a `(` item and its `)` */
 } match;
 
 static bool tok_is_word(const match *m, const ms_tok *t, const char *w) {
@@ -201,15 +202,18 @@ static bool tok_is_word(const match *m, const ms_tok *t, const char *w) {
     case MS_TOK_COLON: return !strcmp(w, ":");
     case MS_TOK_COMMA: return !strcmp(w, ",");
     case MS_TOK_ARROW: return !strcmp(w, "->");
+    case MS_TOK_LPAREN: return !strcmp(w, "(");
+    case MS_TOK_CLOSE: return !strcmp(w, ")");
     case MS_TOK_WORD:
       return t->span.end - t->span.start == strlen(w) && !memcmp(m->text + t->span.start, w, strlen(w));
     default: return false;
   }
 }
 
-/* The next top-level token, or NULL at the end. */
+/* The next token at the current depth (top level, or inside the group a
+** `(` item entered), or NULL at the end. */
 static const ms_tok *next_tok(match *m) {
-  while (m->pos < m->ntoks && m->toks[m->pos].depth > 0) m->pos++;
+  while (m->pos < m->ntoks && m->toks[m->pos].depth > m->depth) m->pos++;
   return m->pos < m->ntoks ? &m->toks[m->pos] : NULL;
 }
 
@@ -291,6 +295,7 @@ static bool match_alt(match *m, const ms_layout_alt *alt) {
   memset(m->out, 0, sizeof m->out);
   m->functional = false;
   m->implied = NULL;
+  m->depth = 0;
   m->pos = m->tail;
   for (int k = 0; k < alt->nitems; k++) {
     const ms_layout_item *it = &alt->items[k];
@@ -298,6 +303,8 @@ static bool match_alt(match *m, const ms_layout_alt *alt) {
     switch (it->kind) {
       case MS_LAYOUT_WORD:
         if (!(t = next_tok(m)) || !tok_is_word(m, t, it->word)) return false;
+        if (t->kind == MS_TOK_LPAREN) m->depth = 1;
+        if (t->kind == MS_TOK_CLOSE) m->depth = 0;
         m->pos++;
         break;
       case MS_LAYOUT_FUNCTIONAL:
@@ -355,7 +362,7 @@ bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const
   if (op->kind != MS_OP_CUSTOM || op->noperands > MAX_SLOTS) return false;
   /* An op with no tokens points nowhere in the (maybe empty) pool. */
   const ms_tok *toks = op->ntoks ? rec->toks + op->toks : NULL;
-  match m = {rec, op, toks, op->ntoks, op->ntoks, 0, text, {{0, 0}}, {{0, 0}}, false, NULL};
+  match m = {rec, op, toks, op->ntoks, op->ntoks, 0, text, {{0, 0}}, {{0, 0}}, false, NULL, 0};
   for (uint32_t i = 0; i < m.ntoks; i++)
     if (m.toks[i].depth == 0 && (m.toks[i].kind == MS_TOK_COLON || m.toks[i].kind == MS_TOK_ARROW)) {
       m.tail = i;

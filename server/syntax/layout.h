@@ -13,6 +13,8 @@
 **                                     linalg.add ins(%a, %b : A, B) outs(%c : C) -> R
 **   "functional-type"                 tosa.add %a, %b : (A, B) -> R
 **   "implied-type($0, i1)"            an operand the parser types itself
+**   ": type($0) -> ( type($r0) , type($r1) )"
+**                                     chlo.top_k(%a, k = 8) : A -> (V, I)
 **
 ** ms_layout_parse compiles the text once (catalog load); ms_layout_apply
 ** matches it against an op record's tokens (records.h) and fills the op's
@@ -34,7 +36,7 @@
 #define MS_LAYOUT_MAX_REFS 6
 
 typedef enum ms_layout_item_kind {
-  MS_LAYOUT_WORD,        /* a literal: `:`, `,`, `->`, `to`, any bare word */
+  MS_LAYOUT_WORD,        /* a literal: `:`, `,`, `->`, `(`, `)`, `to`, any bare word */
   MS_LAYOUT_TYPE,        /* type(REFS): one written type (or a list, see below) */
   MS_LAYOUT_FUNCTIONAL,  /* functional-type: `(A, B) -> R` types every operand and result */
   MS_LAYOUT_INS_OUTS,    /* ins-outs: each group `(%a, %b : A, B)` types its own values */

@@ -312,6 +312,17 @@ static size_t pretty_value_end(const kids *k, size_t i) {
   return last;
 }
 
+/* `key = value` inside an operand group (`chlo.top_k(%a, k = 8)`): an
+** attribute, the value one node. */
+static void read_group_attrs(builder *b, scratch *op, TSNode group) {
+  const kids *g = kids_of(b, group, L_CHILD, false);
+  for (size_t j = 0; j + 2 < g->count; j++) {
+    TSNode c = g->items[j];
+    if (kind(g->items[j + 1]) == MS_K_TOK_EQUALS && ts_node_is_named(c) && !strcmp(ts_node_type(c), "bare_id"))
+      add_attr(op, span_of(c), span_of(g->items[j + 2]));
+  }
+}
+
 /* A custom op: operands are the value uses of its rest before the type
 ** annotation; types come from a trailing functional type, from a type list
 ** `: A, B, C -> R` with one type per operand (torch-mlir), or from a plain
@@ -347,6 +358,7 @@ static void read_custom(builder *b, TSNode node, scratch *op) {
           const kids *g = kids_of(b, c, L_CHILD, true);
           for (size_t j = 0; j < g->count; j++)
             if (kind(g->items[j]) == MS_K_VALUE_USE) add_operand(op, g->items[j]);
+          if (kind(c) == MS_K_PARENS) read_group_attrs(b, op, c);
         }
         break;
       case MS_K_BRACES: read_custom_braces(b, op, c); break;
