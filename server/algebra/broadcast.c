@@ -758,6 +758,9 @@ static void rule_none(ctx *c) {
     verdict(c, k, 0, "ok");
   }
   if (!ok) return;
+  /* Bounds as inferMostSpecificType gives them (`#stablehlo.bounds`). */
+  for (int i = 0; i < c->nops; i++)
+    if (is_ranked(c, i)) ms_shape_merge_bounds(&c->out->inferred, &c->ops[i]);
   c->out->has_inferred = true;
   verify_result(c, (result_profile){0});
 }

@@ -249,6 +249,28 @@ ms_infer_verdict ms_infer_shape(ms_shape_fn fn, const ms_shape *ops, int n, cons
   }
 }
 
+/* The bounds of a meet (StableHLO's `#stablehlo.bounds`): a dim that the
+** meet made static has none; a dynamic one takes the inferred bound where
+** it is tighter than the declared one. */
+static void meet_bounds(ms_shape *out, const ms_shape *inferred, bool *refined) {
+  bool theirs = inferred->bounded && !inferred->bounds_invalid;
+  if (out->bounds_invalid || (!theirs && !out->bounded)) return;
+  bool any = false;
+  for (int i = 0; i < out->rank; i++) {
+    int64_t mine = out->bounded ? out->bounds[i] : MS_DIM_DYNAMIC;
+    int64_t b = theirs && out->dims[i] < 0 ? inferred->bounds[i] : MS_DIM_DYNAMIC;
+    if (out->dims[i] >= 0) mine = MS_DIM_DYNAMIC;
+    else if (b >= 0 && (mine < 0 || b < mine)) {
+      mine = b;
+      *refined = true;
+    }
+    out->bounds[i] = mine;
+    any |= mine >= 0;
+  }
+  if (any && !out->bounded) out->bounds_form = inferred->bounds_form;
+  out->bounded = any;
+}
+
 bool ms_shape_meet(const ms_shape *declared, const ms_shape *inferred, ms_shape *out, bool *refined) {
   *out = *declared;
   *refined = false;
@@ -267,6 +289,7 @@ bool ms_shape_meet(const ms_shape *declared, const ms_shape *inferred, ms_shape 
       out->dims[i] = inferred->dims[i];
       *refined = true;
     }
+  meet_bounds(out, inferred, refined);
   return true;
 }
 

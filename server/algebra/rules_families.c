@@ -231,6 +231,8 @@ static void rule_same_or_scalar(fam *f) {
   }
   rows_from(f, &inferred);
   if (!ok) return;
+  for (int i = 0; i < f->nops; i++)
+    if (f->ops[i].ranked && !(may_be_scalar(f, i) && f->ops[i].rank == 0)) ms_shape_merge_bounds(&inferred, &f->ops[i]);
   set_inferred(f, &inferred);
   check_result(f, &inferred);
 }

@@ -55,6 +55,21 @@ void ms_shape_init(ms_shape *self, int rank, const int64_t *dims) {
   for (int i = 0; i < rank; i++) self->dims[i] = dims[i];
 }
 
+void ms_shape_merge_bounds(ms_shape *self, const ms_shape *other) {
+  if (!self->ranked || !other->ranked || self->rank != other->rank) return;
+  bool any = false;
+  for (int k = 0; k < self->rank; k++) {
+    int64_t mine = self->bounded && !self->bounds_invalid ? self->bounds[k] : MS_DIM_DYNAMIC;
+    int64_t theirs = other->bounded && !other->bounds_invalid && other->dims[k] < 0 ? other->bounds[k] : MS_DIM_DYNAMIC;
+    int64_t b = mine < 0 ? theirs : theirs < 0 ? mine : (mine < theirs ? mine : theirs);
+    self->bounds[k] = self->dims[k] < 0 && b >= 0 ? b : MS_DIM_DYNAMIC;
+    any |= self->bounds[k] >= 0;
+  }
+  if (any && !self->bounded) self->bounds_form = other->bounds_form;
+  self->bounded = any;
+  self->bounds_invalid = 0;
+}
+
 /* Reads a decimal size; false on overflow or when no digit is there. */
 static bool read_size(cursor *c, int64_t *out) {
   if (c->p >= c->end || !is_digit(*c->p)) return false;

@@ -66,6 +66,12 @@ typedef struct ms_shape {
 #define MS_SHAPE_ERR_DIM_LIMIT "dimension size above 2^53, the largest checked"
 #define MS_SHAPE_ERR_DIM_OVERFLOW "dimension size does not fit in 64 bits"
 
+/* StableHLO's inferMostSpecificType for the bounds of two shapes of one
+** rank whose dims already agree (self's dims are the merged ones): a
+** static dim has no bound; a dynamic one keeps the smaller of the two
+** bounds, or the one bound there is. Other ranks: self is unchanged. */
+void ms_shape_merge_bounds(ms_shape *self, const ms_shape *other);
+
 /* Fills self as a ranked shape of kind MS_TYPE_NONE from dims[0..rank). */
 void ms_shape_init(ms_shape *self, int rank, const int64_t *dims);
 
