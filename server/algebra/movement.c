@@ -4,7 +4,9 @@
 ** Ops that move elements without computing on them: transpose, reshape
 ** and dynamic_reshape, slice, dynamic_slice, real_dynamic_slice,
 ** dynamic_update_slice, pad and dynamic_pad, concatenate, reverse, iota
-** and dynamic_iota, get_dimension_size and set_dimension_size. The
+** and dynamic_iota, get_dimension_size and set_dimension_size,
+** bitcast_convert (verifyBitcastConvertOp: the declared result's element
+** type decides the result's shape). The
 ** constraints and result shapes (bounds included) are StableHLO's
 ** (docs/spec.md; TypeInference.cpp inferTransposeOp, inferSliceOp,
 ** inferDynamicSliceOp, inferDynamicUpdateSliceOp, inferPadOp,
@@ -459,6 +461,67 @@ static ms_infer_verdict set_dimension_size(const ms_sop_in *in, ms_sop_out *out)
   return MS_INFER_OK;
 }
 
+/* --- bitcast_convert -------------------------------------------------- */
+
+/* The bit width of a builtin element type (i1, ui8, f16, bf16, f8E4M3FN,
+** complex<f32>: 64), or 0 when unknown (index, tf32, quantized, dialect). */
+static int bit_width(const char *e) {
+  int w = 0;
+  if (!strncmp(e, "complex<", 8)) {
+    char inner[64];
+    size_t n = strlen(e + 8);
+    if (n == 0 || n >= sizeof inner || e[8 + n - 1] != '>') return 0;
+    memcpy(inner, e + 8, n - 1);
+    inner[n - 1] = 0;
+    return 2 * bit_width(inner);
+  }
+  if (!strcmp(e, "bf16")) return 16;
+  const char *d = e;
+  if (!strncmp(d, "ui", 2) || !strncmp(d, "si", 2)) d += 2;
+  else if (*d == 'i' || *d == 'f') d++;
+  else return 0;
+  if (*d < '0' || *d > '9') return 0;
+  while (*d >= '0' && *d <= '9' && w < 1000) w = w * 10 + (*d++ - '0');
+  /* f8E4M3FN, f6E2M3FN, f4E2M1FN: the digits give the width. */
+  if (*d && !(e[0] == 'f' && *d == 'E')) return 0;
+  return w;
+}
+
+static ms_infer_verdict bitcast_convert(const ms_sop_in *in, ms_sop_out *out) {
+  const ms_shape *r = in->nresults > 0 ? &in->results[0] : NULL;
+  if (in->noperands != 1 || !r || !in->operands[0].ranked) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0];
+  bool xc = !strncmp(x->elem, "complex<", 8), rc = !strncmp(r->elem, "complex<", 8);
+  int wx = bit_width(x->elem), wr = bit_width(r->elem);
+  if (wx && wr && xc != rc)
+    return ms_sop_fail(out, MS_CODE_BIT_WIDTH, -1, "cannot convert between real and complex types, but got: %s and %s",
+                       x->elem, r->elem);
+  if (!wx || !wr) return MS_INFER_UNKNOWN;
+  ms_sop_result_begin(out, 0, r);
+  if (wx == wr) {
+    for (int i = 0; i < x->rank; i++) ms_sop_result_push(out, 0, x->dims[i], ms_sop_bound(x, i));
+    if (in->want_provenance) ms_sop_note(out, 0, "the operand's shape (%s and %s are %d bits)", x->elem, r->elem, wx);
+  } else if (wx < wr) {
+    /* The operand's last dim holds the wider element's pieces. */
+    if (x->rank < 1)
+      return ms_sop_fail(out, MS_CODE_BIT_WIDTH, 0,
+                         "rank of smaller element type (0) should be 1 more than rank of larger element type");
+    int64_t last = x->dims[x->rank - 1];
+    if (last >= 0 && last * wx != wr)
+      return ms_sop_fail(out, MS_CODE_BIT_WIDTH, 0, "requires compatible bit widths: %s is %d bits, %s %d, but %d * %lld != %d",
+                         x->elem, wx, r->elem, wr, wx, (long long)last, wr);
+    for (int i = 0; i + 1 < x->rank; i++) ms_sop_result_push(out, 0, x->dims[i], ms_sop_bound(x, i));
+    if (in->want_provenance) ms_sop_note(out, 0, "the operand's shape without its last dim (%d x %d bits)", wr / wx, wx);
+  } else {
+    if (wx % wr) return MS_INFER_UNKNOWN;
+    for (int i = 0; i < x->rank; i++) ms_sop_result_push(out, 0, x->dims[i], ms_sop_bound(x, i));
+    if (!ms_sop_result_push(out, 0, wx / wr, MS_DIM_DYNAMIC)) return MS_INFER_UNKNOWN;
+    if (in->want_provenance) ms_sop_note(out, 0, "the operand's shape and %d (%d / %d bits)", wx / wr, wx, wr);
+  }
+  out->nresults = 1;
+  return MS_INFER_OK;
+}
+
 const ms_sop_def ms_sop_movement[] = {
     {"transpose", transpose, "permutation"},
     {"reverse", reverse, "dimensions"},
@@ -475,5 +538,6 @@ const ms_sop_def ms_sop_movement[] = {
     {"dynamic_iota", dynamic_iota, "iota_dimension,output_shape"},
     {"get_dimension_size", get_dimension_size, "dimension"},
     {"set_dimension_size", set_dimension_size, "dimension,size"},
+    {"bitcast_convert", bitcast_convert, ""},
     {NULL, NULL, NULL},
 };

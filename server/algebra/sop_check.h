@@ -33,6 +33,7 @@
 #define MS_CODE_ATTRIBUTE_VALUE "attribute-value"     /* an enum value the op rejects */
 #define MS_CODE_COLLECTIVE_DIMS "collective-dims"     /* all_gather/reduce_scatter/all_to_all dims and sizes */
 #define MS_CODE_SOP_COUNT "operand-count"             /* operands or results of the wrong number (codes.c row) */
+#define MS_CODE_BIT_WIDTH "bit-width"                /* bitcast_convert: shapes against element bit widths */
 #define MS_CODE_REPLICA_GROUPS "replica-groups"       /* collectives: replica ids repeated, missing or negative */
 
 /* A list parameter, or an empty one when the op leaves it out (the
