@@ -219,17 +219,19 @@ void ms_structured_judge(const ms_structured_host *h) {
     if (!quiet) report(h, out.code, out.operand, out.why);
     return;
   }
-  if (v != MS_INFER_OK) return;
-  int r = conflicting_result(&j, &out);
+  int r = v == MS_INFER_OK ? conflicting_result(&j, &out) : -1;
   if (r >= 0) {
     conflict_text(&j, &out, r, why, sizeof why);
     if (!quiet) report(h, CODE_RESULT, -1, why);
     return;
   }
   if (h->binding->spec_warnings) return; /* the entry's "shape" (or the declared types) gives the results */
+  /* Unknown at the declared types (an operand declared `tensor<*xf32>`):
+  ** the inferred operand shapes may still tell. */
   static __thread ms_shape inferred_ops[MS_SOP_MAX_OPERANDS];
   bool any = false;
   for (int i = 0; i < j.n; i++) any |= h->inferred_operand(h->w, i, &j.operands[i], &inferred_ops[i]);
+  if (!any && v != MS_INFER_OK) return;
   if (any) {
     v = run(&j, inferred_ops, false, &out, def);
     if (v == MS_INFER_INVALID) {
