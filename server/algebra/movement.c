@@ -21,8 +21,10 @@
 ** Parameters (StableHLO's attribute names): permutation; start_indices,
 ** limit_indices, strides; slice_sizes; edge_padding_low,
 ** edge_padding_high, interior_padding; dimension; dimensions;
-** iota_dimension; output_shape; size.
+** iota_dimension; output_shape; size; static_result (reshape: 1 when the
+** result must be static or singly bounded, StableHLO's, not MHLO's).
 */
+#include "broadcast.h" /* MS_CODE_NOT_STATIC */
 #include "sop_check.h"
 
 #include <stdio.h>
@@ -99,6 +101,17 @@ static ms_infer_verdict reshape(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *r = declared(in, 0);
   if (in->noperands < 1 || !in->operands[0].ranked || !r) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
+  /* static_result: StableHLO's result type, statically shaped or with one
+  ** dynamic dim that has a bound (HLO_HasStaticOrSingleBoundedShapePred). */
+  if (ms_sop_int(in, "static_result", 0) && !r->bounds_invalid) {
+    int dynamic = 0, bounded = 0;
+    for (int i = 0; i < r->rank; i++) {
+      dynamic += r->dims[i] < 0;
+      bounded += r->dims[i] < 0 && ms_sop_bound(r, i) >= 0;
+    }
+    if (dynamic && !(dynamic == 1 && bounded == 1))
+      return ms_sop_fail(out, MS_CODE_NOT_STATIC, -1, "result #0 must be statically shaped or single bounded dimension tensor");
+  }
   if (is_static(x) && is_static(r) && elements(x) >= 0 && elements(r) >= 0 && elements(x) != elements(r))
     return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, -1,
                        "number of output elements (%lld) doesn't match expected number of elements (%lld)",
@@ -525,7 +538,7 @@ static ms_infer_verdict bitcast_convert(const ms_sop_in *in, ms_sop_out *out) {
 const ms_sop_def ms_sop_movement[] = {
     {"transpose", transpose, "permutation"},
     {"reverse", reverse, "dimensions"},
-    {"reshape", reshape, ""},
+    {"reshape", reshape, "static_result"},
     {"dynamic_reshape", dynamic_reshape, "output_shape"},
     {"slice", slice, "start_indices,limit_indices,strides"},
     {"dynamic_slice", dynamic_slice, "slice_sizes"},
