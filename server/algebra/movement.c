@@ -6,7 +6,7 @@
 ** dynamic_update_slice, pad and dynamic_pad, concatenate, reverse, iota
 ** and dynamic_iota, get_dimension_size and set_dimension_size,
 ** bitcast_convert (verifyBitcastConvertOp: the declared result's element
-** type decides the result's shape). The
+** type decides the result's shape), pairwise (result i as operand i). The
 ** constraints and result shapes (bounds included) are StableHLO's
 ** (docs/spec.md; TypeInference.cpp inferTransposeOp, inferSliceOp,
 ** inferDynamicSliceOp, inferDynamicUpdateSliceOp, inferPadOp,
@@ -535,6 +535,27 @@ static ms_infer_verdict bitcast_convert(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* --- pairwise ------------------------------------------------------------ */
+
+/* Result i has operand i's shape; results past the operands are declared
+** only (unranked here): optimization_barrier, rng_bit_generator's output
+** state (verifyRngBitGeneratorOp) beside its declared random output. */
+static ms_infer_verdict pairwise(const ms_sop_in *in, ms_sop_out *out) {
+  int n = in->nresults;
+  if (n < 1 || n > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  for (int i = 0; i < n; i++) {
+    if (i < in->noperands) {
+      out->results[i] = in->operands[i];
+      if (in->want_provenance) ms_sop_note(out, i, "the shape of operand %d", i);
+    } else {
+      memset(&out->results[i], 0, sizeof out->results[i]);
+      out->results[i].kind = MS_TYPE_TENSOR;
+    }
+  }
+  out->nresults = n;
+  return MS_INFER_OK;
+}
+
 const ms_sop_def ms_sop_movement[] = {
     {"transpose", transpose, "permutation"},
     {"reverse", reverse, "dimensions"},
@@ -552,5 +573,6 @@ const ms_sop_def ms_sop_movement[] = {
     {"get_dimension_size", get_dimension_size, "dimension"},
     {"set_dimension_size", set_dimension_size, "dimension,size"},
     {"bitcast_convert", bitcast_convert, ""},
+    {"pairwise", pairwise, ""},
     {NULL, NULL, NULL},
 };

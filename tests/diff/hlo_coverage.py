@@ -14,9 +14,8 @@ its results are typed.
 Barriers, left out of the percentage (BARRIERS): constants (their type is
 their value's), custom_call and composite (an external function's result),
 and the ops whose results are data from outside the program, declared and
-not computed from operands: infeed, recv, rng_bit_generator's output
-(its state is the initial state; the random output's shape is the
-declared one), async_done, replica_id/partition_id (always tensor<ui32>).
+not computed from operands: infeed, recv, async_done, replica_id and
+partition_id (always tensor<ui32>).
 
 usage: hlo_coverage.py BUILD/mlir-shape [--corpus=DIR] [--min=95] [--verbose]
 Prints the figures and the uncovered ops by count, then `N passed, M
@@ -34,7 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 DIALECTS = ("stablehlo.", "mhlo.", "chlo.")
 BARRIERS = {
     "constant", "custom_call", "composite",  # the barriers
-    "infeed", "recv", "rng_bit_generator", "async_done", "replica_id", "partition_id",
+    "infeed", "recv", "async_done", "replica_id", "partition_id",
 }
 
 

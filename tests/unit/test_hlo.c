@@ -237,3 +237,27 @@ Test(hlo, bounds_flow_through_elementwise_ops) {
                    "tensor<1x2x3x?xf32, #stablehlo.bounds<?, ?, ?, 7>>");
   ms_analysis_clear(&a);
 }
+
+Test(hlo, pairwise_results) {
+  sop_case c = {0};
+  sc_op(&c, "tensor<2xui64>");
+  sc_res(&c, "tensor<?xui64>");
+  sc_res(&c, "tensor<10x12xui32>");
+  cr_assert_eq(sc_run(&c, "pairwise"), MS_INFER_OK);
+  cr_assert_eq(c.out.nresults, 2);
+  cr_assert_str_eq(sc_result(&c, 0), "tensor<2xui64>", "the output state is the initial state's shape");
+  cr_assert_not(c.out.results[1].ranked, "the random output is declared only");
+}
+
+Test(hlo, reshape_static_result) {
+  sop_case c = {0};
+  sc_op(&c, "tensor<?x?xf32, #stablehlo.bounds<5, 5>>");
+  sc_res(&c, "tensor<?x?xf32, #stablehlo.bounds<5, 5>>");
+  sc_list(&c, "static_result", "1");
+  sc_fails(&c, "reshape", "not-static");
+  sop_case one = {0};
+  sc_op(&one, "tensor<?x4xf32, #stablehlo.bounds<5, ?>>");
+  sc_res(&one, "tensor<?xf32, #stablehlo.bounds<20>>");
+  sc_list(&one, "static_result", "1");
+  cr_assert_eq(sc_run(&one, "reshape"), MS_INFER_UNKNOWN, "one bounded dynamic dim is allowed: %s", one.out.why);
+}
