@@ -165,10 +165,12 @@ const ms_code_info ms_codes_sop[] = {
    "StableHLO TypeInference.cpp verifyReducerShape, verifySelectAndScatterOp; the op's rule entry (\"algebra\").",
    false},
   {"region-types", MS_SEVERITY_ERROR,
-   "A control-flow op's operands, region arguments, yields and results do not agree.",
+   "A control-flow op's (or a computation's) operands, region arguments, yields and results do not agree.",
    "if and case take a rank-0 predicate or index and branches without arguments that return compatible "
    "types; while's operands agree with the condition's and the body's arguments and with what the body "
-   "returns, and the condition returns one zero-ranked tensor of i1.",
+   "returns, and the condition returns one zero-ranked tensor of i1. map's computation takes one rank-0 "
+   "argument of each input's element type and returns one rank-0 tensor; sort's comparator takes two "
+   "rank-0 arguments per input, of its element type, and returns tensor<i1>.",
    F("", "(%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<3xf32>)", "tensor<2xf32>")
    "  %0 = \"stablehlo.if\"(%p) ({\n"
    "    \"stablehlo.return\"(%a) : (tensor<2xf32>) -> ()\n"
