@@ -162,9 +162,13 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out, bool dynamic)
   for (int i = 0; i < d.ns; i++) sizes[i] = rhs->dims[d.ks[i]];
   if (dynamic) {
     const ms_shape *pad = &in->operands[2];
-    if (pad->ranked && pad->rank != 2)
+    /* Legacy mhlo (the catalog's "flat_padding"): d_padding is a flat [2 * N]
+    ** tensor, which its verifier does not check: silent on any other rank-1 size. */
+    bool flat = ms_sop_int(in, "flat_padding", 0) != 0 && pad->ranked && pad->rank == 1;
+    if (flat && pad->dims[0] != 2 * d.ns) return MS_INFER_UNKNOWN;
+    if (pad->ranked && pad->rank != 2 && !flat)
       return ms_sop_fail(out, "window", 2, "expects padding to be of rank 2 but got %d", pad->rank);
-    if (pad->ranked && (pad->dims[0] != d.ns || pad->dims[1] != 2))
+    if (pad->ranked && !flat && (pad->dims[0] != d.ns || pad->dims[1] != 2))
       return ms_sop_fail(out, "window", 2, "expects padding to be of shape [%d, 2], but got [%lld, %lld]", d.ns,
                          (long long)pad->dims[0], (long long)pad->dims[1]);
     out->unchecked_results = true;
@@ -205,6 +209,6 @@ static ms_infer_verdict dynamic_conv(const ms_sop_in *in, ms_sop_out *out) { ret
 
 const ms_sop_def ms_sop_convolution[] = {
     {"convolution", convolution, CONV_PARAMS},
-    {"dynamic_conv", dynamic_conv, CONV_PARAMS},
+    {"dynamic_conv", dynamic_conv, CONV_PARAMS ",flat_padding"},
     {NULL, NULL, NULL},
 };
