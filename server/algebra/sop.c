@@ -26,6 +26,11 @@ extern const ms_sop_def ms_sop_reduce[];
 extern const ms_sop_def ms_sop_linalg[];
 extern const ms_sop_def ms_sop_collective[];
 
+/* (s27-onnx's frontend families below this line) */
+extern const ms_sop_def ms_sop_nn[];
+extern const ms_sop_def ms_sop_tensor_ops[];
+extern const ms_sop_def ms_sop_indexing[];
+
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
     ms_sop_convolution,
@@ -38,6 +43,11 @@ static const ms_sop_def *const families[] = {
     ms_sop_reduce,
     ms_sop_linalg,
     ms_sop_collective,
+
+    /* (s27-onnx's frontend families below this line) */
+    ms_sop_nn,
+    ms_sop_tensor_ops,
+    ms_sop_indexing,
 
     NULL,
 };
