@@ -203,7 +203,8 @@ static ms_infer_verdict split_sizes(const ms_sop_in *in, ms_sop_out *out) {
   }
   for (int r = 0; r < n; r++) {
     ms_sop_result_begin(out, r, x);
-    for (int i = 0; i < x->rank; i++) push(out, r, i == axis ? sizes[r] : x->dims[i]);
+    /* ONNX's inference leaves the split axis `?` when its size is. */
+    for (int i = 0; i < x->rank; i++) push(out, r, i != axis ? x->dims[i] : known(d) ? sizes[r] : MS_DIM_DYNAMIC);
     if (in->want_provenance) ms_sop_note(out, r, "the input's dims, dim %lld is part %d", (long long)axis, r);
   }
   return MS_INFER_OK;

@@ -331,8 +331,7 @@ static ms_infer_verdict pool_nchw(const ms_sop_in *in, ms_sop_out *out) {
 static ms_infer_verdict global_pool(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
-  if (x->ranked && x->rank < 2) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "input rank %d < 2", x->rank);
-  if (!x->ranked) return unknown_results(in, out, 1);
+  if (!x->ranked || x->rank < 2) return unknown_results(in, out, 1);
   ms_sop_result_begin(out, 0, x);
   out->nresults = 1;
   for (int i = 0; i < x->rank; i++) ms_sop_result_push(out, 0, i < 2 ? x->dims[i] : 1, MS_DIM_DYNAMIC);

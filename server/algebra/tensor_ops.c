@@ -252,10 +252,14 @@ static ms_infer_verdict topk(const ms_sop_in *in, ms_sop_out *out) {
   if (known(kv) && known(x->dims[axis]) && kv > x->dims[axis])
     return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 1, "axis %lld has %lld elements, fewer than K = %lld",
                        (long long)axis, (long long)x->dims[axis], (long long)kv);
+  /* ONNX's inference: without K or the axis' size (so that K <= size is
+  ** not known) only the rank is known. */
+  bool all = !known(kv) || !known(x->dims[axis]);
   for (int r = 0; r < nres; r++) {
     ms_sop_result_begin(out, r, x);
     if (r) out->results[r].elem[0] = 0;
-    for (int i = 0; i < x->rank; i++) ms_sop_result_push(out, r, i == axis ? kv : x->dims[i], MS_DIM_DYNAMIC);
+    for (int i = 0; i < x->rank; i++)
+      ms_sop_result_push(out, r, all ? MS_DIM_DYNAMIC : i == axis ? kv : x->dims[i], MS_DIM_DYNAMIC);
   }
   if (in->want_provenance) ms_sop_note(out, 0, "the input's dims, dim %lld is K", (long long)axis);
   return MS_INFER_OK;
