@@ -193,9 +193,16 @@ static ms_infer_verdict split_sizes(const ms_sop_in *in, ms_sop_out *out) {
     if (known(d) && sum != d)
       return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 1, "the split sizes sum to %lld, the axis has %lld",
                          (long long)sum, (long long)d);
-  } else {
+  } else if (ms_sop_get(in, "num_outputs")) {
+    /* num_outputs (ONNX opset 18): parts of ceil(d / n), the last smaller. */
     int64_t parts = ms_sop_int(in, "num_outputs", n);
     if (parts != n) return ms_sop_fail(out, MS_CODE_SOP_COUNT, -1, "num_outputs %lld, %d results", (long long)parts, n);
+    int64_t each = known(d) ? (d + n - 1) / n : MS_DIM_DYNAMIC;
+    if (known(d) && each * (n - 1) >= d)
+      return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 0, "the axis has %lld elements, too few for %d parts",
+                         (long long)d, n);
+    for (int i = 0; i < n; i++) sizes[i] = known(d) ? (i < n - 1 ? each : d - each * (n - 1)) : MS_DIM_DYNAMIC;
+  } else {
     if (known(d) && d % n)
       return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 0, "the axis has %lld elements, not divisible into %d parts",
                          (long long)d, n);

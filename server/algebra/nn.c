@@ -174,8 +174,13 @@ static bool read_window(const ms_sop_in *in, window_spec *w, ms_sop_out *out) {
 static bool window_out(const window_spec *w, int i, int64_t x, int64_t *o, ms_sop_out *out) {
   if (!known(x)) return *o = MS_DIM_DYNAMIC, true;
   int64_t ek = (w->k[i] - 1) * w->d[i] + 1;
-  if (!strcmp(w->pad, "SAME_UPPER") || !strcmp(w->pad, "SAME_LOWER")) return *o = (x + w->s[i] - 1) / w->s[i], true;
   int64_t padded = x + (strcmp(w->pad, "VALID") ? w->pb[i] + w->pe[i] : 0);
+  if (!strcmp(w->pad, "SAME_UPPER") || !strcmp(w->pad, "SAME_LOWER")) {
+    /* The padding ONNX's inference gives SAME (ceil(x / stride) positions
+    ** without ceil_mode; with it, the rounding below may add one). */
+    int64_t residual = x % w->s[i], total = residual ? ek - residual : ek - w->s[i];
+    padded = x + (total > 0 ? total : 0);
+  }
   if (padded < ek)
     return ms_sop_fail(out, CODE_WINDOW, 0, "spatial dim %d: the window (%lld with dilation) is larger than the "
                        "padded input (%lld)", i, (long long)ek, (long long)padded), false;

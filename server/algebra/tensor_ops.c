@@ -240,8 +240,8 @@ static ms_infer_verdict topk(const ms_sop_in *in, ms_sop_out *out) {
   int nres = in->nresults > 1 ? 2 : 1;
   if (given(in, 1) && in->operands[1].ranked) {
     const ms_shape *k = &in->operands[1];
-    if (k->rank != 1 || (known(k->dims[0]) && k->dims[0] != 1))
-      return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "K must be a 1-D tensor of one element");
+    if (k->rank > 1 || (k->rank == 1 && known(k->dims[0]) && k->dims[0] != 1))
+      return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "K has rank %d, rank should be < 2 (one element)", k->rank);
   }
   if (!x->ranked) return unknown_results(out, nres);
   int64_t axis = ms_sop_int(in, "axis", -1);
