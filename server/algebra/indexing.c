@@ -65,6 +65,21 @@ static ms_infer_verdict data_shape(const ms_sop_in *in, ms_sop_out *out, const m
 
 /* --- gathers and scatters -------------------------------------------------------- */
 
+/* Constant indices (a flat list of k-tuples) within [-s, s - 1] of the
+** data dim (first + their place in the tuple) they index. */
+static bool indices_in(ms_sop_out *out, const ms_sop_param *idx, const ms_shape *x, int first, int k) {
+  for (int p = 0; idx && k > 0 && p < idx->n; p++) {
+    int d = first + p % k;
+    int64_t s = d < x->rank ? x->dims[d] : MS_DIM_DYNAMIC, v = idx->v[p];
+    char which[32] = "'indices'";
+    if (k > 1) snprintf(which, sizeof which, "'indices[%d]'", p % k);
+    if (known(s) && (v < -s || v >= s))
+      return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 1, "%s value is %lld, accepted range is [%lld, %lld]", which,
+                         (long long)v, (long long)-s, (long long)(s - 1)), false;
+  }
+  return true;
+}
+
 static ms_infer_verdict gather_axis(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 2) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0], *idx = &in->operands[1];
@@ -90,6 +105,7 @@ static ms_infer_verdict gather_elements(const ms_sop_in *in, ms_sop_out *out) {
   if (x->ranked) {
     int64_t axis = ms_sop_int(in, "axis", 0);
     if (!axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
+    if (!indices_in(out, ms_sop_get(in, "indices"), x, (int)axis, 1)) return MS_INFER_INVALID;
   }
   if (!idx->ranked) return unknown_results(out, 1);
   out->results[0] = *idx;
@@ -118,6 +134,7 @@ static ms_infer_verdict gather_nd(const ms_sop_in *in, ms_sop_out *out) {
     return ms_sop_fail(out, MS_CODE_INDEX_VECTOR, 1, "the indices' last dim is %lld, value should be in [1, %lld]",
                        (long long)k, (long long)(x->rank - b));
   if (!known(k)) return unknown_results(out, 1);
+  if (!indices_in(out, ms_sop_get(in, "indices"), x, (int)b, (int)k)) return MS_INFER_INVALID;
   ms_sop_result_begin(out, 0, x);
   for (int i = 0; i < idx->rank - 1; i++) push(out, 0, idx->dims[i]);
   for (int i = (int)(b + k); i < x->rank; i++) push(out, 0, x->dims[i]);
@@ -176,9 +193,10 @@ static ms_infer_verdict split_sizes(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *x = &in->operands[0];
   int n = in->nresults;
   const ms_sop_param *sp = ms_sop_get(in, "split");
-  if (!x->ranked || (!sp && given(in, 1))) return unknown_results(out, n);
+  if (!x->ranked) return unknown_results(out, n);
   int64_t axis = ms_sop_int(in, "axis", 0);
   if (!axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
+  if (!sp && given(in, 1)) return unknown_results(out, n);
   int64_t d = x->dims[axis], sizes[MS_SOP_MAX_RESULTS];
   if (sp) {
     if (sp->n != n)
@@ -317,8 +335,8 @@ static ms_infer_verdict pad_values(const ms_sop_in *in, ms_sop_out *out) {
 
 const ms_sop_def ms_sop_indexing[] = {
     {"gather_axis", gather_axis, "axis"},
-    {"gather_elements", gather_elements, "axis"},
-    {"gather_nd", gather_nd, "batch_dims"},
+    {"gather_elements", gather_elements, "axis,indices"},
+    {"gather_nd", gather_nd, "batch_dims,indices"},
     {"scatter_nd", scatter_nd, ""},
     {"scatter_elements", scatter_elements, "axis"},
     {"split_sizes", split_sizes, "axis,split,num_outputs"},

@@ -32,6 +32,7 @@
 #define CODE_CONV "conv-dims"
 #define CODE_WINDOW "window"
 #define CODE_GROUP "group-count"
+#define CODE_ZERO_POINT "zero-point-shape"   /* codes_onnx.c */
 
 /* Whether operand i is given (present and shaped). */
 static bool given(const ms_sop_in *in, int i) {
@@ -90,6 +91,41 @@ static ms_infer_verdict numpy_matmul(const ms_sop_in *in, ms_sop_out *out) {
   if (b->rank >= 2) ms_sop_result_push(out, 0, b->dims[b->rank - 1], MS_DIM_DYNAMIC);
   if (in->want_provenance) ms_sop_note(out, 0, "then lhs rows and rhs columns");
   return MS_INFER_OK;
+}
+
+/* One zero point (operand zp) of a quantized matmul operand x: a scalar or
+** one element; 1-D (per row of a 2-D A / per column of a 2-D B); or of x's
+** rank with x's dims but a 1 at dim `one` (A's last, B's second last), as
+** onnx-mlir's MatMulInteger verifier requires. */
+static bool zero_point_fits(const ms_sop_in *in, int zp, int xi, int one, const char *name, ms_sop_out *out) {
+  if (!given(in, zp) || !in->operands[zp].ranked || !in->operands[xi].ranked) return true;
+  const ms_shape *z = &in->operands[zp], *x = &in->operands[xi];
+  if (z->rank == 0 || (z->rank == 1 && z->dims[0] == 1)) return true;
+  if (z->rank == 1) {
+    if (x->rank != 2)
+      return ms_sop_fail(out, CODE_ZERO_POINT, xi, "'%s' has rank %d, rank should be 2 with a 1-D zero point", name,
+                         x->rank), false;
+    return true;
+  }
+  if (z->rank != x->rank)
+    return ms_sop_fail(out, CODE_ZERO_POINT, zp, "'%s' has rank %d, its zero point rank %d: the two inputs must have "
+                       "the same rank", name, x->rank, z->rank), false;
+  int o = one < 0 ? x->rank + one : one;
+  for (int i = 0; i < x->rank; i++) {
+    if (i == o && known(z->dims[i]) && z->dims[i] != 1)
+      return ms_sop_fail(out, CODE_ZERO_POINT, zp, "zero point dim %d has value %lld, value should be 1", i,
+                         (long long)z->dims[i]), false;
+    if (i != o && known(z->dims[i]) && known(x->dims[i]) && z->dims[i] != x->dims[i])
+      return ms_sop_fail(out, CODE_ZERO_POINT, zp, "'%s' dim %d has value %lld, its zero point %lld: the two dims "
+                         "must have the same value", name, i, (long long)x->dims[i], (long long)z->dims[i]), false;
+  }
+  return true;
+}
+
+/* numpy_matmul with zero points (A, B, a_zero_point, b_zero_point). */
+static ms_infer_verdict matmul_integer(const ms_sop_in *in, ms_sop_out *out) {
+  if (!zero_point_fits(in, 2, 0, -1, "A", out) || !zero_point_fits(in, 3, 1, -2, "B", out)) return MS_INFER_INVALID;
+  return numpy_matmul(in, out);
 }
 
 /* --- gemm --------------------------------------------------------------------- */
@@ -403,6 +439,7 @@ static ms_infer_verdict layer_norm(const ms_sop_in *in, ms_sop_out *out) {
 
 const ms_sop_def ms_sop_nn[] = {
     {"numpy_matmul", numpy_matmul, ""},
+    {"matmul_integer", matmul_integer, ""},
     {"gemm", gemm, "trans_a,trans_b"},
     {"conv_channels_first", conv_nchw, "group," WINDOW_NAMES},
     {"conv_transpose_channels_first", conv_transpose_nchw, "group,output_padding,output_shape," WINDOW_NAMES},
