@@ -30,6 +30,7 @@ extern const ms_sop_def ms_sop_collective[];
 extern const ms_sop_def ms_sop_nn[];
 extern const ms_sop_def ms_sop_tensor_ops[];
 extern const ms_sop_def ms_sop_indexing[];
+extern const ms_sop_def ms_sop_stacking[];
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -48,6 +49,7 @@ static const ms_sop_def *const families[] = {
     ms_sop_nn,
     ms_sop_tensor_ops,
     ms_sop_indexing,
+    ms_sop_stacking,
 
     NULL,
 };
