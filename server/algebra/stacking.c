@@ -4,7 +4,8 @@
 ** along a new axis (pack), unstack one into N along an axis (unpack),
 ** split into num_splits equal parts or into given sizes with at most one
 ** -1 (split, split_v), slice by begin and size (-1: to the end), pad by a
-** 2-D [rank, 2] paddings tensor.
+** 2-D [rank, 2] paddings tensor; resize images (NHWC) to a constant size,
+** and a result shaped by a constant operand (transpose_conv).
 **
 ** The split dimension, sizes and paddings are operands; their shapes are
 ** checked (a scalar or one-element axis, 1-D sizes, 2-D paddings of at
@@ -236,7 +237,48 @@ static ms_infer_verdict pad_pairs(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* --- resize, transpose_conv ---------------------------------------------------------- */
+
+/* resize (images NHWC, size [2]): the size operand 1-D of 2 (or `?`);
+** the result (N, size[0], size[1], C), refined only. */
+static ms_infer_verdict resize_nhwc(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 2) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0], *sz = &in->operands[1];
+  out->unchecked_results = true;
+  if (sz->ranked && (sz->rank != 1 || (known(sz->dims[0]) && sz->dims[0] != 2)))
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "operand 1's dimension 0 must be dynamic or equal 2 (a 1-D "
+                       "size of height and width)");
+  if (!x->ranked || x->rank != 4) return unknown_results(out, 1);
+  const ms_sop_param *s = ms_sop_get(in, "size");
+  ms_sop_result_begin(out, 0, x);
+  push(out, 0, x->dims[0]);
+  push(out, 0, s && s->n == 2 ? s->v[0] : MS_DIM_DYNAMIC);
+  push(out, 0, s && s->n == 2 ? s->v[1] : MS_DIM_DYNAMIC);
+  push(out, 0, x->dims[3]);
+  if (in->want_provenance) ms_sop_note(out, 0, "batch and channels of the input, the size operand's height and width");
+  return MS_INFER_OK;
+}
+
+/* An op whose result shape is a constant operand of result_rank values
+** (transpose_conv's output_shape): the declared result must have that rank. */
+static ms_infer_verdict output_shape_operand(const ms_sop_in *in, ms_sop_out *out) {
+  int64_t rank = ms_sop_int(in, "result_rank", -1);
+  if (in->nresults < 1) return MS_INFER_UNKNOWN;
+  const ms_shape *r = &in->results[0];
+  if (rank >= 0 && r->ranked && r->rank != rank)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, -1, "expect output type has rank = %lld, got rank %d",
+                       (long long)rank, r->rank);
+  const ms_sop_param *s = ms_sop_get(in, "output_shape");
+  if (!s || (rank >= 0 && s->n != rank)) return unknown_results(out, 1);
+  out->unchecked_results = true;
+  ms_sop_result_begin(out, 0, r);
+  for (int i = 0; i < s->n && i < MS_MAX_RANK; i++) push(out, 0, s->v[i] >= 0 ? s->v[i] : MS_DIM_DYNAMIC);
+  return MS_INFER_OK;
+}
+
 const ms_sop_def ms_sop_stacking[] = {
+    {"resize_nhwc", resize_nhwc, "size"},
+    {"output_shape_operand", output_shape_operand, "output_shape,result_rank"},
     {"stack", stack, "axis,count"},
     {"unstack", unstack, "axis,count"},
     {"split_parts", split_parts, "axis,count,split,operand,axis_operand,split_operand,max_axis_rank"},

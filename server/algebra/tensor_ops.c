@@ -69,16 +69,23 @@ static ms_infer_verdict reshape_values(const ms_sop_in *in, ms_sop_out *out) {
     }
     return unknown_results(out, 1);
   }
-  bool allowzero = ms_sop_int(in, "allowzero", 0) != 0;
+  /* zero_copies 0 (TFLite): a 0 is a size; unchecked_results: the verifier
+  ** checks only the -1s, the rest refines. */
+  bool allowzero = ms_sop_int(in, "allowzero", 0) != 0 || !ms_sop_int(in, "zero_copies", 1);
+  bool checked = !ms_sop_int(in, "unchecked_results", 0);
+  out->unchecked_results = !checked;
   int neg = -1;
   int64_t prod = 1;
   bool prod_known = true;
   for (int i = 0; i < sh->n; i++) {
     int64_t v = sh->v[i];
     if (v == -1) {
-      if (neg >= 0) return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1, "the shape has more than one -1");
+      if (neg >= 0)
+        return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1, "the shape has more than one -1 (at indices %d and %d)", neg,
+                           i);
       neg = i;
     } else if (v < -1) {
+      if (!checked) return MS_INFER_UNKNOWN;
       return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1, "shape value %lld is negative and not -1", (long long)v);
     } else if (v == 0 && !allowzero) {
       if (x->ranked && i >= x->rank)
@@ -89,7 +96,7 @@ static ms_infer_verdict reshape_values(const ms_sop_in *in, ms_sop_out *out) {
       prod *= v;
     }
   }
-  if (allowzero && neg >= 0)
+  if (allowzero && neg >= 0 && checked)
     for (int i = 0; i < sh->n; i++)
       if (sh->v[i] == 0) return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1, "allowzero with both 0 and -1");
   int64_t total = 1;
@@ -105,6 +112,7 @@ static ms_infer_verdict reshape_values(const ms_sop_in *in, ms_sop_out *out) {
     else if (v == -1) {
       v = MS_DIM_DYNAMIC;
       if (total_known && prod_known) {
+        if ((prod == 0 || total % prod) && !checked) return MS_INFER_UNKNOWN;
         if (prod == 0 || total % prod)
           return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1, "%lld elements cannot be reshaped to a multiple of %lld",
                              (long long)total, (long long)prod);
@@ -113,6 +121,7 @@ static ms_infer_verdict reshape_values(const ms_sop_in *in, ms_sop_out *out) {
     }
     ms_sop_result_push(out, 0, v, MS_DIM_DYNAMIC);
   }
+  if (neg < 0 && total_known && prod_known && prod != total && !checked) return MS_INFER_UNKNOWN;
   if (neg < 0 && total_known && prod_known && prod != total)
     return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1, "%lld elements reshaped to %lld", (long long)total,
                        (long long)prod);
@@ -308,7 +317,7 @@ static ms_infer_verdict dim_of(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 const ms_sop_def ms_sop_tensor_ops[] = {
-    {"reshape_values", reshape_values, "shape,allowzero"},
+    {"reshape_values", reshape_values, "shape,allowzero,zero_copies,unchecked_results"},
     {"flatten", flatten, "axis"},
     {"squeeze", squeeze, "axes"},
     {"unsqueeze", unsqueeze, "axes"},
