@@ -298,3 +298,19 @@ Test(frontend, tflite_reshape_resize_output_shape) {
   cr_assert_eq(sc_run(&t, "output_shape_operand"), MS_INFER_OK, "%s", t.out.why);
   cr_assert_str_eq(sc_result(&t, 0), "tensor<1x64x84x32xf32>");
 }
+
+Test(frontend, split_to_sequence_checks) {
+  sop_case s = {0};
+  sc_op(&s, "tensor<2x2xf32>");
+  sc_op(&s, "tensor<2xi64>");
+  sc_list(&s, "split", "0, 1");
+  sc_fails(&s, "split_to_sequence", "slice-out-of-bounds"); /* sums to 1, the axis has 2 */
+  s.params[0].v[0] = 1;
+  cr_assert_eq(sc_run(&s, "split_to_sequence"), MS_INFER_UNKNOWN); /* valid; the sequence is not inferred */
+  sc_list(&s, "keepdims", "2");
+  sc_fails(&s, "split_to_sequence", "attribute-value");
+  sop_case r = {0};
+  sc_op(&r, "tensor<2x2xf32>");
+  sc_op(&r, "tensor<1x2xi64>");
+  sc_fails(&r, "split_to_sequence", "operand-rank");
+}
