@@ -29,7 +29,8 @@ func.func @unidirectional(%x: tensor<2x3x4xf32>, %slope: tensor<3x1xf32>, %a: te
   %1 = "onnx.Gemm"(%a, %b, %c) : (tensor<5x7xf32>, tensor<7x6xf32>, tensor<6xf32>) -> tensor<5x6xf32>
   // Wrong: the slope has a higher rank than X.
   %2 = "onnx.PRelu"(%x, %wide) : (tensor<2x3x4xf32>, tensor<5x2x3x4xf32>) -> tensor<2x3x4xf32>
-  // Wrong: C (4x6) does not broadcast onto the 5x6 result.
+  // Warning (spec-violation): C (4x6) does not broadcast onto the 5x6 result;
+  // the specification forbids it, onnx-mlir's verifier does not check it.
   %3 = "onnx.Gemm"(%a, %b, %c2) : (tensor<5x7xf32>, tensor<7x6xf32>, tensor<4x6xf32>) -> tensor<5x6xf32>
   return
 }
@@ -43,5 +44,39 @@ func.func @structured(%x: tensor<2x3xf32>, %y: tensor<2x4xf32>, %z: tensor<1x2x3
   %2 = "onnx.Concat"(%x, %y) {axis = 0 : si64} : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<*xf32>
   // Wrong: perm [0, 2, 1] of 1x2x3 is 1x3x2.
   %3 = "onnx.Transpose"(%z) {perm = [0, 2, 1]} : (tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+  return
+}
+
+// The frontend families (nn.c, tensor_ops.c, indexing.c): shapes flow
+// through MatMul, Conv, pooling, Reshape (0 copies, -1 takes the rest),
+// reductions and gathers as ONNX's shape inference gives them; `shapes`
+// shows the inferred types of the tensor<*xf32> results.
+func.func @frontend(%x: tensor<1x3x32x32xf32>, %w: tensor<8x3x3x3xf32>, %m: tensor<4x5xf32>, %n: tensor<5x6xf32>) {
+  %none = "onnx.NoValue"() {value} : () -> none
+  %0 = "onnx.Conv"(%x, %w, %none) {pads = [1, 1, 1, 1], strides = [2, 2]} : (tensor<1x3x32x32xf32>, tensor<8x3x3x3xf32>, none) -> tensor<*xf32>
+  %1 = "onnx.MaxPool"(%0) {kernel_shape = [2, 2], strides = [2, 2]} : (tensor<*xf32>) -> tensor<*xf32>
+  %shape = onnx.Constant dense<[0, -1]> : tensor<2xi64>
+  %2 = "onnx.Reshape"(%1, %shape) : (tensor<*xf32>, tensor<2xi64>) -> tensor<*xf32>
+  %3 = "onnx.MatMul"(%m, %n) : (tensor<4x5xf32>, tensor<5x6xf32>) -> tensor<*xf32>
+  %axes = onnx.Constant dense<[1]> : tensor<1xi64>
+  %4 = "onnx.ReduceSum"(%3, %axes) {keepdims = 0 : si64} : (tensor<*xf32>, tensor<1xi64>) -> tensor<*xf32>
+  return
+}
+
+// What onnx-mlir's verifiers reject (Gather's axis, GatherND's index
+// tuples, ScatterND's updates, TopK's K, MatMulInteger's zero points).
+func.func @frontend_errors(%d: tensor<3x4xf32>, %i: tensor<2xi64>, %j: tensor<2x3xi64>, %u: tensor<2x5xf32>, %k: tensor<1x1xi64>, %a: tensor<5x16x32xui8>, %b: tensor<5x32x64xui8>, %za: tensor<5x16x2xui8>) {
+  // Wrong: axis 2 of a rank-2 tensor.
+  %0 = "onnx.Gather"(%d, %i) {axis = 2 : si64} : (tensor<3x4xf32>, tensor<2xi64>) -> tensor<*xf32>
+  // Wrong: index tuples of 3 into a rank-2 tensor.
+  %1 = "onnx.GatherND"(%d, %j) : (tensor<3x4xf32>, tensor<2x3xi64>) -> tensor<*xf32>
+  %idx = onnx.Constant dense<[[0], [1]]> : tensor<2x1xi64>
+  // Wrong: ScatterND's updates must be 2x4 (indices 2x1, then data's dim 1).
+  %2 = "onnx.ScatterND"(%d, %idx, %u) : (tensor<3x4xf32>, tensor<2x1xi64>, tensor<2x5xf32>) -> tensor<3x4xf32>
+  // Wrong: K must be a scalar or a 1-D tensor of one element.
+  %3:2 = "onnx.TopK"(%d, %k) : (tensor<3x4xf32>, tensor<1x1xi64>) -> (tensor<*xf32>, tensor<*xi64>)
+  %nv = "onnx.NoValue"() {value} : () -> none
+  // Wrong: a zero point of A's rank has a 1 at A's last dim.
+  %4 = "onnx.MatMulInteger"(%a, %b, %za, %nv) : (tensor<5x16x32xui8>, tensor<5x32x64xui8>, tensor<5x16x2xui8>, none) -> tensor<5x16x64xi32>
   return
 }

@@ -35,3 +35,23 @@ func.func @structured(%x: tensor<2x3xf32>, %y: tensor<2x4xf32>) {
   %3 = "tfl.concatenation"(%x, %y) {axis = 0 : i32, fused_activation_function = "NONE"} : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<4x3xf32>
   return
 }
+
+// pack, unpack, split, split_v, slice and pad as TFLite's verifiers define
+// them (stacking.c).
+func.func @stacking(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %c: tensor<2x4xf32>, %x: tensor<16x4xf32>, %p: tensor<3x2xi32>) {
+  %0 = "tfl.pack"(%a, %b) {axis = 1 : i32, values_count = 2 : i32} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x2x3xf32>
+  %1:3 = "tfl.unpack"(%a) {axis = 1 : i32, num = 3 : i32} : (tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)
+  %dim = arith.constant dense<0> : tensor<i32>
+  %sizes = arith.constant dense<[4, -1]> : tensor<2xi32>
+  %2:2 = "tfl.split_v"(%x, %sizes, %dim) {num_splits = 2 : i32} : (tensor<16x4xf32>, tensor<2xi32>, tensor<i32>) -> (tensor<4x4xf32>, tensor<12x4xf32>)
+  // Wrong: pack's inputs must have one shape.
+  %3 = "tfl.pack"(%a, %c) {axis = 0 : i32, values_count = 2 : i32} : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<2x2x3xf32>
+  // Wrong: 16 does not split evenly into 3.
+  %4:3 = "tfl.split"(%dim, %x) {num_splits = 3 : i32} : (tensor<i32>, tensor<16x4xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>)
+  %bad = arith.constant dense<[4, 11]> : tensor<2xi32>
+  // Wrong: the sizes sum to 15, not 16.
+  %5:2 = "tfl.split_v"(%x, %bad, %dim) {num_splits = 2 : i32} : (tensor<16x4xf32>, tensor<2xi32>, tensor<i32>) -> (tensor<4x4xf32>, tensor<11x4xf32>)
+  // Wrong: the paddings have 3 rows for a rank-2 input.
+  %6 = "tfl.pad"(%x, %p) : (tensor<16x4xf32>, tensor<3x2xi32>) -> tensor<*xf32>
+  return
+}

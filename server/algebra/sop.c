@@ -27,6 +27,12 @@ extern const ms_sop_def ms_sop_reduce[];
 extern const ms_sop_def ms_sop_linalg[];
 extern const ms_sop_def ms_sop_collective[];
 
+/* (s27-onnx's frontend families below this line) */
+extern const ms_sop_def ms_sop_nn[];
+extern const ms_sop_def ms_sop_tensor_ops[];
+extern const ms_sop_def ms_sop_indexing[];
+extern const ms_sop_def ms_sop_stacking[];
+
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
     ms_sop_convolution,
@@ -39,6 +45,12 @@ static const ms_sop_def *const families[] = {
     ms_sop_reduce,
     ms_sop_linalg,
     ms_sop_collective,
+
+    /* (s27-onnx's frontend families below this line) */
+    ms_sop_nn,
+    ms_sop_tensor_ops,
+    ms_sop_indexing,
+    ms_sop_stacking,
 
     NULL,
 };

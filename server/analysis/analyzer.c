@@ -1031,7 +1031,8 @@ static void apply_rule(analyzer *w, uint32_t opi) {
   if (b.static_operands) check_static_operands(w, op, &b);
   if (b.algebra) {
     apply_algebra(w, opi, &b, &ctx);
-    if (!b.spec_warnings) return; /* else the algebra only warned: the entry's shape infers */
+    /* With spec_warnings the algebra only warned: the entry's shape infers. */
+    if (!b.spec_warnings || b.shape.fn == MS_SHAPE_FN_NONE) return;
   }
   if (!b.has_rule) {
     infer_by_shape_fn(w, opi, &b);

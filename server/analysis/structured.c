@@ -225,7 +225,10 @@ void ms_structured_judge(const ms_structured_host *h) {
     if (!quiet) report(h, CODE_RESULT, -1, why);
     return;
   }
-  if (h->binding->spec_warnings) return; /* the entry's "shape" (or the declared types) gives the results */
+  /* With "spec_warnings", the entry's "shape" gives the results when it has
+  ** one; without, the function refines them as for any entry. */
+  if (h->binding->spec_warnings && h->binding->shape.fn != MS_SHAPE_FN_NONE) return;
+  quiet |= h->binding->spec_warnings; /* propagated mismatches: the verifier accepts them too */
   /* Unknown at the declared types (an operand declared `tensor<*xf32>`):
   ** the inferred operand shapes may still tell. */
   static __thread ms_shape inferred_ops[MS_SOP_MAX_OPERANDS];

@@ -17,6 +17,8 @@
 #     mlir-opt-22 on random functions in generic and pretty form
 #     (UPSTREAM_CASES per family and form, default 100, about 8 s; more: e.g. 1000),
 #     by function and by the op's line.
+#   - ONNX's structured ops (onnx_diff.py) against onnx.shape_inference
+#     (python3-onnx) with strict_mode: verdicts and every refined type.
 # Each script prints `N passed, M failed`; this prints the total the same way.
 set -uo pipefail
 bin=${1:?usage: tests/diff/run.sh BUILD/mlir-shape}
@@ -60,5 +62,9 @@ echo "diff: upstream catalogs vs mlir-opt-22 (generic and pretty form)"
 run "$here/upstream_diff.py" "$bin" --cases="${UPSTREAM_CASES:-100}"
 echo "diff: upstream catalogs vs mlir-opt-22, error lines (the op's line)"
 run "$here/upstream_diff.py" "$bin" --cases=40 --seed=7 --by-line=1
+echo "diff: the corpus's ONNX/TFLite/TF shape annotations (regression guard: 112 of 151 found)"
+run "$here/corpus_shapes.py" "$bin" --dialects=onnx.,tfl.,tf. --min-found=112
+echo "diff: ONNX structured ops vs onnx.shape_inference strict_mode (ONNX_CASES, default 300; more: e.g. 5000)"
+run "$here/onnx_diff.py" "$bin" --cases="${ONNX_CASES:-300}"
 echo "diff: $passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -227,10 +227,9 @@ Test(catalog, onnx_legacy_broadcast_and_axis) {
   cr_expect(b.ok);
   cr_expect_eq(b.rule, MS_RULE_BIDIRECTIONAL);
   cr_expect_eq(b.target_operand, 1);
-  cr_assert(bind(c, "onnx.Gemm", 3, NULL, &b));
-  cr_expect_eq(b.rule, MS_RULE_UNIDIRECTIONAL);
-  cr_expect_eq(b.noperands, 1);
-  cr_expect_eq(b.operands[0], 2);
+  cr_assert(bind(c, "onnx.Gemm", 3, NULL, &b)); /* the gemm algebra (C onto (M, N)), warnings only */
+  cr_expect(b.algebra != NULL);
+  cr_expect(b.spec_warnings);
   ms_catalog_delete(c);
 }
 

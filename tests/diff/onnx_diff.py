@@ -1,0 +1,657 @@
+#!/usr/bin/python3
+"""onnx_diff.py: the ONNX structured ops (rules/onnx.json; algebra nn.c,
+tensor_ops.c, indexing.c) against ONNX's own shape inference.
+
+Generates small one-op ONNX graphs (MatMul, Gemm, Conv, ConvTranspose,
+MaxPool, AveragePool, GlobalAveragePool, Reshape, Flatten, Squeeze,
+Unsqueeze, Reduce*, Softmax, TopK, Gather, GatherElements, GatherND,
+ScatterND, ScatterElements, Split, Slice, Tile, Pad, Shape, Size,
+BatchNormalization, LayerNormalization, MatMulInteger), valid and invalid
+ones, each in three variants: outputs declared with the exact type
+(`exact`), outputs declared `tensor<*xT>` with some input dims `?`
+(`loose`), and outputs declared with one dim off (`wrong`); half the loose valid ones have a Softmax on output 0, whose
+type shows the shape flowing through the op. The reference
+is `onnx.shape_inference.infer_shapes(model, strict_mode=True)` (python3-onnx
+1.12): an exception is an invalid graph. The same graph is written as
+onnx-mlir's generic MLIR (sizes and axes as `onnx.Constant` operands, absent
+optional inputs as `"onnx.NoValue"`), checked with `mlir-shape check
+--format=json` and `shapes --format=json`; the verdicts must agree (an
+error, or a spec-violation warning where onnx-mlir's verifier does not check
+the op's shapes, iff the reference rejects) and every value the reference infers must
+get exactly its type.
+
+Where ONNX 1.12's inference is laxer than the operator specification, the
+specification decides and the case says so (SPEC_ONLY): Gemm's K, Conv's
+input channels (C = W dim 1 * group) and bias size, a pooling window
+larger than its padded input, a Reshape without -1 whose element count
+differs, ScatterND's updates shape, GatherElements' and ScatterElements'
+ranks, BatchNormalization's statistics sizes, the axes of Squeeze, GatherElements,
+ScatterElements and LayerNormalization out of range (1.12 ignores them),
+Slice's step 0 on a dim of unknown size. Those cases are counted
+invalid whatever the reference says.
+
+usage: onnx_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--verbose]
+                    [--base=OTHER/mlir-shape]   (also measure another build)
+Prints the agreement (verdicts; exact types of refinable values: those
+declared with `*` or `?` that the reference refines), then `N passed, M
+failed`: a failure per disagreement.
+"""
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper, shape_inference
+
+ELEM = {TensorProto.FLOAT: "f32", TensorProto.INT64: "i64", TensorProto.UINT8: "ui8", TensorProto.INT32: "i32"}
+OPSET = 17
+
+
+class Case:
+    """One op: inputs (name, shape or None for absent, elem), constants
+    (name -> np array), attrs, outputs (count, elems) and SPEC_ONLY."""
+
+    def __init__(self, op, inputs, attrs=None, consts=None, nout=1, out_elems=None, spec_invalid=None):
+        self.op, self.inputs, self.attrs = op, inputs, attrs or {}
+        self.consts = consts or {}
+        self.nout = nout
+        self.out_elems = out_elems or [TensorProto.FLOAT] * nout
+        self.spec_invalid = spec_invalid   # a reason: invalid by the specification, ONNX 1.12 lax
+        self.chain = False                 # a Softmax on output 0 follows (shapes flow through the op)
+
+
+F, I64 = TensorProto.FLOAT, TensorProto.INT64
+
+
+def dims(r, rank, lo=1, hi=6):
+    return [r.randint(lo, hi) for _ in range(rank)]
+
+
+# --- generators: each returns a Case (valid, or invalid by one perturbation) ---
+
+def g_matmul(r, bad):
+    ra, rb = r.choice([1, 2, 2, 3]), r.choice([1, 2, 2, 3])
+    k = r.randint(1, 5)
+    batch = dims(r, max(ra, rb) - 2)
+    a = (batch[len(batch) - (ra - 2):] if ra > 2 else []) + ([r.randint(1, 5)] if ra >= 2 else []) + [k]
+    b = (batch if rb > 2 else []) + [k + (1 if bad else 0)] + ([r.randint(1, 5)] if rb >= 2 else [])
+    if rb > 2 and ra > 2 and r.random() < 0.3:
+        b[0] = 1
+    return Case("MatMul", [("A", a, F), ("B", b, F)])
+
+
+def g_matmul_integer(r, bad):
+    m, k, n = dims(r, 3)
+    return Case("MatMulInteger", [("A", [m, k], TensorProto.UINT8), ("B", [k + bad, n], TensorProto.UINT8)],
+                out_elems=[TensorProto.INT32])
+
+
+def g_gemm(r, bad):
+    m, k, n = dims(r, 3)
+    ta, tb = r.randint(0, 1), r.randint(0, 1)
+    a = [k, m] if ta else [m, k]
+    kb = k + (1 if bad == 1 else 0)
+    b = [n, kb] if tb else [kb, n]
+    c = r.choice([None, [n], [m, n], [1, n], [m, 1]])
+    if bad == 2:
+        c = [m + 1, n]
+    ins = [("A", a, F), ("B", b, F)] + ([("C", c, F)] if c is not None else [])
+    return Case("Gemm", ins, {"transA": ta, "transB": tb},
+                spec_invalid="Gemm's K" if bad == 1 else ("Gemm's C" if bad == 2 else None))
+
+
+def window_attrs(r, n, kernel):
+    a = {}
+    if r.random() < 0.5:
+        a["strides"] = [r.randint(1, 2) for _ in range(n)]
+    if r.random() < 0.3:
+        a["dilations"] = [r.randint(1, 2) for _ in range(n)]
+    mode = r.choice(["NOTSET", "NOTSET", "VALID", "SAME_UPPER", "SAME_LOWER"])
+    if mode != "NOTSET":
+        a["auto_pad"] = mode
+    elif r.random() < 0.6:
+        a["pads"] = [r.randint(0, 2) for _ in range(2 * n)]
+    return a
+
+
+def window_too_large(x, a, k):
+    """The specification's output size is < 1: a window (with dilation)
+    larger than the padded input (ONNX 1.12 gives a size anyway)."""
+    n = len(k)
+    if a.get("auto_pad", "NOTSET") in ("SAME_UPPER", "SAME_LOWER"):
+        return False
+    pads = a.get("pads", [0] * (2 * n)) if a.get("auto_pad", "NOTSET") == "NOTSET" else [0] * (2 * n)
+    dil = a.get("dilations", [1] * n)
+    return any(x[2 + i] + pads[i] + pads[n + i] < (k[i] - 1) * dil[i] + 1 for i in range(n))
+
+
+def g_conv(r, bad):
+    n = r.choice([1, 2, 2, 3])
+    g = r.choice([1, 1, 2])
+    c, m = g * r.randint(1, 3), g * r.randint(1, 3)
+    k = dims(r, n, 1, 3)
+    x = [r.randint(1, 3), c] + [r.randint(4, 8) for _ in range(n)]
+    w = [m, c // g + (1 if bad == 1 else 0)] + k
+    a = window_attrs(r, n, k)
+    if g > 1:
+        a["group"] = g
+    ins = [("X", x, F), ("W", w, F)]
+    if r.random() < 0.5 or bad == 2:
+        ins.append(("B", [m + (1 if bad == 2 else 0)], F))
+    if bad == 3:
+        a["kernel_shape"] = [kk + 1 for kk in k]
+    spec = {1: "Conv's channels", 2: "Conv's bias", 3: "Conv's kernel_shape"}.get(bad)
+    if not spec and window_too_large(x, a, k):
+        spec = "a window larger than the padded input"
+    return Case("Conv", ins, a, spec_invalid=spec)
+
+
+def g_conv_transpose(r, bad):
+    n = r.choice([1, 2])
+    c, m = r.randint(1, 3), r.randint(1, 3)
+    k = dims(r, n, 1, 3)
+    x = [1, c + (1 if bad else 0)] + [r.randint(2, 5) for _ in range(n)]
+    a = {}
+    if r.random() < 0.5:
+        a["strides"] = [r.randint(1, 2) for _ in range(n)]
+    if r.random() < 0.5:
+        a["pads"] = [0] * (2 * n)
+    return Case("ConvTranspose", [("X", x, F), ("W", [c, m] + k, F)], a,
+                spec_invalid="ConvTranspose's channels" if bad else None)
+
+
+def g_pool(r, bad):
+    op = r.choice(["MaxPool", "AveragePool"])
+    n = r.choice([1, 2, 2])
+    k = dims(r, n, 1, 3)
+    x = [1, r.randint(1, 3)] + [r.randint(3, 7) for _ in range(n)]
+    a = window_attrs(r, n, k)
+    if op == "AveragePool":
+        a.pop("dilations", None)
+    a["kernel_shape"] = k
+    if r.random() < 0.3:
+        a["ceil_mode"] = 1
+    spec = None
+    if bad:
+        a["kernel_shape"] = [x[2] + 3] + k[1:]
+        a.pop("auto_pad", None)
+        a.pop("pads", None)
+        a.pop("dilations", None)
+        spec = "a window larger than the padded input"
+    elif window_too_large(x, a, k):
+        spec = "a window larger than the padded input"
+    return Case(op, [("X", x, F)], a, spec_invalid=spec)
+
+
+def g_global_pool(r, bad):
+    x = [r.randint(1, 3), r.randint(1, 4)] + dims(r, r.choice([1, 2]))
+    return Case(r.choice(["GlobalAveragePool", "GlobalMaxPool"]), [("X", x, F)])
+
+
+def g_reshape(r, bad):
+    x = dims(r, r.randint(1, 4))
+    total = int(np.prod(x))
+    out = []
+    rest = total
+    for d in [2, 3, 1, 5]:
+        if rest % d == 0 and r.random() < 0.5:
+            out.append(d)
+            rest //= d
+    out.append(rest)
+    r.shuffle(out)
+    if r.random() < 0.4:
+        out[r.randrange(len(out))] = -1
+    if r.random() < 0.3 and len(out) <= len(x) and out[0] == x[0]:
+        out[0] = 0
+    spec = None
+    if bad == 1:
+        out = out + [-1, -1] if -1 not in out else out + [-1]
+    elif bad == 2:
+        out = [o for o in out if o != -1] or [1]
+        out = [o if o != 0 else x[0] for o in out] + [total + 1]
+        spec = "Reshape's element count"
+    return Case("Reshape", [("data", x, F), ("shape", None, I64)], {"allowzero": 0} if r.random() < 0.2 else {},
+                consts={"shape": np.array(out, dtype=np.int64)}, spec_invalid=spec)
+
+
+def g_flatten(r, bad):
+    x = dims(r, r.randint(1, 4))
+    ax = r.randint(-len(x), len(x)) + (len(x) + 1 if bad else 0)
+    return Case("Flatten", [("input", x, F)], {"axis": ax})
+
+
+def g_squeeze(r, bad):
+    x = [r.choice([1, 1, 2, 3]) for _ in range(r.randint(1, 4))]
+    ones = [i for i, d in enumerate(x) if d == 1]
+    if bad:
+        return Case("Squeeze", [("data", x, F), ("axes", None, I64)], consts={"axes": np.array([len(x)], dtype=np.int64)},
+                    spec_invalid="Squeeze's axes range")
+    if not ones or r.random() < 0.2:
+        return Case("Squeeze", [("data", x, F)])
+    else:
+        axes = r.sample(ones, r.randint(1, len(ones)))
+        axes = [a - len(x) if r.random() < 0.3 else a for a in axes]
+    return Case("Squeeze", [("data", x, F), ("axes", None, I64)], consts={"axes": np.array(axes, dtype=np.int64)})
+
+
+def g_unsqueeze(r, bad):
+    x = dims(r, r.randint(0, 3))
+    n = r.randint(1, 2)
+    out_rank = len(x) + n
+    axes = r.sample(range(out_rank), n)
+    if bad:
+        axes = [out_rank + 1]
+    return Case("Unsqueeze", [("data", x, F), ("axes", None, I64)], consts={"axes": np.array(axes, dtype=np.int64)})
+
+
+def g_reduce(r, bad):
+    op = r.choice(["ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd"])
+    x = dims(r, r.randint(1, 4))
+    axes = r.sample(range(len(x)), r.randint(0, len(x)))
+    if bad:
+        axes = [len(x)]
+    a = {}
+    if r.random() < 0.5:
+        a["keepdims"] = r.randint(0, 1)
+    if op == "ReduceSum":
+        if not axes and r.random() < 0.5:
+            a["noop_with_empty_axes"] = 1
+        ins = [("data", x, F)] + ([("axes", None, I64)] if axes or r.random() < 0.5 else [])
+        consts = {"axes": np.array(axes, dtype=np.int64)} if len(ins) > 1 else {}
+        return Case(op, ins, a, consts)
+    if axes:
+        a["axes"] = axes
+    return Case(op, [("data", x, F)], a)
+
+
+def g_softmax(r, bad):
+    x = dims(r, r.randint(1, 4))
+    ax = r.randint(-len(x), len(x) - 1) + (len(x) * 2 if bad else 0)
+    return Case(r.choice(["Softmax", "LogSoftmax"]), [("input", x, F)], {"axis": ax})
+
+
+def g_topk(r, bad):
+    x = dims(r, r.randint(1, 3), 2, 6)
+    ax = r.randint(-len(x), len(x) - 1)
+    k = r.randint(1, x[ax]) + (x[ax] if bad else 0)
+    return Case("TopK", [("X", x, F), ("K", None, I64)], {"axis": ax}, consts={"K": np.array([k], dtype=np.int64)},
+                nout=2, out_elems=[F, I64])
+
+
+def g_gather(r, bad):
+    x = dims(r, r.randint(1, 3))
+    ax = r.randint(-len(x), len(x) - 1) + (2 * len(x) if bad else 0)
+    return Case("Gather", [("data", x, F), ("indices", dims(r, r.randint(0, 2)), I64)], {"axis": ax})
+
+
+def g_gather_elements(r, bad):
+    x = dims(r, r.randint(1, 3))
+    idx = [max(1, d - r.randint(0, 1)) for d in x]
+    ax = r.randint(-len(x), len(x) - 1)
+    spec = None
+    if bad == 1:
+        ax += 2 * len(x)
+        spec = "GatherElements' axis range"
+    elif bad == 2:
+        idx = idx + [2]
+        spec = "GatherElements' ranks"
+    return Case("GatherElements", [("data", x, F), ("indices", idx, I64)], {"axis": ax}, spec_invalid=spec)
+
+
+def g_gather_nd(r, bad):
+    x = dims(r, r.randint(1, 4))
+    b = r.randint(0, max(0, len(x) - 1)) if r.random() < 0.3 else 0
+    k = r.randint(1, len(x) - b) + (len(x) if bad else 0)
+    idx = x[:b] + dims(r, r.randint(0, 1)) + [k]
+    return Case("GatherND", [("data", x, F), ("indices", idx, I64)], {"batch_dims": b} if b else {})
+
+
+def g_scatter_nd(r, bad):
+    x = dims(r, r.randint(1, 3))
+    k = r.randint(1, len(x))
+    lead = dims(r, r.randint(0, 1))
+    upd = lead + x[k:]
+    spec = None
+    if bad:
+        upd = upd + [2]
+        spec = "ScatterND's updates"
+    return Case("ScatterND", [("data", x, F), ("indices", lead + [k], I64), ("updates", upd, F)], spec_invalid=spec)
+
+
+def g_scatter_elements(r, bad):
+    x = dims(r, r.randint(1, 3))
+    idx = [max(1, d - r.randint(0, 1)) for d in x]
+    ax = r.randint(-len(x), len(x) - 1)
+    upd = list(idx)
+    spec = None
+    if bad == 1:
+        ax += 2 * len(x)
+        spec = "ScatterElements' axis range"
+    elif bad == 2:
+        upd = upd + [1]
+        spec = "ScatterElements' updates"
+    return Case("ScatterElements", [("data", x, F), ("indices", idx, I64), ("updates", upd, F)], {"axis": ax},
+                spec_invalid=spec)
+
+
+def g_split(r, bad):
+    x = dims(r, r.randint(1, 3), 2, 8)
+    ax = r.randint(-len(x), len(x) - 1)
+    d = x[ax]
+    if r.random() < 0.5:
+        n = r.choice([q for q in range(1, d + 1) if d % q == 0])
+        if bad:
+            n = next((q for q in range(2, d + 2) if d % q), d + 1)
+        return Case("Split", [("input", x, F)], {"axis": ax}, nout=n, out_elems=[F] * n)
+    parts = []
+    rest = d
+    while rest > 0:
+        p = r.randint(1, rest)
+        parts.append(p)
+        rest -= p
+    if bad:
+        parts[0] += 1
+    return Case("Split", [("input", x, F), ("split", None, I64)], {"axis": ax},
+                consts={"split": np.array(parts, dtype=np.int64)}, nout=len(parts), out_elems=[F] * len(parts))
+
+
+def g_slice(r, bad):
+    x = dims(r, r.randint(1, 3), 1, 8)
+    n = r.randint(1, len(x))
+    axes = r.sample(range(len(x)), n)
+    starts, ends, steps = [], [], []
+    for a in axes:
+        step = r.choice([1, 1, 2, -1, -2])
+        starts.append(r.randint(-x[a] - 2, x[a] + 2))
+        ends.append(r.choice([r.randint(-x[a] - 2, x[a] + 2), 2 ** 62, -(2 ** 62)]))
+        steps.append(step)
+    if bad:
+        steps[0] = 0
+    ins = [("data", x, F), ("starts", None, I64), ("ends", None, I64), ("axes", None, I64), ("steps", None, I64)]
+    consts = {"starts": starts, "ends": ends, "axes": [a - len(x) if r.random() < 0.3 else a for a in axes],
+              "steps": steps}
+    if r.random() < 0.3 and not bad:
+        ins, consts = ins[:3], {"starts": starts[:1], "ends": ends[:1]}
+    return Case("Slice", ins, consts={k: np.array(v, dtype=np.int64) for k, v in consts.items()},
+                spec_invalid="Slice's step 0" if bad else None)
+
+
+def g_tile(r, bad):
+    x = dims(r, r.randint(1, 3))
+    rep = dims(r, len(x) + (1 if bad else 0), 1, 3)
+    return Case("Tile", [("input", x, F), ("repeats", None, I64)], consts={"repeats": np.array(rep, dtype=np.int64)})
+
+
+def g_pad(r, bad):
+    x = dims(r, r.randint(1, 3), 2, 6)
+    pads = [r.randint(0, 2) for _ in range(2 * len(x))]
+    if r.random() < 0.2:
+        pads[0] = -1
+    if bad:
+        pads = pads + [1]
+    return Case("Pad", [("data", x, F), ("pads", None, I64)], consts={"pads": np.array(pads, dtype=np.int64)})
+
+
+def g_shape(r, bad):
+    x = dims(r, r.randint(0, 4))
+    a = {}
+    if r.random() < 0.5:
+        a["start"] = r.randint(-len(x) - 1, len(x))
+    if r.random() < 0.5:
+        a["end"] = r.randint(-len(x) - 1, len(x) + 1)
+    s = a.get("start", 0)
+    e = a.get("end", len(x))
+    s, e = [min(max(v + len(x) if v < 0 else v, 0), len(x)) for v in (s, e)]
+    if s > e:
+        a.pop("start")
+    if r.random() < 0.3:
+        return Case("Size", [("data", x, F)], out_elems=[I64])
+    return Case("Shape", [("data", x, F)], a, out_elems=[I64])
+
+
+def g_batch_norm(r, bad):
+    x = [r.randint(1, 3), r.randint(1, 4)] + dims(r, r.randint(0, 2))
+    c = x[1] + (1 if bad else 0)
+    return Case("BatchNormalization", [("X", x, F)] + [(n, [c], F) for n in ("scale", "B", "mean", "var")],
+                spec_invalid="BatchNormalization's statistics" if bad else None)
+
+
+def g_layer_norm(r, bad):
+    x = dims(r, r.randint(1, 3))
+    ax = r.randint(-len(x), len(x) - 1) + (2 * len(x) if bad else 0)
+    nax = ax if ax >= 0 else ax + len(x)
+    scale = x[nax:] if 0 <= nax <= len(x) else [1]
+    return Case("LayerNormalization", [("X", x, F), ("Scale", scale, F)], {"axis": ax}, nout=3, out_elems=[F, F, F],
+                spec_invalid="LayerNormalization's axis range" if bad else None)
+
+
+GENERATORS = [(g_matmul, 1), (g_matmul_integer, 1), (g_gemm, 2), (g_conv, 3), (g_conv_transpose, 1), (g_pool, 1),
+              (g_global_pool, 0), (g_reshape, 2), (g_flatten, 1), (g_squeeze, 1), (g_unsqueeze, 1), (g_reduce, 1),
+              (g_softmax, 1), (g_topk, 1), (g_gather, 1), (g_gather_elements, 2), (g_gather_nd, 1),
+              (g_scatter_nd, 1), (g_scatter_elements, 2), (g_split, 1), (g_slice, 1), (g_tile, 1), (g_pad, 1),
+              (g_shape, 0), (g_batch_norm, 1), (g_layer_norm, 1)]
+
+
+# --- ONNX model and reference ---
+
+def model_of(c, in_shapes, out_types):
+    inputs, inits = [], []
+    names = []
+    for name, shape, elem in c.inputs:
+        names.append(name)
+        if name in c.consts:
+            inits.append(numpy_helper.from_array(c.consts[name], name))
+        else:
+            inputs.append(helper.make_tensor_value_info(name, elem, in_shapes[name]))
+    outs = ["out%d" % i for i in range(c.nout)]
+    node = helper.make_node(c.op, names, outs, **c.attrs)
+    outputs = [helper.make_tensor_value_info(o, c.out_elems[i], out_types[i]) for i, o in enumerate(outs)]
+    nodes = [node]
+    if c.chain:
+        nodes.append(helper.make_node("Softmax", [outs[0]], ["z"], axis=-1))
+        outputs.append(helper.make_tensor_value_info("z", c.out_elems[0], None))
+    g = helper.make_graph(nodes, "g", inputs, outputs, initializer=inits)
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", OPSET)])
+
+
+def reference(c, in_shapes, out_types):
+    """None (rejected) or the inferred output shapes (lists, None per
+    unknown dim; None for an unknown rank)."""
+    m = model_of(c, in_shapes, out_types)
+    try:
+        inf = shape_inference.infer_shapes(m, strict_mode=True)
+    except Exception:   # noqa: BLE001: any rejection is the verdict
+        return None
+    res = []
+    for o in inf.graph.output:
+        t = o.type.tensor_type
+        if not t.HasField("shape"):
+            res.append(None)
+        else:
+            res.append([d.dim_value if d.HasField("dim_value") else None for d in t.shape.dim])
+    return res
+
+
+# --- MLIR ---
+
+def mlir_type(shape, elem):
+    e = ELEM[elem]
+    if shape is None:
+        return "tensor<*x%s>" % e
+    return "tensor<%s%s>" % ("".join(("?" if d is None or isinstance(d, str) else str(d)) + "x" for d in shape), e)
+
+
+def attr_text(v):
+    if isinstance(v, list):
+        return "[" + ", ".join(str(x) for x in v) + "]"
+    if isinstance(v, int):
+        return "%d : si64" % v
+    return '"%s"' % v
+
+
+def mlir_func(idx, c, in_shapes, out_types):
+    args, body, operands, otypes = [], [], [], []
+    for name, shape, elem in c.inputs:
+        if name in c.consts:
+            arr = c.consts[name]
+            t = mlir_type(list(arr.shape), I64)
+            body.append('  %%%s = onnx.Constant dense<%s> : %s' % (name, json.dumps(arr.tolist()), t))
+        else:
+            t = mlir_type(in_shapes[name], elem)
+            args.append("%%%s: %s" % (name, t))
+        operands.append("%" + name)
+        otypes.append(t)
+    if c.op == "Gemm" and len(c.inputs) == 2 or c.op == "Conv" and len(c.inputs) == 2:
+        body.append('  %none = "onnx.NoValue"() {value} : () -> none')
+        operands.append("%none")
+        otypes.append("none")
+    rtypes = [mlir_type(out_types[i], c.out_elems[i]) for i in range(c.nout)]
+    attrs = ", ".join("%s = %s" % (k, attr_text(v)) for k, v in sorted(c.attrs.items()))
+    res = ", ".join("%%r%d" % i for i in range(c.nout))
+    lhs = "%r" if c.nout == 1 else "%%r:%d" % c.nout
+    body.append('  %s = "onnx.%s"(%s)%s : (%s) -> %s' % (
+        lhs, c.op, ", ".join(operands), " {%s}" % attrs if attrs else "", ", ".join(otypes),
+        rtypes[0] if len(rtypes) == 1 else "(" + ", ".join(rtypes) + ")"))
+    rets = ["%r" if c.nout == 1 else "%%r#%d" % i for i in range(c.nout)]
+    if c.chain:
+        zt = mlir_type(None, c.out_elems[0])
+        body.append('  %%z = "onnx.Softmax"(%s) {axis = -1 : si64} : (%s) -> %s' % (rets[0], rtypes[0], zt))
+        rets.append("%z")
+        rtypes.append(zt)
+    body.append("  return %s : %s" % (", ".join(rets), ", ".join(rtypes)))
+    del res
+    return "func.func @c%d(%s) -> (%s) {\n%s\n}\n" % (idx, ", ".join(args), ", ".join(rtypes), "\n".join(body))
+
+
+def loosen(r, c, shapes):
+    out = {}
+    for name, s in shapes.items():
+        out[name] = [("d%s%d" % (name, i) if r.random() < 0.4 else d) for i, d in enumerate(s)]
+    return out
+
+
+def build_cases(n, seed):
+    r = random.Random(seed)
+    cases = []
+    while len(cases) < n:
+        gen, nbad = r.choice(GENERATORS)
+        bad = r.randint(1, nbad) if nbad and r.random() < 0.35 else 0
+        c = gen(r, bad)
+        in_shapes = {name: s for name, s, _ in c.inputs if name not in c.consts}
+        exact = reference(c, in_shapes, [None] * c.nout)
+        valid = exact is not None and not c.spec_invalid
+        # A violation only the specification sees is judged on the exact
+        # shapes (with `?` the sizes it is about are not known).
+        variant = r.choice(["exact", "loose", "wrong"]) if valid else "exact" if c.spec_invalid else \
+            r.choice(["exact", "loose"])
+        shapes = in_shapes
+        if variant == "loose":
+            shapes = loosen(r, c, in_shapes)
+            out_types = [None] * c.nout
+        elif valid:
+            out_types = [list(s) if s is not None else None for s in exact]
+            if variant == "wrong":
+                sd = [(i, j) for i, s in enumerate(out_types) if s for j, d in enumerate(s) if d is not None]
+                if sd:
+                    i, j = r.choice(sd)
+                    out_types[i][j] += 1
+                else:
+                    variant = "exact"
+        else:
+            out_types = [None] * c.nout
+        if valid and variant == "loose" and c.out_elems[0] == F and exact[0] and r.random() < 0.5:
+            c.chain = True
+        ref = reference(c, shapes, out_types)
+        cases.append((c, shapes, out_types, variant, ref))
+    return cases
+
+
+def run_tool(binary, text):
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
+        f.write(text)
+        path = f.name
+    try:
+        chk = subprocess.run([binary, "check", "--format=json", "--exit-zero", path], capture_output=True, text=True,
+                             timeout=300)
+        shp = subprocess.run([binary, "shapes", "--format=json", path], capture_output=True, text=True, timeout=300)
+    finally:
+        os.unlink(path)
+    diags = json.loads(chk.stdout)["diagnostics"]
+    values = json.loads(shp.stdout)["files"][0]["values"] if shp.stdout.strip() else []
+    return diags, values
+
+
+def evaluate(binary, cases, verbose):
+    texts, spans, line = [], [], 0
+    for i, (c, shapes, outs, _, _) in enumerate(cases):
+        t = mlir_func(i, c, shapes, outs)
+        n = t.count("\n")
+        spans.append((line, line + n))
+        texts.append(t)
+        line += n
+    diags, values = run_tool(binary, "".join(texts))
+    err_at = {}
+    for d in diags:
+        # An error, or the warning that the specification forbids what
+        # onnx-mlir's verifier accepts: both say the graph is invalid.
+        if d["severity"] == "error" or d["code"] == "spec-violation":
+            err_at.setdefault(d["range"]["start"]["line"], []).append(d)
+    by_line = {}
+    for v in values:
+        if v["kind"] == "result" and (v["name"] in ("%r", "%z") or v["name"].startswith("%r#")):
+            by_line.setdefault(v["range"]["start"]["line"], []).append(v)
+    verdicts = refinable = exact = 0
+    fails = []
+    for i, (c, shapes, outs, variant, ref) in enumerate(cases):
+        lo, hi = spans[i]
+        errs = [d for ln in range(lo, hi) for d in err_at.get(ln, [])]
+        want_invalid = ref is None or bool(c.spec_invalid)
+        ok = bool(errs) == want_invalid
+        verdicts += ok
+        if not ok:
+            fails.append("verdict %s %s (%s): reference %s%s, mlir-shape %s\n%s" % (
+                c.op, variant, c.attrs, "rejects" if ref is None else "accepts",
+                " (spec: %s)" % c.spec_invalid if c.spec_invalid else "",
+                errs[0]["message"] if errs else "accepts", texts[i]))
+        if want_invalid:
+            continue
+        vals = [v for ln in range(lo, hi) for v in by_line.get(ln, [])]
+        for k in range(c.nout + c.chain):
+            elem = c.out_elems[k] if k < c.nout else c.out_elems[0]
+            declared = mlir_type(outs[k] if k < c.nout else None, elem)
+            want = mlir_type(ref[k], elem)
+            if want == declared:
+                continue
+            refinable += 1
+            got = next((v["inferred"] for v in vals if (v["name"] == "%z") == (k == c.nout) and
+                        (k == c.nout or v["index"] == k)), None)
+            if got == want:
+                exact += 1
+            else:
+                fails.append("type %s %s result %d: reference %s, mlir-shape %s\n%s" % (
+                    c.op, variant, k, want, got, texts[i]))
+    return verdicts, refinable, exact, fails
+
+
+def main(argv):
+    binary = argv[1]
+    opts = dict(a[2:].split("=", 1) if "=" in a else (a[2:], "1") for a in argv[2:])
+    n, seed = int(opts.get("cases", 300)), int(opts.get("seed", 24))
+    cases = build_cases(n, seed)
+    if "base" in opts:
+        v, rf, ex, _ = evaluate(opts["base"], cases, False)
+        print("base %s: verdicts %d of %d; exact types %d of %d refinable values" % (opts["base"], v, n, ex, rf))
+    v, rf, ex, fails = evaluate(binary, cases, "verbose" in opts)
+    print("verdicts agree on %d of %d graphs; exact type for %d of %d refinable values" % (v, n, ex, rf))
+    for f in fails[:40 if "verbose" in opts else 8]:
+        print("FAIL " + f)
+    print("%d passed, %d failed" % (n - len(fails) if len(fails) <= n else 0, len(fails)))
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
