@@ -28,6 +28,7 @@
 #include "infer.h"
 #include "nodes.h"
 #include "shape.h"
+#include "list_const.h"
 #include "sop_params.h"
 #include "structured.h"
 #include "upstream.h"
@@ -951,7 +952,11 @@ static bool sop_declared_result(void *c, int r, ms_shape *out) {
 static bool sop_constant(void *c, int i, int64_t *out, int max, int *n) {
   algebra_ctx *a = c;
   int64_t v[MS_MAX_RANK];
-  if (!operand_constant(a->w, algebra_op(a), i, v, n) || *n > max) return false;
+  if (!operand_constant(a->w, algebra_op(a), i, v, n) || *n > max) {
+    /* A frontend's own constant ops (torch.constant.int, prim.ListConstruct). */
+    uint32_t u = operand_value(a->w, algebra_op(a), i);
+    return ms_list_constant(a->w->rec, a->w->text, u, out, max, n);
+  }
   memcpy(out, v, (size_t)*n * sizeof v[0]);
   return true;
 }

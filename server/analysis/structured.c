@@ -219,8 +219,10 @@ void ms_structured_judge(const ms_structured_host *h) {
     if (!quiet) report(h, out.code, out.operand, out.why);
     return;
   }
-  if (v != MS_INFER_OK) return;
-  int r = conflicting_result(&j, &out);
+  /* Not judged at the declared types (an unranked operand): the inferred
+  ** shapes may still judge it, and refine its results. */
+  if (v != MS_INFER_OK && v != MS_INFER_UNKNOWN) return;
+  int r = v == MS_INFER_OK ? conflicting_result(&j, &out) : -1;
   if (r >= 0) {
     conflict_text(&j, &out, r, why, sizeof why);
     if (!quiet) report(h, CODE_RESULT, -1, why);
@@ -230,6 +232,7 @@ void ms_structured_judge(const ms_structured_host *h) {
   static __thread ms_shape inferred_ops[MS_SOP_MAX_OPERANDS];
   bool any = false;
   for (int i = 0; i < j.n; i++) any |= h->inferred_operand(h->w, i, &j.operands[i], &inferred_ops[i]);
+  if (!any && v != MS_INFER_OK) return;
   if (any) {
     v = run(&j, inferred_ops, false, &out, def);
     if (v == MS_INFER_INVALID) {
