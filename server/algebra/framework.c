@@ -158,6 +158,10 @@ static ms_infer_verdict linear(const ms_sop_in *in, ms_sop_out *out) {
   int r = 0;
   for (int i = 0; i + 1 < x->rank; i++) dims[r++] = x->dims[i];
   if (w->rank == 2) dims[r++] = w->dims[0];
+  bool addmm = ms_fw_is_tensor(in, 2) && (x->rank == 2 || x->rank == 3);
+  if (addmm && w->rank != 2)
+    return ms_sop_fail(out, CODE_RANK, 1, "with a bias and a %dD input, addmm needs a 2D weight (mat2 must be a "
+                       "matrix), got %dD", x->rank, w->rank);
   if (ms_fw_is_tensor(in, 2) && in->operands[2].ranked) {
     int64_t flat[2] = {ms_fw_numel(x->dims, x->rank - 1), w->rank == 2 ? w->dims[0] : 1};
     bool ok = (x->rank == 2 || x->rank == 3) && w->rank == 2 ? ms_fw_broadcasts_onto(&in->operands[2], flat, 2)
@@ -197,6 +201,13 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out) {
                        ns, w->rank, x->rank);
   int64_t st[MS_MAX_RANK], pad[MS_MAX_RANK], dil[MS_MAX_RANK], opad[MS_MAX_RANK];
   bool g;
+  static const char *const lists[] = {"window_strides", "padding", "rhs_dilation", "output_padding"};
+  for (int i = 0; i < 4; i++) {
+    const ms_sop_param *p = ms_sop_get(in, lists[i]);
+    if (p && p->n != 1 && p->n != ns)
+      return ms_sop_fail(out, CODE_COUNT, -1, "expected %s to be a single integer value or a list of %d values to "
+                         "match the convolution dimensions, but got %d", lists[i], ns, p->n);
+  }
   if (!expand_list(in, "window_strides", ns, INT64_MIN, st, &g) || !g || !expand_list(in, "padding", ns, INT64_MIN, pad, &g) ||
       !g || !expand_list(in, "rhs_dilation", ns, INT64_MIN, dil, &g) || !g ||
       !expand_list(in, "output_padding", ns, 0, opad, &g))
@@ -297,10 +308,11 @@ static ms_infer_verdict pool(const ms_sop_in *in, ms_sop_out *out) {
   for (int i = 0; i < off; i++) dims[i] = x->dims[i];
   for (int i = 0; i < n; i++) {
     int64_t s = x->dims[off + i];
-    dims[off + i] = s == D ? D : pool_out(s, k[i], pad[i], st[i], dil[i], ceil != 0);
-    if (dims[off + i] != D && dims[off + i] < 1)
+    int64_t o = s == D ? 1 : pool_out(s, k[i], pad[i], st[i], dil[i], ceil != 0);
+    if (o < 1)
       return ms_sop_fail(out, CODE_WINDOW, 0, "given input size %lld, the calculated output size %lld is too small",
-                         (long long)s, (long long)dims[off + i]);
+                         (long long)s, (long long)o);
+    dims[off + i] = s == D ? D : o;
   }
   return ms_fw_emit(out, x, dims, x->rank);
 }
@@ -319,7 +331,8 @@ static ms_infer_verdict adaptive_pool(const ms_sop_in *in, ms_sop_out *out) {
   if (x->rank != ns + 1 && x->rank != ns + 2)
     return ms_sop_fail(out, CODE_RANK, 0, "expected %lldD or %lldD tensor, but got %dD", (long long)ns + 1,
                        (long long)ns + 2, x->rank);
-  for (int i = x->rank == ns + 2 ? 1 : 0; i < x->rank; i++)
+  /* The CPU kernel checks dims 1.. whatever the rank (the meta kernel none). */
+  for (int i = 1; i < x->rank; i++)
     if (x->dims[i] == 0)
       return ms_sop_fail(out, CODE_RANK, 0, "expected input to have non-zero size for non-batch dimensions");
   int64_t dims[MS_MAX_RANK];
