@@ -38,6 +38,20 @@ static ms_infer_verdict bad_dim(ms_sop_out *out, int64_t dim, int rank) {
     if (!ms_fw_wrap(raw_, rank, &var)) return bad_dim(out, raw_, rank);      \
   } while (0)
 
+/* Whether an index tensor certainly has elements (every dim static > 0). */
+static bool nonempty(const ms_shape *ix) {
+  for (int i = 0; i < ix->rank; i++)
+    if (ix->dims[i] == D || ix->dims[i] == 0) return false;
+  return true;
+}
+
+/* Any index into a dim of size 0 is out of bounds (the CPU kernel raises
+** on the index values; the meta kernel does not look at them). */
+static ms_infer_verdict empty_dim(ms_sop_out *out, int operand, int64_t d) {
+  return ms_sop_fail(out, CODE_BOUNDS, operand, "index out of bounds: dimension %lld has size 0 and the index tensor "
+                     "is not empty", (long long)d);
+}
+
 /* view / reshape: "shape" with at most one -1 (infer_size). */
 static ms_infer_verdict view(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *x = ms_fw_ranked(in, 0);
@@ -191,6 +205,7 @@ static ms_infer_verdict index_select(const ms_sop_in *in, ms_sop_out *out) {
     if (n != D && n != 1) return ms_sop_fail(out, CODE_SHAPES, 2, "index_select(): Index to scalar can have only 1 value");
     return ms_fw_emit(out, x, dims, 0);
   }
+  if (x->dims[d] == 0 && nonempty(ix)) return empty_dim(out, 2, d);
   dims[d] = n;
   return ms_fw_emit(out, x, dims, x->rank);
 }
@@ -208,6 +223,7 @@ static ms_infer_verdict gather_elements(const ms_sop_in *in, ms_sop_out *out) {
     if (i != d && x->dims[i] != D && ix->dims[i] != D && ix->dims[i] > x->dims[i])
       return ms_sop_fail(out, CODE_SHAPES, 2, "Size does not match at dimension %d: index %lld is larger than self %lld", i,
                          (long long)ix->dims[i], (long long)x->dims[i]);
+  if (x->rank && x->dims[d] == 0 && nonempty(ix)) return empty_dim(out, 2, d);
   return ms_fw_emit(out, x, ix->dims, ix->rank);
 }
 
@@ -290,6 +306,7 @@ static ms_infer_verdict embedding(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *w = ms_fw_ranked(in, 0), *ix = ms_fw_ranked(in, 1);
   if (w && w->rank != 2) return ms_sop_fail(out, CODE_RANK, 0, "'weight' must be 2-D");
   if (!w || !ix || ix->rank >= MS_MAX_RANK) return MS_INFER_UNKNOWN;
+  if (w->dims[0] == 0 && nonempty(ix)) return empty_dim(out, 1, 0);
   int64_t dims[MS_MAX_RANK];
   memcpy(dims, ix->dims, (size_t)ix->rank * sizeof dims[0]);
   dims[ix->rank] = w->dims[1];
@@ -336,7 +353,83 @@ static ms_infer_verdict layer_norm(const ms_sop_in *in, ms_sop_out *out) {
   return ms_fw_emit(out, x, x->dims, x->rank);
 }
 
+/* The tensor operands (a list's elements, spliced in by the analyzer). */
+static int tensors(const ms_sop_in *in, const ms_shape **t) {
+  int n = 0;
+  for (int i = 0; i < in->noperands; i++)
+    if (ms_fw_is_tensor(in, i)) t[n++] = &in->operands[i];
+  return n;
+}
+
+/* cat (tensors, dim): one rank (1-d tensors of size 0 are skipped, as
+** PyTorch's legacy rule does), sizes equal but along dim, which adds up. */
+static ms_infer_verdict concat_list(const ms_sop_in *in, ms_sop_out *out) {
+  const ms_shape *t[MS_SOP_MAX_OPERANDS];
+  int n = tensors(in, t), first = -1;
+  if (n == 0) return MS_INFER_UNKNOWN;
+  for (int i = 0; i < n; i++) {
+    if (!t[i]->ranked) return MS_INFER_UNKNOWN;
+    if (t[i]->rank == 0)
+      return ms_sop_fail(out, CODE_RANK, i, "zero-dimensional tensor (at position %d) cannot be concatenated", i);
+  }
+  for (int i = 0; i < n && first < 0; i++)
+    if (!(t[i]->rank == 1 && t[i]->dims[0] == 0)) first = i;
+  if (first < 0) return ms_fw_emit(out, t[0], t[0]->dims, 1);
+  int r = t[first]->rank;
+  WRAP("dimension", d, r);
+  int64_t dims[MS_MAX_RANK];
+  memcpy(dims, t[first]->dims, (size_t)r * sizeof dims[0]);
+  for (int i = first + 1; i < n; i++) {
+    if (t[i]->rank == 1 && t[i]->dims[0] == 0) continue;
+    if (t[i]->rank != r)
+      return ms_sop_fail(out, CODE_RANK, i, "Tensors must have same number of dimensions: got %d and %d", r, t[i]->rank);
+    for (int k = 0; k < r; k++) {
+      int64_t a = dims[k], b = t[i]->dims[k];
+      if (k == d) {
+        dims[k] = a == D || b == D ? D : a + b;
+      } else if (a != D && b != D && a != b) {
+        return ms_sop_fail(out, CODE_SHAPES, i, "Sizes of tensors must match except in dimension %lld. Expected size "
+                           "%lld but got size %lld for tensor number %d in the list.", (long long)d, (long long)a,
+                           (long long)b, i);
+      } else if (a == D) {
+        dims[k] = b;
+      }
+    }
+  }
+  return ms_fw_emit(out, t[first], dims, r);
+}
+
+/* stack (tensors, dim): equal shapes; a new dim of their count at dim. */
+static ms_infer_verdict stack(const ms_sop_in *in, ms_sop_out *out) {
+  const ms_shape *t[MS_SOP_MAX_OPERANDS];
+  int n = tensors(in, t);
+  if (n == 0) return MS_INFER_UNKNOWN;
+  for (int i = 0; i < n; i++)
+    if (!t[i]->ranked) return MS_INFER_UNKNOWN;
+  int r = t[0]->rank;
+  if (r >= MS_MAX_RANK) return MS_INFER_UNKNOWN;
+  WRAP("dimension", d, r + 1);
+  int64_t dims[MS_MAX_RANK], m[MS_MAX_RANK];
+  memcpy(m, t[0]->dims, (size_t)r * sizeof m[0]);
+  for (int i = 1; i < n; i++) {
+    bool ok = t[i]->rank == r;
+    for (int k = 0; ok && k < r; k++) {
+      ok = m[k] == D || t[i]->dims[k] == D || m[k] == t[i]->dims[k];
+      if (m[k] == D) m[k] = t[i]->dims[k];
+    }
+    if (!ok) return ms_sop_fail(out, CODE_SHAPES, i, "stack expects each tensor to be equal size (tensor %d differs)", i);
+  }
+  int k = 0;
+  for (int i = 0; i <= r; i++) {
+    if (i == d) dims[k++] = n;
+    if (i < r) dims[k++] = m[i];
+  }
+  return ms_fw_emit(out, t[0], dims, r + 1);
+}
+
 const ms_sop_def ms_sop_framework_movement[] = {
+    {"concat_list", concat_list, "dimension"},
+    {"stack", stack, "dimension"},
     {"view", view, "shape"},
     {"flatten", flatten, "start_dim,end_dim"},
     {"permute", permute, "permutation"},

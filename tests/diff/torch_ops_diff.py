@@ -5,7 +5,8 @@ Generates random graphs (one func.func each, a chain of 1 to 4 ops) of the
 structured aten ops torch-mlir prints on value-semantics tensors: mm, bmm,
 matmul, linear, conv2d, convolution, max_pool2d, avg_pool2d,
 adaptive_avg_pool2d, view, reshape, flatten.using_ints, permute,
-transpose.int, squeeze(.dim), unsqueeze, sum.dim_IntList, mean.dim,
+transpose.int, squeeze(.dim), unsqueeze, cat, stack (of a
+torch.prim.ListConstruct of tensors), sum.dim_IntList, mean.dim,
 index_select, gather, expand, broadcast_to, slice.Tensor, narrow, embedding,
 softmax.int and layer_norm, with their int and list arguments as
 `torch.constant.int/bool/none` and `torch.prim.ListConstruct`, in
@@ -131,6 +132,7 @@ class Graph:
         for dev in ("meta", "cpu"):
             vals = [self.env[dev][o] if o in self.env[dev] else None for o in operands]
             vals = [v.contiguous() if isinstance(v, torch.Tensor) else v for v in vals]
+            self._dev = dev
             try:
                 outs[dev] = fn(*vals)
             except Exception as e:  # noqa: BLE001 - any failure is PyTorch rejecting the op
@@ -519,7 +521,47 @@ def gen_layer_norm(g, rng):
     return g.op("layer_norm", ops, lambda x_, _, w_, b_, *__: A.layer_norm(x_, ns, w_, b_))
 
 
-GENS = [gen_mm, gen_bmm, gen_matmul, gen_linear, gen_conv2d, gen_convolution, gen_max_pool2d, gen_avg_pool2d,
+def tlist(g, names):
+    g.nconst += 1
+    name = "%%t%d" % g.nconst
+    tys = ", ".join(g.types[n] for n in names)
+    if g.generic:
+        g.lines.append('  %s = "torch.prim.ListConstruct"(%s) : (%s) -> !torch.list<vtensor>'
+                       % (name, ", ".join(names), tys))
+    else:
+        g.lines.append("  %s = torch.prim.ListConstruct %s : (%s) -> !torch.list<vtensor>"
+                       % (name, ", ".join(names), tys))
+    g.types[name] = "!torch.list<vtensor>"
+    return name
+
+
+def gen_cat_stack(g, rng):
+    x = pick(g, rng, 1, 4) if not bad(rng, 0.05) else g.arg([])
+    sx = g.shape(x)
+    r = len(sx)
+    stack = rng.random() < 0.4
+    d = wrapdim(rng, r + 1 if stack else r)
+    names = [x]
+    for _ in range(rng.randint(0, 2)):
+        s2 = list(sx)
+        if not stack and r and -r <= d < r:
+            s2[d] = small(rng)
+        if bad(rng, 0.15):
+            s2 = rng.choice([s2[:-1], s2 + [2], [v + 1 for v in s2], [0]])
+        names.append(g.arg(s2))
+    if rng.random() < 0.3:
+        names.reverse()
+    lst = tlist(g, names)
+    fn = A.stack if stack else A.cat
+    return g.op("stack" if stack else "cat", [lst, g.const("int", d)] + [],
+                lambda *_: fn([g_env_get(g, n) for n in names], d))
+
+
+def g_env_get(g, name):
+    return g.env[g._dev][name].contiguous()
+
+
+GENS = [gen_cat_stack, gen_mm, gen_bmm, gen_matmul, gen_linear, gen_conv2d, gen_convolution, gen_max_pool2d, gen_avg_pool2d,
         gen_adaptive, gen_view, gen_flatten, gen_permute, gen_transpose, gen_squeeze, gen_unsqueeze, gen_reduce,
         gen_index_select, gen_gather, gen_expand, gen_slice, gen_narrow, gen_embedding, gen_softmax,
         gen_layer_norm]
