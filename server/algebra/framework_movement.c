@@ -77,10 +77,10 @@ static ms_infer_verdict view(const ms_sop_in *in, ms_sop_out *out) {
   if (infer >= 0 && known == 0)
     return ms_sop_fail(out, CODE_SIZES, -1, "cannot reshape tensor of %s elements into shape %s because the "
                        "unspecified dimension size -1 can be any value and is ambiguous",
-                       numel == D ? "?" : "0", ms_fw_dims_text(p->v, p->n, buf, sizeof buf));
+                       numel == D ? "?" : "0", ms_sop_format_list(p->v, p->n, buf, sizeof buf));
   if (numel != D && (infer >= 0 ? numel % known != 0 : numel != known))
     return ms_sop_fail(out, CODE_ELEMENTS, 0, "shape '%s' is invalid for input of size %lld",
-                       ms_fw_dims_text(p->v, p->n, buf, sizeof buf), (long long)numel);
+                       ms_sop_format_list(p->v, p->n, buf, sizeof buf), (long long)numel);
   if (infer >= 0) dims[infer] = numel == D ? D : numel / known;
   return ms_fw_emit(out, x, dims, p->n);
 }
@@ -340,7 +340,7 @@ static ms_infer_verdict layer_norm(const ms_sop_in *in, ms_sop_out *out) {
   for (int k = 2; k <= 3; k++)
     if (ms_fw_is_tensor(in, k) && in->operands[k].ranked && !is_shape(&in->operands[k], p->v, p->n))
       return ms_sop_fail(out, CODE_SHAPES, k, "Expected %s to be of same shape as normalized_shape %s",
-                         k == 2 ? "weight" : "bias", ms_fw_dims_text(p->v, p->n, buf, sizeof buf));
+                         k == 2 ? "weight" : "bias", ms_sop_format_list(p->v, p->n, buf, sizeof buf));
   if (!x) return MS_INFER_UNKNOWN;
   bool ok = x->rank >= p->n;
   for (int i = 0; ok && i < p->n; i++) {
@@ -349,7 +349,7 @@ static ms_infer_verdict layer_norm(const ms_sop_in *in, ms_sop_out *out) {
   }
   if (!ok)
     return ms_sop_fail(out, CODE_SHAPES, 0, "Given normalized_shape=%s, expected input with shape [*, ...] ending so",
-                       ms_fw_dims_text(p->v, p->n, buf, sizeof buf));
+                       ms_sop_format_list(p->v, p->n, buf, sizeof buf));
   return ms_fw_emit(out, x, x->dims, x->rank);
 }
 
