@@ -31,11 +31,21 @@ bool ms_fw_wrap(int64_t dim, int rank, int64_t *out) {
   return true;
 }
 
-ms_infer_verdict ms_fw_emit(ms_sop_out *out, const ms_shape *base, const int64_t *dims, int rank) {
+ms_infer_verdict ms_fw_emit(const ms_sop_in *in, ms_sop_out *out, const char *how, const ms_shape *base,
+                            const int64_t *dims, int rank) {
   ms_sop_result_begin(out, 0, base);
   out->results[0].torch = base && base->torch;
   for (int i = 0; i < rank; i++)
     if (!ms_sop_result_push(out, 0, dims[i] < 0 ? D : dims[i], D)) return MS_INFER_UNKNOWN;
+  if (!in->want_provenance) return MS_INFER_OK;
+  char buf[160], ops[200] = "";
+  size_t w = 0;
+  for (int i = 0; i < in->noperands && w < sizeof ops; i++)
+    if (ms_fw_is_tensor(in, i) && in->operands[i].ranked)
+      w += (size_t)snprintf(ops + w, sizeof ops - w, "%s%s", w ? ", " : "",
+                            ms_fw_dims_text(in->operands[i].dims, in->operands[i].rank, buf, sizeof buf));
+  ms_sop_note(out, 0, "%s (PyTorch's shape function) of %s gives %s", how, ops,
+              ms_fw_dims_text(dims, rank, buf, sizeof buf));
   return MS_INFER_OK;
 }
 
@@ -136,7 +146,7 @@ static ms_infer_verdict matmul(const ms_sop_in *in, ms_sop_out *out) {
   }
   if (a->rank >= 2) dims[r++] = a->dims[a->rank - 2];
   if (b->rank >= 2) dims[r++] = b->dims[b->rank - 1];
-  return ms_fw_emit(out, a, dims, r);
+  return FW_EMIT(a, dims, r);
 }
 
 /* linear (input, weight, bias): input [*, in], weight [out, in] (or [in]),
@@ -168,7 +178,7 @@ static ms_infer_verdict linear(const ms_sop_in *in, ms_sop_out *out) {
                                                              : ms_fw_broadcasts_onto(&in->operands[2], dims, r);
     if (!ok) return ms_sop_fail(out, CODE_SHAPES, 2, "the bias does not broadcast onto the output");
   }
-  return ms_fw_emit(out, x, dims, r);
+  return FW_EMIT(x, dims, r);
 }
 
 /* An int list of n values, one value standing for all ("padding": [1]). */
@@ -201,8 +211,10 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out) {
                        ns, w->rank, x->rank);
   int64_t st[MS_MAX_RANK], pad[MS_MAX_RANK], dil[MS_MAX_RANK], opad[MS_MAX_RANK];
   bool g;
+  /* output_padding only when transposed: torch-mlir's own tests pass `[]`
+  ** to plain convolutions (the meta kernel accepts it, the CPU kernel not). */
   static const char *const lists[] = {"window_strides", "padding", "rhs_dilation", "output_padding"};
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < (transposed ? 4 : 3); i++) {
     const ms_sop_param *p = ms_sop_get(in, lists[i]);
     if (p && p->n != 1 && p->n != ns)
       return ms_sop_fail(out, CODE_COUNT, -1, "expected %s to be a single integer value or a list of %d values to "
@@ -210,7 +222,7 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out) {
   }
   if (!expand_list(in, "window_strides", ns, INT64_MIN, st, &g) || !g || !expand_list(in, "padding", ns, INT64_MIN, pad, &g) ||
       !g || !expand_list(in, "rhs_dilation", ns, INT64_MIN, dil, &g) || !g ||
-      !expand_list(in, "output_padding", ns, 0, opad, &g))
+      (transposed && !expand_list(in, "output_padding", ns, 0, opad, &g)))
     return MS_INFER_UNKNOWN;
   if (groups <= 0) return ms_sop_fail(out, CODE_GROUP, -1, "non-positive groups is not supported");
   for (int i = 0; i < ns; i++) {
@@ -250,7 +262,7 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out) {
     if (b->rank != 1 || !same_dim(b->dims[0], oc))
       return ms_sop_fail(out, CODE_SHAPES, 2, "expected bias to be 1-dimensional with %lld elements", (long long)oc);
   }
-  return ms_fw_emit(out, x, dims, r);
+  return FW_EMIT(x, dims, r);
 }
 
 /* pooling_output_shape (Pool.h). */
@@ -277,6 +289,9 @@ static ms_infer_verdict pool(const ms_sop_in *in, ms_sop_out *out) {
     return ms_sop_fail(out, CODE_COUNT, -1, "kernel_size must either be a single int, or a tuple of %d ints", n);
   if (!expand_list(in, "window_dimensions", n, 1, k, &g)) return MS_INFER_UNKNOWN;
   const ms_sop_param *sp = ms_sop_get(in, "window_strides");
+  /* torch-mlir's lowering reads 2n strides as strides then dilations
+  ** (its TorchToTosa tests): a form PyTorch rejects but the IR carries. */
+  if (sp && sp->n == 2 * n) return MS_INFER_UNKNOWN;
   if (sp && sp->n != 0 && sp->n != 1 && sp->n != n)
     return ms_sop_fail(out, CODE_COUNT, -1, "stride must either be omitted, a single int, or a tuple of %d ints", n);
   if (!sp) return MS_INFER_UNKNOWN;
@@ -314,7 +329,7 @@ static ms_infer_verdict pool(const ms_sop_in *in, ms_sop_out *out) {
                          (long long)s, (long long)o);
     dims[off + i] = s == D ? D : o;
   }
-  return ms_fw_emit(out, x, dims, x->rank);
+  return FW_EMIT(x, dims, x->rank);
 }
 
 /* adaptive pooling: the last "spatial_rank" dims of a (N x) C x spatial
@@ -339,7 +354,7 @@ static ms_infer_verdict adaptive_pool(const ms_sop_in *in, ms_sop_out *out) {
   int off = x->rank - (int)ns;
   for (int i = 0; i < off; i++) dims[i] = x->dims[i];
   for (int i = 0; i < ns; i++) dims[off + i] = os->v[i];
-  return ms_fw_emit(out, x, dims, x->rank);
+  return FW_EMIT(x, dims, x->rank);
 }
 
 const ms_sop_def ms_sop_framework[] = {

@@ -19,8 +19,11 @@
 ** scalar wraps like a 1-d tensor); false when out of range. */
 bool ms_fw_wrap(int64_t dim, int rank, int64_t *out);
 
-/* The ranked result 0 with dims[0..rank), kind and element type of base. */
-ms_infer_verdict ms_fw_emit(ms_sop_out *out, const ms_shape *base, const int64_t *dims, int rank);
+/* The ranked result 0 with dims[0..rank), kind and element type of base;
+** its provenance (hover) names the shape function how and the operands. */
+ms_infer_verdict ms_fw_emit(const ms_sop_in *in, ms_sop_out *out, const char *how, const ms_shape *base,
+                            const int64_t *dims, int rank);
+#define FW_EMIT(base, dims, rank) ms_fw_emit(in, out, __func__, base, dims, rank)
 
 /* A required scalar parameter; false when not a known constant. */
 bool ms_fw_scalar(const ms_sop_in *in, const char *name, int64_t *v);

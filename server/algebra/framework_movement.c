@@ -82,7 +82,7 @@ static ms_infer_verdict view(const ms_sop_in *in, ms_sop_out *out) {
     return ms_sop_fail(out, CODE_ELEMENTS, 0, "shape '%s' is invalid for input of size %lld",
                        ms_sop_format_list(p->v, p->n, buf, sizeof buf), (long long)numel);
   if (infer >= 0) dims[infer] = numel == D ? D : numel / known;
-  return ms_fw_emit(out, x, dims, p->n);
+  return FW_EMIT(x, dims, p->n);
 }
 
 /* flatten from "start_dim" to "end_dim" (a scalar becomes [1]). */
@@ -93,12 +93,12 @@ static ms_infer_verdict flatten(const ms_sop_in *in, ms_sop_out *out) {
   WRAP("end_dim", e, x->rank);
   if (s > e) return ms_sop_fail(out, CODE_ORDER, -1, "flatten() has invalid args: start_dim cannot come after end_dim");
   int64_t one = 1, dims[MS_MAX_RANK];
-  if (x->rank == 0) return ms_fw_emit(out, x, &one, 1);
+  if (x->rank == 0) return FW_EMIT(x, &one, 1);
   int r = 0;
   for (int i = 0; i < s; i++) dims[r++] = x->dims[i];
   dims[r++] = ms_fw_numel(x->dims + s, (int)(e - s + 1));
   for (int i = (int)e + 1; i < x->rank; i++) dims[r++] = x->dims[i];
-  return ms_fw_emit(out, x, dims, r);
+  return FW_EMIT(x, dims, r);
 }
 
 /* permute by "permutation" (each dim wrapped, all distinct). */
@@ -118,7 +118,7 @@ static ms_infer_verdict permute(const ms_sop_in *in, ms_sop_out *out) {
     seen[d] = true;
     dims[i] = x->dims[d];
   }
-  return ms_fw_emit(out, x, dims, x->rank);
+  return FW_EMIT(x, dims, x->rank);
 }
 
 /* transpose "dim0" and "dim1". */
@@ -133,7 +133,7 @@ static ms_infer_verdict transpose2(const ms_sop_in *in, ms_sop_out *out) {
     dims[a] = x->dims[b];
     dims[b] = x->dims[a];
   }
-  return ms_fw_emit(out, x, dims, x->rank);
+  return FW_EMIT(x, dims, x->rank);
 }
 
 /* squeeze "dimension" (absent: every size-1 dim). */
@@ -153,7 +153,7 @@ static ms_infer_verdict squeeze(const ms_sop_in *in, ms_sop_out *out) {
     if (here && x->dims[i] == D) return MS_INFER_UNKNOWN;
     if (!(here && x->dims[i] == 1)) dims[r++] = x->dims[i];
   }
-  return ms_fw_emit(out, x, dims, r);
+  return FW_EMIT(x, dims, r);
 }
 
 /* unsqueeze at "dimension" (wrapped against rank + 1). */
@@ -167,7 +167,7 @@ static ms_infer_verdict unsqueeze(const ms_sop_in *in, ms_sop_out *out) {
     if (i == d) dims[r++] = 1;
     if (i < x->rank) dims[r++] = x->dims[i];
   }
-  return ms_fw_emit(out, x, dims, r);
+  return FW_EMIT(x, dims, r);
 }
 
 /* A reduction over "dimensions" (empty or none: all), "keep_dims". */
@@ -190,7 +190,7 @@ static ms_infer_verdict reduce_dims(const ms_sop_in *in, ms_sop_out *out) {
     if (!red) dims[r++] = x->dims[i];
     else if (keep) dims[r++] = 1;
   }
-  return ms_fw_emit(out, x, dims, r);
+  return FW_EMIT(x, dims, r);
 }
 
 /* index_select (self, dim, index): dim takes the index vector's length. */
@@ -203,11 +203,11 @@ static ms_infer_verdict index_select(const ms_sop_in *in, ms_sop_out *out) {
   memcpy(dims, x->dims, (size_t)x->rank * sizeof dims[0]);
   if (x->rank == 0) {
     if (n != D && n != 1) return ms_sop_fail(out, CODE_SHAPES, 2, "index_select(): Index to scalar can have only 1 value");
-    return ms_fw_emit(out, x, dims, 0);
+    return FW_EMIT(x, dims, 0);
   }
   if (x->dims[d] == 0 && nonempty(ix)) return empty_dim(out, 2, d);
   dims[d] = n;
-  return ms_fw_emit(out, x, dims, x->rank);
+  return FW_EMIT(x, dims, x->rank);
 }
 
 /* gather (self, dim, index): index of self's rank, no larger than self
@@ -224,7 +224,7 @@ static ms_infer_verdict gather_elements(const ms_sop_in *in, ms_sop_out *out) {
       return ms_sop_fail(out, CODE_SHAPES, 2, "Size does not match at dimension %d: index %lld is larger than self %lld", i,
                          (long long)ix->dims[i], (long long)x->dims[i]);
   if (x->rank && x->dims[d] == 0 && nonempty(ix)) return empty_dim(out, 2, d);
-  return ms_fw_emit(out, x, ix->dims, ix->rank);
+  return FW_EMIT(x, ix->dims, ix->rank);
 }
 
 /* expand / broadcast_to "shape": -1 keeps a dim; new dims lead. */
@@ -249,7 +249,7 @@ static ms_infer_verdict expand(const ms_sop_in *in, ms_sop_out *out) {
                          "at non-singleton dimension %d", (long long)s, (long long)have, i);
     dims[i] = s;
   }
-  return ms_fw_emit(out, x, dims, p->n);
+  return FW_EMIT(x, dims, p->n);
 }
 
 /* slice (self, dim, start, end, step): start/end none are 0/the end,
@@ -268,14 +268,14 @@ static ms_infer_verdict slice_step(const ms_sop_in *in, ms_sop_out *out) {
   int64_t s = ps->n ? ps->v[0] : 0, e = pe->n ? pe->v[0] : INT64_MAX;
   if (size == D) {
     dims[d] = s >= 0 && e >= 0 && e <= s ? 0 : D;
-    return ms_fw_emit(out, x, dims, x->rank);
+    return FW_EMIT(x, dims, x->rank);
   }
   if (s < 0) s += size;
   if (e < 0) e += size;
   s = s < 0 ? 0 : s > size ? size : s;
   e = e < s ? s : e > size ? size : e;
   dims[d] = (e - s + step - 1) / step;
-  return ms_fw_emit(out, x, dims, x->rank);
+  return FW_EMIT(x, dims, x->rank);
 }
 
 /* narrow (self, dim, start, length). */
@@ -290,7 +290,7 @@ static ms_infer_verdict narrow(const ms_sop_in *in, ms_sop_out *out) {
   int64_t dims[MS_MAX_RANK], size = x->dims[d];
   memcpy(dims, x->dims, (size_t)x->rank * sizeof dims[0]);
   dims[d] = len;
-  if (size == D) return ms_fw_emit(out, x, dims, x->rank);
+  if (size == D) return FW_EMIT(x, dims, x->rank);
   if (start < -size || start > size)
     return ms_sop_fail(out, CODE_BOUNDS, -1, "start out of range (expected to be in range of [%lld, %lld], but got %lld)",
                        (long long)-size, (long long)size, (long long)start);
@@ -298,7 +298,7 @@ static ms_infer_verdict narrow(const ms_sop_in *in, ms_sop_out *out) {
   if (start + len > size)
     return ms_sop_fail(out, CODE_BOUNDS, -1, "start (%lld) + length (%lld) exceeds dimension size (%lld).",
                        (long long)start, (long long)len, (long long)size);
-  return ms_fw_emit(out, x, dims, x->rank);
+  return FW_EMIT(x, dims, x->rank);
 }
 
 /* embedding (weight, indices): a 2-d table; indices' shape + [dim]. */
@@ -310,7 +310,7 @@ static ms_infer_verdict embedding(const ms_sop_in *in, ms_sop_out *out) {
   int64_t dims[MS_MAX_RANK];
   memcpy(dims, ix->dims, (size_t)ix->rank * sizeof dims[0]);
   dims[ix->rank] = w->dims[1];
-  return ms_fw_emit(out, w, dims, ix->rank + 1);
+  return FW_EMIT(w, dims, ix->rank + 1);
 }
 
 /* An op over one "dimension" that keeps its operand's shape (softmax). */
@@ -319,7 +319,7 @@ static ms_infer_verdict along_dim(const ms_sop_in *in, ms_sop_out *out) {
   if (!x) return MS_INFER_UNKNOWN;
   WRAP("dimension", d, x->rank);
   (void)d;
-  return ms_fw_emit(out, x, x->dims, x->rank);
+  return FW_EMIT(x, x->dims, x->rank);
 }
 
 static bool is_shape(const ms_shape *s, const int64_t *v, int n) {
@@ -350,7 +350,7 @@ static ms_infer_verdict layer_norm(const ms_sop_in *in, ms_sop_out *out) {
   if (!ok)
     return ms_sop_fail(out, CODE_SHAPES, 0, "Given normalized_shape=%s, expected input with shape [*, ...] ending so",
                        ms_sop_format_list(p->v, p->n, buf, sizeof buf));
-  return ms_fw_emit(out, x, x->dims, x->rank);
+  return FW_EMIT(x, x->dims, x->rank);
 }
 
 /* The tensor operands (a list's elements, spliced in by the analyzer). */
@@ -374,7 +374,7 @@ static ms_infer_verdict concat_list(const ms_sop_in *in, ms_sop_out *out) {
   }
   for (int i = 0; i < n && first < 0; i++)
     if (!(t[i]->rank == 1 && t[i]->dims[0] == 0)) first = i;
-  if (first < 0) return ms_fw_emit(out, t[0], t[0]->dims, 1);
+  if (first < 0) return FW_EMIT(t[0], t[0]->dims, 1);
   int r = t[first]->rank;
   WRAP("dimension", d, r);
   int64_t dims[MS_MAX_RANK];
@@ -396,7 +396,7 @@ static ms_infer_verdict concat_list(const ms_sop_in *in, ms_sop_out *out) {
       }
     }
   }
-  return ms_fw_emit(out, t[first], dims, r);
+  return FW_EMIT(t[first], dims, r);
 }
 
 /* stack (tensors, dim): equal shapes; a new dim of their count at dim. */
@@ -424,7 +424,7 @@ static ms_infer_verdict stack(const ms_sop_in *in, ms_sop_out *out) {
     if (i == d) dims[k++] = n;
     if (i < r) dims[k++] = m[i];
   }
-  return ms_fw_emit(out, t[0], dims, r + 1);
+  return FW_EMIT(t[0], dims, r + 1);
 }
 
 const ms_sop_def ms_sop_framework_movement[] = {
