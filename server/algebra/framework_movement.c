@@ -372,6 +372,14 @@ static ms_infer_verdict concat_list(const ms_sop_in *in, ms_sop_out *out) {
     if (t[i]->rank == 0)
       return ms_sop_fail(out, CODE_RANK, i, "zero-dimensional tensor (at position %d) cannot be concatenated", i);
   }
+  /* A 1-d tensor of size `?` beside tensors of another rank may be empty
+  ** (skipped) or not (an error): not judged. */
+  bool maybe_empty = false, other_rank = false;
+  for (int i = 0; i < n; i++) {
+    maybe_empty |= t[i]->rank == 1 && t[i]->dims[0] == D;
+    other_rank |= t[i]->rank != 1;
+  }
+  if (maybe_empty && other_rank) return MS_INFER_UNKNOWN;
   for (int i = 0; i < n && first < 0; i++)
     if (!(t[i]->rank == 1 && t[i]->dims[0] == 0)) first = i;
   if (first < 0) return FW_EMIT(t[0], t[0]->dims, 1);
