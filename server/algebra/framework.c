@@ -346,8 +346,8 @@ static ms_infer_verdict adaptive_pool(const ms_sop_in *in, ms_sop_out *out) {
   if (x->rank != ns + 1 && x->rank != ns + 2)
     return ms_sop_fail(out, CODE_RANK, 0, "expected %lldD or %lldD tensor, but got %dD", (long long)ns + 1,
                        (long long)ns + 2, x->rank);
-  /* The CPU kernel checks dims 1.. whatever the rank (the meta kernel none). */
-  for (int i = 1; i < x->rank; i++)
+  /* The CPU kernel checks the spatial dims (the meta kernel none). */
+  for (int i = x->rank - (int)ns; i < x->rank; i++)
     if (x->dims[i] == 0)
       return ms_sop_fail(out, CODE_RANK, 0, "expected input to have non-zero size for non-batch dimensions");
   int64_t dims[MS_MAX_RANK];
