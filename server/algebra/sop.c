@@ -26,6 +26,8 @@ extern const ms_sop_def ms_sop_movement[];
 extern const ms_sop_def ms_sop_reduce[];
 extern const ms_sop_def ms_sop_linalg[];
 extern const ms_sop_def ms_sop_collective[];
+extern const ms_sop_def ms_sop_framework[];          /* s27-torch: framework.c */
+extern const ms_sop_def ms_sop_framework_movement[]; /* s27-torch: framework_movement.c */
 
 /* (s27-onnx's frontend families below this line) */
 extern const ms_sop_def ms_sop_nn[];
@@ -45,6 +47,8 @@ static const ms_sop_def *const families[] = {
     ms_sop_reduce,
     ms_sop_linalg,
     ms_sop_collective,
+    ms_sop_framework,
+    ms_sop_framework_movement,
 
     /* (s27-onnx's frontend families below this line) */
     ms_sop_nn,

@@ -28,6 +28,7 @@
 #include "infer.h"
 #include "nodes.h"
 #include "shape.h"
+#include "list_const.h"
 #include "sop_params.h"
 #include "structured.h"
 #include "upstream.h"
@@ -951,7 +952,11 @@ static bool sop_declared_result(void *c, int r, ms_shape *out) {
 static bool sop_constant(void *c, int i, int64_t *out, int max, int *n) {
   algebra_ctx *a = c;
   int64_t v[MS_MAX_RANK];
-  if (!operand_constant(a->w, algebra_op(a), i, v, n) || *n > max) return false;
+  if (!operand_constant(a->w, algebra_op(a), i, v, n) || *n > max) {
+    /* A frontend's own constant ops (torch.constant.int, prim.ListConstruct). */
+    uint32_t u = operand_value(a->w, algebra_op(a), i);
+    return ms_list_constant(a->w->rec, a->w->text, u, out, max, n);
+  }
   memcpy(out, v, (size_t)*n * sizeof v[0]);
   return true;
 }
@@ -968,7 +973,24 @@ static void sop_propagated(void *c, const char *why) {
   static __thread rule_inputs in;
   in.n = 0;
   for (uint32_t i = 0; i < op->noperands && in.n < MS_MAX_OPERANDS; i++) in.index[in.n++] = (int)i;
-  report_propagated(a->w, op, &in, NULL, why);
+  uint32_t vals[MS_MAX_OPERANDS];
+  if (fresh_refined(a->w, op, &in, vals) > 0) {
+    report_propagated(a->w, op, &in, NULL, why);
+    return;
+  }
+  /* The refined values are elements of a tensor list operand (structured.h):
+  ** reported where the list takes them. */
+  for (uint32_t i = 0; i < op->noperands; i++) {
+    uint32_t v = operand_value(a->w, op, (int)i);
+    if (v == MS_NONE || a->w->rec->values[v].op == MS_NONE) continue;
+    const ms_op *def = &a->w->rec->ops[a->w->rec->values[v].op];
+    rule_inputs all = {0};
+    for (uint32_t k = 0; k < def->noperands && all.n < MS_MAX_OPERANDS; k++) all.index[all.n++] = (int)k;
+    if (fresh_refined(a->w, def, &all, vals) > 0) {
+      report_propagated(a->w, def, &all, NULL, why);
+      return;
+    }
+  }
 }
 
 static bool sop_value_shape(void *c, uint32_t v, ms_shape *out) {
@@ -978,12 +1000,19 @@ static bool sop_value_shape(void *c, uint32_t v, ms_shape *out) {
   return t.end && ms_shape_parse_type(out, a->w->text + t.start, t.end - t.start, NULL, 0);
 }
 
+static bool sop_value_inferred(void *c, uint32_t v, ms_shape *out) {
+  algebra_ctx *a = c;
+  if (v >= a->w->rec->nvalues || !a->w->shape[v]) return false;
+  *out = *a->w->shape[v];
+  return true;
+}
+
 static void apply_algebra(analyzer *w, uint32_t opi, const ms_rule_binding *b, attr_lookup *attrs) {
   algebra_ctx a = {w, opi};
   ms_structured_host h = {w->rec,          w->text,     &w->out->diags, opi,          b,
                           &a,              sop_declared_operand, sop_inferred_operand, sop_declared_result,
                           lookup_attr,     attrs,       sop_constant,   sop_refine,   sop_propagated,
-                          sop_value_shape};
+                          sop_value_shape, sop_value_inferred};
   ms_structured_judge(&h);
   const ms_op *op = &w->rec->ops[opi];
   if (!w->detail || op->span.start > w->detail_pos || w->detail_pos > op->span.end) return;

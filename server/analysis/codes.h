@@ -38,6 +38,8 @@ typedef struct ms_code_info {
 extern const ms_code_info ms_codes_sop[];
 extern const size_t ms_codes_sop_count;
 extern const ms_code_info ms_codes_sop_families[]; /* codes_sop_families.c */
+extern const ms_code_info ms_codes_torch[];        /* codes_torch.c */
+extern const size_t ms_codes_torch_count;
 extern const size_t ms_codes_sop_families_count;
 extern const ms_code_info ms_codes_hlo[];          /* codes_hlo.c */
 extern const size_t ms_codes_hlo_count;

@@ -22,6 +22,8 @@
 typedef struct judged {
   int n;
   ms_shape operands[MS_SOP_MAX_OPERANDS];
+  int src[MS_SOP_MAX_OPERANDS];          /* the op's operand each comes from */
+  uint32_t elem[MS_SOP_MAX_OPERANDS];    /* an element of a tensor list operand, MS_NONE: the operand */
   int nresults;
   ms_shape results[MS_SOP_MAX_RESULTS];
   bool has_result[MS_SOP_MAX_RESULTS];
@@ -92,12 +94,40 @@ static void gather_regions(const ms_structured_host *h, judged *j) {
 }
 
 /* Operands, declared results and parameters; false: the op is not judged. */
+/* Operand i as the elements of the `*.ListConstruct` of tensors defining
+** it; false (nothing added) when it is not one. */
+static bool list_elements(const ms_structured_host *h, judged *j, int i) {
+  const ms_op *op = &h->rec->ops[h->opi];
+  uint32_t v = ms_records_operand(h->rec, op, (uint32_t)i)->value;
+  if (!h->value_inferred || v == MS_NONE || h->rec->values[v].op == MS_NONE) return false;
+  const ms_op *def = &h->rec->ops[h->rec->values[v].op];
+  size_t len = def->name.end - def->name.start;
+  static const char tail[] = ".ListConstruct";
+  if (len < sizeof tail || memcmp(h->text + def->name.end - (sizeof tail - 1), tail, sizeof tail - 1)) return false;
+  if (def->noperands == 0 || j->n + (int)def->noperands > MS_SOP_MAX_OPERANDS) return false;
+  int n0 = j->n;
+  for (uint32_t k = 0; k < def->noperands; k++) {
+    uint32_t e = ms_records_operand(h->rec, def, k)->value;
+    if (e == MS_NONE || !h->value_shape(h->w, e, &j->operands[j->n]) || j->operands[j->n].kind != MS_TYPE_TENSOR) {
+      j->n = n0;
+      return false;
+    }
+    j->src[j->n] = i;
+    j->elem[j->n++] = e;
+  }
+  return true;
+}
+
 static bool gather(const ms_structured_host *h, judged *j) {
   const ms_op *op = &h->rec->ops[h->opi];
   if (op->noperands > MS_SOP_MAX_OPERANDS || op->nresults > MS_SOP_MAX_RESULTS) return false;
-  j->n = (int)op->noperands;
-  for (int i = 0; i < j->n; i++)
-    if (!h->declared_operand(h->w, i, &j->operands[i])) return false;
+  j->n = 0;
+  for (int i = 0; i < (int)op->noperands; i++) {
+    if (j->n >= MS_SOP_MAX_OPERANDS || !h->declared_operand(h->w, i, &j->operands[j->n])) return false;
+    if (j->operands[j->n].kind == MS_TYPE_OTHER && list_elements(h, j, i)) continue;
+    j->src[j->n] = i;
+    j->elem[j->n++] = MS_NONE;
+  }
   j->nresults = (int)op->nresults;
   for (int r = 0; r < j->nresults; r++) {
     j->has_result[r] = h->declared_result(h->w, r, &j->results[r]);
@@ -106,10 +136,18 @@ static bool gather(const ms_structured_host *h, judged *j) {
       j->results[r].kind = MS_TYPE_TENSOR;
     }
   }
-  ms_sop_reader rd = {j->n, read_attr, read_constant, (void *)h};
+  ms_sop_reader rd = {(int)op->noperands, read_attr, read_constant, (void *)h};
   j->nparams = ms_sop_spec_read(h->binding->algebra, &rd, j->params);
   if (j->nparams >= 0) gather_regions(h, j);
   return j->nparams >= 0;
+}
+
+/* Operand k's inferred shape (a list element's, or the op operand's). */
+static bool inferred(const ms_structured_host *h, const judged *j, int k, ms_shape *out) {
+  if (j->elem[k] == MS_NONE) return h->inferred_operand(h->w, j->src[k], &j->operands[k], out);
+  if (h->value_inferred(h->w, j->elem[k], out)) return true;
+  *out = j->operands[k];
+  return false;
 }
 
 static ms_infer_verdict run(const judged *j, const ms_shape *operands, bool provenance, ms_sop_out *out,
@@ -219,6 +257,9 @@ void ms_structured_judge(const ms_structured_host *h) {
     if (!quiet) report(h, out.code, out.operand, out.why);
     return;
   }
+  /* Not judged at the declared types (an unranked operand): the inferred
+  ** shapes may still judge it, and refine its results. */
+  if (v != MS_INFER_OK && v != MS_INFER_UNKNOWN) return;
   int r = v == MS_INFER_OK ? conflicting_result(&j, &out) : -1;
   if (r >= 0) {
     conflict_text(&j, &out, r, why, sizeof why);
@@ -233,7 +274,7 @@ void ms_structured_judge(const ms_structured_host *h) {
   ** the inferred operand shapes may still tell. */
   static __thread ms_shape inferred_ops[MS_SOP_MAX_OPERANDS];
   bool any = false;
-  for (int i = 0; i < j.n; i++) any |= h->inferred_operand(h->w, i, &j.operands[i], &inferred_ops[i]);
+  for (int i = 0; i < j.n; i++) any |= inferred(h, &j, i, &inferred_ops[i]);
   if (!any && v != MS_INFER_OK) return;
   if (any) {
     v = run(&j, inferred_ops, false, &out, def);
@@ -262,7 +303,7 @@ void ms_structured_provenance(const ms_structured_host *h, int r, char *buf, siz
   static __thread ms_shape ops[MS_SOP_MAX_OPERANDS];
   buf[0] = 0;
   if (!gather(h, &j)) return;
-  for (int i = 0; i < j.n; i++) h->inferred_operand(h->w, i, &j.operands[i], &ops[i]);
+  for (int i = 0; i < j.n; i++) inferred(h, &j, i, &ops[i]);
   if (run(&j, ops, true, &out, def) == MS_INFER_OK && r >= 0 && r < out.nresults)
     snprintf(buf, n, "%s", out.provenance[r]);
 }

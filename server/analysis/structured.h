@@ -48,6 +48,10 @@ typedef struct ms_structured_host {
   /* Value v's declared type (a block argument, a terminator's operand);
   ** false when it has none that parses. */
   bool (*value_shape)(void *w, uint32_t v, ms_shape *out);
+  /* Value v's inferred shape; false when not refined (then out is unset).
+  ** With it, an operand that is a `*.ListConstruct` of tensors (torch-mlir's
+  ** `!torch.list<vtensor>`) gives the function its elements in its place. */
+  bool (*value_inferred)(void *w, uint32_t v, ms_shape *out);
 } ms_structured_host;
 
 /* Judges the op and refines its results as above. */

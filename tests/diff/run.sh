@@ -11,6 +11,8 @@
 #     against mlir-opt-22 --tosa-infer-shapes and refine-then-verify;
 #   - the numpy rule against NumPy's broadcast_shapes;
 #   - torch-mlir's aten ops (pretty form, !torch.vtensor) against NumPy;
+#   - torch-mlir's structured aten ops against PyTorch (meta and CPU tensors;
+#     TORCH_OPS_CASES graphs, default 300, about 5 s; more: e.g. 5000);
 #   - `check` against the real corpus's own verifier tests (../shared/corpus:
 #     every expected-error on a broadcasting op found, no unexpected error).
 #   - the upstream catalogs (arith/math, vector, linalg, tensor, tosa) against
@@ -50,6 +52,8 @@ echo "diff: numpy rule vs numpy.broadcast_shapes"
 run "$here/numpy_diff.py" "$bin"
 echo "diff: torch-mlir aten ops (rules/torch.json) vs numpy.broadcast_shapes (check --format=json)"
 run "$here/torch_diff.py" "$bin"
+echo "diff: torch-mlir structured aten ops (rules/torch.json) vs PyTorch meta and CPU (verdicts; shapes --format=json)"
+run "$here/torch_ops_diff.py" "$bin" --cases="${TORCH_OPS_CASES:-300}"
 echo "diff: the corpus's expected-error annotations on broadcasting ops (check --split-input-file)"
 run "$here/corpus_expected.py" "$bin"
 echo "diff: every shape-related expected-error of the corpus's StableHLO/CHLO/MHLO verifier tests (check --split-input-file)"
