@@ -8,6 +8,10 @@
 **     and every location `loc(fused[...])` is one token, however deeply its
 **     brackets nest. One token instead of a subtree keeps the tree small and
 **     the parse fast; the C analyzer reads shapes from the token text.
+**     An unclosed one is scanned once, in linear time: its text up to where
+**     it cannot go on (a mismatched closer, the end of input, a line that
+**     defines results) is one token the grammar never accepts, and the parse
+**     resumes after it (finish_unclosed).
 **  2. The end of a custom-syntax op (_custom_end, zero width). A newline ends
 **     it unless the next non-blank, non-comment line continues it (starts
 **     with `:`, `->`, `{`, a keyword such as `ins` or `else`, ...). A closing
