@@ -8,6 +8,10 @@
 **     and every location `loc(fused[...])` is one token, however deeply its
 **     brackets nest. One token instead of a subtree keeps the tree small and
 **     the parse fast; the C analyzer reads shapes from the token text.
+**     An unclosed one is scanned once, in linear time: its text up to where
+**     it cannot go on (a mismatched closer, the end of input, a line that
+**     defines results) is one token the grammar never accepts, and the parse
+**     resumes after it (finish_unclosed).
 **  2. The end of a custom-syntax op (_custom_end, zero width). A newline ends
 **     it unless the next non-blank, non-comment line continues it (starts
 **     with `:`, `->`, `{`, a keyword such as `ins` or `else`, ...). A closing
@@ -47,6 +51,7 @@ enum token_type {
 
 #define IDENT_MAX 32
 #define RUNS_MAX 4096 /* alternations of bracket kinds inside one token; 20 KiB of stack */
+#define SHORT_UNCLOSED 256 /* characters: finish_unclosed */
 
 static void adv(TSLexer *l) { l->advance(l, false); }
 static void skip(TSLexer *l) { l->advance(l, true); }
@@ -75,15 +80,18 @@ static unsigned read_ident(TSLexer *l, char *buf) {
   return n;
 }
 
-/* Consumes a string literal; the lexer is on the opening quote. */
-static bool scan_string(TSLexer *l) {
+/* Consumes a string literal; the lexer is on the opening quote. Adds the
+** characters consumed to *n when n is not NULL. */
+static bool scan_string(TSLexer *l, uint32_t *n) {
+  uint32_t k = 1;
   adv(l);
   while (!at_eof(l) && l->lookahead != '"') {
-    if (l->lookahead == '\n') return false;
-    if (l->lookahead == '\\') adv(l);
-    if (!at_eof(l)) adv(l);
+    if (l->lookahead == '\n') break;
+    if (l->lookahead == '\\') adv(l), k++;
+    if (!at_eof(l)) adv(l), k++;
   }
-  if (at_eof(l)) return false;
+  if (n) *n += k;
+  if (at_eof(l) || l->lookahead == '\n') return false;
   adv(l);
   return true;
 }
@@ -97,11 +105,6 @@ static char closer_of(char open) {
   }
 }
 
-/* Consumes a bracketed body: the lexer is on the opening '<', '(' or '['.
-** `<` and `>` count only at angle level: inside () [] {} they are
-** comparisons (affine_set) or nested type text (`!llvm.struct<(ptr<i8>)>`).
-** `->` never closes. A mismatched closer fails, so a missing `>` does not
-** swallow the rest of the file. */
 /* The open brackets of scan_balanced as runs of one kind: `tensor<` nested
 ** 80,000 deep is one run, so depth has no limit but the text's length (a
 ** limit made such a token fail, and error recovery scan it again from each
@@ -127,14 +130,71 @@ static void runs_pop(runs *r) {
   if (--r->count[r->n - 1] == 0) r->n--;
 }
 
-static bool scan_balanced(TSLexer *l) {
+static bool finish(TSLexer *l, enum token_type type) {
+  l->mark_end(l);
+  l->result_symbol = type;
+  return true;
+}
+
+/* A body that cannot go on after n characters (scan_balanced marked where).
+** Near its start (SHORT_UNCLOSED), outside error recovery, the scanner finds
+** no token, as for any other text: the parser then reads `tensor` as a word
+** and recovers with a MISSING type, and the statement after it parses whole.
+** Otherwise the text up to that point is one token the grammar never accepts
+** (ERROR_SENTINEL): a syntax error, and the parse resumes there. Finding no
+** token there too would let the parser scan the same unclosed body again
+** from each later opener, in quadratic time (`tensor<` repeated 16,000
+** times took 10 s; 8,000 lines of `"a.b"() : () -> tensor<2x`, 11 s); this
+** way each character is scanned a bounded number of times. */
+static bool finish_unclosed(TSLexer *l, const bool *valid, uint32_t n) {
+  if (!valid[ERROR_SENTINEL] && n <= SHORT_UNCLOSED) return false;
+  l->result_symbol = ERROR_SENTINEL;
+  return true;
+}
+
+/* Does an identifier that starts a line name an op? A dotted name, or an
+** op written without its dialect (func's default dialect, transform's
+** `yield`); any other word continues a statement (`ins`, `to`, ...). */
+static bool is_op_word(const char *id) {
+  if (strchr(id, '.')) return true;
+  static const char *const ops[] = {"return", "module", "func", "call", "call_indirect", "yield",
+                                    "unrealized_conversion_cast"};
+  for (unsigned i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    if (!strcmp(id, ops[i])) return true;
+  return false;
+}
+
+/* In a custom op's `<...>` (scan_balanced's `custom`), a line that starts
+** an op ends the op: `"dialect.op"(`, `^bb1:`, `dialect.op`, `return`. */
+static bool op_starts_line(TSLexer *l) {
+  int32_t c = l->lookahead;
+  if (c == '"' || c == '^') return true;
+  if (!is_ident_start(c)) return false;
+  char id[IDENT_MAX];
+  read_ident(l, id);
+  return is_op_word(id);
+}
+
+static bool results_follow(TSLexer *l);
+
+/* Consumes a bracketed body: the lexer is on the opening '<', '(' or '['.
+** `<` and `>` count only at angle level: inside () [] {} they are
+** comparisons (affine_set) or nested type text (`!llvm.struct<(ptr<i8>)>`).
+** `->` never closes. Returns false where the body cannot go on, with the
+** lexer there (not consumed) and the end marked: a mismatched closer, the
+** end of input, a string that does not close on its line, a line that
+** defines an op's results (`%a, %b = ...`: no type or attribute holds SSA
+** values, so a missing `>` does not swallow the ops after it; with `custom`,
+** any line that starts an op), or more alternations of bracket kinds than
+** RUNS_MAX. */
+static bool scan_balanced(TSLexer *l, bool custom, uint32_t *n) {
   runs stack;
   stack.n = 0;
-  for (;;) {
-    if (at_eof(l)) return false;
+  for (;; ++*n) {
+    if (at_eof(l)) break;
     int32_t c = l->lookahead;
     if (c == '"') {
-      if (!scan_string(l)) return false;
+      if (!scan_string(l, n)) break;
       continue;
     }
     if (c == '-') {
@@ -142,15 +202,25 @@ static bool scan_balanced(TSLexer *l) {
       if (l->lookahead == '>') adv(l);
       continue;
     }
+    if (c == '\n') {
+      l->mark_end(l);
+      adv(l);
+      while (is_space(l->lookahead)) adv(l);
+      /* results_follow consumes only `%`, name characters, `:`, digits,
+      ** blanks and commas: none counts here, so the scan goes on after it. */
+      if (l->lookahead == '%' && results_follow(l)) return false;
+      if (custom && op_starts_line(l)) return false;
+      continue;
+    }
     char top = stack.n ? stack.kind[stack.n - 1] : 0;
     bool angle_level = top == 0 || top == '<';
     if (c == '(' || c == '[' || c == '{' || (c == '<' && angle_level)) {
-      if (!runs_push(&stack, (char)c)) return false;
+      if (!runs_push(&stack, (char)c)) break;
       adv(l);
       continue;
     }
     if (c == ')' || c == ']' || c == '}' || (c == '>' && angle_level)) {
-      if (!top || closer_of(top) != c) return false;
+      if (!top || closer_of(top) != c) break;
       runs_pop(&stack);
       adv(l);
       if (stack.n == 0) return true;
@@ -158,6 +228,25 @@ static bool scan_balanced(TSLexer *l) {
     }
     adv(l);
   }
+  l->mark_end(l);
+  return false;
+}
+
+/* A balanced token of type `type`, the lexer on its opening bracket. */
+static bool balanced_token(TSLexer *l, const bool *valid, enum token_type type) {
+  uint32_t n = 0;
+  return scan_balanced(l, false, &n) ? finish(l, type) : finish_unclosed(l, valid, n);
+}
+
+/* `<...>` in custom syntax, whose dialect prefix the op elides. Where its
+** body cannot go on (scan_balanced with `custom`: also at a line that starts
+** an op), the text up to there is still one token: an op we do not know may
+** take a lone `<` (`weird.op %a <<< x`), and is opaque either way. */
+static bool custom_angle_token(TSLexer *l) {
+  uint32_t n = 0;
+  if (scan_balanced(l, true, &n)) return finish(l, DIALECT_ATTRIBUTE);
+  l->result_symbol = DIALECT_ATTRIBUTE;
+  return true;
 }
 
 static bool all_digits(const char *s) {
@@ -182,11 +271,6 @@ static bool is_scalar_type(const char *s, unsigned len) {
   return false;
 }
 
-static bool finish(TSLexer *l, enum token_type type) {
-  l->mark_end(l);
-  l->result_symbol = type;
-  return true;
-}
 
 static bool is_spaced_type(const char *id) {
   return !strcmp(id, "tensor") || !strcmp(id, "memref") || !strcmp(id, "vector") || !strcmp(id, "complex") ||
@@ -198,13 +282,15 @@ static bool scan_after_ident(TSLexer *l, const bool *valid, const char *id, unsi
   if (len >= IDENT_MAX) return false;
   int32_t c = l->lookahead;
   if (c == '(') {
-    if (!strcmp(id, "loc") && valid[LOCATION]) return scan_balanced(l) && finish(l, LOCATION);
+    if (!strcmp(id, "loc") && valid[LOCATION]) return balanced_token(l, valid, LOCATION);
     return false;
   }
   if (c == '[') {
     if (strcmp(id, "distinct") || !valid[BUILTIN_ATTRIBUTE]) return false;
-    if (!scan_balanced(l) || l->lookahead != '<') return false;
-    return scan_balanced(l) && finish(l, BUILTIN_ATTRIBUTE);
+    uint32_t n = 0;
+    if (!scan_balanced(l, false, &n)) return finish_unclosed(l, valid, n);
+    if (l->lookahead != '<') return false;
+    return balanced_token(l, valid, BUILTIN_ATTRIBUTE);
   }
   if (is_hspace(c) && is_spaced_type(id)) {
     /* `memref <4xf32>`: MLIR's lexer allows blanks before the `<`. */
@@ -226,17 +312,17 @@ static bool scan_after_ident(TSLexer *l, const bool *valid, const char *id, unsi
   for (unsigned i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     if (strcmp(id, kinds[i].name)) continue;
     if (!valid[kinds[i].type]) return false;
-    return scan_balanced(l) && finish(l, kinds[i].type);
+    return balanced_token(l, valid, kinds[i].type);
   }
   return false;
 }
 
 /* `!dialect.type<...>`, `!alias`, `#dialect.attr<...>`, `#alias`. */
-static bool scan_sigil(TSLexer *l, enum token_type type) {
+static bool scan_sigil(TSLexer *l, const bool *valid, enum token_type type) {
   adv(l);
   if (!is_ident_char(l->lookahead) && l->lookahead != '-') return false;
   while (is_ident_char(l->lookahead) || l->lookahead == '-') adv(l);
-  if (l->lookahead == '<' && !scan_balanced(l)) return false;
+  if (l->lookahead == '<') return balanced_token(l, valid, type);
   return finish(l, type);
 }
 
@@ -286,7 +372,7 @@ static bool short_form_attrs(TSLexer *l) {
     int32_t c = l->lookahead;
     if (at_eof(l) || c == '\n') return false;
     if (c == '"') {
-      if (!scan_string(l)) return false;
+      if (!scan_string(l, NULL)) return false;
       continue;
     }
     adv(l);
@@ -311,7 +397,7 @@ static bool brace_is_region(TSLexer *l) {
   if (c == '%') return results_follow(l);
   if (c == '}' || c == '^') return true;
   if (c == '"') {
-    if (!scan_string(l)) return false;
+    if (!scan_string(l, NULL)) return false;
     while (is_hspace(l->lookahead)) adv(l);
     return l->lookahead == '(';
   }
@@ -345,9 +431,9 @@ static bool scan_token(TSLexer *l, const bool *valid, bool braces) {
   ** whose dialect prefix the op elides (`<kSUM>`, `: <memref<4xf32>>`,
   ** `= <workerGrid = ..., meshShape = , ...>`), one balanced token. */
   if (c == '<' && braces && valid[DIALECT_ATTRIBUTE] && valid[REGION_OPEN])
-    return scan_balanced(l) && finish(l, DIALECT_ATTRIBUTE);
-  if (c == '!' && valid[DIALECT_TYPE]) return scan_sigil(l, DIALECT_TYPE);
-  if (c == '#' && valid[DIALECT_ATTRIBUTE]) return scan_sigil(l, DIALECT_ATTRIBUTE);
+    return custom_angle_token(l);
+  if (c == '!' && valid[DIALECT_TYPE]) return scan_sigil(l, valid, DIALECT_TYPE);
+  if (c == '#' && valid[DIALECT_ATTRIBUTE]) return scan_sigil(l, valid, DIALECT_ATTRIBUTE);
   if (!is_ident_start(c)) return false;
   char id[IDENT_MAX];
   unsigned len = read_ident(l, id);
@@ -368,14 +454,7 @@ static bool starts_statement(TSLexer *l, char *id, unsigned *len) {
   }
   if (!is_ident_start(c)) return false;
   *len = read_ident(l, id);
-  if (strchr(id, '.')) return true;
-  /* Ops written without their dialect (func's default dialect, transform's
-  ** `yield`); any other word continues the statement (`ins`, `to`, ...). */
-  static const char *const ops[] = {"return", "module", "func", "call", "call_indirect", "yield",
-                                    "unrealized_conversion_cast"};
-  for (unsigned i = 0; i < sizeof ops / sizeof ops[0]; i++)
-    if (!strcmp(id, ops[i])) return true;
-  return false;
+  return is_op_word(id);
 }
 
 /* A custom op's rest: at a newline (or a comment) decide whether the

@@ -24,6 +24,9 @@
 #include "alloc.h"
 
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -404,7 +407,25 @@ static void diagnostics_items(ms_lsp *self, ms_session *s, json_cache *cache, in
   *cache = c.fresh;
 }
 
+/* Only the document last published keeps its trees: every other one
+** holds its text and analyses (issue 21: a server with many documents
+** open must not hold ~8 bytes of tree per byte of each); a request or edit
+** on one of them parses again what it needs. The trees were built on the
+** workers, whose malloc arenas keep the freed pages: they go back to the
+** system too (glibc), once per switch of documents, not per keystroke. */
+static void release_idle_trees(ms_lsp *self, const doc_entry *active) {
+  bool released = false;
+  for (size_t i = 0; i < self->ndocs; i++)
+    if (&self->docs[i] != active) released |= ms_session_release_trees(self->docs[i].session);
+#ifdef __GLIBC__
+  if (released) malloc_trim(0);
+#else
+  (void)released;
+#endif
+}
+
 static void publish(ms_lsp *self, doc_entry *e) {
+  release_idle_trees(self, e);
   e->needs_publish = false;
   if (!ms_session_building(e->session)) e->complete = true;
   if (self->client_pull) return; /* the client pulls (textDocument/diagnostic) */

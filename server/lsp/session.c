@@ -161,11 +161,14 @@ void ms_session_set_version(ms_session *self, int version) { ms_document_set_ver
 void ms_session_set_tree_budget(ms_session *self, size_t bytes) { self->tree_budget = bytes; }
 
 /* The first chunk (the skeleton, or the whole document) never loses its tree. */
-TSTree *ms_session_tree(ms_session *self) { return self->nchunks ? self->chunks[0].tree : NULL; }
 
 static void parse_fresh(ms_session *self, chunk *c);
 
 /* c's tree, parsed again if it was dropped; it counts as used now. */
+static TSTree *ensure_tree(ms_session *self, chunk *c);
+
+TSTree *ms_session_tree(ms_session *self) { return self->nchunks ? ensure_tree(self, &self->chunks[0]) : NULL; }
+
 static TSTree *ensure_tree(ms_session *self, chunk *c) {
   if (!c->tree) parse_fresh(self, c);
   c->used = ++self->clock;
@@ -207,6 +210,19 @@ static void trim_trees(ms_session *self) {
     lru->tree = NULL;
     held -= chunk_bytes(self, lru);
   }
+}
+
+bool ms_session_release_trees(ms_session *self) {
+  bool released = false;
+  if (self->build) return false;
+  for (size_t i = 0; i < self->nchunks; i++) {
+    chunk *c = &self->chunks[i];
+    if (!c->tree) continue;
+    ts_tree_delete(c->tree);
+    c->tree = NULL;
+    released = true;
+  }
+  return released;
 }
 
 size_t ms_session_trees(ms_session *self, TSTree **out, size_t max) {

@@ -42,7 +42,7 @@ int ms_session_version(const ms_session *self);
 ** last, up to the tree budget, are kept between updates (the analyses of
 ** every unit are): the calls below parse a dropped tree again. A tree
 ** they return is valid until the next edit or update. */
-TSTree *ms_session_tree(ms_session *self);       /* the first tree (never dropped) */
+TSTree *ms_session_tree(ms_session *self);       /* the first tree */
 TSTree *ms_session_tree_at(ms_session *self, uint32_t pos); /* the tree holding byte pos */
 /* Writes up to max trees in text order and returns how many there are;
 ** every tree written is held until the next update (for tests: whole
@@ -57,9 +57,15 @@ void ms_session_each_tree(ms_session *self, uint32_t start, uint32_t end, void (
 
 /* The budget: trees are kept for at most this many bytes of text (default
 ** 16 MiB: ~128 MB of trees), the least recently used dropped first; the
-** first chunk's tree is always kept. Takes effect at the next update or
-** build. For tests and benchmarks. */
+** first chunk's tree is kept (but see ms_session_release_trees). Takes
+** effect at the next update or build. For tests and benchmarks. */
 void ms_session_set_tree_budget(ms_session *self, size_t bytes);
+/* Drops every tree, the first chunk's too, keeping the analyses: a
+** document the user is not working in holds its text and analyses only
+** (trees are ~8 bytes per byte of text); the calls above and the next
+** update parse again what they need. Nothing while a build is under way.
+** True when it dropped any. */
+bool ms_session_release_trees(ms_session *self);
 /* Bytes of text whose trees are held now (the first chunk's aside). */
 size_t ms_session_tree_bytes(const ms_session *self);
 

@@ -36,6 +36,22 @@ def unclosed_tensor(n):
     return '\n'.join(lines) + '\n'
 
 
+def unclosed_many(n):
+    # n unclosed `tensor<` on one line, after 65,536 stray `)` (each scan
+    # once ran to the end of the file: quadratic)
+    return 'func.func @f(...) {\n' + ')' * 65536 + 'tensor<' * n + '!t = !t\n' * 768
+
+
+def unclosed_lines(n):
+    # n lines, each with an unclosed `tensor<` and no results to stop at
+    return 'func.func @f() {\n' + '"a.b"() : () -> tensor<2x\n' * n
+
+
+def custom_angles(n):
+    # n lone `<` in one custom op's syntax on one line
+    return 'func.func @f() {\n  %x = a.b %y ' + '< i32 ' * n + '\n}\n'
+
+
 def nested_tensor(n):
     return ('func.func @f(%a: ' + 'tensor<' * n + 'f32' + '>' * n + ') {\n  return\n}\n')
 
@@ -105,6 +121,9 @@ KINDS = {
     'deep-brackets': (deep_brackets, 100000),
     'unclosed-tensor': (unclosed_tensor, 8000),
     'nested-tensor': (nested_tensor, 80000),
+    'unclosed-many': (unclosed_many, 16000),
+    'unclosed-lines': (unclosed_lines, 16000),
+    'custom-angles': (custom_angles, 16000),
     'long-line-findings': (long_line_findings, 10000),
     'many-rules': (many_rules, 15000),
     'random-bytes': (random_bytes, 10 << 20),

@@ -124,6 +124,29 @@ if limited nested 20 200 "$BIN" check --jobs 1 "$TMP/nested.mlir"; then
   [ "$rc" = 0 ] && ok || bad nested "rc $rc: $(head -c 300 "$TMP/nested.out")"
 fi
 
+# --- 5. unclosed `tensor<`, `<` and lines after them: each scanned once.
+# Time at N and 4N grows about linearly: the ratio stays under 8 (4 when
+# linear, with room for a loaded machine; quadratic is 16), and each run
+# under its limit (was 10 s for 16,000 `tensor<`, 18 s for 8,000 lines) ---
+# scales NAME KIND N SECS MB: check on KIND at N and 4N.
+scales() {
+  local name=$1 kind=$2 n=$3 secs=$4 mb=$5 t=() m
+  for m in 1 4; do
+    $GEN "$kind" $((n * m)) > "$TMP/$name.mlir"
+    local t0; t0=$(date +%s%N)
+    limited "$name-$m" "$secs" "$mb" "$BIN" check --jobs 1 "$TMP/$name.mlir" || return 0
+    t+=($(( ($(date +%s%N) - t0) / 1000000 )))
+    [ "$rc" -le 1 ] || { bad "$name" "rc $rc at $((n * m)): $(head -c 300 "$TMP/$name-$m.err")"; return 0; }
+  done
+  # Below 100 ms a run is mostly the process's start: compare from there.
+  local base=$(( t[0] > 100 ? t[0] : 100 ))
+  [ "${t[1]}" -lt $(( base * 8 )) ] && ok || bad "$name" "not linear: ${t[0]} ms at $n, ${t[1]} ms at $((n * 4))"
+}
+scales unclosed-many unclosed-many 16000 20 200
+scales unclosed-lines unclosed-lines 50000 20 200
+scales unclosed-tensor unclosed-tensor 20000 30 300
+scales custom-angles custom-angles 50000 20 200
+
 # --- 9. text output of 1,000 findings on one 84 KB line: trimmed around
 # the column (was 208 MB), at most ~1 KB per finding ---
 /usr/bin/python3 - "$TMP/trim.mlir" <<'PY'
@@ -172,7 +195,7 @@ for kind in dir fifo; do
 done
 
 # --- guards: what survives today stays so ---
-for k in alias-cycle unclosed-tensor long-line-text; do
+for k in alias-cycle long-line-text; do
   $GEN $k > "$TMP/$k.mlir"
   limited $k 60 300 "$BIN" check --jobs 1 "$TMP/$k.mlir" && { [ "$rc" -le 1 ] && ok || bad $k "rc $rc"; }
 done
@@ -185,6 +208,19 @@ limited flat 60 300 "$BIN" check --jobs 1 "$TMP/flat.mlir" && { [ "$rc" = 1 ] &&
 # --- the server: deep nesting in didOpen, the session goes on ---
 if limited server 60 400 /usr/bin/python3 "$HERE/lsp_client.py" "$BIN" "$TMP/deep-parens.mlir" nesting-too-deep; then
   [ "$rc" = 0 ] && ok || bad server "rc $rc: $(tail -c 400 "$TMP/server.out") $(tail -c 300 "$TMP/server.err")"
+fi
+
+# --- 10. memory per open document: 20 documents of 1 MB through didOpen,
+# the server's RSS growth per document (after each one's diagnostics). Only
+# the document last published keeps its trees (was 21 MB per MB, 7 now);
+# the issue's 4x is not reached yet: each document's op records, value
+# tables and inferences take ~6x its text in this op-dense file. The bound
+# guards what is done; the sanitized build's RSS is ASan's, not ours. ---
+if [ "$SCALE" = 1 ]; then
+  if limited memory 300 1000 /usr/bin/python3 "$HERE/lsp_memory.py" "$BIN" 20 1024 8; then
+    [ "$rc" = 0 ] && ok || bad memory "rc $rc: $(cat "$TMP/memory.out") $(tail -c 300 "$TMP/memory.err")"
+  fi
+  cat "$TMP/memory.out"
 fi
 
 # --- 13. a lone UTF-16 surrogate in didOpen and didChange: U+FFFD, the

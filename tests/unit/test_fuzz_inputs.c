@@ -16,6 +16,7 @@
 int ms_fuzz_analyze_one(const uint8_t *data, size_t size);
 int ms_fuzz_catalog_one(const uint8_t *data, size_t size);
 int ms_fuzz_edits_one(const uint8_t *data, size_t size);
+int ms_fuzz_frame_one(const uint8_t *data, size_t size);
 int ms_fuzz_long_one(const uint8_t *data, size_t size);
 int ms_fuzz_rpc_one(const uint8_t *data, size_t size);
 int ms_fuzz_shape_one(const uint8_t *data, size_t size);
@@ -64,6 +65,7 @@ static void run_target(const char *target, int (*fn)(const uint8_t *, size_t)) {
 Test(fuzz_inputs, analyze, .timeout = 300) { run_target("analyze", ms_fuzz_analyze_one); }
 Test(fuzz_inputs, catalog, .timeout = 300) { run_target("catalog", ms_fuzz_catalog_one); }
 Test(fuzz_inputs, edits, .timeout = 300) { run_target("edits", ms_fuzz_edits_one); }
+Test(fuzz_inputs, frame, .timeout = 300) { run_target("frame", ms_fuzz_frame_one); }
 Test(fuzz_inputs, rpc, .timeout = 300) { run_target("rpc", ms_fuzz_rpc_one); }
 Test(fuzz_inputs, shape, .timeout = 300) { run_target("shape", ms_fuzz_shape_one); }
 Test(fuzz_inputs, long, .timeout = 300) { run_target("long", ms_fuzz_long_one); }

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""lsp_memory.py: the server's memory per open document (issue 21, class 10).
+
+Usage: lsp_memory.py BIN N KB [FACTOR [ALLOWANCE_MB]]. Opens N documents of
+about KB kilobytes each in `BIN lsp` (didOpen), waiting for each one's
+publishDiagnostics, and reads the server's resident set (VmRSS) before the
+first and after the last. Then asks for a hover on the first one, whose
+trees the server dropped, and edits it (the session still answers, the
+edit's finding is published). Prints the growth per document; exits 1 when it exceeds
+FACTOR (default 4) times the document's size plus ALLOWANCE_MB (default 1) MB.
+The documents are ordinary MLIR, each with one finding, all different (no
+sharing of equal texts).
+"""
+import json
+import subprocess
+import sys
+
+
+def send(p, msg):
+    body = json.dumps(msg).encode()
+    p.stdin.write(b'Content-Length: %d\r\n\r\n' % len(body) + body)
+    p.stdin.flush()
+
+
+def read(p):
+    length = None
+    while True:
+        line = p.stdout.readline()
+        if not line:
+            raise SystemExit('server closed its output')
+        line = line.strip()
+        if not line:
+            break
+        if line.lower().startswith(b'content-length:'):
+            length = int(line.split(b':')[1])
+    return json.loads(p.stdout.read(length))
+
+
+def until(p, pred):
+    while True:
+        m = read(p)
+        if pred(m):
+            return m
+
+
+def rss_kb(pid):
+    with open('/proc/%d/status' % pid) as f:
+        for line in f:
+            if line.startswith('VmRSS:'):
+                return int(line.split()[1])
+    raise SystemExit('no VmRSS')
+
+
+def document(k, size):
+    out = ['// document %d\n' % k]
+    n = 0
+    i = 0
+    while n < size:
+        f = ('func.func @f%d_%d(%%a: tensor<2x3xf32>, %%b: tensor<1x3xf32>) -> tensor<2x3xf32> {\n'
+             '  %%c = "tosa.add"(%%a, %%b) : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>\n'
+             '  %%d = "tosa.mul"(%%c, %%a) {shift = 0 : i8} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>\n'
+             '  return %%d : tensor<2x3xf32>\n}\n' % (k, i))
+        out.append(f)
+        n += len(f)
+        i += 1
+    out.append('func.func @bad(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>) {\n'
+               '  %0 = "tosa.add"(%a, %b) : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n'
+               '  return\n}\n')
+    return ''.join(out)
+
+
+def main():
+    bin_, n, kb = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    factor = float(sys.argv[4]) if len(sys.argv) > 4 else 4.0
+    allowance = float(sys.argv[5]) if len(sys.argv) > 5 else 1.0
+    p = subprocess.Popen([bin_, 'lsp'], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    send(p, {'jsonrpc': '2.0', 'id': 1, 'method': 'initialize',
+             'params': {'processId': None, 'rootUri': None, 'capabilities': {}}})
+    until(p, lambda m: m.get('id') == 1)
+    send(p, {'jsonrpc': '2.0', 'method': 'initialized', 'params': {}})
+    # One document first, so that what every session needs once (the
+    # catalog, the threads, the allocator's arenas) is in the baseline.
+    docs = [document(k, kb * 1024) for k in range(n + 1)]
+    size = sum(len(d) for d in docs[1:]) / n
+    before = None
+    for k, text in enumerate(docs):
+        uri = 'file:///memory/d%d.mlir' % k
+        send(p, {'jsonrpc': '2.0', 'method': 'textDocument/didOpen',
+                 'params': {'textDocument': {'uri': uri, 'languageId': 'mlir', 'version': 1, 'text': text}}})
+        d = until(p, lambda m: m.get('method') == 'textDocument/publishDiagnostics' and m['params']['uri'] == uri
+                  and any(x.get('code') == 'incompatible-dims' for x in m['params']['diagnostics']))
+        if k == 0:
+            before = rss_kb(p.pid)
+    after = rss_kb(p.pid)
+    # The first document holds no tree now: a hover and an edit on it still
+    # work (the edit's diagnostics come with its new version).
+    first = 'file:///memory/d1.mlir'
+    send(p, {'jsonrpc': '2.0', 'id': 2, 'method': 'textDocument/hover',
+             'params': {'textDocument': {'uri': first}, 'position': {'line': 2, 'character': 3}}})
+    hover = until(p, lambda m: m.get('id') == 2)
+    op = '  %e = "tosa.add"(%a, %a) : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>\n'
+    send(p, {'jsonrpc': '2.0', 'method': 'textDocument/didChange',
+             'params': {'textDocument': {'uri': first, 'version': 2},
+                        'contentChanges': [{'range': {'start': {'line': 2, 'character': 0},
+                                                      'end': {'line': 2, 'character': 0}}, 'text': op}]}})
+    d = until(p, lambda m: m.get('method') == 'textDocument/publishDiagnostics' and m['params']['uri'] == first
+              and m['params'].get('version') == 2)
+    edited = [x for x in d['params']['diagnostics'] if x['range']['start']['line'] == 2]
+    send(p, {'jsonrpc': '2.0', 'id': 3, 'method': 'shutdown'})
+    until(p, lambda m: m.get('id') == 3)
+    send(p, {'jsonrpc': '2.0', 'method': 'exit'})
+    p.wait(timeout=60)
+    per_doc = (after - before) * 1024 / n
+    limit = factor * size + allowance * (1 << 20)
+    print('%d documents of %.0f KB: RSS %d -> %d MB, %.2f MB per document (%.1fx its size; limit %.1f MB)%s%s'
+          % (n, size / 1024, before // 1024, after // 1024, per_doc / (1 << 20), per_doc / size,
+             limit / (1 << 20), '' if hover.get('result') else ', no hover',
+             '' if edited else ', no finding on the edited line'))
+    if not hover.get('result') or not edited:
+        sys.exit(1)
+    sys.exit(0 if per_doc <= limit else 1)
+
+
+if __name__ == '__main__':
+    main()
