@@ -83,6 +83,16 @@ ms_infer_verdict ms_sop_fail(ms_sop_out *out, const char *code, int operand, con
   return MS_INFER_INVALID;
 }
 
+void ms_sop_warn(ms_sop_out *out, const char *code, int operand, const char *fmt, ...) {
+  if (out->warn_code) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(out->warn_why, sizeof out->warn_why, fmt, ap);
+  va_end(ap);
+  out->warn_code = code;
+  out->warn_operand = operand;
+}
+
 void ms_sop_note(ms_sop_out *out, int r, const char *fmt, ...) {
   if (r < 0 || r >= MS_SOP_MAX_RESULTS) return;
   char *p = out->provenance[r];

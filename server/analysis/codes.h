@@ -38,6 +38,8 @@ typedef struct ms_code_info {
 extern const ms_code_info ms_codes_sop[];
 extern const size_t ms_codes_sop_count;
 extern const ms_code_info ms_codes_sop_families[]; /* codes_sop_families.c */
+extern const ms_code_info ms_codes_tosa[]; /* codes_tosa.c */
+extern const size_t ms_codes_tosa_count;
 extern const size_t ms_codes_sop_families_count;
 
 /* The entry of a code, or NULL when it is not registered. */

@@ -159,11 +159,11 @@ static void conflict_text(const judged *j, const ms_sop_out *out, int r, char *w
 /* An error with the function's code, or with "spec_warnings" a warning
 ** `spec-violation` naming that code: the verifier accepts the op, the
 ** dialect's specification does not. */
-static void report(const ms_structured_host *h, const char *code, int operand, const char *why) {
+static void report(const ms_structured_host *h, const char *code, int operand, const char *why, bool spec) {
   const ms_op *op = &h->rec->ops[h->opi];
   ms_span at = op->name_token;
   ms_diagnostic *d;
-  if (h->binding->spec_warnings)
+  if (spec || h->binding->spec_warnings)
     d = ms_diag_list_add(h->diags, at.start, at.end, MS_SEVERITY_WARNING, CODE_SPEC, NULL,
                          "the specification forbids this (%s), though the verifier accepts it: %s", code, why);
   else
@@ -215,15 +215,16 @@ void ms_structured_judge(const ms_structured_host *h) {
   bool quiet = h->binding->infer_only;
   char why[512];
   ms_infer_verdict v = run(&j, j.operands, false, &out, def);
+  if (out.warn_code && !quiet) report(h, out.warn_code, out.warn_operand, out.warn_why, true);
   if (v == MS_INFER_INVALID) {
-    if (!quiet) report(h, out.code, out.operand, out.why);
+    if (!quiet) report(h, out.code, out.operand, out.why, false);
     return;
   }
   if (v != MS_INFER_OK) return;
   int r = conflicting_result(&j, &out);
   if (r >= 0) {
     conflict_text(&j, &out, r, why, sizeof why);
-    if (!quiet) report(h, CODE_RESULT, -1, why);
+    if (!quiet) report(h, CODE_RESULT, -1, why, false);
     return;
   }
   if (h->binding->spec_warnings) return; /* the entry's "shape" (or the declared types) gives the results */
