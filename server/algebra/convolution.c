@@ -25,7 +25,7 @@
 ** ([lo0, hi0, lo1, hi1, ...]), "nonnegative_padding", "transposed"
 ** (out = (in - 1) * stride + lo + hi + window), "depth_multiplier_dimension"
 ** (output features = input features x that kernel dim), "bias_operand"
-** (dim 0 is the output features or 1), "operand_ranks"/"result_rank" (ODS
+** (dim 0 is the output features or 1), "feature_operand", "operand_ranks"/"result_rank" (ODS
 ** ranks). pool: the same window over the spatial dims of one input, the
 ** other dims carried over (pooling).
 */
@@ -39,6 +39,7 @@
 #define CODE_GROUP "group-count"
 #define CODE_WINDOW "window"
 #define CODE_BIAS "bias-channels"
+#define CONFLICT (-2) /* a feature count the bias contradicts */
 
 typedef struct conv_dims {
   int64_t ib, if_, kif, kof, ob, of;
@@ -259,13 +260,24 @@ static bool check_declared(const ms_sop_in *in, const ms_shape *r, const bool *s
 
 /* "bias_operand": its dim 0 equals the output features or is 1 (error
 ** against a ranked declared result); it gives the output features the
-** kernel leaves `?`. */
+** kernel leaves `?`, unless "feature_operand" names another operand for
+** that (LLVM 22's transpose_conv2d inference reads the input's dim 0). */
 static bool check_bias(const ms_sop_in *in, const conv_opts *o, int64_t of, int64_t *feature, ms_sop_out *out) {
+  int64_t fo = ms_sop_int(in, "feature_operand", o->bias);
+  bool own = fo != o->bias;
+  if (*feature == MS_DIM_DYNAMIC && own && fo >= 0 && fo < in->noperands) {
+    const ms_shape *f = &in->operands[fo];
+    if (f->ranked && f->rank >= 1) *feature = f->dims[0];
+  }
   if (o->bias < 0 || o->bias >= in->noperands) return true;
   const ms_shape *b = &in->operands[o->bias];
   if (!b->ranked || b->rank < 1) return true;
   int64_t bc = b->dims[0];
-  if (*feature == MS_DIM_DYNAMIC) *feature = bc;
+  /* A bias that contradicts the features the kernel gives: the verifier
+  ** rejects the refined result (--tosa-infer-shapes fails), so nothing is
+  ** inferred (the caller returns UNKNOWN after its checks). */
+  if (*feature != MS_DIM_DYNAMIC && bc != MS_DIM_DYNAMIC && bc != *feature && bc != 1) *feature = CONFLICT;
+  if (*feature == MS_DIM_DYNAMIC && !own) *feature = bc;
   const ms_shape *d = in->nresults ? &in->results[0] : NULL;
   if (!d || !d->ranked || of >= d->rank || bc == MS_DIM_DYNAMIC || d->dims[of] == MS_DIM_DYNAMIC) return true;
   if (bc != d->dims[of] && bc != 1)
@@ -330,6 +342,14 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out, bool dynamic)
   for (int i = 0; i < d.ns; i++) {
     r->dims[d.os[i]] = spatial_out(lhs->dims[d.is[i]], &w[i], &o, &inexact);
     spatial[d.os[i]] = true;
+    const ms_shape *dr = in->nresults ? &in->results[0] : NULL;
+    /* LLVM 22's TransposeConv2DOp::verify adds a `?` kernel size as the
+    ** number kDynamic: a static input and result dim then never match. */
+    if (o.transposed && w[i].size == MS_DIM_DYNAMIC && lhs->dims[d.is[i]] != MS_DIM_DYNAMIC && dr && dr->ranked &&
+        d.os[i] < dr->rank && dr->dims[d.os[i]] != MS_DIM_DYNAMIC)
+      return ms_sop_fail(out, "result-shape", -1,
+                         "dimension mismatch: the verifier compares output dim %lld (%lld) with (in - 1) * stride + "
+                         "out_pad + a kernel size that is `?`", (long long)d.os[i], (long long)dr->dims[d.os[i]]);
     if (inexact && in->nresults && in->results[0].ranked)
       return ms_sop_fail(out, CODE_WINDOW, -1,
                          "expected input - 1 + padding - (kernel - 1) * dilation to be wholly divisible by the stride "
@@ -346,8 +366,10 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out, bool dynamic)
   }
   if (!check_bias(in, &o, d.of, &feature, out)) return MS_INFER_INVALID;
   r->dims[d.of] = feature;
+  bool conflict = feature == CONFLICT;
+  if (conflict) r->dims[d.of] = MS_DIM_DYNAMIC;
   if (o.warn && !check_declared(in, r, spatial, out)) return MS_INFER_INVALID;
-  if (inexact) return MS_INFER_UNKNOWN; /* an unranked result: the verifier accepts, nothing to infer */
+  if (inexact || conflict) return MS_INFER_UNKNOWN; /* the verifier accepts; the refined result it would not */
   if (in->want_provenance) {
     ms_sop_note(out, 0, "dim %lld: input dim %lld (batch) / batch_group_count %lld", (long long)d.ob, (long long)d.ib,
                 (long long)bgc);
@@ -418,7 +440,7 @@ static ms_infer_verdict dynamic_conv(const ms_sop_in *in, ms_sop_out *out) { ret
 /* The options of conv_opts and check_ranks (TOSA's layouts). */
 #define CONV_OPTS                                                                                       \
   "channel_check,exact_stride,flat_padding,nonnegative_padding,transposed,padding_below_window,"         \
-  "depth_multiplier_dimension,bias_operand,operand_ranks,result_rank"
+  "depth_multiplier_dimension,bias_operand,feature_operand,operand_ranks,result_rank"
 
 const ms_sop_def ms_sop_convolution[] = {
     {"convolution", convolution, CONV_PARAMS},
