@@ -310,7 +310,12 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out, bool dynamic)
   if (o.warn) {
     ms_sop_out g;
     memset(&g, 0, sizeof g);
-    if (!check_groups(lhs, rhs, &d, fgc, bgc, &g)) ms_sop_warn(out, g.code, g.operand, "%s", g.why);
+    int64_t in_c = lhs->dims[d.if_], k_c = rhs->dims[d.kif];
+    if (fgc == 1 && bgc == 1 && in_c != MS_DIM_DYNAMIC && k_c != MS_DIM_DYNAMIC && in_c != k_c)
+      ms_sop_warn(out, CODE_GROUP, 1, "the input has %lld channels (dim %lld), the kernel takes %lld (dim %lld)",
+                  (long long)in_c, (long long)d.if_, (long long)k_c, (long long)d.kif);
+    else if (!check_groups(lhs, rhs, &d, fgc, bgc, &g))
+      ms_sop_warn(out, g.code, g.operand, "%s", g.why);
   } else if (!check_groups(lhs, rhs, &d, fgc, bgc, out)) {
     return MS_INFER_INVALID;
   }
