@@ -179,28 +179,6 @@ static void read_opts(const ms_sop_in *in, conv_opts *o) {
   o->bias = ms_sop_int(in, "bias_operand", -1);
 }
 
-/* "operand_ranks": operand i must have rank v[i] (-1: any), as ODS types
-** (`4-d tensor`) require; the result's rank too when "result_rank". */
-static bool check_ranks(const ms_sop_in *in, ms_sop_out *out) {
-  int n;
-  const int64_t *v = ms_sop_list(in, "operand_ranks", &n);
-  char t[160];
-  for (int i = 0; v && i < n && i < in->noperands; i++) {
-    const ms_shape *s = &in->operands[i];
-    if (v[i] < 0 || !s->ranked || s->rank == v[i]) continue;
-    ms_shape_format_type(s, t, sizeof t);
-    ms_sop_fail(out, CODE_RANK, i, "operand #%d must be %lld-d tensor, but got '%s'", i, (long long)v[i], t);
-    return false;
-  }
-  int64_t rr = ms_sop_int(in, "result_rank", -1);
-  if (rr >= 0 && in->nresults > 0 && in->results[0].ranked && in->results[0].rank != rr) {
-    ms_shape_format_type(&in->results[0], t, sizeof t);
-    ms_sop_fail(out, CODE_RANK, -1, "result #0 must be %lld-d tensor, but got '%s'", (long long)rr, t);
-    return false;
-  }
-  return true;
-}
-
 /* The padding values' own constraints (TOSA's ERROR_IF the verifier makes). */
 static bool check_padding(const ms_sop_in *in, const conv_opts *o, const int64_t *sizes, int ns, ms_sop_out *out) {
   const ms_sop_param *p = ms_sop_get(in, "padding");
@@ -292,7 +270,7 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out, bool dynamic)
   const ms_shape *lhs = &in->operands[0], *rhs = &in->operands[1];
   conv_opts o;
   read_opts(in, &o);
-  if (!check_ranks(in, out)) return MS_INFER_INVALID;
+  if (!ms_sop_check_ranks(in, out)) return MS_INFER_INVALID;
   if (!lhs->ranked || !rhs->ranked) return MS_INFER_UNKNOWN;
   char a[160], b[160];
   if (lhs->rank < 2 || lhs->rank != rhs->rank) {
@@ -395,7 +373,7 @@ static ms_infer_verdict pool(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *x = &in->operands[0];
   conv_opts o;
   read_opts(in, &o);
-  if (!check_ranks(in, out)) return MS_INFER_INVALID;
+  if (!ms_sop_check_ranks(in, out)) return MS_INFER_INVALID;
   int ns, nw;
   const int64_t *is = ms_sop_list(in, "input_spatial_dimensions", &ns);
   const int64_t *wd = ms_sop_list(in, "window_dimensions", &nw);
@@ -445,7 +423,7 @@ static ms_infer_verdict dynamic_conv(const ms_sop_in *in, ms_sop_out *out) { ret
 /* The options of conv_opts and check_ranks (TOSA's layouts). */
 #define CONV_OPTS                                                                                       \
   "channel_check,exact_stride,flat_padding,nonnegative_padding,transposed,padding_below_window,"         \
-  "depth_multiplier_dimension,bias_operand,feature_operand,operand_ranks,result_rank"
+  "depth_multiplier_dimension,bias_operand,feature_operand"
 
 const ms_sop_def ms_sop_convolution[] = {
     {"convolution", convolution, CONV_PARAMS},

@@ -246,3 +246,25 @@ bool ms_sop_reducer(const ms_sop_in *in, int r, const int *inputs, const int *in
   }
   return true;
 }
+
+/* "operand_ranks": operand i must have rank v[i] (-1: any), as ODS types
+** (`4-d tensor`) require; the result's rank too when "result_rank". */
+bool ms_sop_check_ranks(const ms_sop_in *in, ms_sop_out *out) {
+  int n;
+  const int64_t *v = ms_sop_list(in, "operand_ranks", &n);
+  char t[160];
+  for (int i = 0; v && i < n && i < in->noperands; i++) {
+    const ms_shape *s = &in->operands[i];
+    if (v[i] < 0 || !s->ranked || s->rank == v[i]) continue;
+    ms_shape_format_type(s, t, sizeof t);
+    ms_sop_fail(out, "operand-rank", i, "operand #%d must be %lld-d tensor, but got '%s'", i, (long long)v[i], t);
+    return false;
+  }
+  int64_t rr = ms_sop_int(in, "result_rank", -1);
+  if (rr >= 0 && in->nresults > 0 && in->results[0].ranked && in->results[0].rank != rr) {
+    ms_shape_format_type(&in->results[0], t, sizeof t);
+    ms_sop_fail(out, "operand-rank", -1, "result #0 must be %lld-d tensor, but got '%s'", (long long)rr, t);
+    return false;
+  }
+  return true;
+}

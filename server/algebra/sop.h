@@ -136,6 +136,15 @@ const ms_sop_def *ms_sop_at(size_t i);
 ms_infer_verdict ms_sop_fail(ms_sop_out *out, const char *code, int operand, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* The ranks the dialect's ODS types require (`4-d tensor`), from the
+** parameters "operand_ranks" (operand i must have rank v[i]; -1: any) and
+** "result_rank", which every function accepts (MS_SOP_COMMON_PARAMS); the
+** analyzer checks them before the function, as errors even in an entry
+** whose other findings are spec warnings. False with out's reason (code
+** "operand-rank"). */
+#define MS_SOP_COMMON_PARAMS "operand_ranks,result_rank"
+bool ms_sop_check_ranks(const ms_sop_in *in, ms_sop_out *out);
+
 /* Records a specification-only finding (out->warn_*); the first wins. */
 void ms_sop_warn(ms_sop_out *out, const char *code, int operand, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

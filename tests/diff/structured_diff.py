@@ -1,23 +1,28 @@
 #!/usr/bin/python3
 """structured_diff.py: the structured ops of TOSA (issue 23) against mlir-opt-22.
 
-Random tosa.matmul ops (more families to come: each a generator below), in
-pretty and generic form, valid and invalid: operands of rank 3 (sometimes 2
-or 4), N and C that agree or not, `?` dims, declared results that are
-right, wrong, `?` or unranked. All in ONE file; two comparisons:
+Random tosa.matmul, conv2d, conv3d, depthwise_conv2d, transpose_conv2d,
+avg_pool2d and max_pool2d ops (a generator each, below), in pretty and
+generic form, valid and invalid: operands of the right rank (sometimes
+not), channels, batches and biases that agree or not, strides that divide
+exactly or not, pads out of range, `?` dims, declared results that are
+right, wrong (spatial, batch or channel dim, rank), `?` or unranked. All in
+ONE file; two comparisons:
   - verdicts: `mlir-opt-22 --split-input-file` rejects the op iff
     `mlir-shape check --format=json` has an error on its line (what only
     the TOSA specification forbids is a spec-violation warning, no error);
   - inference: for each op mlir-opt-22 accepts whose declared result has a
-    `?` or is unranked, the type `--tosa-infer-shapes` gives equals the one
-    `mlir-shape shapes --format=json` infers.
+    `?` or is unranked, the type `--tosa-infer-shapes` gives (by function)
+    equals the one `mlir-shape shapes --format=json` infers; where the pass
+    rejects the refined op (a bias that contradicts the weight's channels),
+    mlir-shape must refine nothing.
 
 usage: structured_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--keep=FILE]
                           [--false-errors-only]
 Prints the seed, the disagreements, the figures and `N passed, M failed`;
 exits 1 on any disagreement (with --false-errors-only: on a false error or
 an inference that differs; the errors mlir-shape misses are still counted
-in the figures: make test uses it until rank checks come, see run.sh).
+in the figures).
 """
 import json
 import os
