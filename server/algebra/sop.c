@@ -22,6 +22,7 @@ extern const ms_sop_def ms_sop_control[];
 /* (s22-more's families below this line) */
 extern const ms_sop_def ms_sop_gather[];
 extern const ms_sop_def ms_sop_movement[];
+extern const ms_sop_def ms_sop_dim_map[];
 extern const ms_sop_def ms_sop_reduce[];
 extern const ms_sop_def ms_sop_linalg[];
 extern const ms_sop_def ms_sop_collective[];
@@ -35,6 +36,7 @@ static const ms_sop_def *const families[] = {
     /* (s22-more's families below this line) */
     ms_sop_gather,
     ms_sop_movement,
+    ms_sop_dim_map,
     ms_sop_reduce,
     ms_sop_linalg,
     ms_sop_collective,

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """structured_diff.py: the structured ops of TOSA (issue 23) against mlir-opt-22.
 
-Random tosa.matmul, conv2d, conv3d, depthwise_conv2d, transpose_conv2d,
-avg_pool2d and max_pool2d ops (a generator each, below), in pretty and
+Random tosa.matmul, gather, scatter, conv2d, conv3d, depthwise_conv2d,
+transpose_conv2d, avg_pool2d and max_pool2d ops (a generator each, below), in pretty and
 generic form, valid and invalid: operands of the right rank (sometimes
 not), channels, batches and biases that agree or not, strides that divide
 exactly or not, pads out of range, `?` dims, declared results that are
@@ -220,8 +220,32 @@ def pool_op(rng, name, generic, opname):
     return text, 1, res is None or "?" in res, exact
 
 
+def other(rng, d, p=0.15):
+    """d, or (with probability p) another size."""
+    return d if rng.random() >= p else d + rng.randint(1, 2)
+
+
+def gather_op(rng, name, generic, scatter):
+    """tosa.gather (values [N, K, C], indices [N, W] -> [N, W, C]) or
+    tosa.scatter (values_in, indices, input [N, W, C] -> [N, K, C])."""
+    n, k, c, w = (rng.randint(1, 4) for _ in range(4))
+    v = maybe_rank(rng, [dyn(rng, n), dyn(rng, k), dyn(rng, c)])
+    i = maybe_rank(rng, [dyn(rng, other(rng, n)), dyn(rng, w)])
+    if scatter:
+        x = maybe_rank(rng, [dyn(rng, other(rng, n)), dyn(rng, other(rng, w)), dyn(rng, other(rng, c))])
+        res = result_dims(rng, [n, k, c])
+        text = finish(name, generic, "tosa.scatter", ["v", "i", "x"],
+                      [ttype(v), ttype(i).replace("f32", "i32"), ttype(x)], "", res)
+    else:
+        res = result_dims(rng, [n, w, c])
+        text = finish(name, generic, "tosa.gather", ["v", "i"], [ttype(v), ttype(i).replace("f32", "i32")], "", res)
+    return text.replace(" {} :", " :"), 1, res is None or "?" in res, True
+
+
 FAMILIES = [
     ("tosa.matmul", matmul),
+    ("tosa.gather", lambda r, n, g: gather_op(r, n, g, False)),
+    ("tosa.scatter", lambda r, n, g: gather_op(r, n, g, True)),
     ("tosa.conv2d", lambda r, n, g: conv_op(r, n, g, "tosa.conv2d", 2)),
     ("tosa.conv3d", lambda r, n, g: conv_op(r, n, g, "tosa.conv3d", 3)),
     ("tosa.depthwise_conv2d", lambda r, n, g: conv_op(r, n, g, "tosa.depthwise_conv2d", 2, depthwise=True)),

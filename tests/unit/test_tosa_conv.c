@@ -5,10 +5,12 @@
 ** verifies and infers them): channel_check "warn", exact_stride,
 ** flat_padding, nonnegative_padding, transposed, padding_below_window,
 ** depth_multiplier_dimension, bias_operand, feature_operand,
-** operand_ranks, result_rank, and the pool function.
+** operand_ranks, result_rank, and the pool function; the dim map family
+** (gather, scatter).
 */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "sop_helpers.h"
 
@@ -184,4 +186,46 @@ Test(tosa_conv, pool) {
   cr_expect_str_eq(c.out.warn_code, "result-shape");
   pool("tensor<1x4x4x3xf32>", "tensor<1x3x2x3xf32>", 2, 2, 2, 2, 0, 0, 0, 0);
   cr_expect_eq(sop_run(&c, "pool"), MS_INFER_INVALID);
+}
+
+/* The dim map family (algebra/dim_map.c): TOSA's gather and scatter. */
+static void gather(const char *v, const char *idx, const char *res) {
+  sop_init(&c);
+  sop_operand(&c, v);
+  sop_operand(&c, idx);
+  ms_shape_parse_type(&c.res[0], res, strlen(res), NULL, 0);
+  c.in.nresults = 1;
+  sop_list(&c, "dim_sources", false, 10, 0, 0, 1, 0, -1, 1, 1, -1, 0, 2);
+}
+
+Test(dim_map, gather) {
+  char buf[64];
+  gather("tensor<?x5x?xf32>", "tensor<2x?xi32>", "tensor<*xf32>");
+  cr_assert_eq(sop_run(&c, "dim_map"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_str_eq(sop_result(&c, 0, buf, sizeof buf), "2x?x?");
+  gather("tensor<2x5x3xf32>", "tensor<3x4xi32>", "tensor<*xf32>");
+  cr_expect_eq(sop_run(&c, "dim_map"), MS_INFER_INVALID);
+  cr_expect_str_eq(c.out.code, "dim-mismatch");
+  cr_expect_eq(c.out.operand, 1);
+}
+
+Test(dim_map, scatter_agree_and_not_below) {
+  char buf[64];
+  sop_init(&c);
+  sop_operand(&c, "tensor<?x5x?xf32>");
+  sop_operand(&c, "tensor<2x4xi32>");
+  sop_operand(&c, "tensor<?x4x3xf32>");
+  ms_shape_parse_type(&c.res[0], "tensor<*xf32>", 13, NULL, 0);
+  c.in.nresults = 1;
+  sop_list(&c, "dim_sources", false, 14, 0, 0, 1, 0, 2, 0, -1, 0, 1, -1, 0, 2, 2, 2);
+  sop_list(&c, "agree", false, 4, 1, 1, 2, 1);
+  sop_list(&c, "not_below", false, 9, 0, 1, -2, 1, -1, 1, 1, 2, 1);
+  cr_assert_eq(sop_run(&c, "dim_map"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_str_eq(sop_result(&c, 0, buf, sizeof buf), "2x5x3");
+  c.ops[2].dims[1] = 3; /* W 4 in the indices, 3 in the input */
+  cr_expect_eq(sop_run(&c, "dim_map"), MS_INFER_INVALID);
+  c.ops[2].dims[1] = 4;
+  c.ops[0].dims[1] = 3; /* K 3 < W 4 */
+  cr_expect_eq(sop_run(&c, "dim_map"), MS_INFER_INVALID);
+  cr_expect_str_eq(c.out.why, "requires dimensions K >= W, got K=3 and W=4");
 }
