@@ -4,7 +4,7 @@
 #   - the mlir rule (calculator and `check`) against mlir-opt-22 on random
 #     "test.broadcastable" ops;
 #   - the tosa catalog against mlir-opt-22 on random tosa ops;
-#   - structured ops (structured_diff.py: tosa matmul, conv2d, conv3d,
+#   - structured ops (structured_diff.py: tosa matmul, gather, scatter, conv2d, conv3d,
 #     depthwise_conv2d, transpose_conv2d, avg_pool2d, max_pool2d) against
 #     mlir-opt-22's verdicts and --tosa-infer-shapes;
 #   - shapes flowing through chains of ops (tosa in pretty and generic form,
@@ -39,7 +39,7 @@ echo "diff: mlir rule vs mlir-opt-22 (check --format=json)"
 run "$here/mlir_diff.py" "$bin" --via-check --seed=7 --cases=600
 echo "diff: tosa catalog vs mlir-opt-22 (check --format=json)"
 run "$here/tosa_diff.py" "$bin"
-echo "diff: structured ops (tosa matmul, convolutions, pooling) vs mlir-opt-22 (verdicts; --tosa-infer-shapes types)"
+echo "diff: structured ops (tosa matmul, gather, scatter, convolutions, pooling) vs mlir-opt-22 (verdicts; --tosa-infer-shapes types)"
 # Every disagreement fails (STRUCTURED_CASES: more, e.g. 5000).
 run "$here/structured_diff.py" "$bin" --cases="${STRUCTURED_CASES:-350}"
 echo "diff: dataflow chains vs mlir-opt-22 (--tosa-infer-shapes; refine-then-verify)"
