@@ -14,6 +14,20 @@
 ** from it) and its verifier does not compare the declared result with the
 ** inferred one (only refinement). Layout-fixed dialects (NHWC/HWCF named
 ** convolutions) bind the same function with fixed dimension numbers.
+**
+** Options for dialects that verify otherwise (TOSA, TosaOps.cpp
+** verifyConvOpErrorIf, verifyPoolingOp, TransposeConv2DOp::verify and
+** their inferReturnTypeComponents): "channel_check": "warn" (channel,
+** batch and feature mismatches are what the specification forbids, not
+** the verifier: warnings; the declared result's spatial dims are compared
+** here), "exact_stride" (the padded input less the dilated window divides
+** by the stride exactly, checked against a ranked result), "flat_padding"
+** ([lo0, hi0, lo1, hi1, ...]), "nonnegative_padding", "transposed"
+** (out = (in - 1) * stride + lo + hi + window), "depth_multiplier_dimension"
+** (output features = input features x that kernel dim), "bias_operand"
+** (dim 0 is the output features or 1), "feature_operand", "operand_ranks"/"result_rank" (ODS
+** ranks). pool: the same window over the spatial dims of one input, the
+** other dims carried over (pooling).
 */
 #include "sop_window.h"
 
@@ -23,6 +37,9 @@
 #define CODE_RANK "operand-rank"
 #define CODE_DIMS "conv-dims"
 #define CODE_GROUP "group-count"
+#define CODE_WINDOW "window"
+#define CODE_BIAS "bias-channels"
+#define CONFLICT (-2) /* a feature count the bias contradicts */
 
 typedef struct conv_dims {
   int64_t ib, if_, kif, kof, ob, of;
@@ -137,9 +154,123 @@ static bool check_groups(const ms_shape *lhs, const ms_shape *rhs, const conv_di
   return true;
 }
 
+/* The dialect's options beyond StableHLO's (TOSA's conv2d, conv3d,
+** depthwise_conv2d, transpose_conv2d and pooling ops). */
+typedef struct conv_opts {
+  bool warn;        /* "channel_check": "warn": channel, batch and feature mismatches are spec warnings */
+  bool exact;       /* "exact_stride": (padded - dilated window) must divide by the stride exactly */
+  bool flat_pad;    /* "flat_padding": padding is a flat [lo0, hi0, lo1, hi1, ...] list */
+  bool nonneg_pad;  /* "nonnegative_padding": every padding value >= 0 */
+  bool transposed;  /* "transposed": a transposed convolution, out = (in - 1) * stride + lo + hi + window */
+  bool pad_below;   /* "padding_below_window": each side's padding < the window size (pooling) */
+  int64_t mult;     /* "depth_multiplier_dimension": output features = input features x this kernel dim; -1 */
+  int64_t bias;     /* "bias_operand": its dim 0 is the output features or 1; -1: none */
+} conv_opts;
+
+static void read_opts(const ms_sop_in *in, conv_opts *o) {
+  const ms_sop_param *c = ms_sop_get(in, "channel_check");
+  o->warn = c && !strcmp(c->str, "warn");
+  o->exact = ms_sop_int(in, "exact_stride", 0) != 0;
+  o->flat_pad = ms_sop_int(in, "flat_padding", 0) != 0;
+  o->nonneg_pad = ms_sop_int(in, "nonnegative_padding", 0) != 0;
+  o->transposed = ms_sop_int(in, "transposed", 0) != 0;
+  o->pad_below = ms_sop_int(in, "padding_below_window", 0) != 0;
+  o->mult = ms_sop_int(in, "depth_multiplier_dimension", -1);
+  o->bias = ms_sop_int(in, "bias_operand", -1);
+}
+
+/* The padding values' own constraints (TOSA's ERROR_IF the verifier makes). */
+static bool check_padding(const ms_sop_in *in, const conv_opts *o, const int64_t *sizes, int ns, ms_sop_out *out) {
+  const ms_sop_param *p = ms_sop_get(in, "padding");
+  if (!p) return true;
+  char buf[256];
+  for (int i = 0; i < p->n; i++) {
+    if (o->nonneg_pad && p->v[i] < 0)
+      return ms_sop_fail(out, CODE_WINDOW, -1, "expect all padding values to be >= 0, got %s",
+                         braces(p->v, p->n, buf, sizeof buf)),
+             false;
+    int64_t k = i / 2 < ns ? sizes[i / 2] : MS_DIM_DYNAMIC;
+    if (o->pad_below && k != MS_DIM_DYNAMIC && p->v[i] >= k)
+      return ms_sop_fail(out, CODE_WINDOW, -1,
+                         "expected padding to be less than the kernel size in window dimension %d, got %lld >= %lld",
+                         i / 2, (long long)p->v[i], (long long)k),
+             false;
+    if (o->transposed && k != MS_DIM_DYNAMIC && p->v[i] <= -k)
+      return ms_sop_fail(out, CODE_WINDOW, -1, "expected out_pad to be greater than -%lld in window dimension %d, got %lld",
+                         (long long)k, i / 2, (long long)p->v[i]),
+             false;
+  }
+  return true;
+}
+
+/* One spatial output dim. *exact_fail: the exact division failed (TOSA's
+** verifier rejects it when the declared result is ranked). */
+static int64_t spatial_out(int64_t base, const ms_window_dim *w, const conv_opts *o, bool *inexact) {
+  if (base == MS_DIM_DYNAMIC || w->size == MS_DIM_DYNAMIC) return MS_DIM_DYNAMIC;
+  if (o->transposed) return (base - 1) * w->stride + w->pad_lo + w->pad_hi + w->size;
+  if (!o->exact) return ms_window_output(base, w);
+  int64_t num = base + w->pad_lo + w->pad_hi - ((w->size - 1) * w->window_dilation + 1);
+  if (num % w->stride != 0) {
+    *inexact = true;
+    return MS_DIM_DYNAMIC;
+  }
+  return num / w->stride + 1;
+}
+
+/* With "channel_check": "warn", the declared result is compared here: a
+** spatial dim that differs is the verifier's error, a batch or feature dim
+** that differs only the specification's (a warning). */
+static bool check_declared(const ms_sop_in *in, const ms_shape *r, const bool *spatial, ms_sop_out *out) {
+  if (!in->nresults || !in->results[0].ranked || in->results[0].rank != r->rank) return true;
+  const ms_shape *d = &in->results[0];
+  for (int i = 0; i < r->rank; i++) {
+    if (d->dims[i] == MS_DIM_DYNAMIC || r->dims[i] == MS_DIM_DYNAMIC || d->dims[i] == r->dims[i]) continue;
+    if (spatial[i])
+      return ms_sop_fail(out, "result-shape", -1, "calculated output dim %d did not match expected: calculated=%lld, "
+                         "expected=%lld", i, (long long)r->dims[i], (long long)d->dims[i]),
+             false;
+    ms_sop_warn(out, "result-shape", -1, "output dim %d is %lld, the operands give %lld", i, (long long)d->dims[i],
+                (long long)r->dims[i]);
+  }
+  out->unchecked_results = true;
+  return true;
+}
+
+/* "bias_operand": its dim 0 equals the output features or is 1 (error
+** against a ranked declared result); it gives the output features the
+** kernel leaves `?`, unless "feature_operand" names another operand for
+** that (LLVM 22's transpose_conv2d inference reads the input's dim 0). */
+static bool check_bias(const ms_sop_in *in, const conv_opts *o, int64_t of, int64_t *feature, ms_sop_out *out) {
+  int64_t fo = ms_sop_int(in, "feature_operand", o->bias);
+  bool own = fo != o->bias;
+  if (*feature == MS_DIM_DYNAMIC && own && fo >= 0 && fo < in->noperands) {
+    const ms_shape *f = &in->operands[fo];
+    if (f->ranked && f->rank >= 1) *feature = f->dims[0];
+  }
+  if (o->bias < 0 || o->bias >= in->noperands) return true;
+  const ms_shape *b = &in->operands[o->bias];
+  if (!b->ranked || b->rank < 1) return true;
+  int64_t bc = b->dims[0];
+  /* A bias that contradicts the features the kernel gives: the verifier
+  ** rejects the refined result (--tosa-infer-shapes fails), so nothing is
+  ** inferred (the caller returns UNKNOWN after its checks). */
+  if (*feature != MS_DIM_DYNAMIC && bc != MS_DIM_DYNAMIC && bc != *feature && bc != 1) *feature = CONFLICT;
+  if (*feature == MS_DIM_DYNAMIC && !own) *feature = bc;
+  const ms_shape *d = in->nresults ? &in->results[0] : NULL;
+  if (!d || !d->ranked || of >= d->rank || bc == MS_DIM_DYNAMIC || d->dims[of] == MS_DIM_DYNAMIC) return true;
+  if (bc != d->dims[of] && bc != 1)
+    return ms_sop_fail(out, CODE_BIAS, (int)o->bias, "bias channels expected to be equal to output channels (%lld) or 1, got %lld",
+                       (long long)d->dims[of], (long long)bc),
+           false;
+  return true;
+}
+
 static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out, bool dynamic) {
   if (in->noperands < 2 + dynamic) return MS_INFER_UNKNOWN;
   const ms_shape *lhs = &in->operands[0], *rhs = &in->operands[1];
+  conv_opts o;
+  read_opts(in, &o);
+  if (!ms_sop_check_ranks(in, out)) return MS_INFER_INVALID;
   if (!lhs->ranked || !rhs->ranked) return MS_INFER_UNKNOWN;
   char a[160], b[160];
   if (lhs->rank < 2 || lhs->rank != rhs->rank) {
@@ -154,7 +285,18 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out, bool dynamic)
   if (!check_dims(&d, lhs->rank, out)) return MS_INFER_INVALID;
   int64_t fgc = ms_sop_int(in, "feature_group_count", 1), bgc = ms_sop_int(in, "batch_group_count", 1);
   if (fgc <= 0 || bgc <= 0) return MS_INFER_UNKNOWN; /* the attribute's own constraint (not a shape) */
-  if (!check_groups(lhs, rhs, &d, fgc, bgc, out)) return MS_INFER_INVALID;
+  if (o.warn) {
+    ms_sop_out g;
+    memset(&g, 0, sizeof g);
+    int64_t in_c = lhs->dims[d.if_], k_c = rhs->dims[d.kif];
+    if (fgc == 1 && bgc == 1 && in_c != MS_DIM_DYNAMIC && k_c != MS_DIM_DYNAMIC && in_c != k_c)
+      ms_sop_warn(out, CODE_GROUP, 1, "the input has %lld channels (dim %lld), the kernel takes %lld (dim %lld)",
+                  (long long)in_c, (long long)d.if_, (long long)k_c, (long long)d.kif);
+    else if (!check_groups(lhs, rhs, &d, fgc, bgc, &g))
+      ms_sop_warn(out, g.code, g.operand, "%s", g.why);
+  } else if (!check_groups(lhs, rhs, &d, fgc, bgc, out)) {
+    return MS_INFER_INVALID;
+  }
   if (lhs->rank != d.ns + 2)
     return ms_sop_fail(out, CODE_RANK, 0, "expects convolution arguments to have %d dimensions. Got: %d", d.ns + 2,
                        lhs->rank);
@@ -174,18 +316,47 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out, bool dynamic)
     out->unchecked_results = true;
     const ms_sop_param *p = ms_sop_get(in, "padding");
     if (!p || p->n != 2 * d.ns) return MS_INFER_UNKNOWN;
-  } else if (!ms_window_padding_shape(in, out)) {
+  } else if (!o.flat_pad && !ms_window_padding_shape(in, out)) {
     return MS_INFER_INVALID;
   }
+  if (!check_padding(in, &o, sizes, d.ns, out)) return MS_INFER_INVALID;
   ms_window_dim w[MS_MAX_RANK];
   if (!ms_window_read(in, sizes, d.ns, w, out)) return MS_INFER_INVALID;
   ms_sop_result_begin(out, 0, in->nresults ? &in->results[0] : lhs);
   for (int i = 0; i < lhs->rank; i++) ms_sop_result_push(out, 0, MS_DIM_DYNAMIC, MS_DIM_DYNAMIC);
   ms_shape *r = &out->results[0];
-  for (int i = 0; i < d.ns; i++) r->dims[d.os[i]] = ms_window_output(lhs->dims[d.is[i]], &w[i]);
+  bool inexact = false, spatial[MS_MAX_RANK] = {false};
+  for (int i = 0; i < d.ns; i++) {
+    r->dims[d.os[i]] = spatial_out(lhs->dims[d.is[i]], &w[i], &o, &inexact);
+    spatial[d.os[i]] = true;
+    const ms_shape *dr = in->nresults ? &in->results[0] : NULL;
+    /* LLVM 22's TransposeConv2DOp::verify adds a `?` kernel size as the
+    ** number kDynamic: a static input and result dim then never match. */
+    if (o.transposed && w[i].size == MS_DIM_DYNAMIC && lhs->dims[d.is[i]] != MS_DIM_DYNAMIC && dr && dr->ranked &&
+        d.os[i] < dr->rank && dr->dims[d.os[i]] != MS_DIM_DYNAMIC)
+      return ms_sop_fail(out, "result-shape", -1,
+                         "dimension mismatch: the verifier compares output dim %lld (%lld) with (in - 1) * stride + "
+                         "out_pad + a kernel size that is `?`", (long long)d.os[i], (long long)dr->dims[d.os[i]]);
+    if (inexact && in->nresults && in->results[0].ranked)
+      return ms_sop_fail(out, CODE_WINDOW, -1,
+                         "expected input - 1 + padding - (kernel - 1) * dilation to be wholly divisible by the stride "
+                         "in window dimension %d, got (%lld - 1 + %lld + %lld - (%lld - 1) * %lld) / %lld", i,
+                         (long long)lhs->dims[d.is[i]], (long long)w[i].pad_lo, (long long)w[i].pad_hi,
+                         (long long)w[i].size, (long long)w[i].window_dilation, (long long)w[i].stride);
+  }
   int64_t batch = lhs->dims[d.ib];
   r->dims[d.ob] = batch == MS_DIM_DYNAMIC ? MS_DIM_DYNAMIC : batch / bgc;
-  r->dims[d.of] = rhs->dims[d.kof];
+  int64_t feature = rhs->dims[d.kof];
+  if (o.mult >= 0 && o.mult < rhs->rank) {
+    int64_t c = lhs->dims[d.if_] != MS_DIM_DYNAMIC ? lhs->dims[d.if_] : rhs->dims[d.kif], m = rhs->dims[o.mult];
+    feature = c == MS_DIM_DYNAMIC || m == MS_DIM_DYNAMIC ? MS_DIM_DYNAMIC : c * m;
+  }
+  if (!check_bias(in, &o, d.of, &feature, out)) return MS_INFER_INVALID;
+  r->dims[d.of] = feature;
+  bool conflict = feature == CONFLICT;
+  if (conflict) r->dims[d.of] = MS_DIM_DYNAMIC;
+  if (o.warn && !check_declared(in, r, spatial, out)) return MS_INFER_INVALID;
+  if (inexact || conflict) return MS_INFER_UNKNOWN; /* the verifier accepts; the refined result it would not */
   if (in->want_provenance) {
     ms_sop_note(out, 0, "dim %lld: input dim %lld (batch) / batch_group_count %lld", (long long)d.ob, (long long)d.ib,
                 (long long)bgc);
@@ -198,6 +369,52 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out, bool dynamic)
   return MS_INFER_OK;
 }
 
+/* A window over the spatial dims of one input (pooling): the other dims
+** carry over; the window's sizes, strides and padding as the convolution
+** options say (exact stride, flat padding, padding below the window). */
+static ms_infer_verdict pool(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 1) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0];
+  conv_opts o;
+  read_opts(in, &o);
+  if (!ms_sop_check_ranks(in, out)) return MS_INFER_INVALID;
+  int ns, nw;
+  const int64_t *is = ms_sop_list(in, "input_spatial_dimensions", &ns);
+  const int64_t *wd = ms_sop_list(in, "window_dimensions", &nw);
+  if (!is || !wd || ns != nw || ns > MS_MAX_RANK) return MS_INFER_UNKNOWN;
+  for (int i = 0; i < nw; i++)
+    if (wd[i] < 1)
+      return ms_sop_fail(out, CODE_WINDOW, -1, "expect all kernel values to be >= 1, got %lld", (long long)wd[i]);
+  ms_window_dim w[MS_MAX_RANK];
+  if (!ms_window_read(in, wd, nw, w, out)) return MS_INFER_INVALID;
+  if (!check_padding(in, &o, wd, nw, out)) return MS_INFER_INVALID;
+  if (!x->ranked) return MS_INFER_UNKNOWN;
+  for (int i = 0; i < ns; i++)
+    if (is[i] < 0 || is[i] >= x->rank) return MS_INFER_UNKNOWN;
+  ms_sop_result_begin(out, 0, in->nresults ? &in->results[0] : x);
+  for (int i = 0; i < x->rank; i++) ms_sop_result_push(out, 0, x->dims[i], ms_sop_bound(x, i));
+  ms_shape *r = &out->results[0];
+  r->bounded = false;
+  bool inexact = false, spatial[MS_MAX_RANK] = {false};
+  for (int i = 0; i < ns; i++) {
+    r->dims[is[i]] = spatial_out(x->dims[is[i]], &w[i], &o, &inexact);
+    spatial[is[i]] = true;
+    if (inexact && in->nresults && in->results[0].ranked)
+      return ms_sop_fail(out, CODE_WINDOW, -1,
+                         "expected input + padding - kernel to be wholly divisible by the stride in window dimension "
+                         "%d, got (%lld + %lld + %lld - %lld) / %lld", i, (long long)x->dims[is[i]],
+                         (long long)w[i].pad_lo, (long long)w[i].pad_hi, (long long)w[i].size, (long long)w[i].stride);
+  }
+  if (o.warn && !check_declared(in, r, spatial, out)) return MS_INFER_INVALID;
+  if (inexact) return MS_INFER_UNKNOWN;
+  if (in->want_provenance)
+    for (int i = 0; i < ns; i++)
+      ms_sop_note(out, 0, "dim %lld: input dim %lld over a window of %lld, stride %lld, padding %lld/%lld",
+                  (long long)is[i], (long long)is[i], (long long)w[i].size, (long long)w[i].stride,
+                  (long long)w[i].pad_lo, (long long)w[i].pad_hi);
+  return MS_INFER_OK;
+}
+
 static ms_infer_verdict convolution(const ms_sop_in *in, ms_sop_out *out) { return conv(in, out, false); }
 static ms_infer_verdict dynamic_conv(const ms_sop_in *in, ms_sop_out *out) { return conv(in, out, true); }
 
@@ -205,10 +422,16 @@ static ms_infer_verdict dynamic_conv(const ms_sop_in *in, ms_sop_out *out) { ret
   "input_batch_dimension,input_feature_dimension,input_spatial_dimensions,kernel_input_feature_dimension,"        \
   "kernel_output_feature_dimension,kernel_spatial_dimensions,output_batch_dimension,output_feature_dimension,"    \
   "output_spatial_dimensions,window_strides,padding,lhs_dilation,rhs_dilation,window_reversal,feature_group_count," \
-  "batch_group_count"
+  "batch_group_count," CONV_OPTS
+
+/* The options of conv_opts and check_ranks (TOSA's layouts). */
+#define CONV_OPTS                                                                                       \
+  "channel_check,exact_stride,flat_padding,nonnegative_padding,transposed,padding_below_window,"         \
+  "depth_multiplier_dimension,bias_operand,feature_operand"
 
 const ms_sop_def ms_sop_convolution[] = {
     {"convolution", convolution, CONV_PARAMS},
-    {"dynamic_conv", dynamic_conv, CONV_PARAMS ",flat_padding"},
+    {"dynamic_conv", dynamic_conv, CONV_PARAMS},
+    {"pool", pool, "input_spatial_dimensions,window_dimensions,window_strides,padding," CONV_OPTS},
     {NULL, NULL, NULL},
 };

@@ -23,6 +23,7 @@ extern const ms_sop_def ms_sop_control[];
 /* (s22-more's families below this line) */
 extern const ms_sop_def ms_sop_gather[];
 extern const ms_sop_def ms_sop_movement[];
+extern const ms_sop_def ms_sop_dim_map[];
 extern const ms_sop_def ms_sop_reduce[];
 extern const ms_sop_def ms_sop_linalg[];
 extern const ms_sop_def ms_sop_collective[];
@@ -44,6 +45,7 @@ static const ms_sop_def *const families[] = {
     /* (s22-more's families below this line) */
     ms_sop_gather,
     ms_sop_movement,
+    ms_sop_dim_map,
     ms_sop_reduce,
     ms_sop_linalg,
     ms_sop_collective,
@@ -98,6 +100,16 @@ ms_infer_verdict ms_sop_fail(ms_sop_out *out, const char *code, int operand, con
   out->code = code;
   out->operand = operand;
   return MS_INFER_INVALID;
+}
+
+void ms_sop_warn(ms_sop_out *out, const char *code, int operand, const char *fmt, ...) {
+  if (out->warn_code) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(out->warn_why, sizeof out->warn_why, fmt, ap);
+  va_end(ap);
+  out->warn_code = code;
+  out->warn_operand = operand;
 }
 
 void ms_sop_note(ms_sop_out *out, int r, const char *fmt, ...) {
@@ -288,6 +300,28 @@ static bool reducer(const ms_sop_in *in, int r, const int *inputs, const ms_shap
                          "reduce-op's input-parameter at index %d",
                          n + i, i),
              false;
+  }
+  return true;
+}
+
+/* "operand_ranks": operand i must have rank v[i] (-1: any), as ODS types
+** (`4-d tensor`) require; the result's rank too when "result_rank". */
+bool ms_sop_check_ranks(const ms_sop_in *in, ms_sop_out *out) {
+  int n;
+  const int64_t *v = ms_sop_list(in, "operand_ranks", &n);
+  char t[160];
+  for (int i = 0; v && i < n && i < in->noperands; i++) {
+    const ms_shape *s = &in->operands[i];
+    if (v[i] < 0 || !s->ranked || s->rank == v[i]) continue;
+    ms_shape_format_type(s, t, sizeof t);
+    ms_sop_fail(out, "operand-rank", i, "operand #%d must be %lld-d tensor, but got '%s'", i, (long long)v[i], t);
+    return false;
+  }
+  int64_t rr = ms_sop_int(in, "result_rank", -1);
+  if (rr >= 0 && in->nresults > 0 && in->results[0].ranked && in->results[0].rank != rr) {
+    ms_shape_format_type(&in->results[0], t, sizeof t);
+    ms_sop_fail(out, "operand-rank", -1, "result #0 must be %lld-d tensor, but got '%s'", (long long)rr, t);
+    return false;
   }
   return true;
 }

@@ -94,6 +94,13 @@ typedef struct ms_sop_out {
   /* Per result, when in->want_provenance: one line per dim, separated by
   ** "; ", e.g. "dim 1: lhs dim 1 (contracting dims [1] x [0])". */
   char provenance[MS_SOP_MAX_RESULTS][384];
+  /* A finding the dialect's verifier accepts but its specification forbids
+  ** (TOSA's ERROR_IF on channels, when the op asks for "channel_check":
+  ** "warn"): the analyzer reports it as a spec-violation warning naming
+  ** warn_code, whatever the verdict. NULL: none. */
+  const char *warn_code;
+  char warn_why[256];
+  int warn_operand;
 } ms_sop_out;
 
 typedef ms_infer_verdict (*ms_sop_fn)(const ms_sop_in *in, ms_sop_out *out);
@@ -127,6 +134,19 @@ const ms_sop_def *ms_sop_at(size_t i);
 /* Sets out's verdict to INVALID with code, operand and a formatted reason;
 ** returns MS_INFER_INVALID (so a function can `return ms_sop_fail(...)`). */
 ms_infer_verdict ms_sop_fail(ms_sop_out *out, const char *code, int operand, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* The ranks the dialect's ODS types require (`4-d tensor`), from the
+** parameters "operand_ranks" (operand i must have rank v[i]; -1: any) and
+** "result_rank", which every function accepts (MS_SOP_COMMON_PARAMS); the
+** analyzer checks them before the function, as errors even in an entry
+** whose other findings are spec warnings. False with out's reason (code
+** "operand-rank"). */
+#define MS_SOP_COMMON_PARAMS "operand_ranks,result_rank"
+bool ms_sop_check_ranks(const ms_sop_in *in, ms_sop_out *out);
+
+/* Records a specification-only finding (out->warn_*); the first wins. */
+void ms_sop_warn(ms_sop_out *out, const char *code, int operand, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* Appends formatted text to out->provenance[r] (a "; " before all but the

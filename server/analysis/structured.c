@@ -197,11 +197,13 @@ static void conflict_text(const judged *j, const ms_sop_out *out, int r, char *w
 /* An error with the function's code, or with "spec_warnings" a warning
 ** `spec-violation` naming that code: the verifier accepts the op, the
 ** dialect's specification does not. */
-static void report(const ms_structured_host *h, const char *code, int operand, const char *why) {
+enum { AS_ENTRY, AS_SPEC, AS_ERROR }; /* the entry's severity, a spec warning, the verifier's error */
+
+static void report(const ms_structured_host *h, const char *code, int operand, const char *why, int as) {
   const ms_op *op = &h->rec->ops[h->opi];
   ms_span at = op->name_token;
   ms_diagnostic *d;
-  if (h->binding->spec_warnings)
+  if (as == AS_SPEC || (as == AS_ENTRY && h->binding->spec_warnings))
     d = ms_diag_list_add(h->diags, at.start, at.end, MS_SEVERITY_WARNING, CODE_SPEC, NULL,
                          "the specification forbids this (%s), though the verifier accepts it: %s", code, why);
   else
@@ -252,9 +254,16 @@ void ms_structured_judge(const ms_structured_host *h) {
   if (!gather(h, &j)) return;
   bool quiet = h->binding->infer_only;
   char why[512];
+  ms_sop_in ranks = {j.n, j.operands, j.nresults, j.results, j.nparams, j.params, false, 0, NULL};
+  memset(&out, 0, sizeof out);
+  if (!ms_sop_check_ranks(&ranks, &out)) {
+    if (!quiet) report(h, out.code, out.operand, out.why, AS_ERROR); /* ODS: the verifier's, never a spec warning */
+    return;
+  }
   ms_infer_verdict v = run(&j, j.operands, false, &out, def);
+  if (out.warn_code && !quiet) report(h, out.warn_code, out.warn_operand, out.warn_why, AS_SPEC);
   if (v == MS_INFER_INVALID) {
-    if (!quiet) report(h, out.code, out.operand, out.why);
+    if (!quiet) report(h, out.code, out.operand, out.why, AS_ENTRY);
     return;
   }
   /* Not judged at the declared types (an unranked operand): the inferred
@@ -263,7 +272,7 @@ void ms_structured_judge(const ms_structured_host *h) {
   int r = v == MS_INFER_OK ? conflicting_result(&j, &out) : -1;
   if (r >= 0) {
     conflict_text(&j, &out, r, why, sizeof why);
-    if (!quiet) report(h, CODE_RESULT, -1, why);
+    if (!quiet) report(h, CODE_RESULT, -1, why, AS_ENTRY);
     return;
   }
   /* With "spec_warnings", the entry's "shape" gives the results when it has

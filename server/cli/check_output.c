@@ -55,7 +55,7 @@ void ms_check_output_clear(ms_check_output_options *o) { ms_code_filter_clear(&o
 int ms_check_output_option(int argc, char **argv, int *i, ms_check_output_options *o) {
   const char *a = argv[*i], *v;
   bool missing = false;
-  char err[1400];
+  char err[4096];
   if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) o->quiet = true;
   else if (!strcmp(a, "--statistics")) o->statistics = true;
   else if (!strcmp(a, "--exit-zero")) o->exit_zero = true;

@@ -224,7 +224,7 @@ static const ms_catalog *catalog_for(configs *cs, const char *path, const option
     if ((!file && !cs->items[i].file) || (file && cs->items[i].file && !strcmp(file, cs->items[i].file)))
       cat = cs->items[i].catalog;
   if (!cat) {
-    char err[1024];
+    char err[4096]; /* "valid codes: ..." lists every registered code */
     cat = ms_catalog_new();
     if (!cat || !load_catalog(cat, file, o, err, sizeof err)) {
       if (cat) fprintf(stderr, "%s\n", err);

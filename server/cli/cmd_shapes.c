@@ -195,7 +195,7 @@ static const ms_catalog *catalog_for(projects *ps, const char *path) {
       free(config);
       return ps->items[i].catalog;
     }
-  char err[1024];
+  char err[4096]; /* "valid codes: ..." lists every registered code */
   ms_catalog *c = ms_catalog_new();
   bool ok = ms_catalog_load_builtin(c, err, sizeof err);
   if (ok && config) ok = ms_catalog_load_file(c, config, err, sizeof err);

@@ -27,7 +27,7 @@ bool ms_code_filter_add(ms_code_filter *f, bool select, const char *list, char *
       char code[128];
       snprintf(code, sizeof code, "%.*s", (int)n, p);
       if (!ms_code_find(code)) {
-        char names[1024];
+        char names[4096];
         ms_code_names(names, sizeof names);
         snprintf(err, errlen, "unknown code '%s' (valid codes: %s)", code, names);
         return false;

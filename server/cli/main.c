@@ -74,7 +74,7 @@ static int explain(int argc, char **argv) {
   }
   const ms_code_info *c = ms_code_find(code);
   if (!c) {
-    char names[1024];
+    char names[4096];
     ms_code_names(names, sizeof names);
     fprintf(stderr, "mlir-shape explain: unknown code '%s' (valid codes: %s)\n", code, names);
     return 2;

@@ -4,7 +4,8 @@
 #   - the mlir rule (calculator and `check`) against mlir-opt-22 on random
 #     "test.broadcastable" ops;
 #   - the tosa catalog against mlir-opt-22 on random tosa ops;
-#   - structured ops (structured_diff.py: tosa.matmul so far) against
+#   - structured ops (structured_diff.py: tosa matmul, gather, scatter, conv2d, conv3d,
+#     depthwise_conv2d, transpose_conv2d, avg_pool2d, max_pool2d) against
 #     mlir-opt-22's verdicts and --tosa-infer-shapes;
 #   - shapes flowing through chains of ops (tosa in pretty and generic form,
 #     test.broadcastable, tf/tfl)
@@ -42,10 +43,9 @@ echo "diff: mlir rule vs mlir-opt-22 (check --format=json)"
 run "$here/mlir_diff.py" "$bin" --via-check --seed=7 --cases=600
 echo "diff: tosa catalog vs mlir-opt-22 (check --format=json)"
 run "$here/tosa_diff.py" "$bin"
-echo "diff: structured ops (tosa.matmul) vs mlir-opt-22 (verdicts; --tosa-infer-shapes types)"
-# Missed errors (operand ranks mlir-opt-22's ODS checks) are counted in the
-# figures but fail only without --false-errors-only (STRUCTURED_CASES: more).
-run "$here/structured_diff.py" "$bin" --false-errors-only --cases="${STRUCTURED_CASES:-200}"
+echo "diff: structured ops (tosa matmul, gather, scatter, convolutions, pooling) vs mlir-opt-22 (verdicts; --tosa-infer-shapes types)"
+# Every disagreement fails (STRUCTURED_CASES: more, e.g. 5000).
+run "$here/structured_diff.py" "$bin" --cases="${STRUCTURED_CASES:-350}"
 echo "diff: dataflow chains vs mlir-opt-22 (--tosa-infer-shapes; refine-then-verify)"
 run "$here/chain_diff.py" "$bin" --cases="${CHAIN_CASES:-200}"
 echo "diff: numpy rule vs numpy.broadcast_shapes"
