@@ -1,0 +1,96 @@
+/*
+** test_linalg_structured.c: linalg's structured ops through the
+** indexing-maps rule (server/algebra/upstream.c) with the shipped
+** rules/linalg.json: the named contractions' default maps, an op's own
+** `indexing_maps` winning over them, linalg.map's shapes compared as
+** written, copy/fill's scalar input, and linalg.generic's sums of dims
+** (`d0 * 2 + d1`) checked as mlir-opt-22's verifyStructuredOpInterface
+** does (cases from tests/diff/linalg_diff.py).
+*/
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "analyzer.h"
+#include "helpers.h"
+
+TestSuite(linalg_structured, .fini = test_catalog_release);
+
+static void expect_codes(const char *text, const char *want) {
+  char codes[1024];
+  ms_analysis a;
+  test_analyse(text, NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, want, "%s", text);
+  ms_analysis_clear(&a);
+}
+
+Test(linalg_structured, named_contractions_use_their_default_maps) {
+  expect_codes("func.func @f(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %bad: tensor<7x16xf32>, %c: tensor<4x16xf32>,"
+               " %v: tensor<8xf32>, %y: tensor<4xf32>, %s: tensor<f32>) {\n"
+               "  %0 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>\n"
+               "  %1 = linalg.matmul ins(%a, %bad : tensor<4x8xf32>, tensor<7x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>\n"
+               "  %2 = linalg.matvec ins(%a, %v : tensor<4x8xf32>, tensor<8xf32>) outs(%y : tensor<4xf32>) -> tensor<4xf32>\n"
+               "  %3 = linalg.vecmat ins(%y, %a : tensor<4xf32>, tensor<4x8xf32>) outs(%v : tensor<8xf32>) -> tensor<8xf32>\n"
+               "  %4 = linalg.dot ins(%v, %y : tensor<8xf32>, tensor<4xf32>) outs(%s : tensor<f32>) -> tensor<f32>\n"
+               "  %5 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x8xf32>\n"
+               "  return\n"
+               "}\n",
+               "indexing-maps@3 indexing-maps@6 result-type@7");
+}
+
+Test(linalg_structured, an_own_indexing_maps_attribute_wins) {
+  /* matmul with a transposed A: A is K x M. */
+  expect_codes("func.func @f(%a: tensor<8x4xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) {\n"
+               "  %0 = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>,"
+               " affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<8x4xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>)"
+               " -> tensor<4x16xf32>\n"
+               "  %1 = linalg.matmul ins(%a, %b : tensor<8x4xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>\n"
+               "  return\n"
+               "}\n",
+               "indexing-maps@3");
+}
+
+Test(linalg_structured, map_compares_shapes_as_written_and_copy_takes_a_scalar) {
+  expect_codes("func.func @f(%c: tensor<4x16xf32>, %d: tensor<?x16xf32>, %e: tensor<f32>, %x: f32) {\n"
+               "  %0 = linalg.map { arith.addf } ins(%c, %c : tensor<4x16xf32>, tensor<4x16xf32>) outs(%c : tensor<4x16xf32>)\n"
+               "  %1 = linalg.map { arith.addf } ins(%c, %d : tensor<4x16xf32>, tensor<?x16xf32>) outs(%c : tensor<4x16xf32>)\n"
+               "  %2 = linalg.copy ins(%e : tensor<f32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>\n"
+               "  %3 = linalg.fill ins(%x : f32) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>\n"
+               "  %4 = linalg.copy ins(%d : tensor<?x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>\n"
+               "  return\n"
+               "}\n",
+               "indexing-maps@3");
+}
+
+Test(linalg_structured, generic_sums_of_dims_stay_inside_the_operand) {
+  const char *head = "func.func @f(%x: tensor<8xf32>, %x9: tensor<9xf32>, %k: tensor<3xf32>, %y: tensor<4xf32>) {\n";
+  const char *maps = "{indexing_maps = [affine_map<(d0, d1) -> (d0 * 2 + d1)>, affine_map<(d0, d1) -> (d1)>, "
+                     "affine_map<(d0, d1) -> (d0)>], iterator_types = [\"parallel\", \"reduction\"]}";
+  char text[2048];
+  snprintf(text, sizeof text,
+           "%s  %%0 = linalg.generic %s ins(%%x9, %%k : tensor<9xf32>, tensor<3xf32>) outs(%%y : tensor<4xf32>) {\n"
+           "  ^bb0(%%i: f32, %%w: f32, %%o: f32):\n    linalg.yield %%i : f32\n  } -> tensor<4xf32>\n"
+           "  %%1 = linalg.generic %s ins(%%x, %%k : tensor<8xf32>, tensor<3xf32>) outs(%%y : tensor<4xf32>) {\n"
+           "  ^bb0(%%i: f32, %%w: f32, %%o: f32):\n    linalg.yield %%i : f32\n  } -> tensor<4xf32>\n"
+           "  return\n}\n",
+           head, maps, maps);
+  expect_codes(text, "indexing-maps@6");
+}
+
+Test(linalg_structured, generic_form_reads_the_aliased_maps) {
+  expect_codes("#map = affine_map<(d0, d1, d2) -> (d0, d2)>\n"
+               "#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>\n"
+               "#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>\n"
+               "func.func @f(%a: tensor<4x8xf32>, %b: tensor<7x16xf32>, %c: tensor<4x16xf32>) {\n"
+               "  %0 = \"linalg.matmul\"(%a, %b, %c) <{indexing_maps = [#map, #map1, #map2], "
+               "operandSegmentSizes = array<i32: 2, 1>}> ({\n"
+               "  ^bb0(%x: f32, %y: f32, %z: f32):\n"
+               "    linalg.yield %x : f32\n"
+               "  }) : (tensor<4x8xf32>, tensor<7x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>\n"
+               "  %1 = \"linalg.matmul\"(%a, %b, %c) <{operandSegmentSizes = array<i32: 2, 1>}> ({\n"
+               "  ^bb0(%x: f32, %y: f32, %z: f32):\n"
+               "    linalg.yield %x : f32\n"
+               "  }) : (tensor<4x8xf32>, tensor<7x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>\n"
+               "  return\n"
+               "}\n",
+               "indexing-maps@5 indexing-maps@9");
+}
