@@ -25,6 +25,7 @@ extern const ms_sop_def ms_sop_movement[];
 extern const ms_sop_def ms_sop_reduce[];
 extern const ms_sop_def ms_sop_linalg[];
 extern const ms_sop_def ms_sop_collective[];
+extern const ms_sop_def ms_sop_tensor[];
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -38,6 +39,7 @@ static const ms_sop_def *const families[] = {
     ms_sop_reduce,
     ms_sop_linalg,
     ms_sop_collective,
+    ms_sop_tensor,
 
     NULL,
 };

@@ -529,6 +529,7 @@ static const struct { const ms_code_info *table; const size_t *count; } tables[]
   {codes, NULL},
   {ms_codes_sop, &ms_codes_sop_count},
   {ms_codes_sop_families, &ms_codes_sop_families_count},
+  {ms_codes_tensor, &ms_codes_tensor_count},
 };
 
 static size_t table_count(size_t t) {

@@ -39,6 +39,8 @@ extern const ms_code_info ms_codes_sop[];
 extern const size_t ms_codes_sop_count;
 extern const ms_code_info ms_codes_sop_families[]; /* codes_sop_families.c */
 extern const size_t ms_codes_sop_families_count;
+extern const ms_code_info ms_codes_tensor[]; /* codes_tensor.c */
+extern const size_t ms_codes_tensor_count;
 
 /* The entry of a code, or NULL when it is not registered. */
 const ms_code_info *ms_code_find(const char *name);

@@ -115,7 +115,7 @@ static bool gather(const ms_structured_host *h, judged *j) {
 static ms_infer_verdict run(const judged *j, const ms_shape *operands, bool provenance, ms_sop_out *out,
                             const ms_sop_def *def) {
   ms_sop_in in = {j->n, operands, j->nresults, j->results, j->nparams, j->params, provenance, j->nregions,
-                  j->regions};
+                  j->regions, operands == j->operands};
   memset(out, 0, sizeof *out);
   out->operand = -1;
   ms_infer_verdict v = def->fn(&in, out);

@@ -1,12 +1,16 @@
 #!/usr/bin/python3
-"""linalg_diff.py: linalg's structured ops (issue 23) against mlir-opt-22.
+"""linalg_diff.py: linalg's and tensor's structured ops (issue 23) against mlir-opt-22.
 
-Random ops of each family below (named contractions: matmul, batch_matmul,
-batch_reduce_matmul, matvec, vecmat, batch_matvec, batch_vecmat, dot;
-copy, fill, map; linalg.generic with projections, permutations and
-convolution-like sums `d0 * 2 + d1` in its indexing maps), each in its own
-function, valid and invalid: a dim changed, a rank changed, `?` dims, a
-wrong declared result, tensors and memrefs. Half the cases are written in
+Random ops of each family below, each in its own function, valid and
+invalid: linalg's named contractions (matmul, batch_matmul,
+batch_reduce_matmul, matvec, vecmat, batch_matvec, batch_vecmat, dot),
+copy, fill, map, and linalg.generic with projections, permutations and
+convolution-like sums `d0 * 2 + d1` in its indexing maps (a dim changed, a
+rank changed, `?` dims, a wrong declared result, tensors and memrefs);
+tensor's collapse_shape / expand_shape (reassociation groups, output_shape),
+extract_slice / insert_slice (offsets, sizes and strides, some dynamic,
+rank-reduced results), pad, concat, extract / insert (index counts),
+from_elements and reshape. Half the cases are written in
 pretty form (`ins(...) outs(...)`); the other half are the same kind of
 case converted by `mlir-opt-22 --mlir-print-op-generic` (with the verifier
 off, so invalid ops convert too). One comparison, by the op's line:
@@ -88,6 +92,9 @@ def result_of(rng, kind, init):
         other[rng.randrange(len(other))] = "?" if rng.random() < 0.5 else 9
         return shaped(kind, other)
     return shaped(kind, init + [2])
+
+
+WANT_GENERIC = [False]  # the form the case being generated will be compared in
 
 
 def function(name, types, res, body):
@@ -183,8 +190,271 @@ def generic(rng, name, _op):
     return function(name, types, res, body)
 
 
-FAMILIES = [(op, named) for op in NAMED] + [(op, copy_fill_map) for op in ("copy", "fill", "map")] + [
-    ("generic", generic)]
+# --- tensor ---------------------------------------------------------------
+
+
+class Fn:
+    """A function being built: arguments by type, body lines."""
+
+    def __init__(self):
+        self.types, self.body = [], []
+
+    def arg(self, t):
+        self.types.append(t)
+        return "%%a%d" % (len(self.types) - 1)
+
+    def text(self, name, res):
+        return function(name, self.types, res, self.body)
+
+
+def tdims(rng, lo=0, hi=4):
+    return [rng.randint(1, 5) for _ in range(rng.randint(lo, hi))]
+
+
+def maybe_dyn(rng, dims, p=0.15):
+    return ["?" if rng.random() < p else d for d in dims]
+
+
+def tweak(rng, dims, p=0.35):
+    """dims, sometimes with one entry changed (or `?`)."""
+    dims = list(dims)
+    if dims and rng.random() < p:
+        k = rng.randrange(len(dims))
+        if dims[k] == "?" or rng.random() < 0.3:
+            dims[k] = rng.randint(1, 5) if dims[k] == "?" else "?"
+        else:
+            dims[k] = dims[k] + rng.choice([1, 2])
+    return dims
+
+
+def groups_of(rng, rank):
+    """A partition of range(rank) into contiguous groups."""
+    gs, cur = [], []
+    for d in range(rank):
+        cur.append(d)
+        if d == rank - 1 or rng.random() < 0.5:
+            gs.append(cur)
+            cur = []
+    return gs
+
+
+def collapsed_of(exp, gs):
+    out = []
+    for g in gs:
+        if any(exp[d] == "?" for d in g):
+            out.append("?")
+        else:
+            p = 1
+            for d in g:
+                p *= exp[d]
+            out.append(p)
+    return out
+
+
+def bad_groups(rng, gs, rank):
+    r = rng.random()
+    if r < 0.07 and len(gs) > 1:
+        return gs[:-1]
+    if r < 0.12 and rank > 1:
+        return [list(reversed(range(rank)))]
+    return gs
+
+
+def lit(gs):
+    return "[" + ", ".join("[" + ", ".join(map(str, g)) + "]" for g in gs) + "]"
+
+
+def collapse_shape(rng, name, _op):
+    f = Fn()
+    exp = maybe_dyn(rng, tdims(rng, 1, 4))
+    gs = groups_of(rng, len(exp))
+    col = tweak(rng, collapsed_of(exp, gs), 0.3)
+    gs = bad_groups(rng, gs, len(exp))
+    a = f.arg(shaped("tensor", exp))
+    res = shaped("tensor", col)
+    f.body.append("%%r = tensor.collapse_shape %s %s : %s into %s" % (a, lit(gs), f.types[0], res))
+    return f.text(name, res)
+
+
+def expand_shape(rng, name, _op):
+    f = Fn()
+    exp = tdims(rng, 2, 4)
+    gs = groups_of(rng, len(exp))
+    while len(gs) == len(exp) and len(exp) > 1:
+        gs = groups_of(rng, len(exp))
+    res_dims = maybe_dyn(rng, exp)
+    src = tweak(rng, collapsed_of(res_dims, gs), 0.3)
+    gs = bad_groups(rng, gs, len(exp))
+    a = f.arg(shaped("tensor", src))
+    out = []
+    for d, r in zip(exp, res_dims):
+        if r == "?":
+            out.append(f.arg("index"))
+        else:
+            out.append(str(d + 1) if rng.random() < 0.08 else str(d))
+    res_dims = tweak(rng, res_dims, 0.15)
+    res = shaped("tensor", res_dims)
+    f.body.append("%%r = tensor.expand_shape %s %s output_shape [%s] : %s into %s" % (
+        a, lit(gs), ", ".join(out), f.types[0], res))
+    return f.text(name, res)
+
+
+def slice_lists(rng, f, dims):
+    offs, sizes, strides = [], [], []
+    for d in dims:
+        dd = d if d != "?" else 4
+        size = rng.randint(0 if rng.random() < 0.05 else 1, dd)
+        stride = rng.randint(1, 2)
+        room = dd - ((size - 1) * stride + 1) if size else dd - 1
+        off = rng.randint(0, max(room, 0)) + (rng.choice([1, 2]) if rng.random() < 0.1 else 0)
+        offs.append(off)
+        sizes.append(size)
+        strides.append(stride)
+    dyn = lambda v: f.arg("index") if rng.random() < 0.08 else str(v)
+    return [dyn(v) for v in offs], [dyn(v) for v in sizes], [dyn(v) for v in strides]
+
+
+def reduce_rank(rng, sizes):
+    out = []
+    for s in sizes:
+        t = "?" if not s.isdigit() else int(s)
+        if t == 1 and rng.random() < 0.5:
+            continue
+        out.append(t)
+    return out
+
+
+def extract_slice(rng, name, _op):
+    f = Fn()
+    src = maybe_dyn(rng, tdims(rng, 1, 3), 0.1)
+    a = f.arg(shaped("tensor", src))
+    offs, sizes, strides = slice_lists(rng, f, src)
+    if rng.random() < 0.05:
+        offs = offs[:-1]
+    res = shaped("tensor", tweak(rng, reduce_rank(rng, sizes), 0.25))
+    f.body.append("%%r = tensor.extract_slice %s[%s] [%s] [%s] : %s to %s" % (
+        a, ", ".join(offs), ", ".join(sizes), ", ".join(strides), f.types[0], res))
+    return f.text(name, res)
+
+
+def insert_slice(rng, name, _op):
+    f = Fn()
+    dst = maybe_dyn(rng, tdims(rng, 1, 3), 0.1)
+    offs, sizes, strides = slice_lists(rng, f, dst)
+    st = shaped("tensor", tweak(rng, reduce_rank(rng, sizes), 0.25))
+    s = f.arg(st)
+    d = f.arg(shaped("tensor", dst))
+    f.body.append("%%r = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
+        s, d, ", ".join(offs), ", ".join(sizes), ", ".join(strides), st, f.types[-1]))
+    return f.text(name, f.types[-1])
+
+
+def pad(rng, name, _op):
+    f = Fn()
+    src = maybe_dyn(rng, tdims(rng, 1, 3), 0.1)
+    a = f.arg(shaped("tensor", src))
+    c = f.arg("f32")
+    lo, hi, res = [], [], []
+    for d in src:
+        l, h = rng.randint(0, 2), rng.randint(0, 2)
+        ls = f.arg("index") if rng.random() < 0.08 else str(l)
+        hs = str(h)
+        lo.append(ls)
+        hi.append(hs)
+        res.append("?" if d == "?" or not ls.isdigit() else d + l + h)
+    if rng.random() < 0.05:
+        lo = lo[:-1]
+    res = tweak(rng, res, 0.3)
+    rt = shaped("tensor", res)
+    args = ", ".join("%%i%d: index" % k for k in range(len(src)))
+    f.body += ["%%r = tensor.pad %s low[%s] high[%s] {" % (a, ", ".join(lo), ", ".join(hi)),
+               "^bb0(%s):" % args, "  tensor.yield %s : f32" % c, "} : %s to %s" % (f.types[0], rt)]
+    return f.text(name, rt)
+
+
+def concat(rng, name, _op):
+    f = Fn()
+    base = tdims(rng, 1, 3)
+    dim = rng.randrange(len(base)) if rng.random() > 0.05 else len(base)
+    ins = []
+    for _ in range(rng.randint(1, 3)):
+        d = list(base)
+        if dim < len(d):
+            d[dim] = rng.randint(1, 4)
+        ins.append(maybe_dyn(rng, tweak(rng, d, 0.15), 0.1))
+    if rng.random() < 0.05:
+        ins[-1] = ins[-1][:-1] or [2]
+    res = []
+    for k in range(len(base)):
+        col = [x[k] for x in ins if k < len(x)]
+        if k == dim:
+            res.append("?" if "?" in col else sum(col))
+        else:
+            st = [x for x in col if x != "?"]
+            res.append(st[0] if st else "?")
+    res = tweak(rng, res, 0.25)
+    args = [f.arg(shaped("tensor", x)) for x in ins]
+    rt = shaped("tensor", res)
+    f.body.append("%%r = tensor.concat dim(%d) %s : (%s) -> %s" % (dim, ", ".join(args), ", ".join(f.types), rt))
+    return f.text(name, rt)
+
+
+def extract_insert(rng, name, op):
+    f = Fn()
+    t = tdims(rng, 0, 3)
+    n = len(t) + (rng.choice([-1, 1]) if rng.random() < 0.3 else 0)
+    if op == "insert":
+        v = f.arg("f32")
+    a = f.arg(shaped("tensor", t))
+    idx = [f.arg("index") for _ in range(max(n, 0))]
+    if op == "extract":
+        f.body.append("%%e = tensor.extract %s[%s] : %s" % (a, ", ".join(idx), shaped("tensor", t)))
+        return f.text(name, None)
+    f.body.append("%%r = tensor.insert %s into %s[%s] : %s" % (v, a, ", ".join(idx), shaped("tensor", t)))
+    return f.text(name, shaped("tensor", t))
+
+
+def from_elements(rng, name, _op):
+    f = Fn()
+    t = tdims(rng, 0, 2)
+    n = 1
+    for d in t:
+        n *= d
+    n = max(0, n + (rng.choice([-1, 1]) if rng.random() < 0.35 else 0))
+    els = [f.arg("f32") for _ in range(n)]
+    rt = shaped("tensor", t)
+    if WANT_GENERIC[0]:
+        # Written generic directly: mlir-opt-22 cannot parse (so cannot
+        # convert) a pretty form whose count is off.
+        f.body.append('%%r = "tensor.from_elements"(%s) : (%s) -> %s' % (", ".join(els), ", ".join(["f32"] * n), rt))
+        return f.text(name, rt), True
+    f.body.append("%%r = tensor.from_elements %s : %s" % (", ".join(els), rt))
+    return f.text(name, rt)
+
+
+def reshape(rng, name, _op):
+    f = Fn()
+    src = maybe_dyn(rng, tdims(rng, 1, 3), 0.1)
+    res = tdims(rng, 1, 3)
+    if rng.random() < 0.5 and "?" not in src:
+        n = 1
+        for d in src:
+            n *= d
+        res = [n]
+    slen = len(res) if rng.random() < 0.8 else rng.choice(["?", len(res) + 1])
+    a = f.arg(shaped("tensor", src))
+    s = f.arg(shaped("tensor", [slen], "index"))
+    rt = shaped("tensor", res)
+    f.body.append("%%r = tensor.reshape %s(%s) : (%s, %s) -> %s" % (a, s, f.types[0], f.types[1], rt))
+    return f.text(name, rt)
+
+
+FAMILIES = [("linalg." + op, named) for op in NAMED] + [
+    ("linalg." + op, copy_fill_map) for op in ("copy", "fill", "map")] + [("linalg.generic", generic)] + [
+    ("tensor.collapse_shape", collapse_shape), ("tensor.expand_shape", expand_shape),
+    ("tensor.extract_slice", extract_slice), ("tensor.insert_slice", insert_slice), ("tensor.pad", pad),
+    ("tensor.concat", concat), ("tensor.extract", extract_insert), ("tensor.insert", extract_insert),
+    ("tensor.from_elements", from_elements), ("tensor.reshape", reshape)]
 
 
 def to_generic(chunks):
@@ -217,14 +487,18 @@ def main(argv):
     cases = []
     for i in range(args["cases"]):
         fam, gen = FAMILIES[i % len(FAMILIES)]
-        cases.append([fam, rng.random() < 0.5, gen(rng, "f%d" % i, fam)])
-    gen_idx = [i for i, c in enumerate(cases) if c[1]]
+        generic = rng.random() < 0.5
+        WANT_GENERIC[0] = generic
+        text = gen(rng, "f%d" % i, fam.split(".", 1)[1])
+        written = isinstance(text, tuple)
+        cases.append([fam, generic, text[0] if written else text, written])
+    gen_idx = [i for i, c in enumerate(cases) if c[1] and not c[3]]
     if gen_idx:
         for i, text in zip(gen_idx, to_generic([cases[i][2] for i in gen_idx])):
             cases[i][2] = text
     chunks, op_lines, line = [], [], 1
-    for fam, generic, text in cases:
-        marker = ('"linalg.%s"' if generic else "linalg.%s ") % fam
+    for fam, generic, text, _ in cases:
+        marker = ('"%s"' if generic else "%s ") % fam
         op_lines.append(line + op_line(text, marker))
         chunks.append(text)
         line += text.count("\n") + 1
@@ -237,7 +511,7 @@ def main(argv):
         os.unlink(path)
     failed = false_errors = 0
     per = {}
-    for i, (fam, generic, _) in enumerate(cases):
+    for i, (fam, generic, _, _) in enumerate(cases):
         p = per.setdefault(fam, [0, 0, 0, 0])  # cases, agree, rejected, false errors
         p[0] += 1
         p[1] += ref[i] == got[i]
