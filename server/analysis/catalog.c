@@ -30,6 +30,7 @@
 #include "codes.h"
 #include "diag.h"
 #include "layout.h"
+#include "maps_template.h"
 #include "sop_params.h"
 #include "upstream.h"
 
@@ -449,7 +450,10 @@ static bool load_maps_spec(loader *ld, const cJSON *v, entry *e) {
   if (!d) return true;
   if (!want_type(ld, d, cJSON_IsString(d), "a string of affine maps")) return false;
   ms_broadcast_options probe = {0};
-  if (!ms_upstream_parse_maps(d->valuestring, strlen(d->valuestring), &probe) || probe.maps_unreadable)
+  if (!ms_maps_template_valid(d->valuestring))
+    return bad(ld, d, false, "\"default\": a placeholder must read {ATTRIBUTE[K]}");
+  if (!ms_maps_template_has(d->valuestring) &&
+      (!ms_upstream_parse_maps(d->valuestring, strlen(d->valuestring), &probe) || probe.maps_unreadable))
     return bad(ld, d, false, "\"default\" must be a list [affine_map<...>, ...] of maps over one set of dims");
   if (!(e->maps_default = file_strdup(ld->file, d->valuestring))) return oom(ld);
   return true;
@@ -1274,8 +1278,12 @@ static bool read_options(const entry *e, const ms_op_view *op, ms_rule_binding *
   if (out->rule == MS_RULE_INDEXING_MAPS && (v = first_attr(op, e->maps_attrs, e->nmaps_attrs, &key, &len)) &&
       !ms_upstream_parse_maps(v, len, o))
     o->maps_unreadable = true;
-  else if (out->rule == MS_RULE_INDEXING_MAPS && !v && e->maps_default)
-    ms_upstream_parse_maps(e->maps_default, strlen(e->maps_default), o);
+  else if (out->rule == MS_RULE_INDEXING_MAPS && !v && e->maps_default) {
+    char maps[4096];
+    if (!ms_maps_template_has(e->maps_default)) ms_upstream_parse_maps(e->maps_default, strlen(e->maps_default), o);
+    else if (ms_maps_template_expand(e->maps_default, op, maps, sizeof maps)) ms_upstream_parse_maps(maps, strlen(maps), o);
+    else o->maps_unreadable = true;
+  }
   return true;
 }
 

@@ -449,12 +449,82 @@ def reshape(rng, name, _op):
     return f.text(name, rt)
 
 
+# --- named convolutions and poolings: shapes from the maps rules/linalg.json
+# gives them (mlir-opt-22 judges whether those maps are the op's) ----------
+
+def conv_maps():
+    import json
+    import re
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "rules", "linalg.json")
+    out = {}
+    for e in json.load(open(path))["ops"]:
+        d = e.get("indexing_maps", {}).get("default", "")
+        if "{strides" not in d and not re.search(r"d\d \+ d\d", d):
+            continue
+        maps = []
+        for m in re.findall(r"affine_map<\(([^)]*)\) -> \(([^)]*)\)>", d):
+            maps.append([r.strip() for r in m[1].split(",")])
+        nloops = len(re.search(r"affine_map<\(([^)]*)\)", d).group(1).split(","))
+        for op in ([e["match"]] if isinstance(e["match"], str) else e["match"]):
+            out[op] = (nloops, maps)
+    return out
+
+
+CONV = conv_maps()
+
+
+def conv(rng, name, op):
+    import re
+    nloops, maps = CONV["linalg." + op]
+    nsp = max([int(k) for m in maps for r in m for k in re.findall(r"strides\[(\d)\]", r)] + [-1]) + 1
+    strides = [rng.randint(1, 2) for _ in range(nsp)]
+    dil = [rng.randint(1, 2) for _ in range(nsp)]
+    sizes = [rng.randint(1, 3) for _ in range(nloops)]
+    shapes = []
+    for m in maps:
+        dims = []
+        for r in m:
+            terms = [t.strip() for t in r.split("+")]
+            if len(terms) == 1:
+                dims.append(sizes[int(terms[0][1:])])
+                continue
+            last = 0
+            for t in terms:
+                f = t.split("*")
+                d = int(f[0].strip()[1:])
+                c = 1
+                if len(f) > 1:
+                    k = int(re.search(r"\[(\d)\]", f[1]).group(1))
+                    c = strides[k] if "strides" in f[1] else dil[k]
+                last += (sizes[d] - 1) * c
+            dims.append(last + 1 + (1 if rng.random() < 0.15 else 0))
+        shapes.append(dims)
+    mutate(rng, shapes, sizes)
+    dynamize(rng, shapes)
+    kind = "memref" if rng.random() < 0.2 else "tensor"
+    elem = "i32" if "unsigned" in op else "f32"  # unsigned max/min take integers
+    types = [shaped(kind, s, elem) for s in shapes]
+    res = result_of(rng, kind, shapes[-1])
+    if res:
+        res = res.replace("f32>", elem + ">")
+    attrs = ""
+    if nsp and rng.random() < 0.8:
+        attrs = "{dilations = dense<[%s]> : tensor<%dxi64>, strides = dense<[%s]> : tensor<%dxi64>} " % (
+            ", ".join(map(str, dil)), nsp, ", ".join(map(str, strides)), nsp)
+    elif nsp:
+        strides[:] = [1] * nsp  # absent: 1 (the shapes above may then be too large, which is valid)
+    head = "%r = " if res else ""
+    tail = " -> %s" % res if res else ""
+    return function(name, types, res, ["%slinalg.%s %s%s%s" % (head, op, attrs, ins_outs(types, 2), tail)])
+
+
 FAMILIES = [("linalg." + op, named) for op in NAMED] + [
     ("linalg." + op, copy_fill_map) for op in ("copy", "fill", "map")] + [("linalg.generic", generic)] + [
     ("tensor.collapse_shape", collapse_shape), ("tensor.expand_shape", expand_shape),
     ("tensor.extract_slice", extract_slice), ("tensor.insert_slice", insert_slice), ("tensor.pad", pad),
     ("tensor.concat", concat), ("tensor.extract", extract_insert), ("tensor.insert", extract_insert),
-    ("tensor.from_elements", from_elements), ("tensor.reshape", reshape)]
+    ("tensor.from_elements", from_elements), ("tensor.reshape", reshape)] + [
+    (op, conv) for op in sorted(CONV)]
 
 
 def to_generic(chunks):

@@ -94,3 +94,24 @@ Test(linalg_structured, generic_form_reads_the_aliased_maps) {
                "}\n",
                "indexing-maps@5 indexing-maps@9");
 }
+
+Test(linalg_structured, convolutions_read_strides_and_dilations_into_their_maps) {
+  /* 4 output rows, window 3: stride 2 reaches row 8 (9 rows needed), stride
+  ** 1 row 5; without the attributes both are 1; dilation 2 reaches row 7. */
+  expect_codes(
+      "func.func @f(%i: tensor<1x8x9x3xf32>, %k: tensor<3x3x3x8xf32>, %o: tensor<1x4x4x8xf32>, %w: tensor<3x3xf32>,"
+      " %p: tensor<1x4x4x3xf32>) {\n"
+      "  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}"
+      " ins(%i, %k : tensor<1x8x9x3xf32>, tensor<3x3x3x8xf32>) outs(%o : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>\n"
+      "  %1 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>}"
+      " ins(%i, %k : tensor<1x8x9x3xf32>, tensor<3x3x3x8xf32>) outs(%o : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>\n"
+      "  %2 = linalg.conv_2d_nhwc_hwcf ins(%i, %k : tensor<1x8x9x3xf32>, tensor<3x3x3x8xf32>) outs(%o : tensor<1x4x4x8xf32>)"
+      " -> tensor<1x4x4x8xf32>\n"
+      "  %3 = linalg.pooling_nhwc_max {dilations = dense<[2, 1]> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}"
+      " ins(%i, %w : tensor<1x8x9x3xf32>, tensor<3x3xf32>) outs(%p : tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>\n"
+      "  %4 = linalg.conv_2d_nhwc_hwcf ins(%i, %w : tensor<1x8x9x3xf32>, tensor<3x3xf32>) outs(%o : tensor<1x4x4x8xf32>)"
+      " -> tensor<1x4x4x8xf32>\n"
+      "  return\n"
+      "}\n",
+      "indexing-maps@2 operand-rank@6");
+}
