@@ -7,7 +7,8 @@
 // init's shape; linalg.generic's own maps give the loop sizes, and a sum
 // such as `d0 * 2 + d1` must stay inside its dim; named convolutions and
 // poolings (linalg.conv_2d_nhwc_hwcf, depthwise_conv_*, pooling_*) read
-// their input at `out * stride + window * dilation`.
+// their input at `out * stride + window * dilation`; linalg.transpose and
+// linalg.reduce compare the init with the permuted or reduced input exactly.
 
 func.func @correct(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>, %v: tensor<8xf32>, %y: tensor<4xf32>, %x: tensor<9xf32>, %k: tensor<3xf32>, %img: tensor<1x9x9x3xf32>, %f: tensor<3x3x3x8xf32>, %o: tensor<1x4x4x8xf32>) -> tensor<4x16xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
@@ -31,6 +32,8 @@ func.func @incorrect(%a: tensor<4x8xf32>, %b: tensor<7x16xf32>, %c: tensor<4x16x
   ^bb0(%i: f32, %w: f32, %acc: f32):
     linalg.yield %i : f32
   } -> tensor<4xf32>
+  // Wrong: permutation [1, 0] of 4x16 is 16x4; linalg.transpose compares the init exactly.
+  %4 = linalg.transpose ins(%c : tensor<4x16xf32>) outs(%c : tensor<4x16xf32>) permutation = [1, 0]
   // Wrong: with strides 2, 4 output rows read input rows up to 3 * 2 + 2 = 8, so the input needs 9 rows, not 8.
   %3 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%img, %f : tensor<1x8x9x3xf32>, tensor<3x3x3x8xf32>) outs(%o : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
   return

@@ -26,6 +26,7 @@ extern const ms_sop_def ms_sop_reduce[];
 extern const ms_sop_def ms_sop_linalg[];
 extern const ms_sop_def ms_sop_collective[];
 extern const ms_sop_def ms_sop_tensor[];
+extern const ms_sop_def ms_sop_linalg_named[];
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -40,6 +41,7 @@ static const ms_sop_def *const families[] = {
     ms_sop_linalg,
     ms_sop_collective,
     ms_sop_tensor,
+    ms_sop_linalg_named,
 
     NULL,
 };

@@ -115,3 +115,18 @@ Test(linalg_structured, convolutions_read_strides_and_dilations_into_their_maps)
       "}\n",
       "indexing-maps@2 operand-rank@6");
 }
+
+Test(linalg_structured, transpose_and_reduce_compare_shapes_exactly) {
+  expect_codes("func.func @f(%x: tensor<2x3x4xf32>, %t: tensor<4x3x2xf32>, %i: tensor<2xf32>, %d: tensor<?xf32>) {\n"
+               "  %0 = linalg.transpose ins(%x : tensor<2x3x4xf32>) outs(%t : tensor<4x3x2xf32>) permutation = [2, 1, 0]\n"
+               "  %1 = linalg.transpose ins(%x : tensor<2x3x4xf32>) outs(%t : tensor<4x3x2xf32>) permutation = [2, 0, 1]\n"
+               "  %2 = linalg.reduce ins(%x : tensor<2x3x4xf32>) outs(%i : tensor<2xf32>) dimensions = [1, 2]\n"
+               "    (%a: f32, %b: f32) {\n"
+               "      linalg.yield %a : f32\n"
+               "    }\n"
+               "  %3 = linalg.reduce ins(%x : tensor<2x3x4xf32>) outs(%d : tensor<?xf32>) dimensions = [1, 2] (%a: f32, %b: f32) { linalg.yield %a : f32 }\n"
+               "  %4 = linalg.reduce { arith.addf } ins(%x : tensor<2x3x4xf32>) outs(%i : tensor<2xf32>) dimensions = [2, 1]\n"
+               "  return\n"
+               "}\n",
+               "operand-shapes@3 operand-shapes@8 dims-order@9");
+}
