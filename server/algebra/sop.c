@@ -27,6 +27,7 @@ extern const ms_sop_def ms_sop_linalg[];
 extern const ms_sop_def ms_sop_collective[];
 extern const ms_sop_def ms_sop_tensor[];
 extern const ms_sop_def ms_sop_linalg_named[];
+extern const ms_sop_def ms_sop_vector[];
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -42,6 +43,7 @@ static const ms_sop_def *const families[] = {
     ms_sop_collective,
     ms_sop_tensor,
     ms_sop_linalg_named,
+    ms_sop_vector,
 
     NULL,
 };

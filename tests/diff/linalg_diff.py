@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""linalg_diff.py: linalg's and tensor's structured ops (issue 23) against mlir-opt-22.
+"""linalg_diff.py: linalg's, tensor's and vector's structured ops (issue 23) against mlir-opt-22.
 
 Random ops of each family below, each in its own function, valid and
 invalid: linalg's named contractions (matmul, batch_matmul,
@@ -10,7 +10,10 @@ rank changed, `?` dims, a wrong declared result, tensors and memrefs);
 tensor's collapse_shape / expand_shape (reassociation groups, output_shape),
 extract_slice / insert_slice (offsets, sizes and strides, some dynamic,
 rank-reduced results), pad, concat, extract / insert (index counts),
-from_elements and reshape. Half the cases are written in
+from_elements and reshape; every named convolution and pooling (shapes
+from the maps rules/linalg.json gives them, strides and dilations random),
+linalg.transpose and linalg.reduce; vector's transpose, extract, insert,
+extract_strided_slice and from_elements. Half the cases are written in
 pretty form (`ins(...) outs(...)`); the other half are the same kind of
 case converted by `mlir-opt-22 --mlir-print-op-generic` (with the verifier
 off, so invalid ops convert too). One comparison, by the op's line:
@@ -560,13 +563,120 @@ def reduce_op(rng, name, _op):
         "  (%x: f32, %y: f32) {", "    %s = arith.addf %x, %y : f32", "    linalg.yield %s : f32", "  }"])
 
 
+# --- vector ---------------------------------------------------------------
+
+
+def vdims(rng, lo=1, hi=3):
+    return [rng.randint(1, 4) for _ in range(rng.randint(lo, hi))]
+
+
+def vec(dims):
+    return "vector<" + "".join("%sx" % d for d in dims) + "f32>"
+
+
+def vtranspose(rng, name, _op):
+    f = Fn()
+    v = vdims(rng)
+    perm = list(range(len(v)))
+    rng.shuffle(perm)
+    res = tweak(rng, [v[p] for p in perm], 0.2)
+    res = [d if d != "?" else 2 for d in res]
+    if rng.random() < 0.08:
+        perm = perm[:-1] if len(perm) > 1 else [0, 0]
+    a = f.arg(vec(v))
+    f.body.append("%%r = vector.transpose %s, [%s] : %s to %s" % (a, ", ".join(map(str, perm)), vec(v), vec(res)))
+    return f.text(name, vec(res))
+
+
+def position(rng, f, dims, n):
+    out = []
+    for k in range(n):
+        if rng.random() < 0.1:
+            out.append(f.arg("index"))
+        else:
+            out.append(str(rng.randint(0, dims[k] - 1) + (rng.choice([1, 2]) if rng.random() < 0.08 else 0)))
+    return out
+
+
+def vextract(rng, name, _op):
+    f = Fn()
+    v = vdims(rng)
+    n = rng.randint(0, len(v))
+    a = f.arg(vec(v))
+    pos = position(rng, f, v + [1], n + (1 if rng.random() < 0.05 else 0))
+    rest = v[n:]
+    r = rng.random()
+    if r < 0.15:
+        rest = tweak(rng, rest, 1.0) if rest else [2]
+        rest = [d if d != "?" else 2 for d in rest]
+    rt = vec(rest) if rest else "f32"
+    if rt == "f32" and rng.random() < 0.2:
+        rt = "vector<1xf32>"
+    elif rt == "vector<1xf32>" and rng.random() < 0.3:
+        rt = "f32"
+    f.body.append("%%r = vector.extract %s[%s] : %s from %s" % (a, ", ".join(pos), rt, vec(v)))
+    return f.text(name, rt)
+
+
+def vinsert(rng, name, _op):
+    f = Fn()
+    v = vdims(rng)
+    n = rng.randint(0, len(v))
+    rest = v[n:]
+    if rng.random() < 0.1:
+        rest = rest[1:] if rest else [2]
+    st = vec(rest) if rest else "f32"
+    s_ = f.arg(st)
+    d = f.arg(vec(v))
+    pos = position(rng, f, v + [1], n)
+    f.body.append("%%r = vector.insert %s, %s[%s] : %s into %s" % (s_, d, ", ".join(pos), st, vec(v)))
+    return f.text(name, vec(v))
+
+
+def vstrided(rng, name, _op):
+    f = Fn()
+    v = vdims(rng)
+    n = rng.randint(1, len(v))
+    offs, sizes, strides = [], [], []
+    for k in range(n):
+        size = rng.randint(1, v[k])
+        off = rng.randint(0, v[k] - size) + (1 if rng.random() < 0.08 else 0)
+        offs.append(off)
+        sizes.append(size)
+        strides.append(1 if rng.random() < 0.95 else 2)
+    res = tweak(rng, sizes + v[n:], 0.15)
+    res = [d if d != "?" else 2 for d in res]
+    a = f.arg(vec(v))
+    f.body.append("%%r = vector.extract_strided_slice %s {offsets = [%s], sizes = [%s], strides = [%s]} : %s to %s" % (
+        a, ", ".join(map(str, offs)), ", ".join(map(str, sizes)), ", ".join(map(str, strides)), vec(v), vec(res)))
+    return f.text(name, vec(res))
+
+
+def vfrom_elements(rng, name, _op):
+    f = Fn()
+    t = vdims(rng, 1, 2)
+    n = 1
+    for d in t:
+        n *= d
+    n = min(16, max(1, n + (rng.choice([-1, 1]) if rng.random() < 0.35 else 0)))
+    els = [f.arg("f32") for _ in range(n)]
+    rt = vec(t)
+    if WANT_GENERIC[0]:
+        f.body.append('%%r = "vector.from_elements"(%s) : (%s) -> %s' % (", ".join(els), ", ".join(["f32"] * n), rt))
+        return f.text(name, rt), True
+    f.body.append("%%r = vector.from_elements %s : %s" % (", ".join(els), rt))
+    return f.text(name, rt)
+
+
 FAMILIES = [("linalg." + op, named) for op in NAMED] + [("linalg.transpose", transpose), ("linalg.reduce", reduce_op)] + [
     ("linalg." + op, copy_fill_map) for op in ("copy", "fill", "map")] + [("linalg.generic", generic)] + [
     ("tensor.collapse_shape", collapse_shape), ("tensor.expand_shape", expand_shape),
     ("tensor.extract_slice", extract_slice), ("tensor.insert_slice", insert_slice), ("tensor.pad", pad),
     ("tensor.concat", concat), ("tensor.extract", extract_insert), ("tensor.insert", extract_insert),
     ("tensor.from_elements", from_elements), ("tensor.reshape", reshape)] + [
-    (op, conv) for op in sorted(CONV)]
+    (op, conv) for op in sorted(CONV)] + [
+    ("vector.transpose", vtranspose), ("vector.extract", vextract), ("vector.insert", vinsert),
+    ("vector.extract_strided_slice", vstrided), ("vector.from_elements", vfrom_elements)]
 
 
 def to_generic(chunks):
