@@ -7,7 +7,8 @@
 **
 ** Parameters: permutation (vector_transpose); static_position
 ** (vector_extract, vector_insert: INT64_MIN for a dynamic index, -1 the
-** poison index); offsets, sizes, strides (vector_extract_strided_slice).
+** poison index); offsets, sizes, strides (vector_extract_strided_slice);
+** reduction_dims (vector_multi_reduction).
 */
 #include "sop_check.h"
 
@@ -157,7 +158,35 @@ static ms_infer_verdict vector_extract_strided_slice(const ms_sop_in *in, ms_sop
   return MS_INFER_OK;
 }
 
+/* MultiDimReductionOp::verify: the result is the source without the
+** reduced dims, the element type when none is left. */
+static ms_infer_verdict vector_multi_reduction(const ms_sop_in *in, ms_sop_out *out) {
+  const ms_sop_param *p = ms_sop_get(in, "reduction_dims");
+  if (in->noperands < 1 || !p || !is_vector(&in->operands[0])) return MS_INFER_UNKNOWN;
+  const ms_shape *v = &in->operands[0], *res = in->nresults ? &in->results[0] : NULL;
+  ms_shape *r = &out->results[0];
+  *r = *v;
+  r->rank = 0;
+  for (int d = 0; d < v->rank; d++)
+    if (!ms_sop_contains(p->v, p->n, d)) {
+      r->dims[r->rank] = v->dims[d];
+      r->scalable[r->rank++] = v->scalable[d];
+    }
+  bool scalar = r->rank == 0;
+  if (res && in->at_declared && (scalar ? res->kind == MS_TYPE_VECTOR : res->kind != MS_TYPE_VECTOR || !same_vector(r, res))) {
+    char a[128];
+    ms_shape_format_type(v, a, sizeof a);
+    return ms_sop_fail(out, CODE_RESULT, -1, "destination type is incompatible with source type %s: the reduced dims are "
+                       "dropped", a);
+  }
+  if (scalar) return MS_INFER_UNKNOWN;
+  out->nresults = 1;
+  if (in->want_provenance) ms_sop_note(out, 0, "the source's dims but the reduced ones");
+  return MS_INFER_OK;
+}
+
 const ms_sop_def ms_sop_vector[] = {
+    {"vector_multi_reduction", vector_multi_reduction, "reduction_dims"},
     {"vector_transpose", vector_transpose, "permutation"},
     {"vector_extract", vector_extract, "static_position"},
     {"vector_insert", vector_insert, "static_position"},

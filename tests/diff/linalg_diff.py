@@ -668,6 +668,22 @@ def vfrom_elements(rng, name, _op):
     return f.text(name, rt)
 
 
+def vmulti_reduction(rng, name, _op):
+    f = Fn()
+    v = vdims(rng)
+    dims = sorted(rng.sample(range(len(v)), rng.randint(1, len(v))))
+    kept = [d for k, d in enumerate(v) if k not in dims]
+    if rng.random() < 0.25:
+        kept = tweak(rng, kept, 1.0) if kept else [1]
+        kept = [d if d != "?" else 2 for d in kept]
+    rt = vec(kept) if kept else "f32"
+    a = f.arg(vec(v))
+    acc = f.arg(rt)
+    f.body.append("%%r = vector.multi_reduction <add>, %s, %s [%s] : %s to %s" % (
+        a, acc, ", ".join(map(str, dims)), vec(v), rt))
+    return f.text(name, rt)
+
+
 FAMILIES = [("linalg." + op, named) for op in NAMED] + [("linalg.transpose", transpose), ("linalg.reduce", reduce_op)] + [
     ("linalg." + op, copy_fill_map) for op in ("copy", "fill", "map")] + [("linalg.generic", generic)] + [
     ("tensor.collapse_shape", collapse_shape), ("tensor.expand_shape", expand_shape),
@@ -676,7 +692,8 @@ FAMILIES = [("linalg." + op, named) for op in NAMED] + [("linalg.transpose", tra
     ("tensor.from_elements", from_elements), ("tensor.reshape", reshape)] + [
     (op, conv) for op in sorted(CONV)] + [
     ("vector.transpose", vtranspose), ("vector.extract", vextract), ("vector.insert", vinsert),
-    ("vector.extract_strided_slice", vstrided), ("vector.from_elements", vfrom_elements)]
+    ("vector.extract_strided_slice", vstrided), ("vector.from_elements", vfrom_elements),
+    ("vector.multi_reduction", vmulti_reduction)]
 
 
 def to_generic(chunks):

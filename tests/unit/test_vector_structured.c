@@ -38,3 +38,13 @@ Test(vector_structured, transpose_extract_insert_and_strided_slices) {
       "}\n",
       "result-shape@3 result-shape@4 slice-out-of-bounds@7 slice-out-of-bounds@9 operand-count@10");
 }
+
+Test(vector_structured, multi_reduction_drops_the_reduced_dims) {
+  expect_codes("func.func @f(%v: vector<4x8xf32>, %a: vector<4xf32>, %b: vector<8xf32>, %s: f32) {\n"
+               "  %0 = vector.multi_reduction <add>, %v, %a [1] : vector<4x8xf32> to vector<4xf32>\n"
+               "  %1 = vector.multi_reduction <add>, %v, %b [1] : vector<4x8xf32> to vector<8xf32>\n"
+               "  %2 = vector.multi_reduction <add>, %v, %s [0, 1] : vector<4x8xf32> to f32\n"
+               "  return\n"
+               "}\n",
+               "result-shape@3");
+}
