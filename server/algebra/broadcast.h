@@ -95,12 +95,23 @@ typedef struct ms_broadcast_options {
   ** -1 when that result is not a plain dim. maps_unreadable: not checked. */
   bool has_maps, maps_unreadable;
   bool rank0_operands;         /* without maps, a rank-0 operand indexes no loop (named ops) */
+  bool identical_shapes;       /* indexing-maps: each input has the init's shape, `?` only against `?` */
   bool float_elements;         /* same-type, compare: operands of float element type (f32, bf16, ...) */
   bool integer_elements;       /* same-type, compare: operands of signless integer or index elements */
   bool sizes_only;             /* splat: every operand is a dynamic size (tensor.empty) */
   int nmaps, nloops;
   int8_t map_rank[MS_MAX_OPERANDS];
   int8_t maps[MS_MAX_OPERANDS][MS_MAX_RANK];
+  /* indexing-maps: the map results that are not plain dims but sums of
+  ** dims times constants plus a constant (convolutions' `d1 * 2 + d4`);
+  ** results of other forms are not checked. */
+  int nlin;
+  struct {
+    int8_t map, result, nterms;
+    int8_t dim[4];
+    int32_t coef[4];
+    int32_t cst;
+  } lin[32];
 } ms_broadcast_options;
 
 #define MS_MAX_FINDINGS 16

@@ -35,6 +35,9 @@ extern const ms_sop_def ms_sop_nn[];
 extern const ms_sop_def ms_sop_tensor_ops[];
 extern const ms_sop_def ms_sop_indexing[];
 extern const ms_sop_def ms_sop_stacking[];
+extern const ms_sop_def ms_sop_tensor[];
+extern const ms_sop_def ms_sop_linalg_named[];
+extern const ms_sop_def ms_sop_vector[];
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -57,6 +60,9 @@ static const ms_sop_def *const families[] = {
     ms_sop_tensor_ops,
     ms_sop_indexing,
     ms_sop_stacking,
+    ms_sop_tensor,
+    ms_sop_linalg_named,
+    ms_sop_vector,
 
     NULL,
 };

@@ -81,6 +81,8 @@ typedef struct ms_sop_in {
   bool want_provenance;         /* fill out->provenance (hover); false in `check` */
   int nregions;                 /* the op's regions in order (reducers, select, branches, bodies) */
   const ms_sop_region *regions;
+  bool at_declared;             /* the operands are the declared types (the verifier's pass): checks
+                                   that compare the declared results exactly run only then */
 } ms_sop_in;
 
 typedef struct ms_sop_out {

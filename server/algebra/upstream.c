@@ -451,6 +451,32 @@ static bool loop_ranges(const rule_ctx *c, int nloops, int64_t *range) {
   return true;
 }
 
+/* The verifier's check of a map result that is not a plain dim: at loop
+** values 0 and range - 1 it stays >= 0 and below the operand's size s
+** (a `?` or 0 size is not checked). False after a finding. */
+static bool check_lin(rule_ctx *c, int i, int k, int64_t s, const int64_t *range) {
+  const ms_broadcast_options *o = c->opts;
+  for (int j = 0; j < o->nlin; j++) {
+    if (o->lin[j].map != i || o->lin[j].result != k) continue;
+    int64_t lo = o->lin[j].cst, hi = o->lin[j].cst;
+    for (int t = 0; t < o->lin[j].nterms; t++) hi += (int64_t)o->lin[j].coef[t] * (range[o->lin[j].dim[t]] - 1);
+    int64_t least = lo < hi ? lo : hi, most = lo < hi ? hi : lo;
+    if (least < 0) {
+      add(c, MS_CODE_INDEXING_MAPS, i, -1, k, "dim %d of %s: its indexing expression is negative (%lld) at the loop bounds",
+          k, name_of(c, i).s, (long long)least);
+      return false;
+    }
+    if (s > 0 && most + 1 > s) {
+      add(c, MS_CODE_INDEXING_MAPS, i, -1, k,
+          "dim %d of %s is %lld but the indexing maps reach index %lld there: it must be at least %lld", k,
+          name_of(c, i).s, (long long)s, (long long)most, (long long)most + 1);
+      return false;
+    }
+    return true;
+  }
+  return true;
+}
+
 static void rule_indexing_maps(rule_ctx *c) {
   if (!want_count(c, 1, MS_MAX_OPERANDS, "the rule needs at least one operand")) return;
   const ms_broadcast_options *o = c->opts;
@@ -471,6 +497,13 @@ static void rule_indexing_maps(rule_ctx *c) {
       return;
     }
   }
+  for (int i = 0; o->identical_shapes && i + 1 < c->nops; i++)
+    for (int k = 0; k < rank_of(&c->ops[i]); k++)
+      if (c->ops[i].dims[k] != c->ops[c->nops - 1].dims[k]) {
+        add(c, MS_CODE_INDEXING_MAPS, i, c->nops - 1, k, "%s is %s but must have the init's shape %s (`?` only against `?`)",
+            name_of(c, i).s, type_of(&c->ops[i]).s, type_of(&c->ops[c->nops - 1]).s);
+        return;
+      }
   int64_t range[MS_MAX_RANK];
   if (!o->maps_unreadable && nloops <= MS_MAX_RANK && loop_ranges(c, nloops, range)) {
     for (int i = 0; i < c->nops; i++) {
@@ -478,6 +511,7 @@ static void rule_indexing_maps(rule_ctx *c) {
       int m = map_of(c, i, nloops, map);
       for (int k = 0; k < m; k++) {
         int64_t s = c->ops[i].dims[k];
+        if (map[k] < 0 && s > 0 && !check_lin(c, i, k, s, range)) return;
         if (s <= 0 || map[k] < 0) continue;
         int64_t want = range[map[k]] > 0 ? range[map[k]] : 1;
         if (want == s) continue;
@@ -645,6 +679,61 @@ static const char *read_dims(const char *p, const char *end, const char **names,
   }
 }
 
+/* An integer constant at [p, e), trimmed. */
+static bool read_const(const char *p, const char *e, int32_t *v) {
+  while (p < e && isspace((unsigned char)*p)) p++;
+  while (e > p && isspace((unsigned char)e[-1])) e--;
+  if (p == e || e - p > 9) return false;
+  int32_t x = 0;
+  for (const char *q = p; q < e; q++) {
+    if (!isdigit((unsigned char)*q)) return false;
+    x = x * 10 + (*q - '0');
+  }
+  *v = x;
+  return true;
+}
+
+/* The dim among names at [p, e), trimmed; -1 if none. */
+static int read_dim(const char *p, const char *e, const char **names, const size_t *lens, int n) {
+  while (p < e && isspace((unsigned char)*p)) p++;
+  while (e > p && isspace((unsigned char)e[-1])) e--;
+  for (int d = 0; d < n; d++)
+    if ((size_t)(e - p) == lens[d] && !memcmp(p, names[d], lens[d])) return d;
+  return -1;
+}
+
+/* Result k of map i, `d1 * 2 + d4 * 3 + 1`, as a linear form in o->lin;
+** nothing when it has another form. */
+static void read_lin(const char *p, size_t len, const char **names, const size_t *lens, int n,
+                     ms_broadcast_options *o, int i, int k) {
+  if (o->nlin >= (int)(sizeof o->lin / sizeof o->lin[0])) return;
+  __typeof__(o->lin[0]) l = {.map = (int8_t)i, .result = (int8_t)k};
+  const char *end = p + len;
+  while (p < end) {
+    const char *t = p;
+    while (t < end && *t != '+') t++;
+    const char *star = memchr(p, '*', (size_t)(t - p));
+    int32_t c = 1;
+    int d;
+    if (!star) {
+      d = read_dim(p, t, names, lens, n);
+      if (d < 0 && !read_const(p, t, &c)) return;
+    } else if ((d = read_dim(p, star, names, lens, n)) >= 0) {
+      if (!read_const(star + 1, t, &c)) return;
+    } else if (!read_const(p, star, &c) || (d = read_dim(star + 1, t, names, lens, n)) < 0) {
+      return;
+    }
+    if (d < 0) l.cst += c;
+    else if (l.nterms >= 4) return;
+    else {
+      l.dim[l.nterms] = (int8_t)d;
+      l.coef[l.nterms++] = c;
+    }
+    p = t < end ? t + 1 : t;
+  }
+  o->lin[o->nlin++] = l;
+}
+
 /* One `affine_map<(dims)[syms] -> (results)>` at p into map i. */
 static const char *read_map(const char *p, const char *end, ms_broadcast_options *o, int i, bool *ok) {
   const char *dn[MS_MAX_RANK], *rn[MS_MAX_RANK];
@@ -667,6 +756,7 @@ static const char *read_map(const char *p, const char *end, ms_broadcast_options
     o->maps[i][k] = -1;
     for (int d = 0; d < nd; d++)
       if (rl[k] == dl[d] && !memcmp(rn[k], dn[d], dl[d])) o->maps[i][k] = (int8_t)d;
+    if (o->maps[i][k] < 0) read_lin(rn[k], rl[k], dn, dl, nd, o, i, k);
   }
   return p;
 }
@@ -676,6 +766,7 @@ bool ms_upstream_parse_maps(const char *text, size_t len, ms_broadcast_options *
   if (p >= end || *p != '[') return false;
   o->has_maps = true;
   o->nmaps = 0;
+  o->nlin = 0;
   bool ok = true;
   p++;
   for (;;) {

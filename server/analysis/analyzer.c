@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "attr.h"
+#include "groups.h"
 #include "infer.h"
 #include "nodes.h"
 #include "shape.h"
@@ -315,7 +316,7 @@ static const char *lookup_attr(void *ctx, const char *key, size_t *len) {
     if (!a->value.end) return "unit";
     return expand_aliases(l->w->text, a->value, l->op->span.start, len);
   }
-  return NULL;
+  return ms_pretty_group(l->w->rec, l->w->text, l->op, key, len); /* "[1]", "low[]", "dim()" */
 }
 
 static ms_span operand_range(const analyzer *w, const ms_op *op, int i) {

@@ -30,6 +30,7 @@
 #include "codes.h"
 #include "diag.h"
 #include "layout.h"
+#include "maps_template.h"
 #include "sop_params.h"
 #include "upstream.h"
 
@@ -74,6 +75,7 @@ typedef struct entry {
   const char *shape_source[MAX_ATTR_NAMES];
   int nshape_source;
   bool rank0_operands;         /* indexing-maps: rank-0 operands index no loop */
+  bool identical_shapes;       /* indexing-maps: inputs have the init's shape exactly (linalg.map) */
   bool float_elements, integer_elements, sizes_only;
   ms_shape_spec shape;
   const ms_layout *layout;     /* "syntax", or NULL */
@@ -81,6 +83,7 @@ typedef struct entry {
   int ndims_attrs;
   const char *maps_attrs[MAX_ATTR_NAMES];   /* "indexing_maps" (indexing-maps) */
   int nmaps_attrs;
+  const char *maps_default;    /* its "default" maps (named ops), or NULL */
   const ms_sop_spec *algebra;  /* "algebra" and "params" (sop_params.h), or NULL */
 } entry;
 
@@ -412,8 +415,7 @@ static bool load_operands(loader *ld, const cJSON *v, entry *e) {
 }
 
 /* {"attribute": "axis"} or {"attribute": ["broadcast_dimensions", "dims"]}. */
-static bool load_attr_spec(loader *ld, const cJSON *v, const char **names, int *n) {
-  static const char *const keys[] = {"attribute", NULL};
+static bool load_attr_names(loader *ld, const cJSON *v, const char *const *keys, const char **names, int *n) {
   if (!want_type(ld, v, cJSON_IsObject(v), "an object {\"attribute\": NAME}")) return false;
   if (!check_keys(ld, v, keys)) return false;
   const cJSON *a = cJSON_GetObjectItemCaseSensitive(v, "attribute");
@@ -434,6 +436,29 @@ static bool load_attr_spec(loader *ld, const cJSON *v, const char **names, int *
   return true;
 }
 
+static bool load_attr_spec(loader *ld, const cJSON *v, const char **names, int *n) {
+  static const char *const keys[] = {"attribute", NULL};
+  return load_attr_names(ld, v, keys, names, n);
+}
+
+/* "indexing_maps": {"attribute": NAME, "default": "[affine_map<...>, ...]"}:
+** the default holds for ops that leave the attribute out (named ops). */
+static bool load_maps_spec(loader *ld, const cJSON *v, entry *e) {
+  static const char *const keys[] = {"attribute", "default", NULL};
+  if (!load_attr_names(ld, v, keys, e->maps_attrs, &e->nmaps_attrs)) return false;
+  const cJSON *d = cJSON_GetObjectItemCaseSensitive(v, "default");
+  if (!d) return true;
+  if (!want_type(ld, d, cJSON_IsString(d), "a string of affine maps")) return false;
+  ms_broadcast_options probe = {0};
+  if (!ms_maps_template_valid(d->valuestring))
+    return bad(ld, d, false, "\"default\": a placeholder must read {ATTRIBUTE[K]}");
+  if (!ms_maps_template_has(d->valuestring) &&
+      (!ms_upstream_parse_maps(d->valuestring, strlen(d->valuestring), &probe) || probe.maps_unreadable))
+    return bad(ld, d, false, "\"default\" must be a list [affine_map<...>, ...] of maps over one set of dims");
+  if (!(e->maps_default = file_strdup(ld->file, d->valuestring))) return oom(ld);
+  return true;
+}
+
 static bool load_target(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"operand", NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object {\"operand\": N}")) return false;
@@ -447,11 +472,11 @@ static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
                                      "infer_like_tosa", "infer_only", "static_result", "max_broadcast_rank",
                                      "rank_difference", "rank0_operands", "float_elements", "integer_elements",
-                                     "sizes_only", "spec_warnings", NULL};
+                                     "sizes_only", "spec_warnings", "identical_shapes", NULL};
   bool *flags[] = {&e->equal_ranks,      &e->tensor_only,    &e->skip_result_dims, &e->strict,
                    &e->infer_like_tosa,  &e->infer_only,     &e->static_result,    NULL,
                    NULL,                 &e->rank0_operands, &e->float_elements,   &e->integer_elements,
-                   &e->sizes_only,       &e->spec_warnings};
+                   &e->sizes_only,       &e->spec_warnings,    &e->identical_shapes};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -770,9 +795,7 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "dimensions")) &&
       !load_attr_spec(ld, c, e->dims_attrs, &e->ndims_attrs))
     return false;
-  if ((c = cJSON_GetObjectItemCaseSensitive(v, "indexing_maps")) &&
-      !load_attr_spec(ld, c, e->maps_attrs, &e->nmaps_attrs))
-    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "indexing_maps")) && !load_maps_spec(ld, c, e)) return false;
   return check_option_use(ld, v, e) && build_rules_text(ld, e);
 }
 
@@ -1255,6 +1278,12 @@ static bool read_options(const entry *e, const ms_op_view *op, ms_rule_binding *
   if (out->rule == MS_RULE_INDEXING_MAPS && (v = first_attr(op, e->maps_attrs, e->nmaps_attrs, &key, &len)) &&
       !ms_upstream_parse_maps(v, len, o))
     o->maps_unreadable = true;
+  else if (out->rule == MS_RULE_INDEXING_MAPS && !v && e->maps_default) {
+    char maps[4096];
+    if (!ms_maps_template_has(e->maps_default)) ms_upstream_parse_maps(e->maps_default, strlen(e->maps_default), o);
+    else if (ms_maps_template_expand(e->maps_default, op, maps, sizeof maps)) ms_upstream_parse_maps(maps, strlen(maps), o);
+    else o->maps_unreadable = true;
+  }
   return true;
 }
 
@@ -1307,6 +1336,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->opts.tensor_only = e->tensor_only;
   out->opts.skip_result_dims = e->skip_result_dims;
   out->opts.rank0_operands = e->rank0_operands;
+  out->opts.identical_shapes = e->identical_shapes;
   out->opts.float_elements = e->float_elements;
   out->opts.integer_elements = e->integer_elements;
   out->opts.sizes_only = e->sizes_only;

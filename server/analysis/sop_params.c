@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #include "alloc.h"
@@ -18,7 +19,7 @@
 #define MAX_FIXED 16
 
 enum { SRC_ATTR, SRC_OPERAND, SRC_VALUE };
-enum { FMT_LIST, FMT_STRUCT, FMT_PAIR, FMT_CONV_DIMS };
+enum { FMT_LIST, FMT_STRUCT, FMT_PAIR, FMT_CONV_DIMS, FMT_GROUPS };
 
 typedef struct src {
   int kind, format, index, operand;
@@ -117,11 +118,11 @@ static bool load_src(const char *param, const cJSON *v, src *s, const cJSON **ba
   } else if (!copy_name(s->names[s->nnames++], sizeof s->names[0], a, bad, at_key, err, errlen)) {
     return false;
   }
-  static const char *const formats[] = {"list", "struct", "pair", "conv_dims", NULL};
+  static const char *const formats[] = {"list", "struct", "pair", "conv_dims", "groups", NULL};
   if (f) {
     int k = 0;
     while (formats[k] && !(cJSON_IsString(f) && !strcmp(formats[k], f->valuestring))) k++;
-    if (!formats[k]) return FAIL(f, false, "unknown format (list, struct, pair, conv_dims)%s", "");
+    if (!formats[k]) return FAIL(f, false, "unknown format (list, struct, pair, conv_dims, groups)%s", "");
     s->format = k;
   }
   size_t plen = strlen(param);
@@ -216,6 +217,32 @@ static bool read_list(const char *v, size_t n, ms_sop_param *out) {
   return ms_attr_parse_string(v, n, out->str, sizeof out->str, NULL, 0);
 }
 
+/* A list of integer lists of any lengths, `[[0, 1], [2]]`, into out->v as
+** each group's length followed by its entries ([2, 0, 1, 1, 2]); shape[0]
+** is the number of groups. */
+static bool read_groups(const char *v, size_t n, ms_sop_param *out) {
+  const char *p = v, *end = v + n;
+  out->n = 0;
+  out->nshape = 1;
+  out->shape[0] = 0;
+  while (p < end && isspace((unsigned char)*p)) p++;
+  if (p >= end || *p++ != '[') return false;
+  for (;;) {
+    while (p < end && (isspace((unsigned char)*p) || *p == ',')) p++;
+    if (p < end && *p == ']') return true;
+    if (p >= end || *p != '[') return false;
+    const char *close = memchr(p, ']', (size_t)(end - p));
+    if (!close || out->n >= MS_SOP_MAX_LIST) return false;
+    int at = out->n++, len = 0;
+    if (!ms_attr_parse_int_list(p, (size_t)(close + 1 - p), out->v + out->n, MS_SOP_MAX_LIST - out->n, &len, NULL, 0))
+      return false;
+    out->v[at] = len;
+    out->n += len;
+    out->shape[0]++;
+    p = close + 1;
+  }
+}
+
 /* Whether a struct's keys are all among s->keys, each once. */
 static bool keys_allowed(const src *s, const char *v, size_t n) {
   int seen[8] = {0};
@@ -257,6 +284,7 @@ static int read_attr(const src *s, const ms_sop_reader *r, ms_sop_param *out) {
       out->nshape = 1;
       out->shape[0] = out->n;
       return 1;
+    case FMT_GROUPS: return read_groups(v, n, out) ? 1 : -1;
     default: break;
   }
   if (!read_list(sub, sn, out)) return -1;

@@ -153,7 +153,7 @@ static bool inferred(const ms_structured_host *h, const judged *j, int k, ms_sha
 static ms_infer_verdict run(const judged *j, const ms_shape *operands, bool provenance, ms_sop_out *out,
                             const ms_sop_def *def) {
   ms_sop_in in = {j->n, operands, j->nresults, j->results, j->nparams, j->params, provenance, j->nregions,
-                  j->regions};
+                  j->regions, operands == j->operands};
   memset(out, 0, sizeof *out);
   out->operand = -1;
   ms_infer_verdict v = def->fn(&in, out);
@@ -254,7 +254,7 @@ void ms_structured_judge(const ms_structured_host *h) {
   if (!gather(h, &j)) return;
   bool quiet = h->binding->infer_only;
   char why[512];
-  ms_sop_in ranks = {j.n, j.operands, j.nresults, j.results, j.nparams, j.params, false, 0, NULL};
+  ms_sop_in ranks = {j.n, j.operands, j.nresults, j.results, j.nparams, j.params, false, 0, NULL, true};
   memset(&out, 0, sizeof out);
   if (!ms_sop_check_ranks(&ranks, &out)) {
     if (!quiet) report(h, out.code, out.operand, out.why, AS_ERROR); /* ODS: the verifier's, never a spec warning */

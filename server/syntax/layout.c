@@ -275,6 +275,13 @@ static bool match_groups(match *m) {
     int values[MAX_SLOTS], nv = 0, nt = 0;
     bool typed = false;
     uint32_t j = i + 1;
+    /* A group whose first value is no operand declares block arguments
+    ** (`linalg.reduce ... dimensions = [1] (%a: f32, %b: f32) {`): skipped. */
+    if (j < m->ntoks && m->toks[j].depth == 1 && m->toks[j].kind == MS_TOK_VALUE && operand_of(m, m->toks[j].span) < 0) {
+      while (j < m->ntoks && m->toks[j].depth == 1) j++;
+      i = j;
+      continue;
+    }
     for (; j < m->ntoks && m->toks[j].depth == 1; j++) {
       const ms_tok *t = &m->toks[j];
       if (t->kind == MS_TOK_COLON) typed = true;

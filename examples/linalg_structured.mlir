@@ -1,0 +1,40 @@
+// linalg's structured ops through their indexing maps (rule
+// "indexing-maps"): named contractions (linalg.matmul, batch_matmul,
+// batch_reduce_matmul, matvec, vecmat, batch_matvec, batch_vecmat, dot)
+// carry fixed default maps, so K must agree between the operands and the
+// init must be M x N; linalg.copy and linalg.fill write the init's shape
+// (a rank-0 input is a scalar); linalg.map's inputs have exactly the
+// init's shape; linalg.generic's own maps give the loop sizes, and a sum
+// such as `d0 * 2 + d1` must stay inside its dim; named convolutions and
+// poolings (linalg.conv_2d_nhwc_hwcf, depthwise_conv_*, pooling_*) read
+// their input at `out * stride + window * dilation`; linalg.transpose and
+// linalg.reduce compare the init with the permuted or reduced input exactly.
+
+func.func @correct(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>, %v: tensor<8xf32>, %y: tensor<4xf32>, %x: tensor<9xf32>, %k: tensor<3xf32>, %img: tensor<1x9x9x3xf32>, %f: tensor<3x3x3x8xf32>, %o: tensor<1x4x4x8xf32>) -> tensor<4x16xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %1 = linalg.matvec ins(%a, %v : tensor<4x8xf32>, tensor<8xf32>) outs(%y : tensor<4xf32>) -> tensor<4xf32>
+  %2 = linalg.map { arith.addf } ins(%0, %c : tensor<4x16xf32>, tensor<4x16xf32>) outs(%c : tensor<4x16xf32>)
+  %3 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 * 2 + d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x, %k : tensor<9xf32>, tensor<3xf32>) outs(%y : tensor<4xf32>) {
+  ^bb0(%i: f32, %w: f32, %acc: f32):
+    linalg.yield %i : f32
+  } -> tensor<4xf32>
+  %4 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%img, %f : tensor<1x9x9x3xf32>, tensor<3x3x3x8xf32>) outs(%o : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  return %2 : tensor<4x16xf32>
+}
+
+func.func @incorrect(%a: tensor<4x8xf32>, %b: tensor<7x16xf32>, %c: tensor<4x16xf32>, %d: tensor<?x16xf32>, %y: tensor<4xf32>, %x: tensor<8xf32>, %k: tensor<3xf32>, %img: tensor<1x8x9x3xf32>, %f: tensor<3x3x3x8xf32>, %o: tensor<1x4x4x8xf32>) {
+  // Wrong: A is 4x8, so B's first dim (K) must be 8, not 7.
+  %0 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<7x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  // Wrong: linalg.map compares shapes as written: `?` is not 4.
+  %1 = linalg.map { arith.addf } ins(%c, %d : tensor<4x16xf32>, tensor<?x16xf32>) outs(%c : tensor<4x16xf32>)
+  // Wrong: the output's 4 positions with stride 2 and a window of 3 read up to index 8, but the input has 8 elements.
+  %2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 * 2 + d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x, %k : tensor<8xf32>, tensor<3xf32>) outs(%y : tensor<4xf32>) {
+  ^bb0(%i: f32, %w: f32, %acc: f32):
+    linalg.yield %i : f32
+  } -> tensor<4xf32>
+  // Wrong: permutation [1, 0] of 4x16 is 16x4; linalg.transpose compares the init exactly.
+  %4 = linalg.transpose ins(%c : tensor<4x16xf32>) outs(%c : tensor<4x16xf32>) permutation = [1, 0]
+  // Wrong: with strides 2, 4 output rows read input rows up to 3 * 2 + 2 = 8, so the input needs 9 rows, not 8.
+  %3 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%img, %f : tensor<1x8x9x3xf32>, tensor<3x3x3x8xf32>) outs(%o : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  return
+}

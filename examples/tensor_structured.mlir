@@ -1,0 +1,40 @@
+// tensor's structured ops (rules/tensor.json, "algebra"): reshapes by
+// reassociation (tensor.collapse_shape, tensor.expand_shape), slices with
+// static offsets, sizes and strides (tensor.extract_slice, insert_slice,
+// rank-reduced results allowed), static padding (tensor.pad),
+// tensor.concat, index counts (tensor.extract, tensor.insert),
+// tensor.from_elements and tensor.reshape, in pretty and generic form.
+
+func.func @correct(%t: tensor<6x4xf32>, %a: tensor<2x3xf32>, %b: tensor<4x3xf32>, %i: index, %c: f32) -> tensor<6x3xf32> {
+  %0 = tensor.expand_shape %t [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  %1 = tensor.collapse_shape %0 [[0, 1, 2]] : tensor<2x3x4xf32> into tensor<24xf32>
+  %2 = tensor.extract_slice %t[%i, 1] [1, 2] [1, 1] : tensor<6x4xf32> to tensor<2xf32>
+  %3 = tensor.concat dim(0) %a, %b : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<6x3xf32>
+  %4 = tensor.pad %a low[1, 0] high[0, 2] {
+  ^bb0(%x: index, %y: index):
+    tensor.yield %c : f32
+  } : tensor<2x3xf32> to tensor<3x5xf32>
+  %5 = tensor.extract %t[%i, %i] : tensor<6x4xf32>
+  return %3 : tensor<6x3xf32>
+}
+
+func.func @incorrect(%t: tensor<6x4xf32>, %a: tensor<2x3xf32>, %b: tensor<4x4xf32>, %i: index, %c: f32) {
+  // Wrong: the groups [0, 1] and [2] of 2x3x4 give 6x4, not 8x4.
+  %0 = tensor.expand_shape %t [[0, 1], [2]] output_shape [2, 4, 4] : tensor<6x4xf32> into tensor<2x4x4xf32>
+  // Wrong: groups take consecutive dims in order: [[1], [0]] swaps them.
+  %1 = "tensor.collapse_shape"(%a) <{reassociation = [[1], [0]]}> : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  // Wrong: the slice reads columns 3 and 4 of a tensor with 4 columns.
+  %2 = tensor.extract_slice %t[0, 3] [2, 2] [1, 1] : tensor<6x4xf32> to tensor<2x2xf32>
+  // Wrong: dim 1 is 3 in %a but 4 in %b, and only dim 0 is concatenated.
+  %3 = tensor.concat dim(0) %a, %b : (tensor<2x3xf32>, tensor<4x4xf32>) -> tensor<6x3xf32>
+  // Wrong: 3 + 0 + 2 columns make 5, and the result may not say `?` where the padded size is static.
+  %4 = tensor.pad %a low[1, 0] high[0, 2] {
+  ^bb0(%x: index, %y: index):
+    tensor.yield %c : f32
+  } : tensor<2x3xf32> to tensor<3x?xf32>
+  // Wrong: a rank-2 tensor takes two indices.
+  %5 = tensor.extract %t[%i] : tensor<6x4xf32>
+  // Wrong: tensor<3xf32> has three elements.
+  %6 = tensor.from_elements %c, %c : tensor<3xf32>
+  return
+}

@@ -1,0 +1,63 @@
+/*
+** groups.c: a pretty op's bracketed groups read as attributes (groups.h).
+**
+** Reads the tokens records.c keeps of a custom op: a group is one
+** MS_TOK_LBRACKET or MS_TOK_LPAREN token at depth 0 whose span is the
+** whole group.
+*/
+#include "groups.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DYNAMIC "-9223372036854775808"
+
+/* The group's text with each value use replaced by DYNAMIC. */
+static const char *normalize(const char *text, ms_span g, size_t *len) {
+  static __thread char buf[4096];
+  size_t w = 0;
+  for (uint32_t i = g.start; i < g.end;) {
+    if (text[i] == '%') {
+      uint32_t j = i + 1;
+      while (j < g.end && (isalnum((unsigned char)text[j]) || strchr("_$.-#", text[j]))) j++;
+      if (w + sizeof DYNAMIC >= sizeof buf) return NULL;
+      memcpy(buf + w, DYNAMIC, sizeof DYNAMIC - 1);
+      w += sizeof DYNAMIC - 1;
+      i = j;
+      continue;
+    }
+    if (w + 1 >= sizeof buf) return NULL;
+    buf[w++] = text[i++];
+  }
+  *len = w;
+  return buf;
+}
+
+static bool span_is(const char *text, ms_span s, const char *word, size_t n) {
+  return s.end - s.start == n && !memcmp(text + s.start, word, n);
+}
+
+const char *ms_pretty_group(const ms_records *rec, const char *text, const ms_op *op, const char *key, size_t *len) {
+  size_t klen = strlen(key);
+  if (op->kind != MS_OP_CUSTOM || klen < 2) return NULL;
+  const ms_tok *t = rec->toks + op->toks;
+  bool numbered = key[0] == '[' && key[klen - 1] == ']' && klen > 2;
+  bool paren = !numbered && !strcmp(key + klen - 2, "()");
+  if (!numbered && !paren && strcmp(key + klen - 2, "[]")) return NULL;
+  long want = numbered ? strtol(key + 1, NULL, 10) : -1;
+  long seen = 0;
+  for (uint32_t i = 0; i < op->ntoks; i++) {
+    if (t[i].depth != 0) continue;
+    if (t[i].kind == MS_TOK_COLON) break;
+    ms_tok_kind open = paren ? MS_TOK_LPAREN : MS_TOK_LBRACKET;
+    if (numbered && t[i].kind == MS_TOK_LBRACKET && seen++ == want) return normalize(text, t[i].span, len);
+    if (!numbered && t[i].kind == MS_TOK_WORD && span_is(text, t[i].span, key, klen - 2) && i + 1 < op->ntoks &&
+        t[i + 1].kind == open) {
+      ms_span g = t[i + 1].span;
+      if (paren) g = (ms_span){g.start + 1, g.end - 1};
+      return normalize(text, g, len);
+    }
+  }
+  return NULL;
+}

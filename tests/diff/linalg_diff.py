@@ -1,0 +1,777 @@
+#!/usr/bin/python3
+"""linalg_diff.py: linalg's, tensor's and vector's structured ops (issue 23) against mlir-opt-22.
+
+Random ops of each family below, each in its own function, valid and
+invalid: linalg's named contractions (matmul, batch_matmul,
+batch_reduce_matmul, matvec, vecmat, batch_matvec, batch_vecmat, dot),
+copy, fill, map, and linalg.generic with projections, permutations and
+convolution-like sums `d0 * 2 + d1` in its indexing maps (a dim changed, a
+rank changed, `?` dims, a wrong declared result, tensors and memrefs);
+tensor's collapse_shape / expand_shape (reassociation groups, output_shape),
+extract_slice / insert_slice (offsets, sizes and strides, some dynamic,
+rank-reduced results), pad, concat, extract / insert (index counts),
+from_elements and reshape; every named convolution and pooling (shapes
+from the maps rules/linalg.json gives them, strides and dilations random),
+linalg.transpose and linalg.reduce; vector's transpose, extract, insert,
+extract_strided_slice and from_elements. Half the cases are written in
+pretty form (`ins(...) outs(...)`); the other half are the same kind of
+case converted by `mlir-opt-22 --mlir-print-op-generic` (with the verifier
+off, so invalid ops convert too). One comparison, by the op's line:
+`mlir-opt-22 --split-input-file` rejects the op iff `mlir-shape check
+--format=json` reports an error on that line.
+
+usage: linalg_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--keep=FILE]
+                      [--false-errors-only]
+Prints the seed, the disagreements, the figures per family and
+`N passed, M failed`; exits 1 on any disagreement (with
+--false-errors-only: on a false error only; missed errors still count in
+the figures).
+"""
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mlir_diff import check_rejected, mlir_opt_rejected, parse_args  # noqa: E402
+
+
+def shaped(kind, dims, elem="f32"):
+    return "%s<%s%s>" % (kind, "".join("%sx" % d for d in dims), elem)
+
+
+def amap(nloops, results):
+    dims = ", ".join("d%d" % i for i in range(nloops))
+    return "affine_map<(%s) -> (%s)>" % (dims, ", ".join(results))
+
+
+# Named ops: (loops, operand maps as loop indices; the last is the init).
+NAMED = {
+    "matmul": (3, [[0, 2], [2, 1], [0, 1]]),
+    "batch_matmul": (4, [[0, 1, 3], [0, 3, 2], [0, 1, 2]]),
+    "batch_reduce_matmul": (4, [[0, 1, 3], [0, 3, 2], [1, 2]]),
+    "matvec": (2, [[0, 1], [1], [0]]),
+    "vecmat": (2, [[1], [1, 0], [0]]),
+    "batch_matvec": (3, [[0, 1, 2], [0, 2], [0, 1]]),
+    "batch_vecmat": (3, [[0, 2], [0, 2, 1], [0, 1]]),
+    "dot": (1, [[0], [0], []]),
+}
+
+
+def mutate(rng, shapes, sizes):
+    """Perturbs the operand shapes (lists of dims) in place, or not."""
+    r = rng.random()
+    if r < 0.45:
+        return
+    i = rng.randrange(len(shapes))
+    s = shapes[i]
+    if r < 0.75 and s:
+        k = rng.randrange(len(s))
+        s[k] = (s[k] if s[k] != "?" else 3) + rng.choice([1, 2]) if rng.random() < 0.7 else 1
+    elif r < 0.85 and s:
+        s.pop(rng.randrange(len(s)))
+    elif r < 0.92:
+        s.append(rng.randint(1, 4))
+    elif s:
+        s[rng.randrange(len(s))] = "?"
+
+
+def dynamize(rng, shapes):
+    for s in shapes:
+        for k in range(len(s)):
+            if rng.random() < 0.12:
+                s[k] = "?"
+
+
+def result_of(rng, kind, init):
+    if kind == "memref":
+        return None
+    r = rng.random()
+    if r < 0.8:
+        return shaped(kind, init)
+    if r < 0.9 and init:
+        other = list(init)
+        other[rng.randrange(len(other))] = "?" if rng.random() < 0.5 else 9
+        return shaped(kind, other)
+    return shaped(kind, init + [2])
+
+
+WANT_GENERIC = [False]  # the form the case being generated will be compared in
+
+
+def function(name, types, res, body):
+    args = ", ".join("%%a%d: %s" % (i, t) for i, t in enumerate(types))
+    ret = " -> %s" % res if res else ""
+    out = ["func.func @%s(%s)%s {" % (name, args, ret)]
+    out += ["  " + l for l in body]
+    out.append("  return %s" % ("%%r : %s" % res if res else ""))
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def ins_outs(types, nins):
+    ins = ", ".join("%%a%d" % i for i in range(nins))
+    outs = ", ".join("%%a%d" % i for i in range(nins, len(types)))
+    return "ins(%s : %s) outs(%s : %s)" % (ins, ", ".join(types[:nins]), outs, ", ".join(types[nins:]))
+
+
+def named(rng, name, op):
+    nloops, maps = NAMED[op]
+    sizes = [rng.randint(1, 5) for _ in range(nloops)]
+    shapes = [[sizes[d] for d in m] for m in maps]
+    mutate(rng, shapes, sizes)
+    dynamize(rng, shapes)
+    kind = "memref" if rng.random() < 0.2 else "tensor"
+    types = [shaped(kind, s) for s in shapes]
+    res = result_of(rng, kind, shapes[-1])
+    head = "%r = " if res else ""
+    tail = " -> %s" % res if res else ""
+    return function(name, types, res, ["%slinalg.%s %s%s" % (head, op, ins_outs(types, len(types) - 1), tail)])
+
+
+def copy_fill_map(rng, name, op):
+    rank = rng.randint(0, 3)
+    init = [rng.randint(1, 5) for _ in range(rank)]
+    nins = {"copy": 1, "fill": 1, "map": 2}[op]
+    shapes = [list(init) for _ in range(nins)] + [list(init)]
+    if op == "fill":
+        shapes[0] = None
+    mutate(rng, [s for s in shapes if s is not None], init)
+    dynamize(rng, [s for s in shapes if s is not None])
+    kind = "memref" if rng.random() < 0.2 else "tensor"
+    types = ["f32" if s is None else shaped(kind, s) for s in shapes]
+    res = result_of(rng, kind, shapes[-1])
+    if op == "map" and res:
+        res = shaped(kind, shapes[-1])  # the parser gives map the init's type
+    head = "%r = " if res else ""
+    tail = " -> %s" % res if res and op != "map" else ""
+    if op == "map":
+        line = "%slinalg.map { arith.addf } %s" % (head, ins_outs(types, nins))
+    else:
+        line = "%slinalg.%s %s%s" % (head, op, ins_outs(types, nins), tail)
+    return function(name, types, res, [line])
+
+
+def generic(rng, name, _op):
+    """linalg.generic: an identity init over the parallel loops, inputs
+    indexing subsets of the loops (or a convolution-like sum)."""
+    conv = rng.random() < 0.3
+    if conv:
+        nloops = 2
+        stride, dil = rng.randint(1, 3), rng.randint(1, 2)
+        o, k = rng.randint(1, 5), rng.randint(1, 3)
+        need = (o - 1) * stride + (k - 1) * dil + 1
+        maps = [["d0 * %d + d1 * %d" % (stride, dil)], ["d1"], ["d0"]]
+        shapes = [[need + rng.choice([0, 0, 0, 1, -1])], [k], [o]]
+        iters = ["parallel", "reduction"]
+    else:
+        nloops = rng.randint(1, 3)
+        sizes = [rng.randint(1, 5) for _ in range(nloops)]
+        maps, shapes = [], []
+        for _ in range(rng.randint(1, 2)):
+            sub = sorted(rng.sample(range(nloops), rng.randint(0, nloops)))
+            if rng.random() < 0.3:
+                rng.shuffle(sub)
+            maps.append(["d%d" % d for d in sub])
+            shapes.append([sizes[d] for d in sub])
+        maps.append(["d%d" % d for d in range(nloops)])
+        shapes.append(list(sizes))
+        iters = ["parallel"] * nloops
+    mutate(rng, shapes, None)
+    dynamize(rng, shapes)
+    kind = "memref" if rng.random() < 0.2 else "tensor"
+    types = [shaped(kind, s) for s in shapes]
+    res = result_of(rng, kind, shapes[-1])
+    attrs = "{indexing_maps = [%s], iterator_types = [%s]}" % (
+        ", ".join(amap(nloops, m) for m in maps), ", ".join('"%s"' % t for t in iters))
+    head = "%r = " if res else ""
+    args = ", ".join("%%x%d: f32" % i for i in range(len(types)))
+    body = ["%slinalg.generic %s %s {" % (head, attrs, ins_outs(types, len(types) - 1)),
+            "^bb0(%s):" % args, "  linalg.yield %%x%d : f32" % (len(types) - 1),
+            "}%s" % (" -> %s" % res if res else "")]
+    return function(name, types, res, body)
+
+
+# --- tensor ---------------------------------------------------------------
+
+
+class Fn:
+    """A function being built: arguments by type, body lines."""
+
+    def __init__(self):
+        self.types, self.body = [], []
+
+    def arg(self, t):
+        self.types.append(t)
+        return "%%a%d" % (len(self.types) - 1)
+
+    def text(self, name, res):
+        return function(name, self.types, res, self.body)
+
+
+def tdims(rng, lo=0, hi=4):
+    return [rng.randint(1, 5) for _ in range(rng.randint(lo, hi))]
+
+
+def maybe_dyn(rng, dims, p=0.15):
+    return ["?" if rng.random() < p else d for d in dims]
+
+
+def tweak(rng, dims, p=0.35):
+    """dims, sometimes with one entry changed (or `?`)."""
+    dims = list(dims)
+    if dims and rng.random() < p:
+        k = rng.randrange(len(dims))
+        if dims[k] == "?" or rng.random() < 0.3:
+            dims[k] = rng.randint(1, 5) if dims[k] == "?" else "?"
+        else:
+            dims[k] = dims[k] + rng.choice([1, 2])
+    return dims
+
+
+def groups_of(rng, rank):
+    """A partition of range(rank) into contiguous groups."""
+    gs, cur = [], []
+    for d in range(rank):
+        cur.append(d)
+        if d == rank - 1 or rng.random() < 0.5:
+            gs.append(cur)
+            cur = []
+    return gs
+
+
+def collapsed_of(exp, gs):
+    out = []
+    for g in gs:
+        if any(exp[d] == "?" for d in g):
+            out.append("?")
+        else:
+            p = 1
+            for d in g:
+                p *= exp[d]
+            out.append(p)
+    return out
+
+
+def bad_groups(rng, gs, rank):
+    r = rng.random()
+    if r < 0.07 and len(gs) > 1:
+        return gs[:-1]
+    if r < 0.12 and rank > 1:
+        return [list(reversed(range(rank)))]
+    return gs
+
+
+def lit(gs):
+    return "[" + ", ".join("[" + ", ".join(map(str, g)) + "]" for g in gs) + "]"
+
+
+def collapse_shape(rng, name, _op):
+    f = Fn()
+    exp = maybe_dyn(rng, tdims(rng, 1, 4))
+    gs = groups_of(rng, len(exp))
+    col = tweak(rng, collapsed_of(exp, gs), 0.3)
+    gs = bad_groups(rng, gs, len(exp))
+    a = f.arg(shaped("tensor", exp))
+    res = shaped("tensor", col)
+    f.body.append("%%r = tensor.collapse_shape %s %s : %s into %s" % (a, lit(gs), f.types[0], res))
+    return f.text(name, res)
+
+
+def expand_shape(rng, name, _op):
+    f = Fn()
+    exp = tdims(rng, 2, 4)
+    gs = groups_of(rng, len(exp))
+    while len(gs) == len(exp) and len(exp) > 1:
+        gs = groups_of(rng, len(exp))
+    res_dims = maybe_dyn(rng, exp)
+    src = tweak(rng, collapsed_of(res_dims, gs), 0.3)
+    gs = bad_groups(rng, gs, len(exp))
+    a = f.arg(shaped("tensor", src))
+    out = []
+    for d, r in zip(exp, res_dims):
+        if r == "?":
+            out.append(f.arg("index"))
+        else:
+            out.append(str(d + 1) if rng.random() < 0.08 else str(d))
+    res_dims = tweak(rng, res_dims, 0.15)
+    res = shaped("tensor", res_dims)
+    f.body.append("%%r = tensor.expand_shape %s %s output_shape [%s] : %s into %s" % (
+        a, lit(gs), ", ".join(out), f.types[0], res))
+    return f.text(name, res)
+
+
+def slice_lists(rng, f, dims):
+    offs, sizes, strides = [], [], []
+    for d in dims:
+        dd = d if d != "?" else 4
+        size = rng.randint(0 if rng.random() < 0.05 else 1, dd)
+        stride = rng.randint(1, 2)
+        room = dd - ((size - 1) * stride + 1) if size else dd - 1
+        off = rng.randint(0, max(room, 0)) + (rng.choice([1, 2]) if rng.random() < 0.1 else 0)
+        offs.append(off)
+        sizes.append(size)
+        strides.append(stride)
+    dyn = lambda v: f.arg("index") if rng.random() < 0.08 else str(v)
+    return [dyn(v) for v in offs], [dyn(v) for v in sizes], [dyn(v) for v in strides]
+
+
+def reduce_rank(rng, sizes):
+    out = []
+    for s in sizes:
+        t = "?" if not s.isdigit() else int(s)
+        if t == 1 and rng.random() < 0.5:
+            continue
+        out.append(t)
+    return out
+
+
+def extract_slice(rng, name, _op):
+    f = Fn()
+    src = maybe_dyn(rng, tdims(rng, 1, 3), 0.1)
+    a = f.arg(shaped("tensor", src))
+    offs, sizes, strides = slice_lists(rng, f, src)
+    if rng.random() < 0.05:
+        offs = offs[:-1]
+    res = shaped("tensor", tweak(rng, reduce_rank(rng, sizes), 0.25))
+    f.body.append("%%r = tensor.extract_slice %s[%s] [%s] [%s] : %s to %s" % (
+        a, ", ".join(offs), ", ".join(sizes), ", ".join(strides), f.types[0], res))
+    return f.text(name, res)
+
+
+def insert_slice(rng, name, _op):
+    f = Fn()
+    dst = maybe_dyn(rng, tdims(rng, 1, 3), 0.1)
+    offs, sizes, strides = slice_lists(rng, f, dst)
+    st = shaped("tensor", tweak(rng, reduce_rank(rng, sizes), 0.25))
+    s = f.arg(st)
+    d = f.arg(shaped("tensor", dst))
+    f.body.append("%%r = tensor.insert_slice %s into %s[%s] [%s] [%s] : %s into %s" % (
+        s, d, ", ".join(offs), ", ".join(sizes), ", ".join(strides), st, f.types[-1]))
+    return f.text(name, f.types[-1])
+
+
+def pad(rng, name, _op):
+    f = Fn()
+    src = maybe_dyn(rng, tdims(rng, 1, 3), 0.1)
+    a = f.arg(shaped("tensor", src))
+    c = f.arg("f32")
+    lo, hi, res = [], [], []
+    for d in src:
+        l, h = rng.randint(0, 2), rng.randint(0, 2)
+        ls = f.arg("index") if rng.random() < 0.08 else str(l)
+        hs = str(h)
+        lo.append(ls)
+        hi.append(hs)
+        res.append("?" if d == "?" or not ls.isdigit() else d + l + h)
+    if rng.random() < 0.05:
+        lo = lo[:-1]
+    res = tweak(rng, res, 0.3)
+    rt = shaped("tensor", res)
+    args = ", ".join("%%i%d: index" % k for k in range(len(src)))
+    f.body += ["%%r = tensor.pad %s low[%s] high[%s] {" % (a, ", ".join(lo), ", ".join(hi)),
+               "^bb0(%s):" % args, "  tensor.yield %s : f32" % c, "} : %s to %s" % (f.types[0], rt)]
+    return f.text(name, rt)
+
+
+def concat(rng, name, _op):
+    f = Fn()
+    base = tdims(rng, 1, 3)
+    dim = rng.randrange(len(base)) if rng.random() > 0.05 else len(base)
+    ins = []
+    for _ in range(rng.randint(1, 3)):
+        d = list(base)
+        if dim < len(d):
+            d[dim] = rng.randint(1, 4)
+        ins.append(maybe_dyn(rng, tweak(rng, d, 0.15), 0.1))
+    if rng.random() < 0.05:
+        ins[-1] = ins[-1][:-1] or [2]
+    res = []
+    for k in range(len(base)):
+        col = [x[k] for x in ins if k < len(x)]
+        if k == dim:
+            res.append("?" if "?" in col else sum(col))
+        else:
+            st = [x for x in col if x != "?"]
+            res.append(st[0] if st else "?")
+    res = tweak(rng, res, 0.25)
+    args = [f.arg(shaped("tensor", x)) for x in ins]
+    rt = shaped("tensor", res)
+    f.body.append("%%r = tensor.concat dim(%d) %s : (%s) -> %s" % (dim, ", ".join(args), ", ".join(f.types), rt))
+    return f.text(name, rt)
+
+
+def extract_insert(rng, name, op):
+    f = Fn()
+    t = tdims(rng, 0, 3)
+    n = len(t) + (rng.choice([-1, 1]) if rng.random() < 0.3 else 0)
+    if op == "insert":
+        v = f.arg("f32")
+    a = f.arg(shaped("tensor", t))
+    idx = [f.arg("index") for _ in range(max(n, 0))]
+    if op == "extract":
+        f.body.append("%%e = tensor.extract %s[%s] : %s" % (a, ", ".join(idx), shaped("tensor", t)))
+        return f.text(name, None)
+    f.body.append("%%r = tensor.insert %s into %s[%s] : %s" % (v, a, ", ".join(idx), shaped("tensor", t)))
+    return f.text(name, shaped("tensor", t))
+
+
+def from_elements(rng, name, _op):
+    f = Fn()
+    t = tdims(rng, 0, 2)
+    n = 1
+    for d in t:
+        n *= d
+    n = max(0, n + (rng.choice([-1, 1]) if rng.random() < 0.35 else 0))
+    # The algebra judges ops of at most 16 operands (MS_SOP_MAX_OPERANDS): a
+    # longer list is not judged (a known miss), so cases stay within it.
+    n = min(n, 16)
+    els = [f.arg("f32") for _ in range(n)]
+    rt = shaped("tensor", t)
+    if WANT_GENERIC[0]:
+        # Written generic directly: mlir-opt-22 cannot parse (so cannot
+        # convert) a pretty form whose count is off.
+        f.body.append('%%r = "tensor.from_elements"(%s) : (%s) -> %s' % (", ".join(els), ", ".join(["f32"] * n), rt))
+        return f.text(name, rt), True
+    f.body.append("%%r = tensor.from_elements %s : %s" % (", ".join(els), rt))
+    return f.text(name, rt)
+
+
+def reshape(rng, name, _op):
+    f = Fn()
+    src = maybe_dyn(rng, tdims(rng, 1, 3), 0.1)
+    res = tdims(rng, 1, 3)
+    if rng.random() < 0.5 and "?" not in src:
+        n = 1
+        for d in src:
+            n *= d
+        res = [n]
+    slen = len(res) if rng.random() < 0.8 else rng.choice(["?", len(res) + 1])
+    a = f.arg(shaped("tensor", src))
+    s = f.arg(shaped("tensor", [slen], "index"))
+    rt = shaped("tensor", res)
+    f.body.append("%%r = tensor.reshape %s(%s) : (%s, %s) -> %s" % (a, s, f.types[0], f.types[1], rt))
+    return f.text(name, rt)
+
+
+# --- named convolutions and poolings: shapes from the maps rules/linalg.json
+# gives them (mlir-opt-22 judges whether those maps are the op's) ----------
+
+def conv_maps():
+    import json
+    import re
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "rules", "linalg.json")
+    out = {}
+    for e in json.load(open(path))["ops"]:
+        d = e.get("indexing_maps", {}).get("default", "")
+        if "{strides" not in d and not re.search(r"d\d \+ d\d", d):
+            continue
+        maps = []
+        for m in re.findall(r"affine_map<\(([^)]*)\) -> \(([^)]*)\)>", d):
+            maps.append([r.strip() for r in m[1].split(",")])
+        nloops = len(re.search(r"affine_map<\(([^)]*)\)", d).group(1).split(","))
+        for op in ([e["match"]] if isinstance(e["match"], str) else e["match"]):
+            out[op] = (nloops, maps)
+    return out
+
+
+CONV = conv_maps()
+
+
+def conv(rng, name, op):
+    import re
+    nloops, maps = CONV["linalg." + op]
+    nsp = max([int(k) for m in maps for r in m for k in re.findall(r"strides\[(\d)\]", r)] + [-1]) + 1
+    strides = [rng.randint(1, 2) for _ in range(nsp)]
+    dil = [rng.randint(1, 2) for _ in range(nsp)]
+    sizes = [rng.randint(1, 3) for _ in range(nloops)]
+    shapes = []
+    for m in maps:
+        dims = []
+        for r in m:
+            terms = [t.strip() for t in r.split("+")]
+            if len(terms) == 1:
+                dims.append(sizes[int(terms[0][1:])])
+                continue
+            last = 0
+            for t in terms:
+                f = t.split("*")
+                d = int(f[0].strip()[1:])
+                c = 1
+                if len(f) > 1:
+                    k = int(re.search(r"\[(\d)\]", f[1]).group(1))
+                    c = strides[k] if "strides" in f[1] else dil[k]
+                last += (sizes[d] - 1) * c
+            dims.append(last + 1 + (1 if rng.random() < 0.15 else 0))
+        shapes.append(dims)
+    mutate(rng, shapes, sizes)
+    dynamize(rng, shapes)
+    kind = "memref" if rng.random() < 0.2 else "tensor"
+    elem = "i32" if "unsigned" in op else "f32"  # unsigned max/min take integers
+    types = [shaped(kind, s, elem) for s in shapes]
+    res = result_of(rng, kind, shapes[-1])
+    if res:
+        res = res.replace("f32>", elem + ">")
+    attrs = ""
+    if nsp and rng.random() < 0.8:
+        attrs = "{dilations = dense<[%s]> : tensor<%dxi64>, strides = dense<[%s]> : tensor<%dxi64>} " % (
+            ", ".join(map(str, dil)), nsp, ", ".join(map(str, strides)), nsp)
+    elif nsp:
+        strides[:] = [1] * nsp  # absent: 1 (the shapes above may then be too large, which is valid)
+    head = "%r = " if res else ""
+    tail = " -> %s" % res if res else ""
+    return function(name, types, res, ["%slinalg.%s %s%s%s" % (head, op, attrs, ins_outs(types, 2), tail)])
+
+
+def transpose(rng, name, _op):
+    x = maybe_dyn(rng, tdims(rng, 1, 4), 0.1)
+    perm = list(range(len(x)))
+    rng.shuffle(perm)
+    init = [x[p] for p in perm]
+    shapes = [x, init]
+    mutate(rng, shapes, None)
+    if rng.random() < 0.1:
+        perm = perm[:-1] if rng.random() < 0.5 else perm + [len(perm)]
+    elif rng.random() < 0.08 and len(perm) > 1:
+        perm[0] = perm[1]
+    kind = "memref" if rng.random() < 0.2 else "tensor"
+    types = [shaped(kind, sh) for sh in shapes]
+    res = types[1] if kind == "tensor" else None
+    head = "%r = " if res else ""
+    return function(name, types, res, ["%slinalg.transpose %s permutation = [%s]" % (
+        head, ins_outs(types, 1), ", ".join(map(str, perm)))])
+
+
+def reduce_op(rng, name, _op):
+    x = maybe_dyn(rng, tdims(rng, 1, 4), 0.1)
+    dims = sorted(rng.sample(range(len(x)), rng.randint(0, len(x))))
+    init = [d for k, d in enumerate(x) if k not in dims]
+    shapes = [x, init]
+    mutate(rng, shapes, None)
+    r = rng.random()
+    if r < 0.06 and len(dims) > 1:
+        dims = list(reversed(dims))
+    elif r < 0.1:
+        dims = dims + [len(x)]
+    kind = "memref" if rng.random() < 0.2 else "tensor"
+    types = [shaped(kind, sh) for sh in shapes]
+    res = types[1] if kind == "tensor" else None
+    head = "%r = " if res else ""
+    return function(name, types, res, [
+        "%slinalg.reduce %s dimensions = [%s]" % (head, ins_outs(types, 1), ", ".join(map(str, dims))),
+        "  (%x: f32, %y: f32) {", "    %s = arith.addf %x, %y : f32", "    linalg.yield %s : f32", "  }"])
+
+
+# --- vector ---------------------------------------------------------------
+
+
+def vdims(rng, lo=1, hi=3):
+    return [rng.randint(1, 4) for _ in range(rng.randint(lo, hi))]
+
+
+def vec(dims):
+    return "vector<" + "".join("%sx" % d for d in dims) + "f32>"
+
+
+def vtranspose(rng, name, _op):
+    f = Fn()
+    v = vdims(rng)
+    perm = list(range(len(v)))
+    rng.shuffle(perm)
+    res = tweak(rng, [v[p] for p in perm], 0.2)
+    res = [d if d != "?" else 2 for d in res]
+    if rng.random() < 0.08:
+        perm = perm[:-1] if len(perm) > 1 else [0, 0]
+    a = f.arg(vec(v))
+    f.body.append("%%r = vector.transpose %s, [%s] : %s to %s" % (a, ", ".join(map(str, perm)), vec(v), vec(res)))
+    return f.text(name, vec(res))
+
+
+def position(rng, f, dims, n):
+    out = []
+    for k in range(n):
+        if rng.random() < 0.1:
+            out.append(f.arg("index"))
+        else:
+            out.append(str(rng.randint(0, dims[k] - 1) + (rng.choice([1, 2]) if rng.random() < 0.08 else 0)))
+    return out
+
+
+def vextract(rng, name, _op):
+    f = Fn()
+    v = vdims(rng)
+    n = rng.randint(0, len(v))
+    a = f.arg(vec(v))
+    pos = position(rng, f, v + [1], n + (1 if rng.random() < 0.05 else 0))
+    rest = v[n:]
+    r = rng.random()
+    if r < 0.15:
+        rest = tweak(rng, rest, 1.0) if rest else [2]
+        rest = [d if d != "?" else 2 for d in rest]
+    rt = vec(rest) if rest else "f32"
+    if rt == "f32" and rng.random() < 0.2:
+        rt = "vector<1xf32>"
+    elif rt == "vector<1xf32>" and rng.random() < 0.3:
+        rt = "f32"
+    f.body.append("%%r = vector.extract %s[%s] : %s from %s" % (a, ", ".join(pos), rt, vec(v)))
+    return f.text(name, rt)
+
+
+def vinsert(rng, name, _op):
+    f = Fn()
+    v = vdims(rng)
+    n = rng.randint(0, len(v))
+    rest = v[n:]
+    if rng.random() < 0.1:
+        rest = rest[1:] if rest else [2]
+    st = vec(rest) if rest else "f32"
+    s_ = f.arg(st)
+    d = f.arg(vec(v))
+    pos = position(rng, f, v + [1], n)
+    f.body.append("%%r = vector.insert %s, %s[%s] : %s into %s" % (s_, d, ", ".join(pos), st, vec(v)))
+    return f.text(name, vec(v))
+
+
+def vstrided(rng, name, _op):
+    f = Fn()
+    v = vdims(rng)
+    n = rng.randint(1, len(v))
+    offs, sizes, strides = [], [], []
+    for k in range(n):
+        size = rng.randint(1, v[k])
+        off = rng.randint(0, v[k] - size) + (1 if rng.random() < 0.08 else 0)
+        offs.append(off)
+        sizes.append(size)
+        strides.append(1 if rng.random() < 0.95 else 2)
+    res = tweak(rng, sizes + v[n:], 0.15)
+    res = [d if d != "?" else 2 for d in res]
+    a = f.arg(vec(v))
+    f.body.append("%%r = vector.extract_strided_slice %s {offsets = [%s], sizes = [%s], strides = [%s]} : %s to %s" % (
+        a, ", ".join(map(str, offs)), ", ".join(map(str, sizes)), ", ".join(map(str, strides)), vec(v), vec(res)))
+    return f.text(name, vec(res))
+
+
+def vfrom_elements(rng, name, _op):
+    f = Fn()
+    t = vdims(rng, 1, 2)
+    n = 1
+    for d in t:
+        n *= d
+    n = min(16, max(1, n + (rng.choice([-1, 1]) if rng.random() < 0.35 else 0)))
+    els = [f.arg("f32") for _ in range(n)]
+    rt = vec(t)
+    if WANT_GENERIC[0]:
+        f.body.append('%%r = "vector.from_elements"(%s) : (%s) -> %s' % (", ".join(els), ", ".join(["f32"] * n), rt))
+        return f.text(name, rt), True
+    f.body.append("%%r = vector.from_elements %s : %s" % (", ".join(els), rt))
+    return f.text(name, rt)
+
+
+def vmulti_reduction(rng, name, _op):
+    f = Fn()
+    v = vdims(rng)
+    dims = sorted(rng.sample(range(len(v)), rng.randint(1, len(v))))
+    kept = [d for k, d in enumerate(v) if k not in dims]
+    if rng.random() < 0.25:
+        kept = tweak(rng, kept, 1.0) if kept else [1]
+        kept = [d if d != "?" else 2 for d in kept]
+    rt = vec(kept) if kept else "f32"
+    a = f.arg(vec(v))
+    acc = f.arg(rt)
+    f.body.append("%%r = vector.multi_reduction <add>, %s, %s [%s] : %s to %s" % (
+        a, acc, ", ".join(map(str, dims)), vec(v), rt))
+    return f.text(name, rt)
+
+
+FAMILIES = [("linalg." + op, named) for op in NAMED] + [("linalg.transpose", transpose), ("linalg.reduce", reduce_op)] + [
+    ("linalg." + op, copy_fill_map) for op in ("copy", "fill", "map")] + [("linalg.generic", generic)] + [
+    ("tensor.collapse_shape", collapse_shape), ("tensor.expand_shape", expand_shape),
+    ("tensor.extract_slice", extract_slice), ("tensor.insert_slice", insert_slice), ("tensor.pad", pad),
+    ("tensor.concat", concat), ("tensor.extract", extract_insert), ("tensor.insert", extract_insert),
+    ("tensor.from_elements", from_elements), ("tensor.reshape", reshape)] + [
+    (op, conv) for op in sorted(CONV)] + [
+    ("vector.transpose", vtranspose), ("vector.extract", vextract), ("vector.insert", vinsert),
+    ("vector.extract_strided_slice", vstrided), ("vector.from_elements", vfrom_elements),
+    ("vector.multi_reduction", vmulti_reduction)]
+
+
+def to_generic(chunks):
+    """The chunks converted by mlir-opt-22 --mlir-print-op-generic (verifier off)."""
+    fd, path = tempfile.mkstemp(suffix=".mlir")
+    with os.fdopen(fd, "w") as f:
+        f.write("// -----\n".join(chunks))
+    proc = subprocess.run(["mlir-opt-22", "--split-input-file", "--mlir-very-unsafe-disable-verifier-on-parsing",
+                           "--mlir-print-op-generic", path], capture_output=True, text=True)
+    os.unlink(path)
+    out = proc.stdout.split("// -----\n")
+    if proc.returncode != 0 or len(out) != len(chunks):
+        sys.exit("mlir-opt-22 --mlir-print-op-generic failed:\n" + proc.stderr[:2000])
+    return [c if c.endswith("\n") else c + "\n" for c in out]
+
+
+def op_line(text, marker):
+    for n, l in enumerate(text.split("\n")):
+        if marker in l:
+            return n
+    sys.exit("no %r in:\n%s" % (marker, text))
+
+
+def main(argv):
+    args = parse_args(argv, random.randrange(1 << 30), ("false_errors_only",))
+    if args is None:
+        return 2
+    rng = random.Random(args["seed"])
+    print("seed %d" % args["seed"])
+    cases = []
+    for i in range(args["cases"]):
+        fam, gen = FAMILIES[i % len(FAMILIES)]
+        generic = rng.random() < 0.5
+        WANT_GENERIC[0] = generic
+        text = gen(rng, "f%d" % i, fam.split(".", 1)[1])
+        written = isinstance(text, tuple)
+        cases.append([fam, generic, text[0] if written else text, written])
+    gen_idx = [i for i, c in enumerate(cases) if c[1] and not c[3]]
+    if gen_idx:
+        for i, text in zip(gen_idx, to_generic([cases[i][2] for i in gen_idx])):
+            cases[i][2] = text
+    chunks, op_lines, line = [], [], 1
+    for fam, generic, text, _ in cases:
+        marker = ('"%s"' if generic else "%s ") % fam
+        op_lines.append(line + op_line(text, marker))
+        chunks.append(text)
+        line += text.count("\n") + 1
+    path = args["keep"] or tempfile.mkstemp(suffix=".mlir")[1]
+    with open(path, "w") as f:
+        f.write("// -----\n".join(chunks))
+    ref, _ = mlir_opt_rejected(path, op_lines)
+    got, detail = check_rejected(args["binary"], path, op_lines)
+    if not args["keep"]:
+        os.unlink(path)
+    failed = false_errors = 0
+    per = {}
+    for i, (fam, generic, _, _) in enumerate(cases):
+        p = per.setdefault(fam, [0, 0, 0, 0])  # cases, agree, rejected, false errors
+        p[0] += 1
+        p[1] += ref[i] == got[i]
+        p[2] += ref[i]
+        p[3] += got[i] and not ref[i]
+        if ref[i] != got[i]:
+            failed += 1
+            false_errors += got[i]
+            if failed <= 20 or (got[i] and not ref[i]):
+                print("DISAGREE line %d: %s (%s): mlir-opt %s, mlir-shape %s (%s)" % (
+                    op_lines[i], fam, "generic" if generic else "pretty", "rejects" if ref[i] else "accepts",
+                    "rejects" if got[i] else "accepts", detail[i]))
+    for fam, (n, agree, rej, fe) in per.items():
+        print("  %-20s %4d cases, %4d agree, %4d rejected by mlir-opt-22, %d false errors" % (fam, n, agree, rej, fe))
+    total = len(ref)
+    print("verdicts: %d of %d agree (%.1f%%), rejected by mlir-opt-22: %d, false errors: %d" % (
+        total - failed, total, 100.0 * (total - failed) / max(total, 1), sum(ref), false_errors))
+    bad = false_errors if args["false_errors_only"] else failed
+    print("%d passed, %d failed" % (total - bad, bad))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
