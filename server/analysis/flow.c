@@ -1,23 +1,47 @@
 /*
 ** flow.c: a long function's records judged piece by piece (flow.h).
 **
-** The function's records grow piece by piece (ms_records_append); the
-** values of ops directly in its body, and its entry block's arguments, are
-** entered in one name table as they come, so that a later piece's use of
-** an earlier piece's value finds it. Per value, what inference knows
-** (ms_shape, ms_value_info) is kept across pieces for
-** ms_analyze_records_from. What no later piece reads is dropped once a
-** piece is judged: the result groups and tokens of its ops (only an op's
-** own judging reads them; the op syntax is applied before).
+** What is kept of the function between pieces is its value table: per
+** value directly in its body (results of ops directly in the body, and the
+** entry block's arguments) the value record, what inference knows of it
+** (ms_shape, ms_value_info) and a name table entry; per op directly in the
+** body only what a later op may read of an earlier one (its name, for the
+** producer of a refined value and a catalog's shape_source, and its
+** operand #1). Each piece is judged on records of its own: first *proxies*
+** (the function op, and the earlier values the piece uses with their
+** defining ops, copied from the table), then the piece's records appended
+** behind them (ms_records_append), its uses of earlier values linked to
+** the proxies. ms_analyze_records_from judges the piece's ops from there,
+** as it would in the whole function's records: what it reads of an
+** earlier value or op is all in its proxy. Then the piece's body values and
+** ops join the table and its records are freed: memory is the pieces in
+** flight plus the table (about 90 bytes per op), never a tree and never
+** the ops' types, attributes or tokens.
 */
 #include "flow.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
 
-/* The body's names: `%x` (index -1) or `%x#k` to a value of rec, whose
+/* A value directly in the body, as the table keeps it: op is a table op
+** (fop) or MS_NONE, info.producer a table op. */
+typedef struct fval {
+  ms_value v;
+  ms_shape *shape;
+  ms_value_info info;
+} fval;
+
+/* An op directly in the body: what a later op reads of it. */
+typedef struct fop {
+  ms_span name, name_token;
+  uint32_t noperands;          /* at most 2: only operand #1 is kept */
+  uint32_t operand1;           /* a table value, MS_NONE */
+} fop;
+
+/* The body's names: `%x` (index -1) or `%x#k` to a table value, whose
 ** definition holds the key. Open addressing, 4 bytes a slot (value + 1, 0
 ** empty): the table of a 50 MB function is held whole, so no scopes and
 ** no undo log (ssa.h's are for nested regions). */
@@ -27,14 +51,25 @@ struct ms_flow {
   const ms_catalog *catalog;
   ms_analyzer_options opts;
   const char *text;
-  ms_records rec;              /* the function so far */
+  fval *vals;
+  size_t nvals, cap_vals;
+  fop *ops;
+  size_t nops, cap_ops;
   name *names;                 /* the body's values by name */
   size_t cap_names, nnames;
-  uint32_t parent;             /* the function op (MS_NONE: a pretty func.func, not an op) */
   bool started;
-  ms_shape **shape;            /* per value */
-  ms_value_info *info;
-  size_t cap;                  /* of shape and info */
+  bool has_fn;                 /* the function is an op (generic form): fn */
+  ms_op fn;                    /* its name and span (its slices are not kept) */
+  /* Per piece: table value -> proxy (its local index + 1, by piece stamp). */
+  uint32_t *local;
+  uint32_t *stamp;
+  size_t cap_local;
+  uint32_t piece;
+  uint32_t *proxied;           /* the proxies' table values, in local order */
+  size_t nproxied, cap_proxied;
+  uint32_t *fop_local;         /* table op -> proxy op (+1), by fop_stamp */
+  uint32_t *fop_stamp;
+  size_t cap_fop_local;
 };
 
 ms_flow *ms_flow_new(const ms_catalog *catalog, const ms_analyzer_options *opts, const char *text) {
@@ -42,7 +77,6 @@ ms_flow *ms_flow_new(const ms_catalog *catalog, const ms_analyzer_options *opts,
   self->catalog = catalog;
   if (opts) self->opts = *opts;
   self->text = text;
-  self->parent = MS_NONE;
   self->cap_names = 1024;
   self->names = ms_xcalloc(self->cap_names, sizeof *self->names);
   return self;
@@ -54,13 +88,13 @@ static size_t slot_of(const ms_flow *self, const char *s, size_t n, int index) {
   size_t mask = self->cap_names - 1, i = (size_t)h & mask;
   for (;; i = (i + 1) & mask) {
     if (!self->names[i]) return i;
-    const ms_value *v = &self->rec.values[self->names[i] - 1];
+    const ms_value *v = &self->vals[self->names[i] - 1].v;
     if (v->index == index && v->def.end - v->def.start == n && !memcmp(self->text + v->def.start, s, n)) return i;
   }
 }
 
 static size_t slot_of_value(const ms_flow *self, uint32_t value) {
-  const ms_value *v = &self->rec.values[value];
+  const ms_value *v = &self->vals[value].v;
   return slot_of(self, self->text + v->def.start, v->def.end - v->def.start, v->index);
 }
 
@@ -79,9 +113,9 @@ static void enter(ms_flow *self, uint32_t value) {
   *e = value + 1; /* a later definition shadows */
 }
 
-/* As ms_ssa_lookup: `%x#1` is name `%x` index 1; `%x#0` also finds `%x`. */
-static uint32_t lookup(void *ctx, ms_span use) {
-  const ms_flow *self = ctx;
+/* As ms_ssa_lookup: `%x#1` is name `%x` index 1; `%x#0` also finds `%x`.
+** The table value of the name, or MS_NONE. */
+static uint32_t find(const ms_flow *self, ms_span use) {
   const char *s = self->text + use.start;
   size_t n = use.end - use.start;
   int index = -1;
@@ -95,71 +129,217 @@ static uint32_t lookup(void *ctx, ms_span use) {
   return e ? e - 1 : MS_NONE;
 }
 
-/* Room for one state per value, the new ones empty. */
-static void grow_state(ms_flow *self) {
-  size_t n = self->rec.nvalues + 1, old = self->cap;
-  if (n <= old) return;
-  self->cap = n > old + old / 4 ? n : old + old / 4;
-  self->shape = ms_xrealloc(self->shape, self->cap * sizeof *self->shape);
-  self->info = ms_xrealloc(self->info, self->cap * sizeof *self->info);
-  memset(self->shape + old, 0, (self->cap - old) * sizeof *self->shape);
-  memset(self->info + old, 0, (self->cap - old) * sizeof *self->info);
-  for (size_t i = old; i < self->cap; i++) self->info[i].producer = MS_NONE;
+/* ---- a piece's proxies ---- */
+
+static uint32_t local_of(const ms_flow *self, uint32_t value) {
+  return self->stamp[value] == self->piece ? self->local[value] : 0;
 }
 
-/* Enters the values from `first` on that later pieces may use: results of
-** ops directly in the body, and the body's block arguments. */
-static void define_body_values(ms_flow *self, size_t first) {
-  for (size_t i = first; i < self->rec.nvalues; i++) {
-    const ms_value *v = &self->rec.values[i];
-    bool in_body = v->op != MS_NONE ? self->rec.ops[v->op].parent == self->parent : v->owner == self->parent;
-    if (in_body && v->def.end > v->def.start) enter(self, (uint32_t)i);
+static uint32_t proxy_value(ms_flow *self, ms_records *rec, uint32_t value, int depth);
+
+/* The proxy op of table op k: its name, and its operand #1 (a proxy too)
+** while depth lasts. */
+static uint32_t proxy_op(ms_flow *self, ms_records *rec, uint32_t k, int depth) {
+  if (self->fop_stamp[k] == self->piece && self->fop_local[k]) return self->fop_local[k] - 1;
+  const fop *f = &self->ops[k];
+  uint32_t operand1 = f->noperands > 1 && f->operand1 != MS_NONE && depth > 0
+                          ? proxy_value(self, rec, f->operand1, depth - 1) : MS_NONE;
+  ms_op op = {0};
+  op.span = f->name_token;
+  op.name = f->name;
+  op.name_token = f->name_token;
+  op.kind = MS_OP_GENERIC;
+  op.parent = self->has_fn ? 0 : MS_NONE;
+  op.implied_operand = -1;
+  if (f->noperands) {
+    op.operands = (uint32_t)rec->nuses;
+    op.noperands = f->noperands;
+    for (uint32_t i = 0; i < f->noperands; i++)
+      *MS_ARRAY_PUSH(rec->uses, rec->nuses, rec->cap_uses) =
+          (ms_use){{0, 0}, i == 1 ? operand1 : MS_NONE, (uint32_t)rec->nops, (int32_t)i};
+  }
+  *MS_ARRAY_PUSH(rec->ops, rec->nops, rec->cap_ops) = op;
+  self->fop_stamp[k] = self->piece;
+  self->fop_local[k] = (uint32_t)rec->nops;
+  return (uint32_t)rec->nops - 1;
+}
+
+/* The proxy of table value `value` in rec (made on first use). */
+static uint32_t proxy_value(ms_flow *self, ms_records *rec, uint32_t value, int depth) {
+  uint32_t l = local_of(self, value);
+  if (l) return l - 1;
+  fval *f = &self->vals[value];
+  /* Reserved first, so that a chain back to it ends. */
+  ms_value v = f->v;
+  v.op = MS_NONE;
+  if (f->v.op == MS_NONE) v.owner = self->has_fn ? 0 : MS_NONE;
+  uint32_t at = (uint32_t)rec->nvalues;
+  *MS_ARRAY_PUSH(rec->values, rec->nvalues, rec->cap_values) = v;
+  *MS_ARRAY_PUSH(self->proxied, self->nproxied, self->cap_proxied) = value;
+  self->stamp[value] = self->piece;
+  self->local[value] = at + 1;
+  if (f->v.op != MS_NONE) {
+    uint32_t op = proxy_op(self, rec, f->v.op, depth);
+    rec->values[at].op = op;
+  }
+  return at;
+}
+
+typedef struct link_ctx {
+  ms_flow *self;
+  ms_records *rec;
+} link_ctx;
+
+static uint32_t link(void *ctx, ms_span use) {
+  link_ctx *c = ctx;
+  uint32_t v = find(c->self, use);
+  return v == MS_NONE ? MS_NONE : proxy_value(c->self, c->rec, v, 2);
+}
+
+/* Room for the per-piece maps of every table value and op. */
+static void grow_maps(ms_flow *self) {
+  if (self->nvals > self->cap_local) {
+    size_t old = self->cap_local, n = self->nvals + self->nvals / 2;
+    self->local = ms_xrealloc(self->local, n * sizeof *self->local);
+    self->stamp = ms_xrealloc(self->stamp, n * sizeof *self->stamp);
+    memset(self->stamp + old, 0, (n - old) * sizeof *self->stamp);
+    self->cap_local = n;
+  }
+  if (self->nops > self->cap_fop_local) {
+    size_t old = self->cap_fop_local, n = self->nops + self->nops / 2;
+    self->fop_local = ms_xrealloc(self->fop_local, n * sizeof *self->fop_local);
+    self->fop_stamp = ms_xrealloc(self->fop_stamp, n * sizeof *self->fop_stamp);
+    memset(self->fop_stamp + old, 0, (n - old) * sizeof *self->fop_stamp);
+    self->cap_fop_local = n;
   }
 }
 
-/* The judged ops' result groups and tokens: no later piece reads them. */
-static void drop_judged(ms_flow *self, size_t first_op) {
-  ms_records *r = &self->rec;
-  for (size_t i = first_op; i < r->nops; i++) {
-    ms_op *op = &r->ops[i];
-    op->groups = op->ngroups = op->toks = op->ntoks = 0;
+/* ---- after a piece ---- */
+
+/* The piece's values and ops directly in the body join the table; the
+** proxies take back what judging changed (a root cause reported). */
+static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_value, ms_shape **shape,
+                 ms_value_info *info) {
+  uint32_t parent = self->has_fn ? 0 : MS_NONE;
+  uint32_t *gop = ms_xmalloc((rec->nops + 1) * sizeof *gop);
+  uint32_t *gval = ms_xmalloc((rec->nvalues + 1) * sizeof *gval);
+  for (size_t i = 0; i < first_op; i++) gop[i] = MS_NONE;
+  for (size_t i = 0; i < first_value; i++) {
+    gval[i] = self->proxied[i];
+    self->vals[gval[i]].info.broken = info[i].broken;
   }
-  r->ngroups = r->ntoks = 0;
+  for (size_t i = first_op; i < rec->nops; i++) {
+    gop[i] = MS_NONE;
+    if (rec->ops[i].parent != parent || (self->has_fn && i == 0)) continue;
+    gop[i] = (uint32_t)self->nops;
+    *MS_ARRAY_PUSH(self->ops, self->nops, self->cap_ops) =
+        (fop){rec->ops[i].name, rec->ops[i].name_token, rec->ops[i].noperands > 2 ? 2 : rec->ops[i].noperands, MS_NONE};
+  }
+  for (size_t i = first_value; i < rec->nvalues; i++) {
+    const ms_value *v = &rec->values[i];
+    bool in_body = v->op != MS_NONE ? rec->ops[v->op].parent == parent && !(self->has_fn && v->op == 0)
+                                    : v->owner == parent;
+    gval[i] = MS_NONE;
+    if (!in_body || v->def.end <= v->def.start) {
+      free(shape[i]);
+      free(info[i].inferred);
+      continue;
+    }
+    fval f = {*v, shape[i], info[i]};
+    f.v.op = v->op == MS_NONE ? MS_NONE : gop[v->op];
+    if (v->op != MS_NONE) f.v.owner = MS_NONE;
+    f.info.producer = info[i].producer == MS_NONE ? MS_NONE : gop[info[i].producer];
+    gval[i] = (uint32_t)self->nvals;
+    *MS_ARRAY_PUSH(self->vals, self->nvals, self->cap_vals) = f;
+    enter(self, gval[i]);
+  }
+  for (size_t i = first_op; i < rec->nops; i++) {
+    const ms_op *op = &rec->ops[i];
+    if (gop[i] == MS_NONE || op->noperands < 2) continue;
+    uint32_t v = rec->uses[op->operands + 1].value;
+    self->ops[gop[i]].operand1 = v == MS_NONE ? MS_NONE : gval[v];
+  }
+  free(gop);
+  free(gval);
 }
 
 void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *out) {
-  size_t first_op = self->rec.nops, first_value = self->rec.nvalues;
+  ms_records rec;
+  size_t first_op = 0, first_value = 0;
+  self->piece++;
+  self->nproxied = 0;
   if (!self->started) {
     /* The head: its first op is the function itself when the function is
     ** an op (generic form): the only op that runs past the first cut. */
     self->started = true;
-    if (piece->nops > 0 && piece->ops[0].parent == MS_NONE && piece->ops[0].span.end > cut) self->parent = 0;
-    self->rec = *piece;
+    if (piece->nops > 0 && piece->ops[0].parent == MS_NONE && piece->ops[0].span.end > cut) {
+      self->has_fn = true;
+      self->fn = piece->ops[0];
+    }
+    rec = *piece;
     ms_records_init(piece);
   } else {
-    ms_records_append(&self->rec, piece, self->parent, lookup, self);
+    ms_records_init(&rec);
+    grow_maps(self);
+    if (self->has_fn) {
+      ms_op fn = {0};
+      fn.span = self->fn.span;
+      fn.name = self->fn.name;
+      fn.name_token = self->fn.name_token;
+      fn.kind = self->fn.kind;
+      fn.parent = MS_NONE;
+      fn.implied_operand = -1;
+      *MS_ARRAY_PUSH(rec.ops, rec.nops, rec.cap_ops) = fn;
+    }
+    link_ctx c = {self, &rec};
+    /* Proxies first: every earlier value a use of the piece names. */
+    for (size_t i = 0; i < piece->nuses; i++)
+      if (piece->uses[i].value == MS_NONE) link(&c, piece->uses[i].span);
+    /* And the ops that refined them (describing a refined value names its
+    ** producer). */
+    for (size_t i = 0; i < self->nproxied; i++) {
+      uint32_t producer = self->vals[self->proxied[i]].info.producer;
+      if (producer != MS_NONE) proxy_op(self, &rec, producer, 0);
+    }
+    first_op = rec.nops;
+    first_value = rec.nvalues;
+    ms_records_append(&rec, piece, self->has_fn ? 0 : MS_NONE, link, &c);
+    assert(rec.nvalues - first_value == piece->nvalues);
     ms_records_clear(piece);
   }
-  grow_state(self);
+  ms_shape **shape = ms_xcalloc(rec.nvalues + 1, sizeof *shape);
+  ms_value_info *info = ms_xcalloc(rec.nvalues + 1, sizeof *info);
+  for (size_t i = 0; i < rec.nvalues; i++) info[i].producer = MS_NONE;
+  for (size_t i = 0; i < first_value; i++) {
+    const fval *f = &self->vals[self->proxied[i]];
+    shape[i] = f->shape;
+    info[i] = f->info;
+    info[i].producer = f->info.producer == MS_NONE ? MS_NONE : self->fop_local[f->info.producer] - 1;
+  }
   ms_analysis a;
   ms_analysis_init(&a);
-  ms_analyze_records_from(self->catalog, &self->opts, self->text, &self->rec, first_op, first_value, self->shape,
-                          self->info, &a);
+  ms_analyze_records_from(self->catalog, &self->opts, self->text, &rec, first_op, first_value, shape, info, &a);
   ms_diag_list_take(out, &a.diags, 0);
   free(a.inferences);
-  define_body_values(self, first_value);
-  drop_judged(self, first_op);
+  keep(self, &rec, first_op, first_value, shape, info);
+  free(shape);
+  free(info);
+  ms_records_clear(&rec);
 }
 
 void ms_flow_delete(ms_flow *self) {
   if (!self) return;
-  for (size_t i = 0; i < self->rec.nvalues; i++) {
-    free(self->shape[i]);
-    free(self->info[i].inferred);
+  for (size_t i = 0; i < self->nvals; i++) {
+    free(self->vals[i].shape);
+    free(self->vals[i].info.inferred);
   }
-  free(self->shape);
-  free(self->info);
-  ms_records_clear(&self->rec);
+  free(self->vals);
+  free(self->ops);
   free(self->names);
+  free(self->local);
+  free(self->stamp);
+  free(self->proxied);
+  free(self->fop_local);
+  free(self->fop_stamp);
   free(self);
 }
