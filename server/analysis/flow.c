@@ -30,9 +30,14 @@
 ** (fop) or MS_NONE, info.producer a table op. */
 typedef struct fval {
   ms_value v;
+  uint32_t extra;              /* exts[extra], MS_NONE: no shape, nothing inferred */
+} fval;
+
+/* What inference knows of a value, for the few values it refined. */
+typedef struct fext {
   ms_shape *shape;
   ms_value_info info;
-} fval;
+} fext;
 
 /* An op directly in the body: what a later op reads of it. */
 typedef struct fop {
@@ -60,17 +65,37 @@ struct ms_flow {
   bool started;
   bool has_fn;                 /* the function is an op (generic form): fn */
   ms_op fn;                    /* its name and span (its slices are not kept) */
-  /* Per piece: table value -> proxy (its local index + 1, by piece stamp). */
-  uint32_t *local;
-  uint32_t *stamp;
-  size_t cap_local;
-  uint32_t piece;
+  fext *exts;
+  size_t nexts, cap_exts;
+  /* Per piece: table value or op -> its proxy (open addressing, key
+  ** 2 x id + is_op + 1, 0 empty), sized by the piece's uses. */
+  uint64_t *pkey;
+  uint32_t *pval;
+  size_t cap_pmap;
   uint32_t *proxied;           /* the proxies' table values, in local order */
   size_t nproxied, cap_proxied;
-  uint32_t *fop_local;         /* table op -> proxy op (+1), by fop_stamp */
-  uint32_t *fop_stamp;
-  size_t cap_fop_local;
 };
+
+static const ms_value_info no_info = {NULL, MS_NONE, false};
+
+static ms_shape *shape_of(const ms_flow *self, uint32_t value) {
+  uint32_t e = self->vals[value].extra;
+  return e == MS_NONE ? NULL : self->exts[e].shape;
+}
+
+static ms_value_info info_of(const ms_flow *self, uint32_t value) {
+  uint32_t e = self->vals[value].extra;
+  return e == MS_NONE ? no_info : self->exts[e].info;
+}
+
+/* The proxy map's slot of key (id, is_op). */
+static size_t pslot(const ms_flow *self, uint32_t id, bool is_op) {
+  uint64_t key = ((uint64_t)id << 1 | is_op) + 1;
+  size_t mask = self->cap_pmap - 1, i = (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & mask;
+  while (self->pkey[i] && self->pkey[i] != key) i = (i + 1) & mask;
+  self->pkey[i] = key;
+  return i;
+}
 
 ms_flow *ms_flow_new(const ms_catalog *catalog, const ms_analyzer_options *opts, const char *text) {
   ms_flow *self = ms_xcalloc(1, sizeof *self);
@@ -131,16 +156,14 @@ static uint32_t find(const ms_flow *self, ms_span use) {
 
 /* ---- a piece's proxies ---- */
 
-static uint32_t local_of(const ms_flow *self, uint32_t value) {
-  return self->stamp[value] == self->piece ? self->local[value] : 0;
-}
 
 static uint32_t proxy_value(ms_flow *self, ms_records *rec, uint32_t value, int depth);
 
 /* The proxy op of table op k: its name, and its operand #1 (a proxy too)
 ** while depth lasts. */
 static uint32_t proxy_op(ms_flow *self, ms_records *rec, uint32_t k, int depth) {
-  if (self->fop_stamp[k] == self->piece && self->fop_local[k]) return self->fop_local[k] - 1;
+  size_t slot = pslot(self, k, true);
+  if (self->pval[slot]) return self->pval[slot] - 1;
   const fop *f = &self->ops[k];
   uint32_t operand1 = f->noperands > 1 && f->operand1 != MS_NONE && depth > 0
                           ? proxy_value(self, rec, f->operand1, depth - 1) : MS_NONE;
@@ -159,15 +182,14 @@ static uint32_t proxy_op(ms_flow *self, ms_records *rec, uint32_t k, int depth) 
           (ms_use){{0, 0}, i == 1 ? operand1 : MS_NONE, (uint32_t)rec->nops, (int32_t)i};
   }
   *MS_ARRAY_PUSH(rec->ops, rec->nops, rec->cap_ops) = op;
-  self->fop_stamp[k] = self->piece;
-  self->fop_local[k] = (uint32_t)rec->nops;
+  self->pval[pslot(self, k, true)] = (uint32_t)rec->nops;
   return (uint32_t)rec->nops - 1;
 }
 
 /* The proxy of table value `value` in rec (made on first use). */
 static uint32_t proxy_value(ms_flow *self, ms_records *rec, uint32_t value, int depth) {
-  uint32_t l = local_of(self, value);
-  if (l) return l - 1;
+  size_t slot = pslot(self, value, false);
+  if (self->pval[slot]) return self->pval[slot] - 1;
   fval *f = &self->vals[value];
   /* Reserved first, so that a chain back to it ends. */
   ms_value v = f->v;
@@ -176,8 +198,7 @@ static uint32_t proxy_value(ms_flow *self, ms_records *rec, uint32_t value, int 
   uint32_t at = (uint32_t)rec->nvalues;
   *MS_ARRAY_PUSH(rec->values, rec->nvalues, rec->cap_values) = v;
   *MS_ARRAY_PUSH(self->proxied, self->nproxied, self->cap_proxied) = value;
-  self->stamp[value] = self->piece;
-  self->local[value] = at + 1;
+  self->pval[slot] = at + 1;
   if (f->v.op != MS_NONE) {
     uint32_t op = proxy_op(self, rec, f->v.op, depth);
     rec->values[at].op = op;
@@ -196,25 +217,33 @@ static uint32_t link(void *ctx, ms_span use) {
   return v == MS_NONE ? MS_NONE : proxy_value(c->self, c->rec, v, 2);
 }
 
-/* Room for the per-piece maps of every table value and op. */
-static void grow_maps(ms_flow *self) {
-  if (self->nvals > self->cap_local) {
-    size_t old = self->cap_local, n = self->nvals + self->nvals / 2;
-    self->local = ms_xrealloc(self->local, n * sizeof *self->local);
-    self->stamp = ms_xrealloc(self->stamp, n * sizeof *self->stamp);
-    memset(self->stamp + old, 0, (n - old) * sizeof *self->stamp);
-    self->cap_local = n;
+/* An empty proxy map with room for the proxies of n uses (each a value,
+** its op, the op's operand #1 and its op, and a producer). */
+static void reset_pmap(ms_flow *self, size_t n) {
+  size_t want = 16;
+  while (want < 12 * (n + 1)) want *= 2;
+  if (want > self->cap_pmap) {
+    free(self->pkey);
+    free(self->pval);
+    self->cap_pmap = want;
+    self->pkey = ms_xmalloc(want * sizeof *self->pkey);
+    self->pval = ms_xmalloc(want * sizeof *self->pval);
   }
-  if (self->nops > self->cap_fop_local) {
-    size_t old = self->cap_fop_local, n = self->nops + self->nops / 2;
-    self->fop_local = ms_xrealloc(self->fop_local, n * sizeof *self->fop_local);
-    self->fop_stamp = ms_xrealloc(self->fop_stamp, n * sizeof *self->fop_stamp);
-    memset(self->fop_stamp + old, 0, (n - old) * sizeof *self->fop_stamp);
-    self->cap_fop_local = n;
-  }
+  memset(self->pkey, 0, self->cap_pmap * sizeof *self->pkey);
+  memset(self->pval, 0, self->cap_pmap * sizeof *self->pval);
 }
 
 /* ---- after a piece ---- */
+
+/* Room for `more` items: the table grows by a quarter (it is the function's
+** whole memory; doubling would leave up to half of it unused). */
+static void *room(void *items, size_t count, size_t more, size_t *cap, size_t item_size) {
+  size_t need = count + more;
+  if (need <= *cap) return items;
+  size_t n = *cap + *cap / 4;
+  *cap = n > need ? n : need;
+  return ms_xrealloc(items, *cap * item_size);
+}
 
 /* The piece's values and ops directly in the body join the table; the
 ** proxies take back what judging changed (a root cause reported). */
@@ -224,9 +253,17 @@ static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_v
   uint32_t *gop = ms_xmalloc((rec->nops + 1) * sizeof *gop);
   uint32_t *gval = ms_xmalloc((rec->nvalues + 1) * sizeof *gval);
   for (size_t i = 0; i < first_op; i++) gop[i] = MS_NONE;
+  self->ops = room(self->ops, self->nops, rec->nops - first_op, &self->cap_ops, sizeof *self->ops);
+  self->vals = room(self->vals, self->nvals, rec->nvalues - first_value, &self->cap_vals, sizeof *self->vals);
   for (size_t i = 0; i < first_value; i++) {
     gval[i] = self->proxied[i];
-    self->vals[gval[i]].info.broken = info[i].broken;
+    if (info[i].broken == info_of(self, gval[i]).broken) continue;
+    fval *f = &self->vals[gval[i]];
+    if (f->extra == MS_NONE) {
+      f->extra = (uint32_t)self->nexts;
+      *MS_ARRAY_PUSH(self->exts, self->nexts, self->cap_exts) = (fext){NULL, no_info};
+    }
+    self->exts[f->extra].info.broken = info[i].broken;
   }
   for (size_t i = first_op; i < rec->nops; i++) {
     gop[i] = MS_NONE;
@@ -245,10 +282,15 @@ static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_v
       free(info[i].inferred);
       continue;
     }
-    fval f = {*v, shape[i], info[i]};
+    fval f = {*v, MS_NONE};
     f.v.op = v->op == MS_NONE ? MS_NONE : gop[v->op];
     if (v->op != MS_NONE) f.v.owner = MS_NONE;
-    f.info.producer = info[i].producer == MS_NONE ? MS_NONE : gop[info[i].producer];
+    if (shape[i] || info[i].inferred || info[i].producer != MS_NONE || info[i].broken) {
+      fext e = {shape[i], info[i]};
+      e.info.producer = info[i].producer == MS_NONE ? MS_NONE : gop[info[i].producer];
+      f.extra = (uint32_t)self->nexts;
+      *MS_ARRAY_PUSH(self->exts, self->nexts, self->cap_exts) = e;
+    }
     gval[i] = (uint32_t)self->nvals;
     *MS_ARRAY_PUSH(self->vals, self->nvals, self->cap_vals) = f;
     enter(self, gval[i]);
@@ -266,7 +308,6 @@ static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_v
 void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *out) {
   ms_records rec;
   size_t first_op = 0, first_value = 0;
-  self->piece++;
   self->nproxied = 0;
   if (!self->started) {
     /* The head: its first op is the function itself when the function is
@@ -280,7 +321,7 @@ void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *o
     ms_records_init(piece);
   } else {
     ms_records_init(&rec);
-    grow_maps(self);
+    reset_pmap(self, piece->nuses);
     if (self->has_fn) {
       ms_op fn = {0};
       fn.span = self->fn.span;
@@ -298,7 +339,7 @@ void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *o
     /* And the ops that refined them (describing a refined value names its
     ** producer). */
     for (size_t i = 0; i < self->nproxied; i++) {
-      uint32_t producer = self->vals[self->proxied[i]].info.producer;
+      uint32_t producer = info_of(self, self->proxied[i]).producer;
       if (producer != MS_NONE) proxy_op(self, &rec, producer, 0);
     }
     first_op = rec.nops;
@@ -311,10 +352,9 @@ void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *o
   ms_value_info *info = ms_xcalloc(rec.nvalues + 1, sizeof *info);
   for (size_t i = 0; i < rec.nvalues; i++) info[i].producer = MS_NONE;
   for (size_t i = 0; i < first_value; i++) {
-    const fval *f = &self->vals[self->proxied[i]];
-    shape[i] = f->shape;
-    info[i] = f->info;
-    info[i].producer = f->info.producer == MS_NONE ? MS_NONE : self->fop_local[f->info.producer] - 1;
+    shape[i] = shape_of(self, self->proxied[i]);
+    info[i] = info_of(self, self->proxied[i]);
+    if (info[i].producer != MS_NONE) info[i].producer = self->pval[pslot(self, info[i].producer, true)] - 1;
   }
   ms_analysis a;
   ms_analysis_init(&a);
@@ -329,17 +369,16 @@ void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *o
 
 void ms_flow_delete(ms_flow *self) {
   if (!self) return;
-  for (size_t i = 0; i < self->nvals; i++) {
-    free(self->vals[i].shape);
-    free(self->vals[i].info.inferred);
+  for (size_t i = 0; i < self->nexts; i++) {
+    free(self->exts[i].shape);
+    free(self->exts[i].info.inferred);
   }
+  free(self->exts);
   free(self->vals);
   free(self->ops);
   free(self->names);
-  free(self->local);
-  free(self->stamp);
+  free(self->pkey);
+  free(self->pval);
   free(self->proxied);
-  free(self->fop_local);
-  free(self->fop_stamp);
   free(self);
 }
