@@ -47,10 +47,13 @@ typedef struct fop {
 } fop;
 
 /* The body's names: `%x` (index -1) or `%x#k` to a table value, whose
-** definition holds the key. Open addressing, 4 bytes a slot (value + 1, 0
-** empty): the table of a 50 MB function is held whole, so no scopes and
-** no undo log (ssa.h's are for nested regions). */
-typedef uint32_t name;
+** definition holds the key. Open addressing, 8 bytes a slot (value + 1,
+** 0 empty, and the name's hash): the table of a 50 MB function is held
+** whole, so no scopes and no undo log (ssa.h's are for nested regions). */
+typedef struct name {
+  uint32_t value;              /* table value + 1, 0: empty */
+  uint32_t hash;               /* of its name (hash_name) */
+} name;
 
 struct ms_flow {
   const ms_catalog *catalog;
@@ -107,35 +110,49 @@ ms_flow *ms_flow_new(const ms_catalog *catalog, const ms_analyzer_options *opts,
   return self;
 }
 
-static size_t slot_of(const ms_flow *self, const char *s, size_t n, int index) {
+static uint32_t hash_name(const char *s, size_t n, int index) {
   uint64_t h = 1469598103934665603ULL ^ (uint64_t)(index + 2);
   for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-  size_t mask = self->cap_names - 1, i = (size_t)h & mask;
+  return (uint32_t)(h ^ h >> 32);
+}
+
+/* The slot of a name: its own, or the empty one it would take. Only a
+** slot whose stored hash matches reads the text of its definition. */
+static size_t slot_of(const ms_flow *self, const char *s, size_t n, int index) {
+  uint32_t h = hash_name(s, n, index);
+  size_t mask = self->cap_names - 1, i = h & mask;
   for (;; i = (i + 1) & mask) {
-    if (!self->names[i]) return i;
-    const ms_value *v = &self->vals[self->names[i] - 1].v;
+    const name *e = &self->names[i];
+    if (!e->value) return i;
+    if (e->hash != h) continue;
+    const ms_value *v = &self->vals[e->value - 1].v;
     if (v->index == index && v->def.end - v->def.start == n && !memcmp(self->text + v->def.start, s, n)) return i;
   }
 }
 
-static size_t slot_of_value(const ms_flow *self, uint32_t value) {
-  const ms_value *v = &self->vals[value].v;
-  return slot_of(self, self->text + v->def.start, v->def.end - v->def.start, v->index);
-}
-
+/* Growing rehashes by the stored hashes: no definition is read again (a
+** read of the text faults its page back in). */
 static void enter(ms_flow *self, uint32_t value) {
   if ((self->nnames + 1) * 10 > self->cap_names * 7) {
     name *old = self->names;
     size_t n = self->cap_names;
     self->cap_names *= 2;
     self->names = ms_xcalloc(self->cap_names, sizeof *self->names);
-    for (size_t i = 0; i < n; i++)
-      if (old[i]) self->names[slot_of_value(self, old[i] - 1)] = old[i];
+    size_t mask = self->cap_names - 1;
+    for (size_t i = 0; i < n; i++) {
+      if (!old[i].value) continue;
+      size_t k = old[i].hash & mask;
+      while (self->names[k].value) k = (k + 1) & mask;
+      self->names[k] = old[i];
+    }
     free(old);
   }
-  name *e = &self->names[slot_of_value(self, value)];
-  if (!*e) self->nnames++;
-  *e = value + 1; /* a later definition shadows */
+  const ms_value *v = &self->vals[value].v;
+  const char *s = self->text + v->def.start;
+  size_t len = v->def.end - v->def.start;
+  name *e = &self->names[slot_of(self, s, len, v->index)];
+  if (!e->value) self->nnames++;
+  *e = (name){value + 1, hash_name(s, len, v->index)}; /* a later definition shadows */
 }
 
 /* As ms_ssa_lookup: `%x#1` is name `%x` index 1; `%x#0` also finds `%x`.
@@ -149,8 +166,8 @@ static uint32_t find(const ms_flow *self, ms_span use) {
     index = atoi(hashmark + 1);
     n = (size_t)(hashmark - s);
   }
-  name e = self->names[slot_of(self, s, n, index)];
-  if (!e && index == 0) e = self->names[slot_of(self, s, n, -1)];
+  uint32_t e = self->names[slot_of(self, s, n, index)].value;
+  if (!e && index == 0) e = self->names[slot_of(self, s, n, -1)].value;
   return e ? e - 1 : MS_NONE;
 }
 
