@@ -101,6 +101,8 @@ typedef struct input {
   ms_diag_list diags;          /* --verify-diagnostics: merged and sorted */
   uint32_t swept;              /* sweep_behind has dropped the pages before this */
   ms_flow *flow;               /* the cut function being analysed (MS_UNIT_FLOW_*), or NULL */
+  bool flowed;                 /* a cut function's judging read its text back from flow_start on */
+  uint32_t flow_start;
 } input;
 
 
@@ -389,11 +391,15 @@ static void judge_flow_piece(piece *p, const options *o) {
     ms_flow_delete(in->flow);
     ms_analyzer_options aopts = {.strict = o->strict, .aliases = in->aliases};
     in->flow = ms_flow_new(in->catalog, &aopts, in->src.text);
+    in->flowed = true;
+    in->flow_start = unit->start[0];
+    ms_source_advise_random(&in->src, in->flow_start, (uint32_t)in->src.len, true);
   }
   assert(in->flow);
   ms_flow_add(in->flow, &p->rec, unit->end[0], &p->diags);
   bool more = p->unit + 1 < in->units.count && in->units.items[p->unit + 1].flow == MS_UNIT_FLOW_NEXT;
   if (!more) {
+    ms_source_advise_random(&in->src, in->flow_start, (uint32_t)in->src.len, false);
     ms_flow_delete(in->flow);
     in->flow = NULL;
   }
@@ -506,12 +512,19 @@ static size_t verify_file(input *in, const options *o) {
 ** them (fault-around), and the report reads lines back for its snippets.
 ** Nothing in flight reads far behind the next piece, so a sweep of what
 ** the collected pieces covered, each time, keeps the resident part of the
-** file to the pieces in flight, whatever the file's size. */
+** file to the pieces in flight, whatever the file's size. Judging a cut
+** function's piece reads back the definitions of the earlier values it
+** uses, anywhere in the function (and the kernel maps 64 KB around each):
+** while a function is judged, the sweep starts at the function. */
 static void sweep_behind(input *in, size_t next_unit) {
   if (in->units.count < 2 || next_unit >= in->units.count) return;
   uint32_t frontier = in->units.items[next_unit].start[0];
   if (frontier < SWEEP_MARGIN) return;
   uint32_t from = in->swept > SWEEP_MARGIN ? in->swept - SWEEP_MARGIN : 0;
+  if (in->flowed) {
+    if (in->flow_start < from) from = in->flow_start;
+    in->flowed = in->flow != NULL;
+  }
   ms_source_release(&in->src, from, frontier - SWEEP_MARGIN / 2);
   in->swept = frontier;
 }

@@ -385,6 +385,16 @@ void ms_source_release(const ms_source *self, uint32_t start, uint32_t end) {
   if (b > a) madvise((void *)a, b - a, MADV_DONTNEED);
 }
 
+void ms_source_advise_random(const ms_source *self, uint32_t start, uint32_t end, bool random) {
+  if (!self->map) return;
+  if (end > self->maplen) end = (uint32_t)self->maplen;
+  long page = sysconf(_SC_PAGESIZE);
+  uintptr_t base = (uintptr_t)self->map;
+  uintptr_t a = (base + start) & ~((uintptr_t)page - 1);
+  uintptr_t b = (base + end + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+  if (b > a) madvise((void *)a, b - a, random ? MADV_RANDOM : MADV_NORMAL);
+}
+
 void ms_source_release_piece(const ms_source *self, uint32_t start, uint32_t end) {
   if (!self->map || end <= start) return;
   uint32_t line = ms_source_line_of(self, start);

@@ -73,6 +73,11 @@ uint32_t ms_source_utf16_column(const ms_source *self, uint32_t off);
 ** (drops them from the resident set of a mapped file); a no-op otherwise. */
 void ms_source_release(const ms_source *self, uint32_t start, uint32_t end);
 
+/* Tells the kernel that [start, end) of a mapped file will be read at
+** random (random ? no fault-around, no read-ahead : the default again); a
+** no-op otherwise. */
+void ms_source_advise_random(const ms_source *self, uint32_t start, uint32_t end, bool random);
+
 /* The same for a piece that was parsed and reported: every page holding a
 ** byte of [start, end) (rounded outward: a page shared with a neighbour
 ** comes back on its next read), and those that line lookups in the range
