@@ -1281,6 +1281,7 @@ static void copy_records(ms_records *dst, const ms_records *src, int64_t delta) 
   COPY_POOL(types, ntypes, cap_types);
   COPY_POOL(attrs, nattrs, cap_attrs);
   COPY_POOL(groups, ngroups, cap_groups);
+  COPY_POOL(toks, ntoks, cap_toks);
 #undef COPY_POOL
   ms_records_shift(dst, delta);
 }

@@ -230,3 +230,25 @@ Test(values, structured_op_detail_has_provenance) {
   free(d);
   ms_session_delete(s);
 }
+
+/* With type aliases the op is judged on a moved copy of the unit's
+** records: a pretty op whose parameters are read from its bracket groups
+** (tensor.extract_slice's [offsets] [sizes] [strides]) needs the copy's
+** tokens too (the leak test's hover once read a NULL token array). */
+Test(values, op_detail_reads_groups_with_aliases) {
+  static const char text[] =
+      "!t = tensor<4x4xf32>\n"
+      "func.func @f(%a: !t) -> tensor<2x3xf32> {\n"
+      "  %0 = tensor.extract_slice %a[0, 1] [2, 3] [1, 1] : tensor<4x4xf32> to tensor<2x3xf32>\n"
+      "  return %0 : tensor<2x3xf32>\n"
+      "}\n";
+  ms_session *s = test_session_of(text);
+  uint32_t pos = offset_of(s, "extract_slice") + 2, base;
+  ms_op_detail *d = calloc(1, sizeof *d);
+  const ms_analysis *a = ms_session_unit_analysis(s, pos, &base);
+  cr_assert(ms_analysis_op_detail(test_catalog(), ms_session_options(s), a, text, base, pos, d));
+  cr_expect_str_eq(d->algebra, "extract_slice");
+  cr_expect_str_eq(d->operand_types[0], "tensor<4x4xf32>");
+  free(d);
+  ms_session_delete(s);
+}
