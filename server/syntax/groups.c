@@ -40,7 +40,7 @@ static bool span_is(const char *text, ms_span s, const char *word, size_t n) {
 
 const char *ms_pretty_group(const ms_records *rec, const char *text, const ms_op *op, const char *key, size_t *len) {
   size_t klen = strlen(key);
-  if (op->kind != MS_OP_CUSTOM || klen < 2) return NULL;
+  if (op->kind != MS_OP_CUSTOM || klen < 2 || op->ntoks == 0 || !rec->toks) return NULL; /* none kept */
   const ms_tok *t = rec->toks + op->toks;
   bool numbered = key[0] == '[' && key[klen - 1] == ']' && klen > 2;
   bool paren = !numbered && !strcmp(key + klen - 2, "()");
