@@ -11,36 +11,12 @@ FACTOR (default 4) times the document's size plus ALLOWANCE_MB (default 1) MB.
 The documents are ordinary MLIR, each with one finding, all different (no
 sharing of equal texts).
 """
-import json
 import subprocess
 import sys
 
 
-def send(p, msg):
-    body = json.dumps(msg).encode()
-    p.stdin.write(b'Content-Length: %d\r\n\r\n' % len(body) + body)
-    p.stdin.flush()
-
-
-def read(p):
-    length = None
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            raise SystemExit('server closed its output')
-        line = line.strip()
-        if not line:
-            break
-        if line.lower().startswith(b'content-length:'):
-            length = int(line.split(b':')[1])
-    return json.loads(p.stdout.read(length))
-
-
-def until(p, pred):
-    while True:
-        m = read(p)
-        if pred(m):
-            return m
+# The framing helpers are lsp_client.py's (same directory).
+from lsp_client import read, send, until  # noqa: E402
 
 
 def rss_kb(pid):
