@@ -1,0 +1,66 @@
+/*
+** analyzer_int.h: what analyzer.c, analyzer_infer.c and analyzer_store.c
+** share (private to the analysis stage: nothing outside these three files
+** includes it). The analyzer's state while it judges one unit's records,
+** and the helpers one part of the judging lends another.
+*/
+#ifndef MS_ANALYZER_INT_H
+#define MS_ANALYZER_INT_H
+
+#include "analyzer.h"
+#include "shape.h"
+
+
+typedef struct analyzer {
+  const ms_catalog *catalog;
+  const ms_analyzer_options *opts;
+  const char *text;
+  ms_analysis *out;
+  const ms_records *rec;
+  ms_shape **shape;      /* per value: its inferred shape when refined, else NULL */
+  ms_value_info *info;
+  /* ms_analyze_op_at: the op to describe. */
+  uint32_t detail_pos;
+  ms_op_detail *detail;
+  bool found;
+  /* ms_analysis_op_detail of an op whose results have no written type (a
+  ** pretty single-type op): its operands at their inferred shapes, its
+  ** result as they infer it. */
+  bool detail_untyped;
+  uint32_t detail_op;    /* the op the detail describes */
+} analyzer;
+
+typedef struct attr_lookup {
+  const analyzer *w;
+  const ms_op *op;
+} attr_lookup;
+
+typedef struct rule_inputs {
+  int n;
+  int index[MS_MAX_OPERANDS];      /* original operand index, -1 for a target shape */
+  ms_shape shapes[MS_MAX_OPERANDS];
+  char names[MS_MAX_OPERANDS][48];
+  const char *name_ptrs[MS_MAX_OPERANDS];
+} rule_inputs;
+
+/* analyzer.c: types, operands and attributes as the rules read them. */
+void copy_span(char *dst, size_t n, const char *text, ms_span s);
+const char *lookup_attr(void *ctx, const char *key, size_t *len);
+bool operand_constant(const analyzer *w, const ms_op *op, int i, int64_t *out, int *n);
+ms_span operand_range(const analyzer *w, const ms_op *op, int i);
+bool operand_shape(analyzer *w, const ms_op *op, int i, ms_shape *out);
+uint32_t operand_value(const analyzer *w, const ms_op *op, int i);
+const ms_span *out_type(const analyzer *w, const ms_op *op, uint32_t i);
+ms_span resolve(const analyzer *w, ms_span t);
+void apply_rule(analyzer *w, uint32_t opi);
+
+/* analyzer_infer.c: inference by rule, shape function and structured algebra. */
+void apply_algebra(analyzer *w, uint32_t opi, const ms_rule_binding *b, attr_lookup *attrs);
+void check_static_operands(analyzer *w, const ms_op *op, const ms_rule_binding *b);
+void infer_by_rule(analyzer *w, uint32_t opi, const ms_rule_binding *b, rule_inputs *in, ms_shape *results, int nres, const ms_broadcast_result *declared_res);
+void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *b);
+void meet_shape_fn(analyzer *w, const ms_op *op, const ms_rule_binding *b, ms_shape *result);
+bool shapes_from_one_source(const analyzer *w, const ms_op *op, const rule_inputs *in, const ms_rule_binding *b);
+void type_unwritten_result(analyzer *w, uint32_t opi, const ms_shape *inferred);
+
+#endif
