@@ -357,7 +357,7 @@ EMCC ?= emcc
 EMAR ?= emar
 WASM_SRC_TS := $(WASM_DIR)/src/tree-sitter
 WASM_SRC_CJSON := $(WASM_DIR)/src/cjson
-WASM_SKIP := server/cli/main.c server/lsp/cmd_lsp.c server/lsp/lsp.c server/lsp/rpc.c
+WASM_SKIP := server/cli/main.c server/lsp/cmd_lsp.c server/lsp/lsp.c server/lsp/lsp_docs.c server/lsp/lsp_workspace.c server/lsp/rpc.c
 WASM_SRCS := $(filter-out $(WASM_SKIP),$(SERVER_SRCS)) server/web/wasm_compat.c
 WASM_OBJS := $(patsubst server/%.c,$(WASM_DIR)/obj/server/%.o,$(WASM_SRCS)) $(WASM_DIR)/obj/gen/rules.o \
   $(WASM_DIR)/obj/grammar/parser.o $(WASM_DIR)/obj/grammar/scanner.o \
