@@ -41,3 +41,9 @@ func.func @wrong_async(%x: tensor<128x32xf32>) -> !stablehlo.future<tensor<128x3
   }) : (tensor<128x32xf32>) -> !stablehlo.future<tensor<128x32xi32>>
   return %0 : !stablehlo.future<tensor<128x32xi32>>
 }
+
+func.func @wrong_infeed(%token: !stablehlo.token) {
+  // Wrong: an infeed brings at least one result (algebra min_results) [operand-count]
+  "stablehlo.infeed"(%token) {infeed_config = ""} : (!stablehlo.token) -> ()
+  return
+}

@@ -18,6 +18,11 @@
 ** gives a function no declared result that is not a shaped type, so the
 ** future's contents are not compared).
 **
+** min_results (StableHLO verifyInfeedOp infeed_c1, verifyRecvOp recv_c2):
+** ops whose results are declared only (the data an infeed or recv
+** brings, and a token) need at least `min_results` of them; nothing is
+** inferred.
+**
 ** Types compare by shape, and by element type only where both are plain
 ** builtin types.
 */
@@ -135,8 +140,23 @@ static ms_infer_verdict async_start(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+static ms_infer_verdict min_results(const ms_sop_in *in, ms_sop_out *out) {
+  int64_t min = ms_sop_int(in, "min_results", 0);
+  if (in->nresults < min)
+    return ms_sop_fail(out, MS_CODE_SOP_COUNT, -1, "result is expected to be at least of size %lld, but got %d",
+                       (long long)min, in->nresults);
+  out->nresults = in->nresults;
+  for (int k = 0; k < in->nresults && k < MS_SOP_MAX_RESULTS; k++) {
+    ms_sop_result_begin(out, k, &in->results[k]);
+    out->results[k].ranked = false;
+  }
+  out->unchecked_results = true;
+  return MS_INFER_OK;
+}
+
 const ms_sop_def ms_sop_region_ops[] = {
     {"scan", scan, "dimension,scan_dim_size,segments,inits"},
     {"async_start", async_start, ""},
+    {"min_results", min_results, "min_results"},
     {NULL, NULL, NULL},
 };

@@ -111,3 +111,18 @@ Test(region_ops, reduce_odd_operands_reducer_arity) {
   regions[0].nargs = 2;
   cr_expect_eq(sop_run(&c, "reduce"), MS_INFER_UNKNOWN);
 }
+
+Test(region_ops, min_results_declared_only) {
+  sop_init(&c);
+  sop_operand(&c, "!stablehlo.token");
+  sop_list(&c, "min_results", false, 1, 1);
+  cr_expect_eq(sop_run(&c, "min_results"), MS_INFER_INVALID);
+  cr_expect_str_eq(c.out.why, "result is expected to be at least of size 1, but got 0");
+  cr_expect_str_eq(c.out.code, "operand-count");
+  c.in.nresults = 2;
+  ms_shape_parse_type(&c.res[0], "tensor<3xf32>", 13, NULL, 0);
+  ms_shape_parse_type(&c.res[1], "!stablehlo.token", 16, NULL, 0);
+  cr_assert_eq(sop_run(&c, "min_results"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect(c.out.unchecked_results);
+  cr_expect(!c.out.results[0].ranked, "nothing is inferred");
+}
