@@ -5,7 +5,10 @@
 */
 #include <criterion/criterion.h>
 
+#include "helpers.h"
 #include "sop_helpers.h"
+
+TestSuite(region_ops, .fini = test_catalog_release);
 
 static sop_case c;
 static ms_shape shapes[16];
@@ -125,4 +128,59 @@ Test(region_ops, min_results_declared_only) {
   cr_assert_eq(sop_run(&c, "min_results"), MS_INFER_OK, "%s", c.out.why);
   cr_expect(c.out.unchecked_results);
   cr_expect(!c.out.results[0].ranked, "nothing is inferred");
+}
+
+Test(region_ops, constant_static_literal_and_result) {
+  char buf[64];
+  sop_init(&c);
+  c.in.nresults = 1;
+  ms_shape_parse_type(&c.res[0], "tensor<3xi32>", 13, NULL, 0);
+  sop_list(&c, "value_type", false, 0);
+  cr_assert_eq(sop_run(&c, "constant"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect(c.out.results[0].ranked && c.out.results[0].rank == 0, "dense<0> : tensor<i32> gives a rank-0 result");
+  c.params[0].n = 2, c.params[0].v[0] = 2, c.params[0].v[1] = 3;
+  cr_assert_eq(sop_run(&c, "constant"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_str_eq(sop_result(&c, 0, buf, sizeof buf), "2x3");
+  c.params[0].n = 1, c.params[0].v[0] = -1;
+  cr_expect_eq(sop_run(&c, "constant"), MS_INFER_INVALID);
+  cr_expect_str_eq(c.out.why, "elements literal type must have static shape");
+  cr_expect_str_eq(c.out.code, "not-static");
+  c.params[0].v[0] = 3;
+  ms_shape_parse_type(&c.res[0], "tensor<?xi32>", 13, NULL, 0);
+  cr_expect_eq(sop_run(&c, "constant"), MS_INFER_INVALID);
+  cr_expect_str_eq(c.out.why, "op result #0 must be statically shaped tensor");
+  /* The pretty form: one type for the literal and the result. */
+  c.params[0].present = false;
+  cr_expect_eq(sop_run(&c, "constant"), MS_INFER_INVALID);
+  cr_expect_str_eq(c.out.why, "elements literal type must have static shape");
+  ms_shape_parse_type(&c.res[0], "tensor<3xi32>", 13, NULL, 0);
+  cr_expect_eq(sop_run(&c, "constant"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect(c.out.unchecked_results);
+}
+
+/* Through the analyzer: the catalog entries (rules/stablehlo.json, chlo.json)
+** and their parameters in both forms (the "type" format, "inits()"). */
+Test(region_ops, entries_in_both_forms) {
+  const char *text =
+      "func.func @f(%x: tensor<2x3xf32>, %c: tensor<3xf32>) -> tensor<2x3xf32> {\n"
+      "  %0 = \"stablehlo.constant\"() <{value = dense<0> : tensor<i32>}> : () -> tensor<3xi32>\n"
+      "  %1 = \"stablehlo.constant\"() <{value = dense<1> : tensor<i32>}> : () -> tensor<?xi32>\n"
+      "  %2 = stablehlo.constant dense<1> : tensor<1x?xf32, #stablehlo.bounds<?, 5>>\n"
+      "  %3 = stablehlo.constant dense<[1, 2]> : tensor<2xi32>\n"
+      "  %4 = \"stablehlo.constant\"() {value = dense<[[1.0, 2.0]]> : tensor<1x2xf32>} : () -> tensor<1x2xf32>\n"
+      "  %5:2 = chlo.scan (%x) inits (%c) dimension = 0 {\n"
+      "  ^bb0(%in: tensor<3xf32>, %carry: tensor<3xf32>):\n"
+      "    stablehlo.return %in, %carry : tensor<3xf32>, tensor<3xf32>\n"
+      "  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<?x3xf32>, tensor<3xf32>)\n"
+      "  %6:2 = \"chlo.scan\"(%x, %c) <{dimension = 1 : i64, operandSegmentSizes = array<i32: 1, 1>}> ({\n"
+      "  ^bb0(%in: tensor<3xf32>, %carry: tensor<3xf32>):\n"
+      "    \"stablehlo.return\"(%in, %carry) : (tensor<3xf32>, tensor<3xf32>) -> ()\n"
+      "  }) : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)\n"
+      "  return %x : tensor<2x3xf32>\n"
+      "}\n";
+  ms_analysis a;
+  char codes[256];
+  test_analyse(text, NULL, true, codes, sizeof codes, &a);
+  cr_assert_str_eq(codes, "result-shape@2 not-static@3 not-static@4 region-types@11");
+  ms_analysis_clear(&a);
 }
