@@ -15,10 +15,20 @@
 
 #include <string.h>
 
+/* An odd operand count in the generic form: ODS's SameVariadicOperandSize
+** splits it as n inputs and n inits (the last operand is in neither), so
+** the reducer must take 2n arguments (reduce C6). Only that is judged. */
+static ms_infer_verdict odd_operands(const ms_sop_in *in, int n, ms_sop_out *out) {
+  if (in->nregions < 1 || in->regions[0].nargs == 0 || in->regions[0].nargs == 2 * n) return MS_INFER_UNKNOWN;
+  return ms_sop_fail(out, "reducer", -1, "Reduction-region must take %d parameters, but takes %d parameter(s)", 2 * n,
+                     in->regions[0].nargs);
+}
+
 static ms_infer_verdict reduce(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *dims = ms_sop_get(in, "dimensions");
   int n = in->noperands / 2;
-  if (!dims || n < 1 || in->noperands % 2 || n > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  if (!dims || n < 1 || n > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  if (in->noperands % 2) return odd_operands(in, n, out);
   for (int i = 0; i < n; i++)
     if (!in->operands[i].ranked) return MS_INFER_UNKNOWN;
   /* A result count other than the inputs': the operands were not all seen

@@ -49,6 +49,8 @@ extern const ms_code_info ms_codes_onnx[];        /* codes_onnx.c */
 extern const size_t ms_codes_onnx_count;
 extern const ms_code_info ms_codes_tensor[]; /* codes_tensor.c */
 extern const size_t ms_codes_tensor_count;
+extern const ms_code_info ms_codes_region_ops[]; /* codes_region_ops.c */
+extern const size_t ms_codes_region_ops_count;
 
 /* The entry of a code, or NULL when it is not registered. */
 const ms_code_info *ms_code_find(const char *name);

@@ -170,7 +170,10 @@ const ms_code_info ms_codes_sop[] = {
    "types; while's operands agree with the condition's and the body's arguments and with what the body "
    "returns, and the condition returns one zero-ranked tensor of i1. map's computation takes one rank-0 "
    "argument of each input's element type and returns one rank-0 tensor; sort's comparator takes two "
-   "rank-0 arguments per input, of its element type, and returns tensor<i1>.",
+   "rank-0 arguments per input, of its element type, and returns tensor<i1>. chlo.scan's body takes one "
+   "argument per operand (an input's type without the scan dimension, an init's type) and returns at least "
+   "the carries; async_start's body takes one argument per operand, of exactly its type, and returns one "
+   "value.",
    F("", "(%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<3xf32>)", "tensor<2xf32>")
    "  %0 = \"stablehlo.if\"(%p) ({\n"
    "    \"stablehlo.return\"(%a) : (tensor<2xf32>) -> ()\n"

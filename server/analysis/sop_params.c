@@ -13,13 +13,14 @@
 #include "alloc.h"
 #include "attr.h"
 #include "attr_struct.h"
+#include "shape.h"
 
 #define MAX_ALTS 4
 #define MAX_NAMES 4
 #define MAX_FIXED 16
 
 enum { SRC_ATTR, SRC_OPERAND, SRC_VALUE };
-enum { FMT_LIST, FMT_STRUCT, FMT_PAIR, FMT_CONV_DIMS, FMT_GROUPS };
+enum { FMT_LIST, FMT_STRUCT, FMT_PAIR, FMT_CONV_DIMS, FMT_GROUPS, FMT_TYPE };
 
 typedef struct src {
   int kind, format, index, operand;
@@ -118,11 +119,11 @@ static bool load_src(const char *param, const cJSON *v, src *s, const cJSON **ba
   } else if (!copy_name(s->names[s->nnames++], sizeof s->names[0], a, bad, at_key, err, errlen)) {
     return false;
   }
-  static const char *const formats[] = {"list", "struct", "pair", "conv_dims", "groups", NULL};
+  static const char *const formats[] = {"list", "struct", "pair", "conv_dims", "groups", "type", NULL};
   if (f) {
     int k = 0;
     while (formats[k] && !(cJSON_IsString(f) && !strcmp(formats[k], f->valuestring))) k++;
-    if (!formats[k]) return FAIL(f, false, "unknown format (list, struct, pair, conv_dims, groups)%s", "");
+    if (!formats[k]) return FAIL(f, false, "unknown format (list, struct, pair, conv_dims, groups, type)%s", "");
     s->format = k;
   }
   size_t plen = strlen(param);
@@ -243,6 +244,34 @@ static bool read_groups(const char *v, size_t n, ms_sop_param *out) {
   }
 }
 
+/* The dims of the type a typed attribute ends with (`dense<1> : tensor<2x?xi32>`:
+** [2, -1], `?` as -1; str its element type), read from the end: a large
+** literal is not scanned. An unranked or unshaped type is unreadable. */
+static bool read_type(const char *v, size_t n, ms_sop_param *out) {
+  int depth = 0;
+  size_t i = n;
+  while (i > 0) {
+    char ch = v[--i];
+    if (ch == '>' || ch == ')' || ch == ']') depth++;
+    else if (ch == '<' || ch == '(' || ch == '[') depth--;
+    else if (ch == ':' && depth == 0) break;
+    if (depth < 0 || n - i > 512) return false;
+  }
+  if (i == 0 && v[0] != ':') return false;
+  ms_shape t;
+  if (!ms_shape_parse_type(&t, v + i + 1, n - i - 1, NULL, 0) || t.kind == MS_TYPE_OTHER || !t.ranked ||
+      t.rank > MS_SOP_MAX_LIST)
+    return false;
+  for (int d = 0; d < t.rank; d++) out->v[d] = t.dims[d];
+  out->n = t.rank;
+  out->nshape = 1;
+  out->shape[0] = t.rank;
+  size_t el = strnlen(t.elem, sizeof out->str - 1);
+  memcpy(out->str, t.elem, el);
+  out->str[el] = 0;
+  return true;
+}
+
 /* Whether a struct's keys are all among s->keys, each once. */
 static bool keys_allowed(const src *s, const char *v, size_t n) {
   int seen[8] = {0};
@@ -285,6 +314,7 @@ static int read_attr(const src *s, const ms_sop_reader *r, ms_sop_param *out) {
       out->shape[0] = out->n;
       return 1;
     case FMT_GROUPS: return read_groups(v, n, out) ? 1 : -1;
+    case FMT_TYPE: return read_type(v, n, out) ? 1 : -1;
     default: break;
   }
   if (!read_list(sub, sn, out)) return -1;

@@ -1,0 +1,52 @@
+/*
+** constant.c: the constant family of structured ops (sop.h).
+**
+** constant (StableHLO ConstantOp::inferReturnTypes, its ODS result type
+** HLO_StaticShapeTensor, and MLIR's elements attributes): the result has
+** the type of its `value` literal, which must be statically shaped (MLIR
+** rejects `dense<1> : tensor<?xi32>`), and the declared result must be
+** statically shaped too. Parameter: value_type (the literal's type, read
+** with the format "type": its dims, `?` as -1). The pretty form
+** `stablehlo.constant dense<1> : T` writes one type for both, so it gives
+** no value_type and a dynamic T is the literal's fault. Nothing more is
+** inferred than what is declared: constants stay barriers.
+*/
+#include "sop_check.h"
+
+#include <string.h>
+
+#define CODE_NOT_STATIC "not-static"
+
+static bool any_dynamic(const int64_t *dims, int n) {
+  for (int i = 0; i < n; i++)
+    if (dims[i] == MS_DIM_DYNAMIC) return true;
+  return false;
+}
+
+static ms_infer_verdict constant(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->nresults != 1) return MS_INFER_UNKNOWN;
+  const ms_sop_param *vt = ms_sop_get(in, "value_type");
+  if (vt && any_dynamic(vt->v, vt->n))
+    return ms_sop_fail(out, CODE_NOT_STATIC, -1, "elements literal type must have static shape");
+  const ms_shape *r = &in->results[0];
+  /* An unranked declared result may be one the analyzer does not show (a
+  ** type that is not shaped): not judged. */
+  if (r->ranked && r->kind == MS_TYPE_TENSOR && any_dynamic(r->dims, r->rank))
+    return ms_sop_fail(out, CODE_NOT_STATIC, -1,
+                       vt ? "op result #0 must be statically shaped tensor" : "elements literal type must have static shape");
+  ms_sop_result_begin(out, 0, r);
+  out->nresults = 1;
+  if (!vt) {
+    out->results[0].ranked = false;
+    out->unchecked_results = true;
+    return MS_INFER_OK;
+  }
+  for (int i = 0; i < vt->n; i++) ms_sop_result_push(out, 0, vt->v[i], MS_DIM_DYNAMIC);
+  if (in->want_provenance) ms_sop_note(out, 0, "the type of the value literal");
+  return MS_INFER_OK;
+}
+
+const ms_sop_def ms_sop_constant[] = {
+    {"constant", constant, "value_type"},
+    {NULL, NULL, NULL},
+};
