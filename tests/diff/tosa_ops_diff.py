@@ -1,0 +1,296 @@
+#!/usr/bin/python3
+"""tosa_ops_diff.py: TOSA's resize, table, fft2d, rfft2d and rescale (issue
+23) against mlir-opt-22, the sibling of structured_diff.py.
+
+Random ops in pretty and generic form, valid and invalid: ranks right or
+not, sizes that are powers of two or not, per-channel parameters of the
+right length or not, resize scales/offsets/borders (the constant shapes of
+`tosa.const_shape`) that divide exactly or not, declared results right,
+wrong, `?` or unranked. All in ONE file; two comparisons:
+  - verdicts: `mlir-opt-22 --split-input-file` rejects the op iff
+    `mlir-shape check --format=json` has an error on its line;
+  - inference: for each op mlir-opt-22 accepts with a `?` or unranked
+    result, every result type `--tosa-infer-shapes` gives equals the one
+    `mlir-shape shapes --format=json` infers, or is a more precise type
+    compatible with it (where the pass refines less than it could); where
+    the pass leaves a result unrefined, ours must be compatible with it.
+
+usage: tosa_ops_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--keep=FILE]
+                        [--false-errors-only]
+Prints the seed, the disagreements, the figures and `N passed, M failed`;
+exits 1 on any disagreement (with --false-errors-only: on a false error or
+an inference that differs).
+"""
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mlir_diff import check_rejected, mlir_opt_rejected, parse_args  # noqa: E402
+from structured_diff import dyn, refines, result_dims  # noqa: E402
+
+
+def ttype(dims, elem="f32"):
+    if dims is None:
+        return "tensor<*x%s>" % elem
+    return "tensor<" + "".join(str(d) + "x" for d in dims) + elem + ">"
+
+
+def compatible(ours, ref):
+    """Two types that do not contradict (unranked meets anything)."""
+    if ours == ref or "*" in ours or "*" in ref:
+        return True
+    a, b = ours[7:-1].split("x"), ref[7:-1].split("x")
+    return len(a) == len(b) and all(x == y or "?" in (x, y) for x, y in zip(a, b))
+
+
+def op_text(generic, name, uses, attrs, sig, nres=1):
+    lhs = "%0" if nres == 1 else ", ".join("%%r%d" % i for i in range(nres))
+    if generic:
+        a = " {%s}" % attrs if attrs else ""
+        return '  %s = "%s"(%s)%s : %s\n' % (lhs, name, ", ".join(uses), a, sig)
+    a = " {%s}" % attrs if attrs else ""
+    return "  %s = %s %s%s : %s\n" % (lhs, name, ", ".join(uses), a, sig)
+
+
+def func(name, params, body, results):
+    rts = ", ".join(results)
+    rets = "%0" if len(results) == 1 else ", ".join("%%r%d" % i for i in range(len(results)))
+    return ("func.func @%s(%s) -> (%s) {\n" % (name, ", ".join(params), rts) + body +
+            "  return %s : %s\n}\n" % (rets, rts))
+
+
+def some_rank(rng, dims):
+    r = rng.random()
+    return dims[:-1] if r < 0.04 else dims + [2] if r < 0.07 else dims
+
+
+def table(rng, name, generic):
+    rank = rng.randint(1, 3)
+    x = [rng.randint(1, 5) for _ in range(rank)]
+    xt = [dyn(rng, d) for d in x]
+    if rng.random() < 0.1:
+        xt = None
+    res = result_dims(rng, x)
+    tsize = 513 if rng.random() < 0.9 else rng.randint(1, 600)
+    tab = [tsize] if rng.random() < 0.93 else [2, tsize]
+    ta, tt, tr = ttype(xt, "i16"), ttype(tab, "i16"), ttype(res, "i16")
+    sig = "(%s, %s) -> %s" % (ta, tt, tr)
+    body = op_text(generic, "tosa.table", ["%a", "%t"], "", sig)
+    return func(name, ["%%a: %s" % ta, "%%t: %s" % tt], body, [tr]), 1
+
+
+def pow2_or_not(rng):
+    return rng.choice([1, 2, 4, 8]) if rng.random() < 0.8 else rng.choice([3, 5, 6])
+
+
+def fft2d(rng, name, generic):
+    n, h, w = rng.randint(1, 3), pow2_or_not(rng), pow2_or_not(rng)
+    re_ = some_rank(rng, [dyn(rng, n), dyn(rng, h), dyn(rng, w)])
+    im = [dyn(rng, n if rng.random() < 0.9 else n + 1), dyn(rng, h), dyn(rng, w)]
+    if rng.random() < 0.08:
+        im = None
+    r0 = result_dims(rng, [n, h, w])
+    r1 = result_dims(rng, [n, h, w]) if rng.random() < 0.5 else r0
+    ta, tb = ttype(re_), ttype(im)
+    rts = [ttype(r0), ttype(r1)]
+    sig = "(%s, %s) -> (%s)" % (ta, tb, ", ".join(rts))
+    attr = "inverse = false" if rng.random() < 0.5 else "inverse = true"
+    body = op_text(generic, "tosa.fft2d", ["%a", "%b"], attr, sig, 2)
+    return func(name, ["%%a: %s" % ta, "%%b: %s" % tb], body, rts), 1
+
+
+def rfft2d(rng, name, generic):
+    n, h, w = rng.randint(1, 3), pow2_or_not(rng), pow2_or_not(rng)
+    x = some_rank(rng, [dyn(rng, n), dyn(rng, h), dyn(rng, w)])
+    if rng.random() < 0.05:
+        x = None
+    right = [n, h, w // 2 + 1]
+    r0 = result_dims(rng, right)
+    r1 = result_dims(rng, right) if rng.random() < 0.5 else r0
+    ta = ttype(x)
+    rts = [ttype(r0), ttype(r1)]
+    sig = "(%s) -> (%s)" % (ta, ", ".join(rts))
+    body = op_text(generic, "tosa.rfft2d", ["%a"], "", sig, 2)
+    return func(name, ["%%a: %s" % ta], body, rts), 1
+
+
+def rescale(rng, name, generic):
+    rank = rng.randint(1, 3)
+    x = [rng.randint(1, 4) for _ in range(rank)]
+    per = rng.random() < 0.5
+    c = x[-1] if per else 1
+    m = c if rng.random() < 0.8 else rng.randint(1, 4)
+    s = c if rng.random() < 0.8 else rng.randint(1, 4)
+    xt = [dyn(rng, d) for d in x] if rng.random() < 0.85 else None
+    mt, st = [dyn(rng, m)], [dyn(rng, s)]
+    if rng.random() < 0.04:
+        mt = [1, m]
+    res = result_dims(rng, x)
+    types = [ttype(xt, "i8"), ttype(mt, "i32"), ttype(st, "i8"), "tensor<1xi8>", "tensor<1xi32>"]
+    tr = ttype(res, "i32")
+    attrs = ("input_unsigned = false, output_unsigned = false, per_channel = %s, rounding_mode = %s, "
+             "scale32 = true" % ("true" if per else "false",
+                                 "#tosa.rounding_mode<SINGLE_ROUND>" if generic else "SINGLE_ROUND"))
+    sig = "(%s) -> %s" % (", ".join(types), tr)
+    names = ["x", "m", "s", "iz", "oz"]
+    body = op_text(generic, "tosa.rescale", ["%" + a for a in names], attrs, sig)
+    return func(name, ["%%%s: %s" % (a, t) for a, t in zip(names, types)], body, [tr]), 1
+
+
+def const_shape(name, values):
+    return ("  %%%s = tosa.const_shape {values = dense<[%s]> : tensor<%dxindex>} : () -> !tosa.shape<%d>\n"
+            % (name, ", ".join(str(v) for v in values), len(values), len(values)))
+
+
+def resize(rng, name, generic):
+    n, c = rng.randint(1, 2), rng.randint(1, 3)
+    ins, scale, off, bor, outs = [], [], [], [], []
+    while len(ins) < 2:
+        i = rng.randint(1, 6) if rng.random() < 0.85 else 1
+        sn, sd = rng.randint(1, 8), rng.randint(1, 6)
+        o = rng.randint(-sn + 1, sn - 1) if rng.random() < 0.5 else 0
+        b = rng.randint(-sn + 1, sn - 1) if rng.random() < 0.4 else 0
+        num = (i - 1) * sn - o + b
+        if rng.random() < 0.75 and num % sd:
+            b += sd - num % sd  # make it divide exactly
+            num = (i - 1) * sn - o + b
+        if int(num / sd) + 1 < 1 and rng.random() < 0.9:
+            continue  # mostly positive sizes (a declared 0 or negative dim is ODS's error)
+        if rng.random() < 0.03:
+            sn = 0
+        ins.append(i), scale.extend([sn, sd]), off.append(o), bor.append(b)
+        out = int(num / sd) + 1 if sd else 0
+        outs.append(out if out >= 1 else "?")  # never a written size below 1
+    x = some_rank(rng, [dyn(rng, n), dyn(rng, ins[0]), dyn(rng, ins[1]), dyn(rng, c)])
+    res = result_dims(rng, [n, outs[0], outs[1], c])
+    sc_len = 4 if rng.random() < 0.97 else 3
+    body = const_shape("s", scale[:sc_len]) + const_shape("o", off) + const_shape("b", bor)
+    ta, tr = ttype(x), ttype(res)
+    sig = "(%s, !tosa.shape<%d>, !tosa.shape<2>, !tosa.shape<2>) -> %s" % (ta, sc_len, tr)
+    mode = rng.choice(["NEAREST_NEIGHBOR", "BILINEAR"])
+    attr = "mode = #tosa.resize_mode<%s>" % mode if generic else "mode = %s" % mode
+    body += op_text(generic, "tosa.resize", ["%a", "%s", "%o", "%b"], attr, sig)
+    return func(name, ["%%a: %s" % ta], body, [tr]), 4
+
+
+FAMILIES = [("tosa.table", table), ("tosa.fft2d", fft2d), ("tosa.rfft2d", rfft2d),
+            ("tosa.rescale", rescale), ("tosa.resize", resize)]
+
+
+def result_types(text):
+    """The result types at the end of an op line: `-> T` or `-> (T, U)`."""
+    tail = text.rsplit("->", 1)[-1].strip()
+    if tail.startswith("("):
+        tail = tail[1:-1]
+    return re.findall(r"tensor<[^>]*>", tail)
+
+
+def infer_shapes(path, opnames):
+    """Per function: the result types of its op after --tosa-infer-shapes
+    (a function the pass rejects is absent)."""
+    proc = subprocess.run(["mlir-opt-22", "--split-input-file", "--tosa-infer-shapes", path],
+                          capture_output=True, text=True)
+    out, name = {}, None
+    for line in proc.stdout.splitlines():
+        m = re.match(r"\s*func\.func @(\w+)", line)
+        if m:
+            name = m.group(1)
+            continue
+        if name and name not in out and any(op in line for op in opnames) and "->" in line:
+            out[name] = result_types(line)
+    return out
+
+
+def shapes_inferred(binary, path):
+    """Per line (1-based): the inferred types of the results defined there,
+    in order."""
+    proc = subprocess.run([binary, "shapes", "--format=json", path], capture_output=True, text=True)
+    if proc.returncode not in (0, 1):
+        sys.exit("mlir-shape shapes failed (exit %d): %s" % (proc.returncode, proc.stderr[:2000]))
+    out = {}
+    for f in json.loads(proc.stdout)["files"]:
+        for v in f["values"]:
+            if v["kind"] == "result":
+                start = v["range"]["start"]
+                out.setdefault(start["line"] + 1, []).append((start["character"], v["inferred"]))
+    return {k: [t for _, t in sorted(v)] for k, v in out.items()}
+
+
+def main(argv):
+    args = parse_args(argv, random.randrange(1 << 30), ("false_errors_only",))
+    if args is None:
+        return 2
+    rng = random.Random(args["seed"])
+    print("seed %d" % args["seed"])
+    chunks, op_lines, offs, described = [], [], [], []
+    line = 1
+    for i in range(args["cases"]):
+        fam, gen = FAMILIES[i % len(FAMILIES)]
+        generic = rng.random() < 0.5
+        text, off = gen(rng, "f%d" % i, generic)
+        op_lines.append(line + off)
+        offs.append(off)
+        described.append("%s (%s)" % (fam, "generic" if generic else "pretty"))
+        chunks.append(text)
+        line += text.count("\n") + 1
+    path = args["keep"] or tempfile.mkstemp(suffix=".mlir")[1]
+    with open(path, "w") as f:
+        f.write("// -----\n".join(chunks))
+    ref, _ = mlir_opt_rejected(path, op_lines)
+    got, detail = check_rejected(args["binary"], path, op_lines)
+    failed = false_errors = 0
+    for i in range(len(ref)):
+        if ref[i] != got[i]:
+            failed += 1
+            false_errors += got[i]
+            if failed <= 20:
+                print("DISAGREE line %d: %s: mlir-opt %s, mlir-shape %s (%s)" % (
+                    op_lines[i], described[i], "rejects" if ref[i] else "accepts",
+                    "rejects" if got[i] else "accepts", detail[i]))
+    # Inference on the ops mlir-opt-22 accepts whose results have a `?` or `*`.
+    valid = [i for i in range(len(ref)) if not ref[i]]
+    vpath = path + ".valid.mlir"
+    with open(vpath, "w") as f:
+        f.write("// -----\n".join(chunks[i] for i in valid))
+    ref_types = infer_shapes(vpath, [fam for fam, _ in FAMILIES])
+    ours = shapes_inferred(args["binary"], vpath)
+    compared = infer_failed = 0
+    vline = 1
+    for i in valid:
+        oline = vline + offs[i]
+        vline += chunks[i].count("\n") + 1
+        declared = result_types(chunks[i].splitlines()[offs[i]])
+        if not any("?" in t or "*" in t for t in declared):
+            continue
+        compared += 1
+        want = ref_types.get("f%d" % i)
+        mine = ours.get(oline, [])
+        if want is None:  # the pass rejects what it refines: ours must stay compatible
+            ok = len(mine) == len(declared) and all(compatible(a, b) for a, b in zip(mine, declared))
+        else:
+            ok = len(mine) == len(want) and all(
+                refines(a, b) if b != d else compatible(a, b) for a, b, d in zip(mine, want, declared))
+        if not ok:
+            infer_failed += 1
+            if infer_failed <= 20:
+                print("INFER line %d of the valid file: %s: --tosa-infer-shapes %s, mlir-shape %s (declared %s)" % (
+                    oline, described[i], want, mine, declared))
+    if not args["keep"]:
+        os.unlink(vpath)
+        os.unlink(path)
+    total = len(ref)
+    print("verdicts: %d of %d agree (%.1f%%), rejected by mlir-opt-22: %d, false errors: %d" % (
+        total - failed, total, 100.0 * (total - failed) / max(total, 1), sum(ref), false_errors))
+    print("inference: %d of %d results with `?` or `*` equal --tosa-infer-shapes" % (compared - infer_failed, compared))
+    bad = (false_errors if args["false_errors_only"] else failed) + infer_failed
+    print("%d passed, %d failed" % (total + compared - bad, bad))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
