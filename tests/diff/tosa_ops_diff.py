@@ -1,6 +1,9 @@
 #!/usr/bin/python3
-"""tosa_ops_diff.py: TOSA's resize, table, fft2d, rfft2d and rescale (issue
-23) against mlir-opt-22, the sibling of structured_diff.py.
+"""tosa_ops_diff.py: TOSA's resize, table, fft2d, rfft2d, rescale, cond_if
+and while_loop (issue 23) against mlir-opt-22, the sibling of
+structured_diff.py. cond_if and while_loop come in generic form only (their
+pretty form is not judged: silent), with regions whose arguments carry the
+inputs' types (shapes refined inside regions do not flow out yet).
 
 Random ops in pretty and generic form, valid and invalid: ranks right or
 not, sizes that are powers of two or not, per-channel parameters of the
@@ -178,8 +181,82 @@ def resize(rng, name, generic):
     return func(name, ["%%a: %s" % ta], body, [tr]), 4
 
 
+def shape_of(rng, dims):
+    """dims, or (rarely) another shape: one dim off or another rank."""
+    r = rng.random()
+    if r < 0.07:
+        return [d + 1 for d in dims[:1]] + dims[1:] if dims else [2]
+    if r < 0.1:
+        return dims + [2]
+    return dims
+
+
+def region(args, yields):
+    """A block of the given argument types yielding a tosa.cast of each
+    argument to the given type."""
+    head = "  ^bb0(%s):\n" % ", ".join("%%a%d: %s" % (i, ttype(a)) for i, a in enumerate(args))
+    body = "".join("    %%y%d = tosa.cast %%a%d : (%s) -> %s\n" % (i, i, ttype(a), ttype(y))
+                   for i, (a, y) in enumerate(zip(args, yields)))
+    return head + body + '    "tosa.yield"(%s) : (%s) -> ()\n' % (
+        ", ".join("%%y%d" % i for i in range(len(yields))), ", ".join(ttype(y) for y in yields))
+
+
+def cond_if(rng, name, generic):
+    """tosa.cond_if in generic form (the pretty form is not judged): then
+    and else take the inputs and yield casts of them, shapes that agree or
+    not; declared results right, `?`, unranked or wrong."""
+    n = rng.randint(1, 2)
+    xs = [[rng.randint(1, 4) for _ in range(rng.randint(1, 2))] for _ in range(n)]
+    cond = rng.choice([[], [], [], [1], [2]])
+    then_args = [shape_of(rng, x) for x in xs]
+    else_args = [shape_of(rng, x) for x in xs]
+    pick = rng.randrange(n)  # both branches yield input `pick`, or then yields another input
+    ty = [then_args[pick]]
+    ey = [else_args[pick] if rng.random() < 0.7 else else_args[rng.randrange(n)]]
+    res = result_dims(rng, xs[pick]) if rng.random() < 0.8 else ey[0]
+    args = [ttype(cond, "i1")] + [ttype(x) for x in xs]
+    sig = "(%s) -> %s" % (", ".join(args), ttype(res))
+    # cast a0.. to the yield: only the picked argument is yielded
+    def branch(bargs, yields, which):
+        head = "  ^bb0(%s):\n" % ", ".join("%%a%d: %s" % (i, ttype(a)) for i, a in enumerate(bargs))
+        return head + "    %%y = tosa.cast %%a%d : (%s) -> %s\n" % (which, ttype(bargs[which]), ttype(yields[0])) + \
+            '    "tosa.yield"(%%y) : (%s) -> ()\n' % ttype(yields[0])
+    ewhich = pick if ey[0] == else_args[pick] else next(i for i in range(n) if else_args[i] == ey[0])
+    body = ('  %%0 = "tosa.cond_if"(%%c, %s) ({\n' % ", ".join("%%x%d" % i for i in range(n)) +
+            branch(then_args, ty, pick) + "  }, {\n" + branch(else_args, ey, ewhich) + "  }) : %s\n" % sig)
+    params = ["%%c: %s" % args[0]] + ["%%x%d: %s" % (i, ttype(x)) for i, x in enumerate(xs)]
+    return func(name, params, body, [ttype(res)]), 1
+
+
+def while_loop(rng, name, generic):
+    """tosa.while_loop in generic form: cond and body take the loop values,
+    cond yields a one-element i1, body yields casts of its arguments."""
+    n = rng.randint(1, 2)
+    xs = [[rng.randint(1, 4) for _ in range(rng.randint(1, 2))] for _ in range(n)]
+    cargs = [shape_of(rng, x) for x in xs]
+    bargs = [shape_of(rng, x) for x in xs]
+    byields = [shape_of(rng, b) for b in bargs]
+    ctype = ttype(rng.choice([[], [], [], [1], [2]]), "i1")
+    res = [result_dims(rng, x) for x in xs]
+    sig = "(%s) -> (%s)" % (", ".join(ttype(x) for x in xs), ", ".join(ttype(r) for r in res))
+    lhs = "%0" if n == 1 else "%r0, %r1"
+    lhs = "%0" if n == 1 else "%0:2"
+    cond = ("  ^bb0(%s):\n" % ", ".join("%%a%d: %s" % (i, ttype(a)) for i, a in enumerate(cargs)) +
+            '    %%g = "tosa.const"() {values = dense<true> : %s} : () -> %s\n' % (ctype, ctype) +
+            '    "tosa.yield"(%%g) : (%s) -> ()\n' % ctype)
+    body = ('  %s = "tosa.while_loop"(%s) ({\n' % (lhs, ", ".join("%%x%d" % i for i in range(n))) + cond +
+            "  }, {\n" + region(bargs, byields) + "  }) : %s\n" % sig)
+    rts = [ttype(r) for r in res]
+    rets = "%0" if n == 1 else "%0#0, %0#1"
+    text = ("func.func @%s(%s) -> (%s) {\n" % (name, ", ".join("%%x%d: %s" % (i, ttype(x)) for i, x in enumerate(xs)),
+                                               ", ".join(rts)) + body +
+            "  return %s : %s\n}\n" % (rets, ", ".join(rts)))
+    return text, 1
+
+
 FAMILIES = [("tosa.table", table), ("tosa.fft2d", fft2d), ("tosa.rfft2d", rfft2d),
-            ("tosa.rescale", rescale), ("tosa.resize", resize)]
+            ("tosa.rescale", rescale), ("tosa.resize", resize), ("tosa.cond_if", cond_if),
+            ("tosa.while_loop", while_loop)]
 
 
 def result_types(text):
@@ -283,6 +360,10 @@ def main(argv):
     if not args["keep"]:
         os.unlink(vpath)
         os.unlink(path)
+    for fam, _ in FAMILIES:
+        idx = [i for i in range(len(ref)) if described[i].startswith(fam + " ")]
+        print("  %-16s %d/%d agree, %d rejected by mlir-opt-22" % (
+            fam, sum(ref[i] == got[i] for i in idx), len(idx), sum(ref[i] for i in idx)))
     total = len(ref)
     print("verdicts: %d of %d agree (%.1f%%), rejected by mlir-opt-22: %d, false errors: %d" % (
         total - failed, total, 100.0 * (total - failed) / max(total, 1), sum(ref), false_errors))

@@ -112,3 +112,60 @@ Test(tosa_ops, resize_scale_rules) {
   resize("tensor<1x4x4x1xf32>", "tensor<*xf32>", "2, 4, 1", "0, 0", "0, 0");
   sc_fails(&c, "resize", "operand-rank");
 }
+
+/* The control family's TOSA options (algebra/control.c): cond_if's
+** branches take the inputs and return the declared results; while_loop's
+** results match its inputs and its condition holds one element. */
+static ms_shape targs[2][2], tyields[2][1];
+static ms_sop_region regions[2];
+
+static void parse(ms_shape *s, const char *t) { cr_assert(ms_shape_parse_type(s, t, strlen(t), NULL, 0), "%s", t); }
+
+static ms_infer_verdict run_regions(const char *fn) {
+  c.in = (ms_sop_in){c.nops, c.ops, c.nres, c.res, c.nparams, c.params, false, 2, regions, true};
+  memset(&c.out, 0, sizeof c.out);
+  return ms_sop_lookup(fn, strlen(fn))->fn(&c.in, &c.out);
+}
+
+Test(tosa_ops, cond_if_branches_against_inputs_and_results) {
+  start();
+  sc_op(&c, "tensor<i1>");
+  sc_op(&c, "tensor<2xf32>");
+  sc_res(&c, "tensor<*xf32>");
+  sc_list(&c, "branch_arguments", "1");
+  parse(&targs[0][0], "tensor<2xf32>");
+  parse(&targs[1][0], "tensor<2xf32>");
+  parse(&tyields[0][0], "tensor<2xf32>");
+  parse(&tyields[1][0], "tensor<3xf32>");
+  regions[0] = (ms_sop_region){1, targs[0], 1, tyields[0]};
+  regions[1] = (ms_sop_region){1, targs[1], 1, tyields[1]};
+  cr_assert_eq(run_regions("conditional"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_str_eq(sc_result(&c, 0), "tensor<?xf32>"); /* 2 joined with 3 */
+  parse(&c.res[0], "tensor<2xf32>"); /* the else branch returns 3 */
+  cr_expect_eq(run_regions("conditional"), MS_INFER_INVALID);
+  parse(&c.res[0], "tensor<*xf32>");
+  parse(&c.ops[0], "tensor<2xi1>");
+  cr_expect_eq(run_regions("conditional"), MS_INFER_INVALID);
+  cr_expect(strstr(c.out.why, "size 1 tensor") != NULL, "%s", c.out.why);
+}
+
+Test(tosa_ops, while_loop_results_and_condition) {
+  start();
+  sc_op(&c, "tensor<2xi32>");
+  sc_res(&c, "tensor<?xi32>");
+  sc_list(&c, "results_match_operands", "1");
+  sc_list(&c, "size_one_condition", "1");
+  parse(&targs[0][0], "tensor<2xi32>");
+  parse(&targs[1][0], "tensor<2xi32>");
+  parse(&tyields[0][0], "tensor<1xi1>");
+  parse(&tyields[1][0], "tensor<2xi32>");
+  regions[0] = (ms_sop_region){1, targs[0], 1, tyields[0]};
+  regions[1] = (ms_sop_region){1, targs[1], 1, tyields[1]};
+  cr_assert_eq(run_regions("while"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_str_eq(sc_result(&c, 0), "tensor<2xi32>");
+  parse(&c.res[0], "tensor<3xi32>");
+  cr_expect_eq(run_regions("while"), MS_INFER_INVALID);
+  parse(&c.res[0], "tensor<2xi32>");
+  parse(&tyields[0][0], "tensor<2xi1>");
+  cr_expect_eq(run_regions("while"), MS_INFER_INVALID);
+}
