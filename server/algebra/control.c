@@ -10,7 +10,16 @@
 ** what the branches return or the operands are. Types compare by shape,
 ** and by element type only where both are plain builtin types. Source:
 ** StableHLO spec if C1-C3, case C1-C4, while C1-C2; TypeInference.cpp
-** inferConditionalOp, verifyWhileOp.
+** inferConditionalOp, verifyWhileOp. With "branch_arguments" 1 (TOSA's
+** cond_if, LLVM 22's IfOp::verify as mlir-opt-22 runs it): the predicate
+** holds one element, each branch's arguments are the operands after it and
+** what it returns the declared results (compatible shapes; the branches
+** are not compared with each other); the results are the least specific
+** of what the branches return, as --tosa-infer-shapes joins them.
+** while with "results_match_operands" 1 and "size_one_condition" 1 (TOSA's
+** while_loop, LLVM 22's WhileOp::verify): the declared results are
+** compatible with the operands, and the condition region returns one
+** element (any rank).
 */
 #include "sop.h"
 
@@ -68,16 +77,56 @@ static void least_specific(int64_t *size, int64_t *bound, int64_t s2, int64_t b2
   *bound = b1 != MS_DIM_DYNAMIC && b2 != MS_DIM_DYNAMIC ? (b1 > b2 ? b1 : b2) : MS_DIM_DYNAMIC;
 }
 
+/* Whether a predicate holds one element: rank 0, or static dims of product 1. */
+static bool one_element(const ms_shape *p) {
+  if (!p->ranked) return true;
+  for (int d = 0; d < p->rank; d++)
+    if (p->dims[d] != 1 && p->dims[d] != MS_DIM_DYNAMIC) return false;
+  return true;
+}
+
+/* "branch_arguments" 1 (TOSA's cond_if): each branch takes the operands
+** after the predicate as its arguments and returns the declared results,
+** compatible shape by shape (branches are not compared with each other). */
+static bool branches_against_operands(const ms_sop_in *in, ms_sop_out *out) {
+  char a[300], b[300];
+  for (int r = 0; r < in->nregions; r++) {
+    const ms_sop_region *g = &in->regions[r];
+    if (g->nargs > 0 && !all_compatible(g->args, g->nargs, in->operands + 1, in->noperands - 1)) {
+      list_types(g->args, g->nargs, a, sizeof a);
+      list_types(in->operands + 1, in->noperands - 1, b, sizeof b);
+      return ms_sop_fail(out, CODE_REGION, -1, "require same shapes for branch %d arguments (%s) and the operands (%s)",
+                         r, a, b),
+             false;
+    }
+    if (in->at_declared && !all_compatible(g->yields, g->nyields, in->results, in->nresults)) {
+      list_types(g->yields, g->nyields, a, sizeof a);
+      list_types(in->results, in->nresults, b, sizeof b);
+      return ms_sop_fail(out, CODE_REGION, -1, "require same shapes for branch %d results (%s) and the results (%s)", r,
+                         a, b),
+             false;
+    }
+  }
+  return true;
+}
+
 static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *p = &in->operands[0];
-  if (p->ranked && p->rank != 0)
+  bool tosa_like = ms_sop_int(in, "branch_arguments", 0) != 0;
+  if (tosa_like && !one_element(p)) {
+    char t[160];
+    ms_shape_format_type(p, t, sizeof t);
+    return ms_sop_fail(out, CODE_REGION, 0, "'condition' must be a size 1 tensor, got '%s'", t);
+  }
+  if (!tosa_like && p->ranked && p->rank != 0)
     return ms_sop_fail(out, CODE_REGION, 0, "operand should be rank 0 tensor but got rank %d", p->rank);
   if (in->nregions == 0) return MS_INFER_UNKNOWN;
   for (int r = 0; r < in->nregions; r++)
     if (in->regions[r].nyields < 0) return MS_INFER_UNKNOWN;
   const ms_sop_region *b0 = &in->regions[0];
-  for (int r = 0; r < in->nregions; r++) {
+  if (tosa_like && !branches_against_operands(in, out)) return MS_INFER_INVALID;
+  for (int r = 0; !tosa_like && r < in->nregions; r++) {
     const ms_sop_region *g = &in->regions[r];
     if (g->nargs != 0)
       return ms_sop_fail(out, CODE_REGION, -1, "branch %d must have 0 arguments, but found %d", r, g->nargs);
@@ -89,6 +138,8 @@ static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
     }
   }
   if (b0->nyields > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  for (int r = 1; r < in->nregions; r++)
+    if (in->regions[r].nyields != b0->nyields) return MS_INFER_UNKNOWN;
   for (int k = 0; k < b0->nyields; k++) {
     const ms_shape *first = &b0->yields[k];
     if (!first->ranked || first->kind != MS_TYPE_TENSOR) {
@@ -135,10 +186,21 @@ static ms_infer_verdict while_loop(const ms_sop_in *in, ms_sop_out *out) {
     list_types(other, nother, b, sizeof b);
     return ms_sop_fail(out, CODE_REGION, -1, "expect operands to be compatible with %s but got %s vs %s", what, a, b);
   }
+  if (in->at_declared && ms_sop_int(in, "results_match_operands", 0) &&
+      !all_compatible(in->operands, in->noperands, in->results, in->nresults)) {
+    list_types(in->operands, in->noperands, a, sizeof a);
+    list_types(in->results, in->nresults, b, sizeof b);
+    return ms_sop_fail(out, CODE_REGION, -1, "require same shapes for the operands (%s) and the results (%s)", a, b);
+  }
   if (cond->nyields != 1)
     return ms_sop_fail(out, CODE_REGION, -1, "expect condition body returns a single value but got %d", cond->nyields);
   const ms_shape *c = &cond->yields[0];
-  if (c->ranked && (c->rank != 0 || (plain(c->elem) && strcmp(c->elem, "i1")))) {
+  if (ms_sop_int(in, "size_one_condition", 0)) {
+    if (!one_element(c)) {
+      ms_shape_format_type(c, a, sizeof a);
+      return ms_sop_fail(out, CODE_REGION, -1, "the condition region's result must be a size 1 tensor, got '%s'", a);
+    }
+  } else if (c->ranked && (c->rank != 0 || (plain(c->elem) && strcmp(c->elem, "i1")))) {
     ms_shape_format_type(c, a, sizeof a);
     return ms_sop_fail(out, CODE_REGION, -1, "expect condition block return a zero-ranked tensor of i1 but got '%s'", a);
   }
@@ -158,7 +220,7 @@ static ms_infer_verdict while_loop(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 const ms_sop_def ms_sop_control[] = {
-    {"conditional", conditional, ""},
-    {"while", while_loop, ""},
+    {"conditional", conditional, "branch_arguments"},
+    {"while", while_loop, "results_match_operands,size_one_condition"},
     {NULL, NULL, NULL},
 };

@@ -89,6 +89,7 @@ static ms_infer_verdict reshape(const ms_shape *x, const ms_shape_args *a, ms_sh
   for (int i = 0; i < a->n; i++) {
     out->dims[i] = a->a[i];
     if (a->a[i] == -1 && hole < 0) hole = i;
+    else if (a->a[i] == -1) return invalid(r, "expected at most one target dimension to be -1");
     else if (a->a[i] < 0) return MS_INFER_UNKNOWN;
     else known *= a->a[i];
   }
@@ -105,6 +106,9 @@ static ms_infer_verdict reshape(const ms_shape *x, const ms_shape_args *a, ms_sh
 
 static ms_infer_verdict tile(const ms_shape *x, const ms_shape_args *a, ms_shape *out, reason *r) {
   if (a->n != x->rank) return invalid(r, "the multiples have %d entries but the operand has rank %d", a->n, x->rank);
+  for (int i = 0; i < a->n; i++) /* LLVM 22's TileOp::verify; -1 gives `?` */
+    if (a->a[i] == 0 || a->a[i] < -1)
+      return invalid(r, "expect element of 'multiples' to be positive integer or -1, got %lld", (long long)a->a[i]);
   start_like(x, x->rank, out);
   for (int i = 0; i < x->rank; i++)
     out->dims[i] = a->a[i] < 0 || x->dims[i] < 0 ? -1 : x->dims[i] * a->a[i];
@@ -169,8 +173,10 @@ static ms_infer_verdict slice(const ms_shape *x, const ms_shape_args *a, ms_shap
 }
 
 static ms_infer_verdict pad(const ms_shape *x, const ms_shape_args *a, ms_shape *out, reason *r) {
-  if (a->n != 2 * x->rank)
-    return invalid(r, "the padding has %d entries but the operand of rank %d needs %d", a->n, x->rank, 2 * x->rank);
+  if (a->n != 2 * x->rank) { /* LLVM 22's PadOp::verify counts them against a ranked result only */
+    invalid(r, "the padding has %d entries but the operand of rank %d needs %d", a->n, x->rank, 2 * x->rank);
+    return MS_INFER_INVALID_RESULT;
+  }
   start_like(x, x->rank, out);
   for (int i = 0; i < x->rank; i++) {
     int64_t lo = a->a[2 * i], hi = a->a[2 * i + 1];

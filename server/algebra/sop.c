@@ -328,10 +328,11 @@ bool ms_sop_check_ranks(const ms_sop_in *in, ms_sop_out *out) {
     return false;
   }
   int64_t rr = ms_sop_int(in, "result_rank", -1);
-  if (rr >= 0 && in->nresults > 0 && in->results[0].ranked && in->results[0].rank != rr) {
-    ms_shape_format_type(&in->results[0], t, sizeof t);
-    ms_sop_fail(out, "operand-rank", -1, "result #0 must be %lld-d tensor, but got '%s'", (long long)rr, t);
-    return false;
-  }
+  for (int r = 0; rr >= 0 && r < in->nresults; r++) /* every result (rfft2d's two) */
+    if (in->results[r].ranked && in->results[r].rank != rr) {
+      ms_shape_format_type(&in->results[r], t, sizeof t);
+      ms_sop_fail(out, "operand-rank", -1, "result #%d must be %lld-d tensor, but got '%s'", r, (long long)rr, t);
+      return false;
+    }
   return true;
 }

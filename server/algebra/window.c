@@ -12,6 +12,13 @@
 ** select_and_scatter C1-C12; TypeInference.cpp inferReduceWindowOp,
 ** verifySelectAndScatterOp. The regions' argument and result types are
 ** not judged here (the region types are the control family's).
+** resize: an image resized by scale = [y_n, y_d, x_n, x_d], offset =
+** [y, x] and border = [y, x] over input_spatial_dimensions (default [1,
+** 2]): out = ((in - 1) * n - offset + border) / d + 1; the scale must be
+** positive and, for a static input size other than 1, the division exact
+** and a static declared size equal to it (code "resize-scale"; other dims
+** are carried over and not verified). Source: TosaOps.cpp (LLVM 22)
+** ResizeOp::verify and inferReturnTypeComponents (mlir-opt-22 decides).
 */
 #include "sop_window.h"
 
@@ -219,10 +226,70 @@ static ms_infer_verdict select_and_scatter(const ms_sop_in *in, ms_sop_out *out)
   return MS_INFER_OK;
 }
 
+#define RESIZE_UNRANKED (MS_DIM_DYNAMIC + 1) /* the declared result is unranked: the verifier checks nothing */
+
+/* One spatial dim of resize: its output size (MS_DIM_DYNAMIC when the
+** input's is), or false with out's reason where the verifier rejects. */
+static bool resize_dim(const ms_sop_in *in, int k, const int64_t *sc, int64_t off, int64_t bor, int64_t size,
+                       int64_t declared, int64_t *res, ms_sop_out *out) {
+  *res = MS_DIM_DYNAMIC;
+  if (size == MS_DIM_DYNAMIC) return true;
+  int64_t num = (size - 1) * sc[0] - off + bor;
+  *res = num / sc[1] + 1;
+  if (!in->at_declared || size == 1 || declared == RESIZE_UNRANKED) return true;
+  if (num % sc[1])
+    return ms_sop_fail(out, "resize-scale", 0, "expected (input size - 1) * scale_n - offset + border to be wholly "
+                       "divisible by scale_d in spatial dim %d, got ((%lld - 1) * %lld - %lld + %lld) / %lld", k,
+                       (long long)size, (long long)sc[0], (long long)off, (long long)bor, (long long)sc[1]),
+           false;
+  if (declared != MS_DIM_DYNAMIC && declared != *res)
+    return ms_sop_fail(out, "result-shape", -1, "calculated output size %lld of spatial dim %d does not match the "
+                       "declared %lld", (long long)*res, k, (long long)declared),
+           false;
+  return true;
+}
+
+static ms_infer_verdict resize(const ms_sop_in *in, ms_sop_out *out) {
+  int ns, no, nb, nsp = 2;
+  const int64_t *sc = ms_sop_list(in, "scale", &ns), *off = ms_sop_list(in, "offset", &no),
+                *bor = ms_sop_list(in, "border", &nb);
+  const int64_t dflt[2] = {1, 2}, *sp = ms_sop_list(in, "input_spatial_dimensions", &nsp);
+  if (!sp) sp = dflt, nsp = 2;
+  if (in->noperands < 1 || !in->operands[0].ranked || !sc || !off || !bor) return MS_INFER_UNKNOWN;
+  if (ns != 2 * nsp || no != nsp || nb != nsp) /* the shape operands' types: !tosa.shape<4>, <2>, <2> */
+    return ms_sop_fail(out, "operand-rank", ns != 2 * nsp ? 1 : no != nsp ? 2 : 3,
+                       "expected shape operands of %d, %d and %d values, got %d, %d and %d", 2 * nsp, nsp, nsp, ns, no,
+                       nb);
+  for (int i = 0; i < ns; i++)
+    if (sc[i] <= 0) {
+      char b[160];
+      return ms_sop_fail(out, "resize-scale", -1, "expect all scale values to be > 0, got %s",
+                         ms_sop_format_list(sc, ns, b, sizeof b));
+    }
+  const ms_shape *x = &in->operands[0], *r = in->nresults > 0 && in->results[0].ranked ? &in->results[0] : NULL;
+  for (int d = 0; r && in->at_declared && d < r->rank; d++) /* ODS: a tosa-conformant tensor has no 0 dim */
+    if (r->dims[d] == 0)
+      return ms_sop_fail(out, "operand-rank", -1, "result #0 must be a tosa-conformant tensor (no dim of size 0)");
+  int64_t dims[MS_MAX_RANK];
+  for (int d = 0; d < x->rank; d++) dims[d] = x->dims[d];
+  for (int k = 0; k < nsp; k++) {
+    int64_t d = sp[k];
+    if (d < 0 || d >= x->rank) return MS_INFER_UNKNOWN;
+    int64_t declared = !r ? RESIZE_UNRANKED : d < r->rank ? r->dims[d] : MS_DIM_DYNAMIC;
+    if (!resize_dim(in, k, sc + 2 * k, off[k], bor[k], x->dims[d], declared, &dims[d], out)) return MS_INFER_INVALID;
+  }
+  ms_sop_result_begin(out, 0, in->nresults > 0 ? &in->results[0] : x);
+  for (int d = 0; d < x->rank; d++) ms_sop_result_push(out, 0, dims[d], MS_DIM_DYNAMIC);
+  if (in->want_provenance) ms_sop_note(out, 0, "the input resized: (in - 1) * scale_n - offset + border) / scale_d + 1");
+  out->unchecked_results = true; /* the verifier checks the resized dims only, above */
+  return MS_INFER_OK;
+}
+
 #define WINDOW_PARAMS "window_dimensions,window_strides,padding,lhs_dilation,rhs_dilation"
 
 const ms_sop_def ms_sop_window[] = {
     {"reduce_window", reduce_window, WINDOW_PARAMS},
     {"select_and_scatter", select_and_scatter, "window_dimensions,window_strides,padding"},
+    {"resize", resize, "scale,offset,border,input_spatial_dimensions"},
     {NULL, NULL, NULL},
 };

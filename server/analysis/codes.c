@@ -533,6 +533,7 @@ static const struct { const ms_code_info *table; const size_t *count; } tables[]
   {ms_codes_onnx, &ms_codes_onnx_count},
   {ms_codes_torch, &ms_codes_torch_count},
   {ms_codes_tosa, &ms_codes_tosa_count},
+  {ms_codes_tosa_ops, &ms_codes_tosa_ops_count},
   {ms_codes_tensor, &ms_codes_tensor_count},
   {ms_codes_region_ops, &ms_codes_region_ops_count},
 };

@@ -42,6 +42,8 @@ extern const ms_code_info ms_codes_torch[];        /* codes_torch.c */
 extern const size_t ms_codes_torch_count;
 extern const ms_code_info ms_codes_tosa[]; /* codes_tosa.c */
 extern const size_t ms_codes_tosa_count;
+extern const ms_code_info ms_codes_tosa_ops[]; /* codes_tosa_ops.c */
+extern const size_t ms_codes_tosa_ops_count;
 extern const size_t ms_codes_sop_families_count;
 extern const ms_code_info ms_codes_hlo[];          /* codes_hlo.c */
 extern const size_t ms_codes_hlo_count;

@@ -46,6 +46,8 @@ run "$here/tosa_diff.py" "$bin"
 echo "diff: structured ops (tosa matmul, gather, scatter, convolutions, pooling) vs mlir-opt-22 (verdicts; --tosa-infer-shapes types)"
 # Every disagreement fails (STRUCTURED_CASES: more, e.g. 5000).
 run "$here/structured_diff.py" "$bin" --cases="${STRUCTURED_CASES:-350}"
+echo "diff: tosa resize, table, fft2d, rfft2d, rescale vs mlir-opt-22 (verdicts; --tosa-infer-shapes types; TOSA_OPS_CASES: more)"
+run "$here/tosa_ops_diff.py" "$bin" --cases="${TOSA_OPS_CASES:-300}" --seed=4
 echo "diff: dataflow chains vs mlir-opt-22 (--tosa-infer-shapes; refine-then-verify)"
 run "$here/chain_diff.py" "$bin" --cases="${CHAIN_CASES:-200}"
 echo "diff: numpy rule vs numpy.broadcast_shapes"
