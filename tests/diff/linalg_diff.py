@@ -59,6 +59,9 @@ NAMED = {
     "batch_matvec": (3, [[0, 1, 2], [0, 2], [0, 1]]),
     "batch_vecmat": (3, [[0, 2], [0, 2, 1], [0, 1]]),
     "dot": (1, [[0], [0], []]),
+    # the quantized forms: two scalar zero points (maps `-> ()`) after the inputs
+    "quantized_matmul": (3, [[0, 2], [2, 1], [], [], [0, 1]]),
+    "quantized_batch_matmul": (4, [[0, 1, 3], [0, 3, 2], [], [], [0, 1, 2]]),
 }
 
 
@@ -472,7 +475,7 @@ def conv_maps():
             continue
         maps = []
         for m in re.findall(r"affine_map<\(([^)]*)\) -> \(([^)]*)\)>", d):
-            maps.append([r.strip() for r in m[1].split(",")])
+            maps.append([r.strip() for r in m[1].split(",") if r.strip()])
         nloops = len(re.search(r"affine_map<\(([^)]*)\)", d).group(1).split(","))
         for op in ([e["match"]] if isinstance(e["match"], str) else e["match"]):
             out[op] = (nloops, maps)
@@ -511,8 +514,9 @@ def conv(rng, name, op):
     mutate(rng, shapes, sizes)
     dynamize(rng, shapes)
     kind = "memref" if rng.random() < 0.2 else "tensor"
-    elem = "i32" if "unsigned" in op else "f32"  # unsigned max/min take integers
-    types = [shaped(kind, s, elem) for s in shapes]
+    elem = "i32" if "unsigned" in op or op.endswith("_q") else "f32"  # unsigned max/min and `_q` take integers
+    # the zero points of the quantized `_q` ops are scalars (maps `-> ()`)
+    types = [elem if op.endswith("_q") and not m else shaped(kind, s, elem) for s, m in zip(shapes, maps)]
     res = result_of(rng, kind, shapes[-1])
     if res:
         res = res.replace("f32>", elem + ">")
@@ -524,7 +528,7 @@ def conv(rng, name, op):
         strides[:] = [1] * nsp  # absent: 1 (the shapes above may then be too large, which is valid)
     head = "%r = " if res else ""
     tail = " -> %s" % res if res else ""
-    return function(name, types, res, ["%slinalg.%s %s%s%s" % (head, op, attrs, ins_outs(types, 2), tail)])
+    return function(name, types, res, ["%slinalg.%s %s%s%s" % (head, op, attrs, ins_outs(types, len(types) - 1), tail)])
 
 
 def transpose(rng, name, _op):
