@@ -390,6 +390,7 @@ typedef struct rule_inputs {
 static bool gather_inputs(analyzer *w, const ms_op *op, const ms_rule_binding *b, rule_inputs *in) {
   in->n = 0;
   int count = b->noperands < 0 ? (int)op->noperands : b->noperands;
+  if (count > MS_MAX_OPERANDS) return false; /* the rules see 16 operands: more are not judged (never a prefix) */
   for (int k = 0; k < count && in->n < MS_MAX_OPERANDS; k++) {
     int i = b->noperands < 0 ? k : b->operands[k];
     if ((uint32_t)i >= op->noperands) continue;
@@ -804,6 +805,7 @@ static void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *
   int last = sp->fn == MS_SHAPE_FN_CONCAT   ? (int)op->noperands - (sp->args.nnames ? 0 : 1)
              : sp->fn == MS_SHAPE_FN_MATMUL ? 2
                                             : first + 1;
+  if (last - first > MS_MAX_OPERANDS) return; /* as gather_inputs: never a prefix */
   for (int i = first; i < last && in.n < MS_MAX_OPERANDS; i++) {
     if ((uint32_t)i >= op->noperands || !operand_shape(w, op, i, &in.shapes[in.n])) return;
     ms_span s = ms_records_operand(w->rec, op, (uint32_t)i)->span;

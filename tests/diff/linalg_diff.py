@@ -386,11 +386,12 @@ def concat(rng, name, _op):
     base = tdims(rng, 1, 3)
     dim = rng.randrange(len(base)) if rng.random() > 0.05 else len(base)
     ins = []
-    for _ in range(rng.randint(1, 3)):
+    n = rng.randint(1, 3) if rng.random() < 0.9 else rng.randint(17, 24)  # past 16 operands too
+    for _ in range(n):
         d = list(base)
         if dim < len(d):
             d[dim] = rng.randint(1, 4)
-        ins.append(maybe_dyn(rng, tweak(rng, d, 0.15), 0.1))
+        ins.append(maybe_dyn(rng, tweak(rng, d, 0.15 if n <= 3 else 0.01), 0.1 if n <= 3 else 0.01))
     if rng.random() < 0.05:
         ins[-1] = ins[-1][:-1] or [2]
     res = []
@@ -430,9 +431,7 @@ def from_elements(rng, name, _op):
     for d in t:
         n *= d
     n = max(0, n + (rng.choice([-1, 1]) if rng.random() < 0.35 else 0))
-    # The algebra judges ops of at most 16 operands (MS_SOP_MAX_OPERANDS): a
-    # longer list is not judged (a known miss), so cases stay within it.
-    n = min(n, 16)
+    # up to 25 elements: the structured-op functions take any number of operands
     els = [f.arg("f32") for _ in range(n)]
     rt = shaped("tensor", t)
     if WANT_GENERIC[0]:
@@ -661,11 +660,11 @@ def vstrided(rng, name, _op):
 
 def vfrom_elements(rng, name, _op):
     f = Fn()
-    t = vdims(rng, 1, 2)
+    t = vdims(rng, 1, 3)  # up to 64 elements
     n = 1
     for d in t:
         n *= d
-    n = min(16, max(1, n + (rng.choice([-1, 1]) if rng.random() < 0.35 else 0)))
+    n = max(1, n + (rng.choice([-1, 1]) if rng.random() < 0.35 else 0))
     els = [f.arg("f32") for _ in range(n)]
     rt = vec(t)
     if WANT_GENERIC[0]:
