@@ -38,3 +38,14 @@ func.func @incorrect(%a: tensor<4x8xf32>, %b: tensor<7x16xf32>, %c: tensor<4x16x
   %3 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%img, %f : tensor<1x8x9x3xf32>, tensor<3x3x3x8xf32>) outs(%o : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
   return
 }
+
+// The quantized convolutions and matmuls: the inputs, then two scalar zero
+// points (indexing maps `-> ()`), then the init.
+
+func.func @quantized(%i: tensor<1x8x8x3xi8>, %f: tensor<3x3x3x4xi8>, %z: i32, %o: tensor<1x6x6x4xi32>, %a: tensor<4x3xi8>, %b: tensor<3x5xi8>, %c: tensor<4x5xi32>) {
+  %0 = linalg.conv_2d_nhwc_hwcf_q ins(%i, %f, %z, %z : tensor<1x8x8x3xi8>, tensor<3x3x3x4xi8>, i32, i32) outs(%o : tensor<1x6x6x4xi32>) -> tensor<1x6x6x4xi32>
+  %1 = linalg.quantized_matmul ins(%a, %b, %z, %z : tensor<4x3xi8>, tensor<3x5xi8>, i32, i32) outs(%c : tensor<4x5xi32>) -> tensor<4x5xi32>
+  // Wrong: the lhs's 5 columns against the rhs's 3 rows.
+  %2 = linalg.quantized_matmul ins(%b, %b, %z, %z : tensor<3x5xi8>, tensor<3x5xi8>, i32, i32) outs(%c : tensor<4x5xi32>) -> tensor<4x5xi32>
+  return
+}

@@ -38,3 +38,17 @@ func.func @incorrect(%t: tensor<6x4xf32>, %a: tensor<2x3xf32>, %b: tensor<4x4xf3
   %6 = tensor.from_elements %c, %c : tensor<3xf32>
   return
 }
+
+// tensor.cast (one element type; ranked both: one rank, each pair of dims
+// equal or one of them `?`) and tensor.dim (a source of rank >= 1).
+
+func.func @casts(%a: tensor<?x4xf32>, %b: tensor<3x4xf32>, %s: tensor<f32>, %i: index) {
+  %0 = tensor.cast %a : tensor<?x4xf32> to tensor<2x4xf32>
+  %1 = tensor.cast %b : tensor<3x4xf32> to tensor<*xf32>
+  %2 = tensor.dim %b, %i : tensor<3x4xf32>
+  // Wrong: 3 rows cannot be cast to 2.
+  %3 = tensor.cast %b : tensor<3x4xf32> to tensor<2x4xf32>
+  // Wrong: a rank-0 tensor has no dim to ask for.
+  %4 = tensor.dim %s, %i : tensor<f32>
+  return
+}

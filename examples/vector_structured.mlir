@@ -29,3 +29,39 @@ func.func @incorrect(%v: vector<2x3x4xf32>, %s: vector<4xf32>, %i: index, %x: f3
   %4 = vector.multi_reduction <add>, %v, %s [1, 2] : vector<2x3x4xf32> to vector<4xf32>
   return
 }
+
+// More of vector's structured ops: vector.reduction (a 0-d or 1-d source),
+// vector.insert_strided_slice (one offset per destination dim, the source
+// against the trailing dims), vector.constant_mask / vector.create_mask
+// (one size per dim, each inside it), vector.interleave /
+// vector.deinterleave (the trailing dim doubled / halved) and
+// vector.bitcast (the trailing dim holds as many bits).
+
+func.func @correct_more(%s: vector<4xf32>, %m: vector<2x4xf32>, %d: vector<16x4x8xf32>, %i: index) -> vector<2x8xf16> {
+  %0 = vector.reduction <add>, %s : vector<4xf32> into f32
+  %1 = vector.insert_strided_slice %m, %d {offsets = [0, 0, 2], strides = [1, 1]} : vector<2x4xf32> into vector<16x4x8xf32>
+  %2 = vector.constant_mask [3, 2] : vector<4x3xi1>
+  %3 = vector.create_mask %i, %i : vector<4x3xi1>
+  %4 = vector.interleave %m, %m : vector<2x4xf32> -> vector<2x8xf32>
+  %5, %6 = vector.deinterleave %4 : vector<2x8xf32> -> vector<2x4xf32>
+  %7 = vector.bitcast %m : vector<2x4xf32> to vector<2x8xf16>
+  return %7 : vector<2x8xf16>
+}
+
+func.func @incorrect_more(%m: vector<2x4xf32>, %d: vector<16x4x8xf32>, %i: index, %o: vector<2x7xf32>) {
+  // Wrong: a vector.reduction source has at most one dim.
+  %0 = vector.reduction <add>, %m : vector<2x4xf32> into f32
+  // Wrong: offset 5 and the source's 4 run past the destination's 8.
+  %1 = vector.insert_strided_slice %m, %d {offsets = [0, 0, 5], strides = [1, 1]} : vector<2x4xf32> into vector<16x4x8xf32>
+  // Wrong: 5 set rows in a mask of 4.
+  %2 = vector.constant_mask [5, 2] : vector<4x3xi1>
+  // Wrong: a 2-d mask takes two sizes.
+  %3 = vector.create_mask %i : vector<4x3xi1>
+  // Wrong: interleaving two 2x4 vectors gives vector<2x8xf32>.
+  %4 = vector.interleave %m, %m : vector<2x4xf32> -> vector<4x4xf32>
+  // Wrong: 7 elements cannot be split in two halves.
+  %5, %6 = vector.deinterleave %o : vector<2x7xf32> -> vector<2x3xf32>
+  // Wrong: 4 x 32 bits are 8 x 16 bits, not 3.
+  %7 = vector.bitcast %m : vector<2x4xf32> to vector<2x3xf16>
+  return
+}

@@ -12,7 +12,10 @@
 #include "framework.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "alloc.h"
 
 #define CODE_RANGE "dims-out-of-range"
 #define CODE_ORDER "dims-order"
@@ -363,9 +366,8 @@ static int tensors(const ms_sop_in *in, const ms_shape **t) {
 
 /* cat (tensors, dim): one rank (1-d tensors of size 0 are skipped, as
 ** PyTorch's legacy rule does), sizes equal but along dim, which adds up. */
-static ms_infer_verdict concat_list(const ms_sop_in *in, ms_sop_out *out) {
-  const ms_shape *t[MS_SOP_MAX_OPERANDS];
-  int n = tensors(in, t), first = -1;
+static ms_infer_verdict concat_tensors(const ms_sop_in *in, ms_sop_out *out, const ms_shape **t, int n) {
+  int first = -1;
   if (n == 0) return MS_INFER_UNKNOWN;
   for (int i = 0; i < n; i++) {
     if (!t[i]->ranked) return MS_INFER_UNKNOWN;
@@ -408,9 +410,7 @@ static ms_infer_verdict concat_list(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 /* stack (tensors, dim): equal shapes; a new dim of their count at dim. */
-static ms_infer_verdict stack(const ms_sop_in *in, ms_sop_out *out) {
-  const ms_shape *t[MS_SOP_MAX_OPERANDS];
-  int n = tensors(in, t);
+static ms_infer_verdict stack_tensors(const ms_sop_in *in, ms_sop_out *out, const ms_shape **t, int n) {
   if (n == 0) return MS_INFER_UNKNOWN;
   for (int i = 0; i < n; i++)
     if (!t[i]->ranked) return MS_INFER_UNKNOWN;
@@ -434,6 +434,20 @@ static ms_infer_verdict stack(const ms_sop_in *in, ms_sop_out *out) {
   }
   return FW_EMIT(t[0], dims, r + 1);
 }
+
+/* The tensors among the operands (any number of them) to body. */
+static ms_infer_verdict with_tensors(const ms_sop_in *in, ms_sop_out *out,
+                                     ms_infer_verdict (*body)(const ms_sop_in *, ms_sop_out *, const ms_shape **, int)) {
+  if (in->noperands < 1) return MS_INFER_UNKNOWN;
+  const ms_shape **t = ms_xmalloc((size_t)in->noperands * sizeof *t);
+  ms_infer_verdict v = body(in, out, t, tensors(in, t));
+  free(t);
+  return v;
+}
+
+static ms_infer_verdict concat_list(const ms_sop_in *in, ms_sop_out *out) { return with_tensors(in, out, concat_tensors); }
+
+static ms_infer_verdict stack(const ms_sop_in *in, ms_sop_out *out) { return with_tensors(in, out, stack_tensors); }
 
 const ms_sop_def ms_sop_framework_movement[] = {
     {"concat_list", concat_list, "dimension"},

@@ -478,7 +478,7 @@ static ms_infer_verdict set_dimension_size(const ms_sop_in *in, ms_sop_out *out)
 
 /* The bit width of a builtin element type (i1, ui8, f16, bf16, f8E4M3FN,
 ** complex<f32>: 64), or 0 when unknown (index, tf32, quantized, dialect). */
-static int bit_width(const char *e) {
+int ms_sop_bit_width(const char *e) {
   int w = 0;
   if (!strncmp(e, "complex<", 8)) {
     char inner[64];
@@ -486,7 +486,7 @@ static int bit_width(const char *e) {
     if (n == 0 || n >= sizeof inner || e[8 + n - 1] != '>') return 0;
     memcpy(inner, e + 8, n - 1);
     inner[n - 1] = 0;
-    return 2 * bit_width(inner);
+    return 2 * ms_sop_bit_width(inner);
   }
   if (!strcmp(e, "bf16")) return 16;
   const char *d = e;
@@ -505,7 +505,7 @@ static ms_infer_verdict bitcast_convert(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands != 1 || !r || !in->operands[0].ranked) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
   bool xc = !strncmp(x->elem, "complex<", 8), rc = !strncmp(r->elem, "complex<", 8);
-  int wx = bit_width(x->elem), wr = bit_width(r->elem);
+  int wx = ms_sop_bit_width(x->elem), wr = ms_sop_bit_width(r->elem);
   if (wx && wr && xc != rc)
     return ms_sop_fail(out, MS_CODE_BIT_WIDTH, -1, "cannot convert between real and complex types, but got: %s and %s",
                        x->elem, r->elem);

@@ -52,6 +52,11 @@ bool ms_sop_in_range(ms_sop_out *out, const ms_sop_param *p, const char *name, i
 /* Two ranked shapes of one rank whose dims are pairwise compatible. */
 bool ms_sop_shapes_compatible(const ms_shape *a, const ms_shape *b);
 
+/* The bit width of a builtin element type (i1, ui8, f16, bf16, f8E4M3FN,
+** complex<f32>: 64), or 0 when unknown (index, tf32, quantized, dialect);
+** defined in movement.c. */
+int ms_sop_bit_width(const char *e);
+
 /* Whether v holds x. */
 bool ms_sop_contains(const int64_t *v, int n, int64_t x);
 

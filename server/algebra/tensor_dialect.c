@@ -378,7 +378,51 @@ static ms_infer_verdict shape_reshape(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_UNKNOWN; /* the sizes are the shape operand's values */
 }
 
+/* CastOp::areCastCompatible: one element type; ranked both: one rank and
+** each pair of dims equal or one `?` (unranked either side: any shape).
+** The result refines to the operand's static dims where it has `?`. */
+static ms_infer_verdict cast_compatible(const ms_sop_in *in, ms_sop_out *out) {
+  const ms_shape *res = in->nresults ? &in->results[0] : NULL;
+  if (in->noperands != 1 || !res) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0];
+  if (x->kind != res->kind || x->kind != MS_TYPE_TENSOR) return MS_INFER_UNKNOWN;
+  bool clash = x->elem[0] && res->elem[0] && strcmp(x->elem, res->elem);
+  if (x->ranked && res->ranked) {
+    clash |= x->rank != res->rank;
+    for (int i = 0; !clash && i < x->rank; i++)
+      clash |= x->dims[i] != MS_DIM_DYNAMIC && res->dims[i] != MS_DIM_DYNAMIC && x->dims[i] != res->dims[i];
+  }
+  if (clash && in->at_declared) {
+    char a[128], b[128];
+    type_text(x, a, sizeof a);
+    type_text(res, b, sizeof b);
+    return ms_sop_fail(out, CODE_RESULT, -1, "operand type '%s' and result type '%s' are cast incompatible", a, b);
+  }
+  if (clash || !x->ranked || !res->ranked) return MS_INFER_UNKNOWN;
+  ms_shape *r = &out->results[0];
+  *r = *res;
+  r->bounded = false;
+  for (int i = 0; i < x->rank; i++)
+    if (r->dims[i] == MS_DIM_DYNAMIC) r->dims[i] = x->dims[i];
+  out->nresults = 1;
+  if (in->want_provenance) ms_sop_note(out, 0, "the declared type, the operand's sizes where it has `?`");
+  return MS_INFER_OK;
+}
+
+/* DimOp (ODS): the source is unranked or of rank >= 1. The index is not
+** checked against the rank (an out-of-range one is undefined behaviour,
+** not a verifier error). */
+static ms_infer_verdict dim_source(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 1) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0];
+  if (x->kind == MS_TYPE_TENSOR && x->ranked && x->rank == 0)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "operand #0 must be non-0-ranked or unranked tensor");
+  return MS_INFER_UNKNOWN; /* an index */
+}
+
 const ms_sop_def ms_sop_tensor[] = {
+    {"cast_compatible", cast_compatible, ""},
+    {"dim_source", dim_source, ""},
     {"collapse_shape", collapse_shape, "reassociation"},
     {"expand_shape", expand_shape, "reassociation,static_output_shape"},
     {"extract_slice", extract_slice, "static_offsets,static_sizes,static_strides"},

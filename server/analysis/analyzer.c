@@ -358,6 +358,7 @@ static bool target_shape(analyzer *w, const ms_op *op, int i, ms_shape *out) {
 static bool gather_inputs(analyzer *w, const ms_op *op, const ms_rule_binding *b, rule_inputs *in) {
   in->n = 0;
   int count = b->noperands < 0 ? (int)op->noperands : b->noperands;
+  if (count > MS_MAX_OPERANDS) return false; /* the rules see 16 operands: more are not judged (never a prefix) */
   for (int k = 0; k < count && in->n < MS_MAX_OPERANDS; k++) {
     int i = b->noperands < 0 ? k : b->operands[k];
     if ((uint32_t)i >= op->noperands) continue;

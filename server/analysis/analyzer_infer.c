@@ -305,6 +305,7 @@ void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *b) {
   int last = sp->fn == MS_SHAPE_FN_CONCAT   ? (int)op->noperands - (sp->args.nnames ? 0 : 1)
              : sp->fn == MS_SHAPE_FN_MATMUL ? 2
                                             : first + 1;
+  if (last - first > MS_MAX_OPERANDS) return; /* as gather_inputs: never a prefix */
   for (int i = first; i < last && in.n < MS_MAX_OPERANDS; i++) {
     if ((uint32_t)i >= op->noperands || !operand_shape(w, op, i, &in.shapes[in.n])) return;
     ms_span s = ms_records_operand(w->rec, op, (uint32_t)i)->span;

@@ -9,7 +9,10 @@
 #include "structured.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "alloc.h"
 
 #include "sop.h"
 #include "sop_params.h"
@@ -19,11 +22,18 @@
 #define MAX_REGIONS 8
 #define MAX_REGION_SHAPES 64
 
+/* The operands the function sees, any number of them: the arrays hold
+** MS_SOP_MAX_OPERANDS inline and move to the heap past that (reserve);
+** release gives the heap back when the op is done. */
 typedef struct judged {
-  int n;
-  ms_shape operands[MS_SOP_MAX_OPERANDS];
-  int src[MS_SOP_MAX_OPERANDS];          /* the op's operand each comes from */
-  uint32_t elem[MS_SOP_MAX_OPERANDS];    /* an element of a tensor list operand, MS_NONE: the operand */
+  int n, cap;
+  ms_shape *operands;
+  int *src;                              /* the op's operand each comes from */
+  uint32_t *elem;                        /* an element of a tensor list operand, MS_NONE: the operand */
+  ms_shape *inferred;                    /* the operands' inferred shapes */
+  ms_shape inline_operands[MS_SOP_MAX_OPERANDS], inline_inferred[MS_SOP_MAX_OPERANDS];
+  int inline_src[MS_SOP_MAX_OPERANDS];
+  uint32_t inline_elem[MS_SOP_MAX_OPERANDS];
   int nresults;
   ms_shape results[MS_SOP_MAX_RESULTS];
   bool has_result[MS_SOP_MAX_RESULTS];
@@ -33,6 +43,38 @@ typedef struct judged {
   ms_sop_region regions[MAX_REGIONS];
   ms_shape region_shapes[MAX_REGION_SHAPES];
 } judged;
+
+static void release(judged *j) {
+  if (j->operands && j->operands != j->inline_operands) {
+    free(j->operands);
+    free(j->src);
+    free(j->elem);
+    free(j->inferred);
+  }
+  j->operands = j->inline_operands;
+  j->inferred = j->inline_inferred;
+  j->src = j->inline_src;
+  j->elem = j->inline_elem;
+  j->cap = MS_SOP_MAX_OPERANDS;
+}
+
+/* Room for need operands, the j->n already there kept. */
+static void reserve(judged *j, int need) {
+  if (need <= j->cap) return;
+  int cap = need > 2 * j->cap ? need : 2 * j->cap;
+  ms_shape *ops = ms_xmalloc((size_t)cap * sizeof *ops), *inf = ms_xmalloc((size_t)cap * sizeof *inf);
+  int *src = ms_xmalloc((size_t)cap * sizeof *src);
+  uint32_t *elem = ms_xmalloc((size_t)cap * sizeof *elem);
+  memcpy(ops, j->operands, (size_t)j->n * sizeof *ops);
+  memcpy(src, j->src, (size_t)j->n * sizeof *src);
+  memcpy(elem, j->elem, (size_t)j->n * sizeof *elem);
+  release(j);
+  j->operands = ops;
+  j->inferred = inf;
+  j->src = src;
+  j->elem = elem;
+  j->cap = cap;
+}
 
 static bool read_constant(void *ctx, int operand, int64_t *out, int max, int *n) {
   const ms_structured_host *h = ctx;
@@ -104,8 +146,10 @@ static bool list_elements(const ms_structured_host *h, judged *j, int i) {
   size_t len = def->name.end - def->name.start;
   static const char tail[] = ".ListConstruct";
   if (len < sizeof tail || memcmp(h->text + def->name.end - (sizeof tail - 1), tail, sizeof tail - 1)) return false;
-  if (def->noperands == 0 || j->n + (int)def->noperands > MS_SOP_MAX_OPERANDS) return false;
+  if (def->noperands == 0) return false;
   int n0 = j->n;
+  /* the op's operands after this one still come */
+  reserve(j, j->n + (int)def->noperands + (int)(op->noperands - (uint32_t)i - 1));
   for (uint32_t k = 0; k < def->noperands; k++) {
     uint32_t e = ms_records_operand(h->rec, def, k)->value;
     if (e == MS_NONE || !h->value_shape(h->w, e, &j->operands[j->n]) || j->operands[j->n].kind != MS_TYPE_TENSOR) {
@@ -120,10 +164,12 @@ static bool list_elements(const ms_structured_host *h, judged *j, int i) {
 
 static bool gather(const ms_structured_host *h, judged *j) {
   const ms_op *op = &h->rec->ops[h->opi];
-  if (op->noperands > MS_SOP_MAX_OPERANDS || op->nresults > MS_SOP_MAX_RESULTS) return false;
+  if (!j->operands) release(j); /* first use: the inline arrays */
+  if (op->nresults > MS_SOP_MAX_RESULTS) return false;
   j->n = 0;
+  reserve(j, (int)op->noperands);
   for (int i = 0; i < (int)op->noperands; i++) {
-    if (j->n >= MS_SOP_MAX_OPERANDS || !h->declared_operand(h->w, i, &j->operands[j->n])) return false;
+    if (!h->declared_operand(h->w, i, &j->operands[j->n])) return false;
     if (j->operands[j->n].kind == MS_TYPE_OTHER && list_elements(h, j, i)) continue;
     j->src[j->n] = i;
     j->elem[j->n++] = MS_NONE;
@@ -247,20 +293,18 @@ static bool meet(const ms_shape *declared, const ms_shape *inferred, ms_shape *o
   return refined;
 }
 
-void ms_structured_judge(const ms_structured_host *h) {
+static void judge(const ms_structured_host *h, judged *j) {
   const ms_sop_def *def = ms_sop_spec_def(h->binding->algebra);
-  static __thread judged j;
   static __thread ms_sop_out out;
-  if (!gather(h, &j)) return;
   bool quiet = h->binding->infer_only;
   char why[512];
-  ms_sop_in ranks = {j.n, j.operands, j.nresults, j.results, j.nparams, j.params, false, 0, NULL, true};
+  ms_sop_in ranks = {j->n, j->operands, j->nresults, j->results, j->nparams, j->params, false, 0, NULL, true};
   memset(&out, 0, sizeof out);
   if (!ms_sop_check_ranks(&ranks, &out)) {
     if (!quiet) report(h, out.code, out.operand, out.why, AS_ERROR); /* ODS: the verifier's, never a spec warning */
     return;
   }
-  ms_infer_verdict v = run(&j, j.operands, false, &out, def);
+  ms_infer_verdict v = run(j, j->operands, false, &out, def);
   if (out.warn_code && !quiet) report(h, out.warn_code, out.warn_operand, out.warn_why, AS_SPEC);
   if (v == MS_INFER_INVALID) {
     if (!quiet) report(h, out.code, out.operand, out.why, AS_ENTRY);
@@ -269,9 +313,9 @@ void ms_structured_judge(const ms_structured_host *h) {
   /* Not judged at the declared types (an unranked operand): the inferred
   ** shapes may still judge it, and refine its results. */
   if (v != MS_INFER_OK && v != MS_INFER_UNKNOWN) return;
-  int r = v == MS_INFER_OK ? conflicting_result(&j, &out) : -1;
+  int r = v == MS_INFER_OK ? conflicting_result(j, &out) : -1;
   if (r >= 0) {
-    conflict_text(&j, &out, r, why, sizeof why);
+    conflict_text(j, &out, r, why, sizeof why);
     if (!quiet) report(h, CODE_RESULT, -1, why, AS_ENTRY);
     return;
   }
@@ -281,38 +325,45 @@ void ms_structured_judge(const ms_structured_host *h) {
   quiet |= h->binding->spec_warnings; /* propagated mismatches: the verifier accepts them too */
   /* Unknown at the declared types (an operand declared `tensor<*xf32>`):
   ** the inferred operand shapes may still tell. */
-  static __thread ms_shape inferred_ops[MS_SOP_MAX_OPERANDS];
+  ms_shape *inferred_ops = j->inferred;
   bool any = false;
-  for (int i = 0; i < j.n; i++) any |= inferred(h, &j, i, &inferred_ops[i]);
+  for (int i = 0; i < j->n; i++) any |= inferred(h, j, i, &inferred_ops[i]);
   if (!any && v != MS_INFER_OK) return;
   if (any) {
-    v = run(&j, inferred_ops, false, &out, def);
+    v = run(j, inferred_ops, false, &out, def);
     if (v == MS_INFER_INVALID) {
       if (!quiet) h->propagated(h->w, out.why);
       return;
     }
     if (v != MS_INFER_OK) return;
-    r = conflicting_result(&j, &out);
+    r = conflicting_result(j, &out);
     if (r >= 0) {
-      conflict_text(&j, &out, r, why, sizeof why);
+      conflict_text(j, &out, r, why, sizeof why);
       if (!quiet) h->propagated(h->w, why);
       return;
     }
   }
-  for (int k = 0; k < j.nresults && k < out.nresults; k++) {
+  for (int k = 0; k < j->nresults && k < out.nresults; k++) {
     ms_shape met;
-    if (j.has_result[k] && meet(&j.results[k], &out.results[k], &met)) h->refine(h->w, k, &met);
+    if (j->has_result[k] && meet(&j->results[k], &out.results[k], &met)) h->refine(h->w, k, &met);
   }
+}
+
+void ms_structured_judge(const ms_structured_host *h) {
+  static __thread judged j;
+  if (gather(h, &j)) judge(h, &j);
+  release(&j);
 }
 
 void ms_structured_provenance(const ms_structured_host *h, int r, char *buf, size_t n) {
   const ms_sop_def *def = ms_sop_spec_def(h->binding->algebra);
   static __thread judged j;
   static __thread ms_sop_out out;
-  static __thread ms_shape ops[MS_SOP_MAX_OPERANDS];
   buf[0] = 0;
-  if (!gather(h, &j)) return;
-  for (int i = 0; i < j.n; i++) inferred(h, &j, i, &ops[i]);
-  if (run(&j, ops, true, &out, def) == MS_INFER_OK && r >= 0 && r < out.nresults)
-    snprintf(buf, n, "%s", out.provenance[r]);
+  if (gather(h, &j)) {
+    for (int i = 0; i < j.n; i++) inferred(h, &j, i, &j.inferred[i]);
+    if (run(&j, j.inferred, true, &out, def) == MS_INFER_OK && r >= 0 && r < out.nresults)
+      snprintf(buf, n, "%s", out.provenance[r]);
+  }
+  release(&j);
 }
