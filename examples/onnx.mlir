@@ -30,7 +30,7 @@ func.func @unidirectional(%x: tensor<2x3x4xf32>, %slope: tensor<3x1xf32>, %a: te
   // Wrong: the slope has a higher rank than X.
   %2 = "onnx.PRelu"(%x, %wide) : (tensor<2x3x4xf32>, tensor<5x2x3x4xf32>) -> tensor<2x3x4xf32>
   // Warning (spec-violation): C (4x6) does not broadcast onto the 5x6 result;
-  // the specification forbids it, onnx-mlir's verifier does not check it.
+  // the specification forbids it, ONNX's shape inference (1.12) accepts it.
   %3 = "onnx.Gemm"(%a, %b, %c2) : (tensor<5x7xf32>, tensor<7x6xf32>, tensor<4x6xf32>) -> tensor<5x6xf32>
   return
 }
@@ -63,8 +63,12 @@ func.func @frontend(%x: tensor<1x3x32x32xf32>, %w: tensor<8x3x3x3xf32>, %m: tens
   return
 }
 
-// What onnx-mlir's verifiers reject (Gather's axis, GatherND's index
-// tuples, ScatterND's updates, TopK's K, MatMulInteger's zero points).
+// What ONNX's reference shape inference (onnx.shape_inference.infer_shapes,
+// strict_mode) or onnx-mlir's verifier rejects is an error (Gather's axis,
+// GatherND's index tuples, ScatterND's updates, TopK's K, MatMulInteger's
+// zero points, MatMul's K, a Reshape that does not fit); what only the
+// specification forbids is a spec-violation warning (Squeeze's axes: ONNX
+// 1.12's inference ignores them, like Gemm's C above).
 func.func @frontend_errors(%d: tensor<3x4xf32>, %i: tensor<2xi64>, %j: tensor<2x3xi64>, %u: tensor<2x5xf32>, %k: tensor<1x1xi64>, %a: tensor<5x16x32xui8>, %b: tensor<5x32x64xui8>, %za: tensor<5x16x2xui8>) {
   // Wrong: axis 2 of a rank-2 tensor.
   %0 = "onnx.Gather"(%d, %i) {axis = 2 : si64} : (tensor<3x4xf32>, tensor<2xi64>) -> tensor<*xf32>
@@ -78,5 +82,13 @@ func.func @frontend_errors(%d: tensor<3x4xf32>, %i: tensor<2xi64>, %j: tensor<2x
   %nv = "onnx.NoValue"() {value} : () -> none
   // Wrong: a zero point of A's rank has a 1 at A's last dim.
   %4 = "onnx.MatMulInteger"(%a, %b, %za, %nv) : (tensor<5x16x32xui8>, tensor<5x32x64xui8>, tensor<5x16x2xui8>, none) -> tensor<5x16x64xi32>
+  // Wrong: MatMul's K differs (4 columns against 2 rows): ONNX's inference rejects it.
+  %5 = "onnx.MatMul"(%d, %u) : (tensor<3x4xf32>, tensor<2x5xf32>) -> tensor<*xf32>
+  %bad = onnx.Constant dense<[5, -1]> : tensor<2xi64>
+  // Wrong: 12 elements do not divide into rows of 5.
+  %6 = "onnx.Reshape"(%d, %bad) : (tensor<3x4xf32>, tensor<2xi64>) -> tensor<*xf32>
+  %ax = onnx.Constant dense<[3]> : tensor<1xi64>
+  // Warning (spec-violation): axis 3 of a rank-2 tensor; ONNX 1.12 ignores it.
+  %7 = "onnx.Squeeze"(%d, %ax) : (tensor<3x4xf32>, tensor<1xi64>) -> tensor<*xf32>
   return
 }

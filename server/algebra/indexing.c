@@ -283,7 +283,8 @@ static ms_infer_verdict slice_steps(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *x = &in->operands[0];
   if (!x->ranked) return unknown_results(out, 1);
   const ms_sop_param *st = ms_sop_get(in, "starts"), *en = ms_sop_get(in, "ends"), *ax = ms_sop_get(in, "axes"),
-                     *sp = ms_sop_get(in, "steps");
+                     *sp = ms_sop_get(in, "steps"), *zs = ms_sop_get(in, "zero_step");
+  bool zero_warn = zs && !strcmp(zs->str, "warn");
   bool ok = st && en && (ax || !given(in, 3)) && (sp || !given(in, 4));
   if (st && en && st->n != en->n)
     return ms_sop_fail(out, MS_CODE_DIMS_COUNT, 2, "%d starts and %d ends", st->n, en->n);
@@ -303,6 +304,12 @@ static ms_infer_verdict slice_steps(const ms_sop_in *in, ms_sop_out *out) {
     if (!axis_in(out, &a, x->rank, "axes")) return MS_INFER_INVALID;
     if (seen[a]) return ms_sop_fail(out, MS_CODE_DIMS_ORDER, 3, "axis %lld is repeated", (long long)a);
     seen[a] = true;
+    /* zero_step "warn": the reference rejects a step of 0 only on a known dim. */
+    if (step == 0 && !known(x->dims[a]) && zero_warn) {
+      ms_sop_warn(out, MS_CODE_SLICE_BOUNDS, 4, "'step' cannot be 0");
+      size[a] = MS_DIM_DYNAMIC;
+      continue;
+    }
     if (step == 0) return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 4, "'step' cannot be 0");
     size[a] = known(x->dims[a]) ? slice_size(x->dims[a], st->v[i], en->v[i], step) : MS_DIM_DYNAMIC;
   }
@@ -372,7 +379,7 @@ const ms_sop_def ms_sop_indexing[] = {
     {"scatter_elements", scatter_elements, "axis"},
     {"split_sizes", split_sizes, "axis,split,num_outputs"},
     {"split_to_sequence", split_to_sequence, "axis,keepdims,split"},
-    {"slice_steps", slice_steps, "starts,ends,axes,steps"},
+    {"slice_steps", slice_steps, "starts,ends,axes,steps,zero_step"},
     {"tile_repeats", tile_repeats, "repeats"},
     {"pad_values", pad_values, "pads,axes"},
     {NULL, NULL, NULL},

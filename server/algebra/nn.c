@@ -149,7 +149,7 @@ static ms_infer_verdict gemm(const ms_sop_in *in, ms_sop_out *out) {
   if (given(in, 2) && in->operands[2].ranked) {
     const ms_shape *c = &in->operands[2];
     int64_t mn[2] = {m, n};
-    if (c->rank > 2) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 2, "C has rank %d, more than 2", c->rank);
+    if (c->rank > 2) return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, 2, "C has rank %d, more than 2", c->rank);
     for (int i = 0; i < c->rank; i++) {
       int64_t d = c->dims[i], t = mn[2 - c->rank + i];
       if (known(d) && known(t) && d != 1 && d != t)

@@ -122,7 +122,12 @@ static ms_infer_verdict reshape_values(const ms_sop_in *in, ms_sop_out *out) {
     ms_sop_result_push(out, 0, v, MS_DIM_DYNAMIC);
   }
   if (neg < 0 && total_known && prod_known && prod != total && !checked) return MS_INFER_UNKNOWN;
-  if (neg < 0 && total_known && prod_known && prod != total)
+  /* count_check "warn": the reference's inference does not compare the
+  ** counts without a -1 (ONNX 1.12); the specification does. */
+  const ms_sop_param *cc = ms_sop_get(in, "count_check");
+  if (neg < 0 && total_known && prod_known && prod != total && cc && !strcmp(cc->str, "warn"))
+    ms_sop_warn(out, MS_CODE_SOP_ELEMENTS, 1, "%lld elements reshaped to %lld", (long long)total, (long long)prod);
+  else if (neg < 0 && total_known && prod_known && prod != total)
     return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1, "%lld elements reshaped to %lld", (long long)total,
                        (long long)prod);
   if (in->want_provenance) ms_sop_note(out, 0, "the shape operand (0 copies, -1 takes the rest)");
@@ -317,7 +322,7 @@ static ms_infer_verdict dim_of(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 const ms_sop_def ms_sop_tensor_ops[] = {
-    {"reshape_values", reshape_values, "shape,allowzero,zero_copies,unchecked_results"},
+    {"reshape_values", reshape_values, "shape,allowzero,zero_copies,unchecked_results,count_check"},
     {"flatten", flatten, "axis"},
     {"squeeze", squeeze, "axes"},
     {"unsqueeze", unsqueeze, "axes"},

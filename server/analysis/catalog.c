@@ -77,6 +77,7 @@ typedef struct entry {
   bool rank0_operands;         /* indexing-maps: rank-0 operands index no loop */
   bool identical_shapes;       /* indexing-maps: inputs have the init's shape exactly (linalg.map) */
   bool float_elements, integer_elements, sizes_only;
+  const char *spec_codes;      /* "spec_codes" joined by commas, or NULL */
   ms_shape_spec shape;
   const ms_layout *layout;     /* "syntax", or NULL */
   const char *dims_attrs[MAX_ATTR_NAMES];   /* "dimensions" (linalg-broadcast) */
@@ -468,21 +469,40 @@ static bool load_target(loader *ld, const cJSON *v, entry *e) {
   return get_int(ld, o, 0, MS_MAX_OPERANDS - 1, &e->target_operand);
 }
 
+/* "spec_codes": the algebra's finding codes that only the specification
+** checks (the framework's reference accepts them): spec-violation warnings. */
+static bool load_spec_codes(loader *ld, const cJSON *v, entry *e) {
+  char buf[256] = "";
+  if (!want_type(ld, v, cJSON_IsArray(v) && cJSON_GetArraySize(v) > 0, "a list of finding codes")) return false;
+  for (const cJSON *c = v->child; c; c = c->next) {
+    if (!want_type(ld, c, cJSON_IsString(c), "a finding code")) return false;
+    if (strlen(buf) + strlen(c->valuestring) + 2 > sizeof buf) return bad(ld, v, false, "too many codes");
+    if (buf[0]) strcat(buf, ",");
+    strcat(buf, c->valuestring);
+  }
+  if (!(e->spec_codes = file_strdup(ld->file, buf))) return oom(ld);
+  return true;
+}
+
 static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
                                      "infer_like_tosa", "infer_only", "static_result", "max_broadcast_rank",
                                      "rank_difference", "rank0_operands", "float_elements", "integer_elements",
-                                     "sizes_only", "spec_warnings", "identical_shapes", NULL};
+                                     "sizes_only", "spec_warnings", "identical_shapes", "spec_codes", NULL};
   bool *flags[] = {&e->equal_ranks,      &e->tensor_only,    &e->skip_result_dims, &e->strict,
                    &e->infer_like_tosa,  &e->infer_only,     &e->static_result,    NULL,
                    NULL,                 &e->rank0_operands, &e->float_elements,   &e->integer_elements,
-                   &e->sizes_only,       &e->spec_warnings,    &e->identical_shapes};
+                   &e->sizes_only,       &e->spec_warnings,    &e->identical_shapes, NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
     if (!strcmp(c->string, "max_broadcast_rank") || !strcmp(c->string, "rank_difference")) {
       int *n = !strcmp(c->string, "max_broadcast_rank") ? &e->max_broadcast_rank : &e->rank_difference;
       if (!get_int(ld, c, 1, MS_MAX_RANK, n)) return false;
+      continue;
+    }
+    if (!strcmp(c->string, "spec_codes")) {
+      if (!load_spec_codes(ld, c, e)) return false;
       continue;
     }
     if (!want_type(ld, c, cJSON_IsBool(c), "true or false")) return false;
@@ -781,8 +801,8 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
     return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "constraints")) && !load_constraints(ld, c, e))
     return false;
-  if (e->spec_warnings && !algebra)
-    return bad(ld, c, true, "\"spec_warnings\" goes with \"algebra\"");
+  if ((e->spec_warnings || e->spec_codes) && !algebra)
+    return bad(ld, c, true, "\"spec_warnings\" and \"spec_codes\" go with \"algebra\"");
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "scalar_operands")) && !load_operand_set(ld, c, &e->scalar_operands))
     return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "static_operands")) && !load_operand_set(ld, c, &e->static_operands))
@@ -1345,6 +1365,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->infer_like_tosa = e->infer_like_tosa;
   out->infer_only = e->infer_only;
   out->spec_warnings = e->spec_warnings;
+  out->spec_codes = e->spec_codes;
   out->static_operands = e->static_operands;
   out->layout = e->layout;
   out->algebra = e->algebra;

@@ -70,6 +70,7 @@ typedef struct ms_rule_binding {
   bool infer_only;             /* the shape function refines, but its dialect does not verify it: no finding */
   bool spec_warnings;          /* the dialect's verifier accepts what the shape function rejects, its specification
                                   does not: findings are `spec-violation` warnings (algebra entries only) */
+  const char *spec_codes;      /* the algebra's codes only the specification checks, joined by commas, or NULL */
   const ms_layout *layout;     /* the entry's "syntax" (owned by the catalog), or NULL */
   const struct ms_sop_spec *algebra; /* the entry's "algebra" and "params" (sop_params.h), or NULL */
   ms_shape_spec shape;

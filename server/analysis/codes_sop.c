@@ -16,7 +16,13 @@ const ms_code_info ms_codes_sop[] = {
    "conditions (matmul's batch and C, convolution channels, the output shape) are not all verified by "
    "mlir-opt-22, which accepts such ops. Their rule entry (constraint \"spec_warnings\") turns the shape "
    "function's findings into this warning, naming the code the function gave; the default profile's errors "
-   "stay mlir-opt-22's verdicts.",
+   "stay mlir-opt-22's verdicts. For a framework dialect the reference is the framework's own shape "
+   "inference: ONNX's onnx.shape_inference.infer_shapes (strict mode, python3-onnx 1.12) rejects most bad "
+   "graphs (errors), but does not check Gemm's K and C, Conv's channels, a pooling window larger than its "
+   "padded input, a Reshape's element count without -1, nor the axes of Squeeze and LayerNormalization "
+   "(those of GatherElements, ScatterElements and ScatterND onnx-mlir's verifier rejects: errors): the operator "
+   "specification forbids those, so the entry's \"spec_codes\" constraint lists the codes that are this "
+   "warning instead of an error.",
    F("", "(%a: tensor<2x3x4xf32>, %b: tensor<2x5x6xf32>, %z: tensor<1xf32>)", "tensor<2x3x6xf32>")
    "  %0 = tosa.matmul %a, %b, %z, %z : (tensor<2x3x4xf32>, tensor<2x5x6xf32>, tensor<1xf32>, tensor<1xf32>) "
    "-> tensor<2x3x6xf32>\n"
@@ -26,7 +32,8 @@ const ms_code_info ms_codes_sop[] = {
    "-> tensor<2x3x6xf32>\n"
    "  return %0 : tensor<2x3x6xf32>\n}\n",
    "TOSA specification (MATMUL, CONV2D, ... ERROR_IF); LLVM 22 mlir/lib/Dialect/Tosa/IR/TosaOps.cpp; the op's rule "
-   "entry (\"constraints\": {\"spec_warnings\": true}, rules/README.md).",
+   "entry (\"constraints\": {\"spec_warnings\": true} or {\"spec_codes\": [...]}, rules/README.md); the ONNX "
+   "operator specification (onnx/docs/Operators.md) against onnx.shape_inference.",
    false},
   {"result-shape", MS_SEVERITY_ERROR,
    "A declared result contradicts the shape the op's shape function infers.",

@@ -245,8 +245,20 @@ static void conflict_text(const judged *j, const ms_sop_out *out, int r, char *w
 ** dialect's specification does not. */
 enum { AS_ENTRY, AS_SPEC, AS_ERROR }; /* the entry's severity, a spec warning, the verifier's error */
 
+/* Whether code is one of the comma-joined codes. */
+static bool listed(const char *codes, const char *code) {
+  size_t n = strlen(code);
+  while (codes && *codes) {
+    size_t k = strcspn(codes, ",");
+    if (k == n && !memcmp(codes, code, n)) return true;
+    codes += k + (codes[k] == ',');
+  }
+  return false;
+}
+
 static void report(const ms_structured_host *h, const char *code, int operand, const char *why, int as) {
   const ms_op *op = &h->rec->ops[h->opi];
+  if (as == AS_ENTRY && listed(h->binding->spec_codes, code)) as = AS_SPEC; /* "spec_codes" */
   ms_span at = op->name_token;
   ms_diagnostic *d;
   if (as == AS_SPEC || (as == AS_ENTRY && h->binding->spec_warnings))

@@ -229,9 +229,10 @@ Test(catalog, onnx_legacy_broadcast_and_axis) {
   cr_expect(b.ok);
   cr_expect_eq(b.rule, MS_RULE_BIDIRECTIONAL);
   cr_expect_eq(b.target_operand, 1);
-  cr_assert(bind(c, "onnx.Gemm", 3, NULL, &b)); /* the gemm algebra (C onto (M, N)), warnings only */
+  cr_assert(bind(c, "onnx.Gemm", 3, NULL, &b)); /* the gemm algebra: K and C spec warnings, the rest errors */
   cr_expect(b.algebra != NULL);
-  cr_expect(b.spec_warnings);
+  cr_expect_not(b.spec_warnings);
+  cr_expect(b.spec_codes && strstr(b.spec_codes, "contracting-dims") && strstr(b.spec_codes, "operand-shapes"));
   ms_catalog_delete(c);
 }
 

@@ -1,0 +1,103 @@
+/*
+** test_onnx_verdicts.c: ONNX's verdicts through the builtin catalog
+** (rules/onnx.json): an error where ONNX's reference shape inference
+** (onnx.shape_inference.infer_shapes, strict mode) or onnx-mlir's verifier
+** rejects the graph; a spec-violation warning where only the operator
+** specification forbids what ONNX 1.12's inference accepts ("spec_codes",
+** reshape's "count_check", slice's "zero_step"). Each case is one op on
+** line 2 of its snippet.
+*/
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analyzer.h"
+#include "helpers.h"
+
+/* The codes ("code@line") of one op's findings, errors and warnings. */
+static void verdict(const char *args, const char *body, char *codes, size_t n) {
+  char text[2048];
+  snprintf(text, sizeof text, "func.func @f(%s) {\n%s\n  return\n}\n", args, body);
+  ms_analysis a;
+  test_analyse(text, NULL, false, codes, n, &a);
+  ms_analysis_clear(&a);
+}
+
+TestSuite(onnx_verdicts, .fini = test_catalog_release);
+
+Test(onnx_verdicts, reference_rejections_are_errors) {
+  char codes[256];
+  /* MatMul's K: ONNX's inference rejects it (onnx-mlir's verifier does not check it). */
+  verdict("%a: tensor<3x4xf32>, %b: tensor<5x6xf32>",
+          "  %0 = \"onnx.MatMul\"(%a, %b) : (tensor<3x4xf32>, tensor<5x6xf32>) -> tensor<*xf32>", codes,
+          sizeof codes);
+  cr_expect_str_eq(codes, "contracting-dims@2");
+  /* A declared result other than the inferred one: strict inference rejects it. */
+  verdict("%a: tensor<3x4xf32>, %b: tensor<4x6xf32>",
+          "  %0 = \"onnx.MatMul\"(%a, %b) : (tensor<3x4xf32>, tensor<4x6xf32>) -> tensor<3x7xf32>", codes,
+          sizeof codes);
+  cr_expect_str_eq(codes, "result-shape@2");
+  /* Reshape with a -1 that does not divide the element count. */
+  verdict("%a: tensor<3x4xf32>",
+          "  %s = onnx.Constant dense<[5, -1]> : tensor<2xi64>\n"
+          "  %0 = \"onnx.Reshape\"(%a, %s) : (tensor<3x4xf32>, tensor<2xi64>) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "element-count@3");
+  /* Slice's step 0 on a known dim. */
+  verdict("%a: tensor<3x4xf32>",
+          "  %s = onnx.Constant dense<[0]> : tensor<1xi64>\n"
+          "  %e = onnx.Constant dense<[2]> : tensor<1xi64>\n"
+          "  %x = onnx.Constant dense<[1]> : tensor<1xi64>\n"
+          "  %p = onnx.Constant dense<[0]> : tensor<1xi64>\n"
+          "  %0 = \"onnx.Slice\"(%a, %s, %e, %x, %p) : (tensor<3x4xf32>, tensor<1xi64>, tensor<1xi64>, "
+          "tensor<1xi64>, tensor<1xi64>) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "slice-out-of-bounds@6");
+}
+
+Test(onnx_verdicts, specification_only_findings_are_warnings) {
+  char codes[256];
+  /* Gemm's K and C: ONNX 1.12's inference checks neither. */
+  verdict("%a: tensor<5x7xf32>, %b: tensor<8x6xf32>, %c: tensor<6xf32>",
+          "  %0 = \"onnx.Gemm\"(%a, %b, %c) : (tensor<5x7xf32>, tensor<8x6xf32>, tensor<6xf32>) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "spec-violation@2");
+  verdict("%a: tensor<5x7xf32>, %b: tensor<7x6xf32>, %c: tensor<5x1x6xf32>",
+          "  %0 = \"onnx.Gemm\"(%a, %b, %c) : (tensor<5x7xf32>, tensor<7x6xf32>, tensor<5x1x6xf32>) -> "
+          "tensor<5x6xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "spec-violation@2");
+  /* Reshape without -1 whose element count differs. */
+  verdict("%a: tensor<3x4xf32>",
+          "  %s = onnx.Constant dense<[5, 2]> : tensor<2xi64>\n"
+          "  %0 = \"onnx.Reshape\"(%a, %s) : (tensor<3x4xf32>, tensor<2xi64>) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "spec-violation@3");
+  /* Squeeze's axis out of range: ONNX 1.12 ignores it. */
+  verdict("%a: tensor<3x1xf32>",
+          "  %x = onnx.Constant dense<[3]> : tensor<1xi64>\n"
+          "  %0 = \"onnx.Squeeze\"(%a, %x) : (tensor<3x1xf32>, tensor<1xi64>) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "spec-violation@3");
+  /* Slice's step 0 on a dim of unknown size. */
+  verdict("%a: tensor<3x?xf32>",
+          "  %s = onnx.Constant dense<[0]> : tensor<1xi64>\n"
+          "  %e = onnx.Constant dense<[2]> : tensor<1xi64>\n"
+          "  %x = onnx.Constant dense<[1]> : tensor<1xi64>\n"
+          "  %p = onnx.Constant dense<[0]> : tensor<1xi64>\n"
+          "  %0 = \"onnx.Slice\"(%a, %s, %e, %x, %p) : (tensor<3x?xf32>, tensor<1xi64>, tensor<1xi64>, "
+          "tensor<1xi64>, tensor<1xi64>) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "spec-violation@6");
+}
+
+/* onnx-mlir's verifier rejects what ONNX 1.12's inference lets pass:
+** GatherElements' ranks (onnx-mlir's invalid.mlir expects an error). */
+Test(onnx_verdicts, verifier_rejections_stay_errors) {
+  char codes[256];
+  verdict("%a: tensor<3x4xf32>, %i: tensor<2xi64>",
+          "  %0 = \"onnx.GatherElements\"(%a, %i) {axis = 0 : si64} : (tensor<3x4xf32>, tensor<2xi64>) -> "
+          "tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "operand-rank@2");
+}
