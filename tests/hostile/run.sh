@@ -229,7 +229,7 @@ fi
 # the server's RSS growth per document (after each one's diagnostics). Only
 # the document last published keeps its trees, and each unit's analysis is
 # one allocation with its inferred types stored once (was 21 MB per MB,
-# then 7.2, 5.0 now); the 4x is not reached yet. The bound
+# then 7.2, 4.9 now); the 4x is not reached yet. The bound
 # guards what is done; the sanitized build's RSS is ASan's, not ours. ---
 if [ "$SCALE" = 1 ]; then
   if limited memory 300 1000 /usr/bin/python3 "$HERE/lsp_memory.py" "$BIN" 20 1024 6; then
