@@ -428,9 +428,27 @@ static void with_declared_kind(ms_shape *shown, const ms_shape *result) {
   }
 }
 
+/* The offset of type in the analysis's strings: one the analysis stored
+** lately (ops in a row infer the same types), else a new one. */
+static uint32_t intern_type(analyzer *w, const char *type) {
+  ms_analysis *out = w->out;
+  ms_analysis_unpack_inferences(out);
+  for (int i = 0; i < w->nrecent; i++)
+    if (!strcmp(out->strings + w->recent[i], type)) return w->recent[i];
+  size_t n = strlen(type) + 1;
+  uint32_t at = (uint32_t)out->nstrings;
+  out->strings = ms_array_reserve(out->strings, out->nstrings + n, &out->cap_strings, 1);
+  memcpy(out->strings + at, type, n);
+  out->nstrings += n;
+  int slot = w->nrecent < MS_RECENT_TYPES ? w->nrecent++ : (int)(at % MS_RECENT_TYPES);
+  w->recent[slot] = at;
+  return at;
+}
+
 static void record_inference(analyzer *w, const ms_op *op, const ms_rule_binding *b, const ms_shape *result,
                              bool has_inferred, const ms_shape *inferred) {
   ms_analysis *out = w->out;
+  ms_analysis_unpack_inferences(out);
   ms_inference *inf = MS_ARRAY_PUSH(out->inferences, out->ninferences, out->cap);
   memset(inf, 0, sizeof *inf);
   inf->op_start = op->span.start;
@@ -447,7 +465,9 @@ static void record_inference(analyzer *w, const ms_op *op, const ms_rule_binding
   ms_shape shown = *inferred;
   /* Element types are not inferred: show the declared result's. */
   with_declared_kind(&shown, result);
-  ms_shape_format_type(&shown, inf->inferred, sizeof inf->inferred);
+  char type[160];
+  ms_shape_format_type(&shown, type, sizeof type);
+  inf->inferred = intern_type(w, type);
   inf->result_differs = result && result_less_precise(result, inferred);
 }
 
@@ -483,13 +503,9 @@ static void fill_detail(analyzer *w, const ms_op *op, const ms_rule_binding *b, 
   d->result = *res;
   ms_analysis *out = w->out;
   if (out->ninferences && out->inferences[out->ninferences - 1].has_inferred)
-    snprintf(d->inferred, sizeof d->inferred, "%s", out->inferences[out->ninferences - 1].inferred);
+    snprintf(d->inferred, sizeof d->inferred, "%s", ms_inference_type(out, &out->inferences[out->ninferences - 1]));
 }
 
-/* ------------------------------------------------------------------ */
-/* Inference                                                           */
-
-/* Operand i's inferred shape: its value's refinement, else declared. */
 void apply_rule(analyzer *w, uint32_t opi) {
   const ms_op *op = &w->rec->ops[opi];
   attr_lookup ctx = {w, op};
@@ -548,18 +564,23 @@ void apply_rule(analyzer *w, uint32_t opi) {
 
 void ms_analysis_init(ms_analysis *self) { memset(self, 0, sizeof *self); }
 
-static void free_info(ms_analysis *self) {
-  for (size_t i = 0; self->info && i < self->rec.nvalues; i++) free(self->info[i].inferred);
-  free(self->info);
-  self->info = NULL;
-}
-
 void ms_analysis_clear(ms_analysis *self) {
   ms_diag_list_clear(&self->diags);
-  free(self->inferences);
-  free_info(self);
-  ms_records_clear(&self->rec);
+  if (!self->inline_inferences) {
+    free(self->inferences);
+    free(self->strings);
+  }
+  for (size_t i = 0; self->info && i < self->rec.nvalues; i++) free(self->info[i].inferred);
+  if (self->block) free(self->block);
+  else {
+    free(self->info);
+    ms_records_clear(&self->rec);
+  }
   memset(self, 0, sizeof *self);
+}
+
+const char *ms_inference_type(const ms_analysis *self, const ms_inference *inf) {
+  return inf->has_inferred ? self->strings + inf->inferred : "";
 }
 
 const char *ms_analysis_inferred(const ms_analysis *self, uint32_t v) {
@@ -582,7 +603,7 @@ static void stamp_findings(analyzer *w, const ms_op *op, size_t first, bool infe
                        !strcmp(d->code, MS_CODE_EXTRA_RESULT_DIMS);
     if (result_code && inf->has_inferred && inf->result_differs && inf->result_end &&
         d->start == inf->result_start && d->end == inf->result_end)
-      ms_diag_set_fix(d, inf->result_start, inf->result_end, inf->inferred);
+      ms_diag_set_fix(d, inf->result_start, inf->result_end, ms_inference_type(w->out, inf));
   }
 }
 
@@ -650,7 +671,7 @@ static void analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, 
                     uint32_t start, uint32_t end, ms_analysis *out, uint32_t detail_pos, ms_op_detail *detail,
                     bool *found) {
   static const ms_analyzer_options none = {0};
-  analyzer w = {catalog, opts ? opts : &none, text, out, NULL, NULL, NULL, detail_pos, detail, false, false, MS_NONE};
+  analyzer w = {catalog, opts ? opts : &none, text, out, NULL, NULL, NULL, detail_pos, detail, false, false, MS_NONE, {0}, 0};
   ms_records rec;
   ms_records_init(&rec);
   ms_records_build(&rec, node, text, start, end);
@@ -665,12 +686,8 @@ static void analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, 
     snprintf(detail->inferred, sizeof detail->inferred, "%s", info[rec.ops[w.detail_op].results].inferred);
   /* The first unit analysed into an analysis keeps its records, to the
   ** byte: the language server stores one analysis per unit. */
-  if (out->rec.nops == 0 && out->rec.nvalues == 0 && !out->info) {
-    ms_records_shrink(&rec);
-    out->rec = rec;
-    out->info = info;
-    out->inferences = ms_array_shrink(out->inferences, out->ninferences, &out->cap, sizeof *out->inferences);
-    out->diags.items = ms_array_shrink(out->diags.items, out->diags.count, &out->diags.cap, sizeof *out->diags.items);
+  if (!out->block) {
+    ms_analysis_pack(out, &rec, info);
     return;
   }
   for (size_t i = 0; i < rec.nvalues; i++) free(info[i].inferred);
@@ -698,14 +715,14 @@ bool ms_analyze_op_at(const ms_catalog *catalog, const ms_analyzer_options *opts
   return found;
 }
 
-/* Frees what a scratch pass over a stored analysis allocated (its own
-** inferred shapes and types) and lends the stored types back. */
+/* ------------------------------------------------------------------ */
+/* Records judged piece by piece (flow.h)                              */
 
 void ms_analyze_records_from(const ms_catalog *catalog, const ms_analyzer_options *opts, const char *text,
                              ms_records *rec, size_t first_op, size_t first_value, ms_shape **shape,
                              ms_value_info *info, ms_analysis *out) {
   static const ms_analyzer_options none = {0};
-  analyzer w = {catalog, opts ? opts : &none, text, out, NULL, NULL, NULL, 0, NULL, false, false, MS_NONE};
+  analyzer w = {catalog, opts ? opts : &none, text, out, NULL, NULL, NULL, 0, NULL, false, false, MS_NONE, {0}, 0};
   apply_layouts(catalog, rec, first_op, text, &out->diags);
   w.shape = shape;
   w.info = info;

@@ -31,16 +31,18 @@ typedef struct ms_analyzer_options {
 } ms_analyzer_options;
 
 /* What the analyzer inferred for one checked op (for hover, inlay hints and
-** code actions). */
+** code actions). 32 bytes: the inferred type's text lives once in the
+** analysis's `strings` (ms_inference_type), shared by the ops that infer
+** the same type one after another. */
 typedef struct ms_inference {
   uint32_t op_start, op_end;       /* the op node */
   uint32_t name_start, name_end;   /* its name token */
   uint32_t result_start, result_end; /* the declared result type token; 0,0 if none */
-  ms_rule rule;
+  uint32_t inferred;               /* offset of the inferred result type ("tensor<2x3xi32>") in strings */
+  uint8_t rule;                    /* ms_rule */
   bool has_inferred;
   bool result_differs;             /* declared result less precise than the inferred
                                       (unranked, `?` for a known size) or contradicting it */
-  char inferred[160];              /* the inferred result type, "tensor<2x3xi32>" */
 } ms_inference;
 
 /* What inference knows of one value of the value table (records.h),
@@ -55,13 +57,23 @@ typedef struct ms_analysis {
   ms_diag_list diags;
   ms_inference *inferences;
   size_t ninferences, cap;
+  char *strings;         /* the inferences' types, each ending in NUL */
+  size_t nstrings, cap_strings;
   /* The unit's op records and value table, and per value what inference
   ** found (info[i] for rec.values[i]); kept by the language server. */
   ms_records rec;
-  ms_value_info *info;
+  ms_value_info *info;   /* NULL when no value's inferred type is more precise than declared */
+  /* A stored analysis (the first unit analysed into it) holds rec's pools,
+  ** info and, while inline_inferences, inferences and strings in this one
+  ** allocation: no pool of it may grow (an inference added later moves
+  ** inferences and strings out first). */
+  void *block;
+  bool inline_inferences;
 } ms_analysis;
 
 void ms_analysis_init(ms_analysis *self);
+/* The inferred result type of inf, one of self's inferences ("" when it has none). */
+const char *ms_inference_type(const ms_analysis *self, const ms_inference *inf);
 /* Empties diagnostics and inferences (the struct stays usable). */
 void ms_analysis_clear(ms_analysis *self);
 

@@ -22,6 +22,10 @@
 #include "structured.h"
 #include "upstream.h"
 
+/* ------------------------------------------------------------------ */
+/* Inference                                                           */
+
+/* Operand i's inferred shape: its value's refinement, else declared. */
 static void inferred_operand(const analyzer *w, const ms_op *op, int i, const ms_shape *declared, ms_shape *out) {
   uint32_t v = operand_value(w, op, i);
   *out = *declared;

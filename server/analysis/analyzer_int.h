@@ -10,6 +10,8 @@
 #include "analyzer.h"
 #include "shape.h"
 
+#define MS_RECENT_TYPES 8
+
 
 typedef struct analyzer {
   const ms_catalog *catalog;
@@ -28,6 +30,9 @@ typedef struct analyzer {
   ** result as they infer it. */
   bool detail_untyped;
   uint32_t detail_op;    /* the op the detail describes */
+  /* The types the analysis's strings got last (record_inference). */
+  uint32_t recent[MS_RECENT_TYPES];
+  int nrecent;
 } analyzer;
 
 typedef struct attr_lookup {
@@ -53,6 +58,13 @@ uint32_t operand_value(const analyzer *w, const ms_op *op, int i);
 const ms_span *out_type(const analyzer *w, const ms_op *op, uint32_t i);
 ms_span resolve(const analyzer *w, ms_span t);
 void apply_rule(analyzer *w, uint32_t opi);
+
+/* analyzer_store.c: a unit's records, value infos and inferences moved
+** into one allocation of the analysis that keeps them (rec and info are
+** taken; info is dropped when no value has an inferred type), and
+** inferences moved back out before one is added. */
+void ms_analysis_pack(ms_analysis *self, ms_records *rec, ms_value_info *info);
+void ms_analysis_unpack_inferences(ms_analysis *self);
 
 /* analyzer_infer.c: inference by rule, shape function and structured algebra. */
 void apply_algebra(analyzer *w, uint32_t opi, const ms_rule_binding *b, attr_lookup *attrs);

@@ -16,6 +16,77 @@
 #include "nodes.h"
 #include "walk.h"
 
+/* ------------------------------------------------------------------ */
+/* Stored analyses in one allocation                                   */
+
+#define ALIGN8(n) (((n) + 7) & ~(size_t)7)
+
+/* Copies n bytes from src to the block at *at and returns where (NULL for none). */
+static void *place(char *block, size_t *at, const void *src, size_t n) {
+  if (!n) return NULL;
+  void *dst = block + *at;
+  memcpy(dst, src, n);
+  *at += ALIGN8(n);
+  return dst;
+}
+
+/* Every pool a stored analysis keeps in its block: X(items, count, cap). */
+#define STORED_POOLS(X, rec, an)                                                                      \
+  X((rec)->ops, (rec)->nops, (rec)->cap_ops) X((rec)->values, (rec)->nvalues, (rec)->cap_values)       \
+  X((rec)->uses, (rec)->nuses, (rec)->cap_uses) X((rec)->types, (rec)->ntypes, (rec)->cap_types)       \
+  X((rec)->attrs, (rec)->nattrs, (rec)->cap_attrs) X((rec)->groups, (rec)->ngroups, (rec)->cap_groups) \
+  X((rec)->toks, (rec)->ntoks, (rec)->cap_toks) X((an)->inferences, (an)->ninferences, (an)->cap)      \
+  X((an)->strings, (an)->nstrings, (an)->cap_strings)
+
+void ms_analysis_pack(ms_analysis *self, ms_records *rec, ms_value_info *info) {
+  assert(!self->block);
+  bool any = false;
+  for (size_t i = 0; i < rec->nvalues && !any; i++) any = info[i].inferred || info[i].producer != MS_NONE;
+  size_t ninfo = any ? rec->nvalues : 0;
+  size_t total = ALIGN8(ninfo * sizeof *info);
+#define SIZE(p, n, c) total += ALIGN8((n) * sizeof *(p));
+  STORED_POOLS(SIZE, rec, self)
+#undef SIZE
+  char *block = ms_xmalloc(total ? total : 1);
+  size_t at = 0;
+  self->info = place(block, &at, info, ninfo * sizeof *info);
+  free(info);
+#define MOVE(p, n, c)                                        \
+  {                                                          \
+    void *moved = place(block, &at, (p), (n) * sizeof *(p)); \
+    free(p);                                                 \
+    (p) = moved;                                             \
+    (c) = (n);                                               \
+  }
+  STORED_POOLS(MOVE, rec, self)
+#undef MOVE
+  assert(at == total);
+  self->rec = *rec;
+  ms_records_init(rec);
+  for (size_t i = 0; i < self->rec.nops; i++) {
+    self->rec.ops[i].implied_type = NULL; /* the catalog's: it may be reloaded */
+    self->rec.ops[i].implied_operand = -1;
+  }
+  self->block = block;
+  self->inline_inferences = true;
+  self->diags.items = ms_array_shrink(self->diags.items, self->diags.count, &self->diags.cap, sizeof *self->diags.items);
+}
+
+void ms_analysis_unpack_inferences(ms_analysis *self) {
+  if (!self->inline_inferences) return;
+  ms_inference *inf = self->ninferences ? ms_xmalloc(self->ninferences * sizeof *inf) : NULL;
+  if (inf) memcpy(inf, self->inferences, self->ninferences * sizeof *inf);
+  char *strings = self->nstrings ? ms_xmalloc(self->nstrings) : NULL;
+  if (strings) memcpy(strings, self->strings, self->nstrings);
+  self->inferences = inf;
+  self->strings = strings;
+  self->cap = self->ninferences;
+  self->cap_strings = self->nstrings;
+  self->inline_inferences = false;
+}
+
+/* Frees what a scratch pass over a stored analysis allocated (its own
+** inferred shapes and types) and lends the stored types back. */
 static void release_scratch(analyzer *w, const ms_analysis *self, size_t nvalues) {
   for (size_t i = 0; i < nvalues; i++) {
     const char *stored = self->info ? self->info[i].inferred : NULL;
@@ -62,7 +133,7 @@ bool ms_analysis_op_detail(const ms_catalog *catalog, const ms_analyzer_options 
   pos -= shift;
   ms_analysis scratch;
   ms_analysis_init(&scratch);
-  analyzer w = {catalog, opts ? opts : &none, text, &scratch, &rec, NULL, NULL, pos, out, false, false, MS_NONE};
+  analyzer w = {catalog, opts ? opts : &none, text, &scratch, &rec, NULL, NULL, pos, out, false, false, MS_NONE, {0}, 0};
   w.shape = ms_xcalloc(rec.nvalues + 1, sizeof *w.shape);
   w.info = ms_xcalloc(rec.nvalues + 1, sizeof *w.info);
   for (size_t i = 0; i < rec.nvalues; i++) w.info[i].producer = MS_NONE;
@@ -227,6 +298,3 @@ size_t ms_analyzer_units(TSNode root, const char *text, TSNode *units, size_t ma
   ms_walk(root, &v, &u);
   return u.n;
 }
-
-/* ------------------------------------------------------------------ */
-/* Records judged piece by piece (flow.h)                              */

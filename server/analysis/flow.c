@@ -378,6 +378,7 @@ void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *o
   ms_analyze_records_from(self->catalog, &self->opts, self->text, &rec, first_op, first_value, shape, info, &a);
   ms_diag_list_take(out, &a.diags, 0);
   free(a.inferences);
+  free(a.strings);
   keep(self, &rec, first_op, first_value, shape, info);
   free(shape);
   free(info);

@@ -269,7 +269,7 @@ static int offset_cmp(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-static void add_hint(void *ctx, const ms_inference *inf) {
+static void add_hint(void *ctx, const ms_inference *inf, const char *type) {
   hint_ctx *h = ctx;
   if (!inf->has_inferred || !inf->result_differs || !inf->result_end) return;
   if (inf->result_end < h->start || inf->result_end > h->end) return;
@@ -277,8 +277,8 @@ static void add_hint(void *ctx, const ms_inference *inf) {
     return; /* the value's hint says it already */
   const char *text = doc_text(h->s);
   char label[200], tip[512];
-  snprintf(label, sizeof label, "⇒ %s", inf->inferred);
-  snprintf(tip, sizeof tip, "mlir-shape infers %s (rule %s); the declared result type is %.*s", inf->inferred,
+  snprintf(label, sizeof label, "⇒ %s", type);
+  snprintf(tip, sizeof tip, "mlir-shape infers %s (rule %s); the declared result type is %.*s", type,
            ms_rule_name(inf->rule), (int)(inf->result_end - inf->result_start), text + inf->result_start);
   cJSON *hint = cJSON_CreateObject();
   cJSON_AddItemToObject(hint, "position", position_json(h->s, inf->result_end, h->enc));
@@ -340,7 +340,7 @@ typedef struct action_ctx {
   cJSON *out;
 } action_ctx;
 
-static void add_result_action(void *ctx, const ms_inference *inf) {
+static void add_result_action(void *ctx, const ms_inference *inf, const char *type) {
   action_ctx *a = ctx;
   if (!inf->has_inferred || !inf->result_differs || !inf->result_end) return;
   cJSON *fixed = cJSON_CreateArray();
@@ -352,8 +352,8 @@ static void add_result_action(void *ctx, const ms_inference *inf) {
     if (intersects(ds, de, inf->op_start, inf->op_end)) cJSON_AddItemToArray(fixed, cJSON_Duplicate(d, true));
   }
   char title[220];
-  snprintf(title, sizeof title, "Replace result type with %s", inf->inferred);
-  cJSON_AddItemToArray(a->out, quickfix(a->s, title, inf->result_start, inf->result_end, inf->inferred, fixed, a->enc));
+  snprintf(title, sizeof title, "Replace result type with %s", type);
+  cJSON_AddItemToArray(a->out, quickfix(a->s, title, inf->result_start, inf->result_end, type, fixed, a->enc));
 }
 
 static void add_mismatch_actions(action_ctx *a, uint32_t start, uint32_t end) {

@@ -837,7 +837,7 @@ static size_t first_unit_ending_after(const chunk *c, uint32_t pos) {
 }
 
 void ms_session_inferences(ms_session *self, uint32_t start, uint32_t end,
-                           void (*fn)(void *ctx, const ms_inference *inf), void *ctx) {
+                           void (*fn)(void *ctx, const ms_inference *inf, const char *type), void *ctx) {
   for (size_t ci = 0; ci < self->nchunks; ci++) {
     const chunk *c = &self->chunks[ci];
     for (size_t i = first_unit_ending_after(c, start); i < c->nunits && c->units[i].start < end; i++) {
@@ -852,7 +852,7 @@ void ms_session_inferences(ms_session *self, uint32_t start, uint32_t end,
           inf.result_start += u->start;
           inf.result_end += u->start;
         }
-        if (inf.op_end > start && inf.op_start < end) fn(ctx, &inf);
+        if (inf.op_end > start && inf.op_start < end) fn(ctx, &inf, ms_inference_type(&u->an, &u->an.inferences[k]));
       }
     }
   }

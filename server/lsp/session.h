@@ -160,9 +160,9 @@ void ms_session_each_unit(ms_session *self, void (*fn)(void *ctx, const ms_unit_
 void ms_session_each_syntax_error(ms_session *self, void (*fn)(void *ctx, const ms_diagnostic *d), void *ctx);
 
 /* Calls fn for every inference (absolute offsets) whose op overlaps
-** [start, end), in order. */
+** [start, end), in order, with its inferred type ("" when none). */
 void ms_session_inferences(ms_session *self, uint32_t start, uint32_t end,
-                           void (*fn)(void *ctx, const ms_inference *inf), void *ctx);
+                           void (*fn)(void *ctx, const ms_inference *inf, const char *type), void *ctx);
 
 /* The stored analysis of the unit containing byte `pos` (its records, value
 ** table, inferred types and diagnostics), with spans relative to the unit's

@@ -353,7 +353,7 @@ static void store(match *m, ms_records *rec, ms_op *op) {
   op->types_known = true;
   if (m->implied) {
     op->implied_operand = (int8_t)m->implied->refs[0].index;
-    snprintf(op->implied_type, sizeof op->implied_type, "%s", m->implied->word);
+    op->implied_type = m->implied->word;
   }
   op->out_types = (uint32_t)rec->ntypes;
   uint32_t r = 0;

@@ -52,10 +52,11 @@ typedef struct ms_op {
   ms_span span;                  /* the whole op */
   ms_span name;                  /* "tosa.add", without quotes */
   ms_span name_token;            /* as written */
-  ms_op_kind kind;
-  bool types_known;              /* in_types align one to one with operands */
-  bool guessed;                  /* a custom op whose written types follow no syntax the catalog declares */
-  bool unmatched;                /* one whose catalog syntax no alternative matches (not judged) */
+  uint8_t kind;                  /* ms_op_kind */
+  bool types_known : 1;          /* in_types align one to one with operands */
+  bool guessed : 1;              /* a custom op whose written types follow no syntax the catalog declares */
+  bool unmatched : 1;            /* one whose catalog syntax no alternative matches (not judged) */
+  int8_t implied_operand;        /* an operand whose type the op's syntax implies (layout.h), -1: none */
   uint32_t parent;               /* the op whose region holds this one, MS_NONE at the top */
   uint32_t operands, noperands;  /* uses[operands .. +noperands) */
   uint32_t results, nresults;    /* values[results .. +nresults) */
@@ -65,8 +66,8 @@ typedef struct ms_op {
   uint32_t groups, ngroups;      /* groups[...]: the names `%x:2` as written */
   ms_span constant;              /* a constant's value attribute, {0,0} if none */
   uint32_t toks, ntoks;          /* toks[...]: a custom op's tokens (ms_tok); none when too many */
-  int8_t implied_operand;        /* an operand whose type the op's syntax implies (layout.h), -1: none */
-  char implied_type[16];         /* that type ("i1") */
+  const char *implied_type;      /* that type ("i1"), the catalog's: read only while the op is judged
+                                    (a stored analysis sets it to NULL) */
 } ms_op;
 
 /* A result group as written: `%x:2` is name `%x`, count 2. */

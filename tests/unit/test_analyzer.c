@@ -67,7 +67,7 @@ Test(analyzer, expand_reads_its_target_shape_from_a_constant) {
   ** 3x1 against 4x6 cannot broadcast (3 vs 4). */
   cr_assert_str_eq(codes, "incompatible-dims@5");
   cr_assert_eq(a.ninferences, 2);
-  cr_assert_str_eq(a.inferences[0].inferred, "tensor<2x3x6xf32>");
+  cr_assert_str_eq(ms_inference_type(&a, &a.inferences[0]), "tensor<2x3x6xf32>");
   ms_analysis_clear(&a);
 }
 
