@@ -1,0 +1,112 @@
+// giant.test.js: one giant function (JAX and torch exports put the whole
+// model in one `@main`; bench/gen_dumps.py --shape giant). `check` cuts the
+// function's body into pieces judged in order with one value table
+// (server/analysis/flow.c); here it is made to cut it into ~30 pieces
+// (MLIR_SHAPE_UNIT_BYTES). What the server publishes for the file, and
+// after each edit inside the function (an op line deleted, a dimension
+// changed, an op with a broadcast error inserted, a space at a line's end),
+// must equal `check --format=json` on the same text (cut into pieces; on
+// the opened text also whole). Whatever the server does inside such a function (one unit today,
+// pieces and re-inference from the edited op tomorrow: issue 20), its
+// findings stay those of the whole-file analysis.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { execFileSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { cleanup, start, SERVER } = require('./client');
+test.after(cleanup);
+
+const ROOT = path.resolve(__dirname, '../..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mlir-shape-giant-'));
+test.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+const FILE = path.join(dir, 'giant.mlir');
+execFileSync('python3', [path.join(ROOT, 'bench/gen_dumps.py'), '--shape', 'giant', '--size', '1M', '--seed', '3',
+  '--errors', '12', '-o', FILE]);
+const TEXT = fs.readFileSync(FILE, 'utf8');
+const URI = 'file:///tmp/mlir-shape-giant/giant.mlir';
+
+const SEVERITY = { error: 1, warning: 2, info: 3, information: 3, note: 3, hint: 4 };
+const key = (d) => JSON.stringify([d.range.start.line, d.range.start.character, d.range.end.line,
+  d.range.end.character, d.severity, d.code, d.message]);
+const keys = (diags) => diags.map(key).sort();
+// `check --format=json` of text; pieces: the unit size that cuts the body.
+function checkOf(text, pieces) {
+  const file = path.join(dir, `check-${process.hrtime.bigint()}.mlir`);
+  fs.writeFileSync(file, text);
+  const env = { ...process.env };
+  if (pieces) env.MLIR_SHAPE_UNIT_BYTES = String(pieces);
+  else delete env.MLIR_SHAPE_UNIT_BYTES;
+  let out;
+  try {
+    out = execFileSync(SERVER, ['check', '--format=json', file], { encoding: 'utf8', env, maxBuffer: 1 << 28 });
+  } catch (e) {
+    out = e.stdout; // exit status 1: there are findings
+  }
+  fs.rmSync(file);
+  return JSON.parse(out).diagnostics.map((d) => key({ ...d, severity: SEVERITY[d.severity] })).sort();
+}
+
+const lines = TEXT.split('\n');
+// Op lines directly in the body (4 spaces, a result), at a fraction of it.
+function opLine(fraction) {
+  for (let i = Math.floor(lines.length * fraction); i < lines.length; i++)
+    if (/^    %\d+ = "/.test(lines[i])) return i;
+  throw new Error('no op line');
+}
+
+test('a giant function: the server\'s diagnostics equal check\'s, cut into pieces and whole, after edits inside it', async () => {
+  const whole = checkOf(TEXT, 0), cut = checkOf(TEXT, 32768);
+  assert.deepEqual(cut, whole, 'check cut into pieces finds what the whole-file analysis finds');
+  assert.ok(whole.length > 12, `${whole.length} findings`);
+  const c = await start();
+  let text = TEXT, version = 1;
+  c.open(URI, text, version);
+  const settle = async () => {
+    // A request waits for a build: after it, the last publication is final.
+    await c.request('textDocument/documentSymbol', { textDocument: { uri: URI } });
+    const mine = c.published.filter((p) => p.uri === URI && p.version === version);
+    assert.ok(mine.length > 0, `version ${version} published`);
+    return keys(mine[mine.length - 1].diagnostics);
+  };
+  assert.deepEqual(await settle(), whole, 'on open');
+
+  const cur = () => text.split('\n');
+  const edit = async (line, startChar, endLine, endChar, newText, what) => {
+    const ls = cur();
+    let at = 0;
+    for (let i = 0; i < line; i++) at += ls[i].length + 1;
+    let to = 0;
+    for (let i = 0; i < endLine; i++) to += ls[i].length + 1;
+    text = text.slice(0, at + startChar) + newText + text.slice(to + endChar);
+    version++;
+    c.change(URI, version, [{ range: { start: { line, character: startChar }, end: { line: endLine, character: endChar } },
+      text: newText }]);
+    await c.diagnostics(URI, (p) => p.version === version);
+    const got = await settle();
+    assert.deepEqual(got, checkOf(text, 32768), `${what}: equal to check (the function in pieces)`);
+  };
+
+  // An op line in the middle deleted (its result's later uses lose it).
+  const mid = opLine(0.5);
+  await edit(mid, 0, mid + 1, 0, '', 'an op deleted');
+  // A dimension changed in an op's result type, a quarter of the way in.
+  const q = opLine(0.25), ql = cur()[q], dim = ql.search(/-> tensor<\d/);
+  assert.ok(dim > 0, 'a result type');
+  const col = dim + '-> tensor<'.length;
+  await edit(q, col, q, col + 1, '7', 'a dimension changed');
+  // An op with a broadcast error inserted before the last quarter.
+  const t = opLine(0.75);
+  await edit(t, 0, t, 0,
+    '    %bad = "test.broadcastable"(%arg2, %arg0) : (tensor<4x64xf32>, tensor<3x64xf32>) -> tensor<4x64xf32>\n',
+    'a bad op inserted');
+  assert.ok(c.published.filter((p) => p.uri === URI).pop().diagnostics.some((d) => d.range.start.line === t),
+    'the inserted op\'s finding');
+  // A space at the end of a line, and removed.
+  const s = opLine(0.6), end = cur()[s].length;
+  await edit(s, end, s, end, ' ', 'a space appended');
+  await edit(s, end, s, end + 1, '', 'the space removed');
+  await c.stop();
+});
