@@ -15,8 +15,20 @@
 ** as it would in the whole function's records: what it reads of an
 ** earlier value or op is all in its proxy. Then the piece's body values and
 ** ops join the table and its records are freed: memory is the pieces in
-** flight plus the table (about 90 bytes per op), never a tree and never
-** the ops' types, attributes or tokens.
+** flight plus the table, never a tree and never the ops' types,
+** attributes or tokens.
+**
+** The table keeps a value only while a later op can read it
+** (ms_flow_forget, from lastuse.h's backward pass: once the text past a
+** point no longer names a value, its name goes). What a proxy reads of an
+** unnamed value is reached through operand #1 of an op, at most two ops
+** away, so each value and op has a *level*, the proxy depth it may still
+** be read at: 2 for a value with its name, 1 for operand #1 of an op at
+** level 2, 0 for operand #1 of an op at level 1; an op has the highest
+** level of its values, at least 0 while it is the producer of one. What
+** falls below 0 is freed (its slot is reused), so the table is the values
+** live at the current piece and what they lead to, however long the
+** function is.
 */
 #include "flow.h"
 
@@ -31,6 +43,8 @@
 typedef struct fval {
   ms_value v;
   uint32_t extra;              /* exts[extra], MS_NONE: no shape, nothing inferred */
+  uint32_t need1, need0;       /* ops at level 2 (1) whose operand #1 it is */
+  bool named;                  /* in the name table */
 } fval;
 
 /* What inference knows of a value, for the few values it refined. */
@@ -43,7 +57,10 @@ typedef struct fext {
 typedef struct fop {
   ms_span name, name_token;
   uint32_t noperands;          /* at most 2: only operand #1 is kept */
-  uint32_t operand1;           /* a table value, MS_NONE */
+  uint32_t operand1;           /* a table value, MS_NONE (also once the op is below level 1) */
+  uint32_t count[3];           /* its values at each level; count[0] also the values it produced */
+  bool freed;                  /* its slot is free */
+  bool cut;                    /* its operand #1 was let go (it fell below level 1) */
 } fop;
 
 /* The body's names: `%x` (index -1) or `%x#k` to a table value, whose
@@ -70,6 +87,8 @@ struct ms_flow {
   ms_op fn;                    /* its name and span (its slices are not kept) */
   fext *exts;
   size_t nexts, cap_exts;
+  uint32_t *free_vals, *free_ops, *free_exts;  /* freed slots, reused first */
+  size_t nfree_vals, cap_free_vals, nfree_ops, cap_free_ops, nfree_exts, cap_free_exts;
   /* Per piece: table value or op -> its proxy (open addressing, key
   ** 2 x id + is_op + 1, 0 empty), sized by the piece's uses. */
   uint64_t *pkey;
@@ -89,6 +108,76 @@ static ms_shape *shape_of(const ms_flow *self, uint32_t value) {
 static ms_value_info info_of(const ms_flow *self, uint32_t value) {
   uint32_t e = self->vals[value].extra;
   return e == MS_NONE ? no_info : self->exts[e].info;
+}
+
+/* ---- levels: what the table must keep ---- */
+
+static int value_level(const fval *f) { return f->named ? 2 : f->need1 ? 1 : f->need0 ? 0 : -1; }
+static int op_level(const fop *o) { return o->count[2] ? 2 : o->count[1] ? 1 : o->count[0] ? 0 : -1; }
+
+static void push_free(uint32_t **items, size_t *n, size_t *cap, uint32_t id) {
+  *MS_ARRAY_PUSH(*items, *n, *cap) = id;
+}
+
+static void op_moves(ms_flow *self, uint32_t k, int from, int to);
+
+/* Value v's level may have changed from `old`: its op follows, and its
+** producer holds level 0 while it is kept; below 0 it is freed. */
+static void value_moved(ms_flow *self, uint32_t v, int old) {
+  fval *f = &self->vals[v];
+  int now = value_level(f);
+  if (now == old) return;
+  if (f->v.op != MS_NONE) op_moves(self, f->v.op, old, now);
+  uint32_t producer = f->extra == MS_NONE ? MS_NONE : self->exts[f->extra].info.producer;
+  if (old < 0 && producer != MS_NONE) op_moves(self, producer, -1, 0);
+  if (now >= 0) return;
+  if (f->extra != MS_NONE) {
+    fext *e = &self->exts[f->extra];
+    free(e->shape);
+    free(e->info.inferred);
+    *e = (fext){NULL, no_info};
+    push_free(&self->free_exts, &self->nfree_exts, &self->cap_free_exts, f->extra);
+    f->extra = MS_NONE;
+  }
+  f->v.op = MS_NONE;
+  push_free(&self->free_vals, &self->nfree_vals, &self->cap_free_vals, v);
+  if (producer != MS_NONE) op_moves(self, producer, 0, -1);
+}
+
+/* One of op k's values (or a value it produced: level 0) moves from level
+** `from` to `to` (-1: none). Its operand #1 follows the op's level. */
+static void op_moves(ms_flow *self, uint32_t k, int from, int to) {
+  fop *o = &self->ops[k];
+  int old = op_level(o);
+  if (from >= 0) {
+    assert(o->count[from] > 0);
+    o->count[from]--;
+  }
+  if (to >= 0) o->count[to]++;
+  int now = op_level(o);
+  if (now == old) return;
+  /* An op gains a level only while its piece joins the table (later
+  ** pieces name values with a name, at level 2 already): one that let its
+  ** operand #1 go is never read that deep again. */
+  assert(!(o->cut && now >= 1));
+  uint32_t v = o->operand1;
+  if (v != MS_NONE) {
+    fval *f = &self->vals[v];
+    int vold = value_level(f);
+    if (old == 2) f->need1--;
+    if (old == 1) f->need0--;
+    if (now == 2) f->need1++;
+    if (now == 1) f->need0++;
+    if (now < 1) {
+      o->operand1 = MS_NONE;
+      o->cut = true;
+    }
+    value_moved(self, v, vold);
+  }
+  if (now < 0) {
+    o->freed = true;
+    push_free(&self->free_ops, &self->nfree_ops, &self->cap_free_ops, k);
+  }
 }
 
 /* The proxy map's slot of key (id, is_op). */
@@ -151,8 +240,46 @@ static void enter(ms_flow *self, uint32_t value) {
   const char *s = self->text + v->def.start;
   size_t len = v->def.end - v->def.start;
   name *e = &self->names[slot_of(self, s, len, v->index)];
-  if (!e->value) self->nnames++;
+  uint32_t shadowed = e->value;
+  if (!shadowed) self->nnames++;
   *e = (name){value + 1, hash_name(s, len, v->index)}; /* a later definition shadows */
+  self->vals[value].named = true;
+  if (shadowed && shadowed != value + 1) {
+    self->vals[shadowed - 1].named = false;
+    value_moved(self, shadowed - 1, 2);
+  }
+}
+
+/* Empties slot i of the name table (backward-shift deletion: no
+** tombstones, by the stored hashes). */
+static void delete_name(ms_flow *self, size_t i) {
+  size_t mask = self->cap_names - 1;
+  for (size_t j = (i + 1) & mask; self->names[j].value; j = (j + 1) & mask) {
+    size_t home = self->names[j].hash & mask;
+    bool stays = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+    if (stays) continue;
+    self->names[i] = self->names[j];
+    i = j;
+  }
+  self->names[i] = (name){0, 0};
+  self->nnames--;
+}
+
+void ms_flow_forget(ms_flow *self, ms_span at) {
+  const char *s = self->text + at.start;
+  size_t n = at.end - at.start;
+  /* `%x` (index -1), then `%x#0`, `%x#1`, ... of a group `%x:k`. */
+  for (int index = -1;; index++) {
+    size_t slot = slot_of(self, s, n, index);
+    uint32_t e = self->names[slot].value;
+    if (e && self->vals[e - 1].v.def.start <= at.start) {
+      delete_name(self, slot);
+      self->vals[e - 1].named = false;
+      value_moved(self, e - 1, 2);
+    } else if (index >= 0) {
+      break;
+    }
+  }
 }
 
 /* As ms_ssa_lookup: `%x#1` is name `%x` index 1; `%x#0` also finds `%x`.
@@ -182,6 +309,7 @@ static uint32_t proxy_op(ms_flow *self, ms_records *rec, uint32_t k, int depth) 
   size_t slot = pslot(self, k, true);
   if (self->pval[slot]) return self->pval[slot] - 1;
   const fop *f = &self->ops[k];
+  assert(!f->freed && op_level(f) >= depth);
   uint32_t operand1 = f->noperands > 1 && f->operand1 != MS_NONE && depth > 0
                           ? proxy_value(self, rec, f->operand1, depth - 1) : MS_NONE;
   ms_op op = {0};
@@ -208,6 +336,7 @@ static uint32_t proxy_value(ms_flow *self, ms_records *rec, uint32_t value, int 
   size_t slot = pslot(self, value, false);
   if (self->pval[slot]) return self->pval[slot] - 1;
   fval *f = &self->vals[value];
+  assert(value_level(f) >= depth);
   /* Reserved first, so that a chain back to it ends. */
   ms_value v = f->v;
   v.op = MS_NONE;
@@ -252,14 +381,46 @@ static void reset_pmap(ms_flow *self, size_t n) {
 
 /* ---- after a piece ---- */
 
-/* Room for `more` items: the table grows by a quarter (it is the function's
-** whole memory; doubling would leave up to half of it unused). */
-static void *room(void *items, size_t count, size_t more, size_t *cap, size_t item_size) {
-  size_t need = count + more;
-  if (need <= *cap) return items;
+/* Room for one more item: the table grows by a quarter (it is the
+** function's whole memory; doubling would leave up to half of it unused). */
+static void *room(void *items, size_t count, size_t *cap, size_t item_size) {
+  if (count < *cap) return items;
   size_t n = *cap + *cap / 4;
-  *cap = n > need ? n : need;
+  *cap = n > count + 16 ? n : count + 16;
   return ms_xrealloc(items, *cap * item_size);
+}
+
+static uint32_t new_val(ms_flow *self, const fval *f) {
+  uint32_t k;
+  if (self->nfree_vals) k = self->free_vals[--self->nfree_vals];
+  else {
+    self->vals = room(self->vals, self->nvals, &self->cap_vals, sizeof *self->vals);
+    k = (uint32_t)self->nvals++;
+  }
+  self->vals[k] = *f;
+  return k;
+}
+
+static uint32_t new_op(ms_flow *self, const fop *o) {
+  uint32_t k;
+  if (self->nfree_ops) k = self->free_ops[--self->nfree_ops];
+  else {
+    self->ops = room(self->ops, self->nops, &self->cap_ops, sizeof *self->ops);
+    k = (uint32_t)self->nops++;
+  }
+  self->ops[k] = *o;
+  return k;
+}
+
+static uint32_t new_ext(ms_flow *self, const fext *e) {
+  uint32_t k;
+  if (self->nfree_exts) k = self->free_exts[--self->nfree_exts];
+  else {
+    self->exts = room(self->exts, self->nexts, &self->cap_exts, sizeof *self->exts);
+    k = (uint32_t)self->nexts++;
+  }
+  self->exts[k] = *e;
+  return k;
 }
 
 /* The piece's values and ops directly in the body join the table; the
@@ -270,24 +431,19 @@ static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_v
   uint32_t *gop = ms_xmalloc((rec->nops + 1) * sizeof *gop);
   uint32_t *gval = ms_xmalloc((rec->nvalues + 1) * sizeof *gval);
   for (size_t i = 0; i < first_op; i++) gop[i] = MS_NONE;
-  self->ops = room(self->ops, self->nops, rec->nops - first_op, &self->cap_ops, sizeof *self->ops);
-  self->vals = room(self->vals, self->nvals, rec->nvalues - first_value, &self->cap_vals, sizeof *self->vals);
   for (size_t i = 0; i < first_value; i++) {
     gval[i] = self->proxied[i];
     if (info[i].broken == info_of(self, gval[i]).broken) continue;
     fval *f = &self->vals[gval[i]];
-    if (f->extra == MS_NONE) {
-      f->extra = (uint32_t)self->nexts;
-      *MS_ARRAY_PUSH(self->exts, self->nexts, self->cap_exts) = (fext){NULL, no_info};
-    }
+    if (f->extra == MS_NONE) f->extra = new_ext(self, &(fext){NULL, no_info});
     self->exts[f->extra].info.broken = info[i].broken;
   }
   for (size_t i = first_op; i < rec->nops; i++) {
     gop[i] = MS_NONE;
     if (rec->ops[i].parent != parent || (self->has_fn && i == 0)) continue;
-    gop[i] = (uint32_t)self->nops;
-    *MS_ARRAY_PUSH(self->ops, self->nops, self->cap_ops) =
-        (fop){rec->ops[i].name, rec->ops[i].name_token, rec->ops[i].noperands > 2 ? 2 : rec->ops[i].noperands, MS_NONE};
+    fop o = {rec->ops[i].name, rec->ops[i].name_token, rec->ops[i].noperands > 2 ? 2 : rec->ops[i].noperands,
+             MS_NONE, {0, 0, 0}, false, false};
+    gop[i] = new_op(self, &o);
   }
   for (size_t i = first_value; i < rec->nvalues; i++) {
     const ms_value *v = &rec->values[i];
@@ -299,24 +455,38 @@ static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_v
       free(info[i].inferred);
       continue;
     }
-    fval f = {*v, MS_NONE};
+    fval f = {*v, MS_NONE, 0, 0, false};
     f.v.op = v->op == MS_NONE ? MS_NONE : gop[v->op];
     if (v->op != MS_NONE) f.v.owner = MS_NONE;
     if (shape[i] || info[i].inferred || info[i].producer != MS_NONE || info[i].broken) {
       fext e = {shape[i], info[i]};
       e.info.producer = info[i].producer == MS_NONE ? MS_NONE : gop[info[i].producer];
-      f.extra = (uint32_t)self->nexts;
-      *MS_ARRAY_PUSH(self->exts, self->nexts, self->cap_exts) = e;
+      f.extra = new_ext(self, &e);
     }
-    gval[i] = (uint32_t)self->nvals;
-    *MS_ARRAY_PUSH(self->vals, self->nvals, self->cap_vals) = f;
-    enter(self, gval[i]);
+    gval[i] = new_val(self, &f);
   }
+  /* Everything is in (at no level yet): operands #1 link, then the values
+  ** take their names (level 2), and their ops, operands #1 and producers
+  ** the levels that follow. */
   for (size_t i = first_op; i < rec->nops; i++) {
     const ms_op *op = &rec->ops[i];
     if (gop[i] == MS_NONE || op->noperands < 2) continue;
     uint32_t v = rec->uses[op->operands + 1].value;
     self->ops[gop[i]].operand1 = v == MS_NONE ? MS_NONE : gval[v];
+  }
+  for (size_t i = first_value; i < rec->nvalues; i++) {
+    if (gval[i] == MS_NONE) continue;
+    int old = value_level(&self->vals[gval[i]]);
+    enter(self, gval[i]);
+    value_moved(self, gval[i], old);
+  }
+  for (size_t i = first_op; i < rec->nops; i++) {
+    fop *o = gop[i] == MS_NONE ? NULL : &self->ops[gop[i]];
+    if (o && op_level(o) < 0 && !o->freed) {
+      o->operand1 = MS_NONE;
+      o->freed = true;
+      push_free(&self->free_ops, &self->nfree_ops, &self->cap_free_ops, gop[i]);
+    }
   }
   free(gop);
   free(gval);

@@ -9,8 +9,8 @@
 ** define (values flow forward: a piece needs only the table of what came
 ** before it), and judges the piece's ops against that one table. The
 ** findings are those of ms_analyze on the whole function; what is kept
-** between pieces is the function's records and what inference knows of
-** each value, never a tree.
+** between pieces is what inference knows of each value still named
+** further on (ms_flow_forget), never a tree.
 */
 #ifndef MS_FLOW_H
 #define MS_FLOW_H
@@ -28,6 +28,12 @@ ms_flow *ms_flow_new(const ms_catalog *catalog, const ms_analyzer_options *opts,
 ** body and what they nest. Takes piece's records (left empty) and appends
 ** the piece's findings to out. */
 void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *out);
+
+/* After the piece holding it: `at`, an occurrence of `%x` (lastuse.h), was
+** the last to name the values `%x`, `%x#k` defined before it. They lose
+** their names, and the table keeps of them only what a value that still
+** has one leads to. */
+void ms_flow_forget(ms_flow *self, ms_span at);
 
 void ms_flow_delete(ms_flow *self);
 

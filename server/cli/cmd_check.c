@@ -34,6 +34,7 @@
 #include "diag.h"
 #include "alloc.h"
 #include "flow.h"
+#include "lastuse.h"
 #include "pool.h"
 #include "report.h"
 #include "source.h"
@@ -101,6 +102,8 @@ typedef struct input {
   ms_diag_list diags;          /* --verify-diagnostics: merged and sorted */
   uint32_t swept;              /* sweep_behind has dropped the pages before this */
   ms_flow *flow;               /* the cut function being analysed (MS_UNIT_FLOW_*), or NULL */
+  ms_lastuse **lastuse;        /* per unit of a cut function: its names' last occurrences, or NULL */
+  uint32_t *lastuse_index;     /* per unit: its index in the function's scan */
   bool flowed;                 /* a cut function's judging read its text back from flow_start on */
   uint32_t flow_start;
 } input;
@@ -298,6 +301,12 @@ static void input_unload(input *in) {
   in->aliases = NULL;
   ms_flow_delete(in->flow);
   in->flow = NULL;
+  for (size_t i = 0; in->lastuse && i < in->units.count; i++)
+    if (in->lastuse[i] && in->units.items[i].flow == MS_UNIT_FLOW_FIRST) ms_lastuse_delete(in->lastuse[i]);
+  free(in->lastuse);
+  free(in->lastuse_index);
+  in->lastuse = NULL;
+  in->lastuse_index = NULL;
   ms_unit_list_clear(&in->units);
   in->ok = false;
 }
@@ -324,6 +333,29 @@ static size_t unit_threshold(void) {
   return n > 0 ? (size_t)n : UNIT_BYTES;
 }
 
+/* Every cut function's last occurrences of names (lastuse.h), before its
+** pieces go: judging a piece then lets go of the values no later piece
+** names, so a function's table is the values live at the piece. */
+static void scan_last_uses(input *in) {
+  const ms_unit *u = in->units.items;
+  size_t n = in->units.count;
+  for (size_t i = 0; i < n; i++) {
+    if (u[i].flow != MS_UNIT_FLOW_FIRST) continue;
+    size_t j = i + 1;
+    while (j < n && u[j].flow == MS_UNIT_FLOW_NEXT) j++;
+    if (!in->lastuse) {
+      in->lastuse = ms_xcalloc(n, sizeof *in->lastuse);
+      in->lastuse_index = ms_xcalloc(n, sizeof *in->lastuse_index);
+    }
+    ms_lastuse *lu = ms_lastuse_scan(&in->src, u + i, j - i);
+    for (size_t k = i; k < j; k++) {
+      in->lastuse[k] = lu;
+      in->lastuse_index[k] = (uint32_t)(k - i);
+    }
+    i = j - 1;
+  }
+}
+
 static void cut_units(input *in, const options *o) {
   size_t target = unit_threshold(), threshold = target == UNIT_BYTES ? LARGE_FILE : 2 * target;
   ms_unit_list chunks;
@@ -337,6 +369,7 @@ static void cut_units(input *in, const options *o) {
   /* The output step puts findings in order from where units start. */
   assert(in->units.count > 0);
   for (size_t i = 1; i < in->units.count; i++) assert(in->units.items[i].start[0] >= in->units.items[i - 1].start[0]);
+  scan_last_uses(in);
 }
 
 static TSPoint point_of(const ms_source *src, uint32_t off) {
@@ -352,7 +385,14 @@ typedef struct piece {
   size_t unit;
   ms_diag_list diags;
   ms_records rec;              /* a piece of a cut function: its records, judged in order (flow.h) */
+  ms_span *last;               /* and the last occurrences of names in it (lastuse.h) */
+  size_t nlast, cap_last;
 } piece;
+
+static void add_last(void *ctx, ms_span name) {
+  piece *p = ctx;
+  *MS_ARRAY_PUSH(p->last, p->nlast, p->cap_last) = name;
+}
 
 static TSParser *new_parser(void) {
   TSParser *parser = ts_parser_new();
@@ -379,6 +419,8 @@ static void read_flow_piece(piece *p, TSNode root, const ms_analyzer_options *ao
     ms_analysis_clear(&a);
   }
   ms_records_build(&p->rec, root, src->text, unit->start[0], unit->end[0]);
+  if (p->in->lastuse && p->in->lastuse[p->unit])
+    ms_lastuse_each(p->in->lastuse[p->unit], src, p->in->lastuse_index[p->unit], unit, add_last, p);
 }
 
 /* On the collecting thread, in file order: a cut function's piece is
@@ -397,6 +439,7 @@ static void judge_flow_piece(piece *p, const options *o) {
   }
   assert(in->flow);
   ms_flow_add(in->flow, &p->rec, unit->end[0], &p->diags);
+  for (size_t i = 0; i < p->nlast; i++) ms_flow_forget(in->flow, p->last[i]);
   bool more = p->unit + 1 < in->units.count && in->units.items[p->unit + 1].flow == MS_UNIT_FLOW_NEXT;
   if (!more) {
     ms_source_advise_random(&in->src, in->flow_start, (uint32_t)in->src.len, false);
@@ -581,6 +624,7 @@ static size_t analyze_all(input *inputs, size_t n, const options *o, ms_check_ou
     deliver(p, out, o, &failures);
     ms_diag_list_clear(&p->diags);
     ms_records_clear(&p->rec);
+    free(p->last);
     collected++;
   }
   ms_pool_delete(pool);
