@@ -142,7 +142,8 @@ def rescale(rng, name, generic):
     if rng.random() < 0.04:
         mt = [1, m]
     res = result_dims(rng, x)
-    types = [ttype(xt, "i8"), ttype(mt, "i32"), ttype(st, "i8"), "tensor<1xi8>", "tensor<1xi32>"]
+    zp = "tensor<1xi8>" if rng.random() < 0.9 else rng.choice(["tensor<i8>", "tensor<?xi8>", "tensor<*xi8>", "tensor<2xi8>"])
+    types = [ttype(xt, "i8"), ttype(mt, "i32"), ttype(st, "i8"), zp, "tensor<1xi32>"]
     tr = ttype(res, "i32")
     attrs = ("input_unsigned = false, output_unsigned = false, per_channel = %s, rounding_mode = %s, "
              "scale32 = true" % ("true" if per else "false",
