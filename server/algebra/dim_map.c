@@ -27,7 +27,8 @@
 ** operands whose dim 0, where static, must be the channel count: operand
 ** 0's last dim when "per_channel" is 1, else 1 (rescale's multiplier and
 ** shift; LLVM 22 compares even against a `?` last dim: code
-** "channel-count").
+** "channel-count"). "unit_operands": ranked ones must be one dim of size 1
+** (rescale's zero points, ODS's scalar tensors: "operand-rank").
 ** Source: TosaOps.cpp (LLVM 22) GatherOp/ScatterOp::verify and
 ** inferReturnTypeComponents; TableOp, FFT2dOp, RFFT2dOp, RescaleOp::verify
 ** (mlir-opt-22 decides); the rule entries name the dims.
@@ -153,6 +154,23 @@ static bool channel_counts(const ms_sop_in *in, ms_sop_out *out) {
   return true;
 }
 
+/* "unit_operands": ranked ones hold exactly one value in one dim (ODS's
+** tosa-conformant scalar tensor, tensor<1xi8>: rescale's zero points). */
+static bool unit_operands(const ms_sop_in *in, ms_sop_out *out) {
+  int n;
+  const int64_t *v = ms_sop_list(in, "unit_operands", &n);
+  for (int k = 0; v && k < n; k++) {
+    const ms_shape *x = v[k] >= 0 && v[k] < in->noperands ? &in->operands[v[k]] : NULL;
+    if (!x || !x->ranked || (x->rank == 1 && x->dims[0] == 1)) continue;
+    char t[160];
+    ms_shape_format_type(x, t, sizeof t);
+    return ms_sop_fail(out, "operand-rank", (int)v[k], "operand #%lld must be a tosa-conformant scalar tensor "
+                       "(one dim of size 1), but got '%s'", (long long)v[k], t),
+           false;
+  }
+  return true;
+}
+
 /* "checked_results" / "results_agree": the function compares the declared
 ** results itself. */
 static bool check_results(const ms_sop_in *in, const ms_shape *inferred, ms_sop_out *out) {
@@ -179,7 +197,7 @@ static ms_infer_verdict dim_map(const ms_sop_in *in, ms_sop_out *out) {
   const int64_t *src = ms_sop_list(in, "dim_sources", &n), *agree = ms_sop_list(in, "agree", &na);
   const int64_t *same = ms_sop_list(in, "same_dims", &nsame);
   if (!src && !same) return MS_INFER_UNKNOWN;
-  if (!channel_counts(in, out)) return MS_INFER_INVALID;
+  if (!unit_operands(in, out) || !channel_counts(in, out)) return MS_INFER_INVALID;
   if (in->at_declared && ms_sop_int(in, "results_agree", 0))
     for (int r = 1; r < in->nresults; r++)
       if (ms_sop_result_conflicts(&in->results[r], &in->results[0]))
@@ -238,7 +256,7 @@ static ms_infer_verdict dim_map(const ms_sop_in *in, ms_sop_out *out) {
 const ms_sop_def ms_sop_dim_map[] = {
     {"dim_map", dim_map,
      "dim_sources,agree,not_below,same_dims,halved,power_of_two,checked_results,results_agree,exact_results,"
-     "channel_operands,"
+     "channel_operands,unit_operands,"
      "per_channel"},
     {NULL, NULL, NULL},
 };

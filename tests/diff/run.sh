@@ -7,6 +7,9 @@
 #   - structured ops (structured_diff.py: tosa matmul, gather, scatter, conv2d, conv3d,
 #     depthwise_conv2d, transpose_conv2d, avg_pool2d, max_pool2d) against
 #     mlir-opt-22's verdicts and --tosa-infer-shapes;
+#   - tosa resize, table, fft2d, rfft2d, rescale, cond_if, while_loop and the
+#     shape operands of reshape/tile/slice/pad (tosa_ops_diff.py) against
+#     mlir-opt-22's verdicts and --tosa-infer-shapes;
 #   - shapes flowing through chains of ops (tosa in pretty and generic form,
 #     test.broadcastable, tf/tfl)
 #     against mlir-opt-22 --tosa-infer-shapes and refine-then-verify;

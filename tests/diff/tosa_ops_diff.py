@@ -9,10 +9,9 @@ out yet). Not generated, because mlir-shape does not judge them yet (misses,
 not false errors): shape operands that are block arguments ("shape operand
 is not compile time resolvable"), negative paddings against a ranked result,
 reshape sizes below -1 or of 0, a 0 multiple on an unranked tile input.
-Known misses on other seeds (mlir-opt-22 rejects, mlir-shape silent): a
-tile multiples list longer than an unranked input's result rank, a slice
-size list of another length than the input's rank against an unranked
-result.
+Known miss on other seeds (mlir-opt-22 rejects, mlir-shape silent): a tile
+multiples list of another length than the result's rank when the input is
+unranked.
 
 Random ops in pretty and generic form, valid and invalid: ranks right or
 not, sizes that are powers of two or not, per-channel parameters of the
@@ -143,7 +142,8 @@ def rescale(rng, name, generic):
     if rng.random() < 0.04:
         mt = [1, m]
     res = result_dims(rng, x)
-    types = [ttype(xt, "i8"), ttype(mt, "i32"), ttype(st, "i8"), "tensor<1xi8>", "tensor<1xi32>"]
+    zp = "tensor<1xi8>" if rng.random() < 0.9 else rng.choice(["tensor<i8>", "tensor<?xi8>", "tensor<*xi8>", "tensor<2xi8>"])
+    types = [ttype(xt, "i8"), ttype(mt, "i32"), ttype(st, "i8"), zp, "tensor<1xi32>"]
     tr = ttype(res, "i32")
     attrs = ("input_unsigned = false, output_unsigned = false, per_channel = %s, rounding_mode = %s, "
              "scale32 = true" % ("true" if per else "false",

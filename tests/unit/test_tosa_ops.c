@@ -169,3 +169,20 @@ Test(tosa_ops, while_loop_results_and_condition) {
   parse(&tyields[0][0], "tensor<2xi1>");
   cr_expect_eq(run_regions("while"), MS_INFER_INVALID);
 }
+
+Test(tosa_ops, rescale_zero_points_hold_one_value) {
+  start();
+  sc_op(&c, "tensor<2x3xi8>");
+  sc_op(&c, "tensor<1xi32>");
+  sc_op(&c, "tensor<1xi8>");
+  sc_op(&c, "tensor<1xi8>");
+  sc_op(&c, "tensor<*xi32>");
+  sc_res(&c, "tensor<*xi32>");
+  sc_list(&c, "same_dims", "0");
+  sc_list(&c, "checked_results", "0");
+  sc_list(&c, "unit_operands", "3, 4");
+  cr_assert_eq(sc_run(&c, "dim_map"), MS_INFER_OK, "%s", c.out.why);
+  parse(&c.ops[3], "tensor<?xi8>"); /* LLVM 22 rejects a `?` too */
+  sc_fails(&c, "dim_map", "operand-rank");
+  cr_expect_eq(c.out.operand, 3);
+}
