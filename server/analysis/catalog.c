@@ -84,6 +84,7 @@ typedef struct entry {
   const char *maps_attrs[MAX_ATTR_NAMES];   /* "indexing_maps" (indexing-maps) */
   int nmaps_attrs;
   const char *maps_default;    /* its "default" maps (named ops), or NULL */
+  const char *iter_attr;       /* its "iterator_types" attribute (linalg.generic), or NULL */
   const ms_sop_spec *algebra;  /* "algebra" and "params" (sop_params.h), or NULL */
 } entry;
 
@@ -444,8 +445,11 @@ static bool load_attr_spec(loader *ld, const cJSON *v, const char **names, int *
 /* "indexing_maps": {"attribute": NAME, "default": "[affine_map<...>, ...]"}:
 ** the default holds for ops that leave the attribute out (named ops). */
 static bool load_maps_spec(loader *ld, const cJSON *v, entry *e) {
-  static const char *const keys[] = {"attribute", "default", NULL};
+  static const char *const keys[] = {"attribute", "default", "iterator_types", NULL};
   if (!load_attr_names(ld, v, keys, e->maps_attrs, &e->nmaps_attrs)) return false;
+  const cJSON *it = cJSON_GetObjectItemCaseSensitive(v, "iterator_types");
+  if (it && !want_type(ld, it, cJSON_IsString(it), "an attribute name")) return false;
+  if (it && !(e->iter_attr = file_strdup(ld->file, it->valuestring))) return oom(ld);
   const cJSON *d = cJSON_GetObjectItemCaseSensitive(v, "default");
   if (!d) return true;
   if (!want_type(ld, d, cJSON_IsString(d), "a string of affine maps")) return false;
@@ -1284,6 +1288,8 @@ static bool read_options(const entry *e, const ms_op_view *op, ms_rule_binding *
     else if (ms_maps_template_expand(e->maps_default, op, maps, sizeof maps)) ms_upstream_parse_maps(maps, strlen(maps), o);
     else o->maps_unreadable = true;
   }
+  if (out->rule == MS_RULE_INDEXING_MAPS && e->iter_attr && (v = first_attr(op, &e->iter_attr, 1, &key, &len)))
+    ms_upstream_parse_iterators(v, len, o);
   return true;
 }
 

@@ -189,6 +189,11 @@ def generic(rng, name, _op):
     kind = "memref" if rng.random() < 0.2 else "tensor"
     types = [shaped(kind, s) for s in shapes]
     res = result_of(rng, kind, shapes[-1])
+    r = rng.random()
+    if r < 0.05:
+        iters = iters + ["parallel"]  # one iterator type per loop: one too many
+    elif r < 0.1:
+        iters = iters[:-1]  # or one too few
     attrs = "{indexing_maps = [%s], iterator_types = [%s]}" % (
         ", ".join(amap(nloops, m) for m in maps), ", ".join('"%s"' % t for t in iters))
     head = "%r = " if res else ""
