@@ -100,6 +100,8 @@ typedef struct ms_broadcast_options {
   bool integer_elements;       /* same-type, compare: operands of signless integer or index elements */
   bool sizes_only;             /* splat: every operand is a dynamic size (tensor.empty) */
   int nmaps, nloops;
+  int niterators;              /* indexing-maps, has_iterators: the op's iterator types, one per loop */
+  bool has_iterators;
   int8_t map_rank[MS_MAX_OPERANDS];
   int8_t maps[MS_MAX_OPERANDS][MS_MAX_RANK];
   /* indexing-maps: the map results that are not plain dims but sums of

@@ -480,6 +480,12 @@ static bool check_lin(rule_ctx *c, int i, int k, int64_t s, const int64_t *range
 static void rule_indexing_maps(rule_ctx *c) {
   if (!want_count(c, 1, MS_MAX_OPERANDS, "the rule needs at least one operand")) return;
   const ms_broadcast_options *o = c->opts;
+  /* LinalgInterfaces.cpp: every map has one dim per loop (iterator type). */
+  if (o->has_maps && !o->maps_unreadable && o->has_iterators && o->nmaps > 0 && o->nloops != o->niterators) {
+    add(c, MS_CODE_INDEXING_MAPS, MS_FINDING_OP, -1, -1,
+        "expected indexing_map #0 to have %d dim(s) to match the number of loops", o->niterators);
+    return;
+  }
   for (int i = 0; i < c->nops; i++)
     if (is_shaped(&c->ops[i]) && !c->ops[i].ranked) return;
   if (o->has_maps && o->nmaps != c->nops) {
@@ -759,6 +765,35 @@ static const char *read_map(const char *p, const char *end, ms_broadcast_options
     if (o->maps[i][k] < 0) read_lin(rn[k], rl[k], dn, dl, nd, o, i, k);
   }
   return p;
+}
+
+bool ms_upstream_parse_iterators(const char *text, size_t len, ms_broadcast_options *o) {
+  const char *p = skip_ws(text, text + len), *end = text + len;
+  if (p >= end || *p != '[') return false;
+  int n = 0, depth = 0;
+  bool item = false, quoted = false;
+  for (p++; p < end; p++) {
+    char ch = *p;
+    if (quoted) {
+      quoted = ch != '"';
+      continue;
+    }
+    if (ch == '"') quoted = item = true;
+    else if (ch == '<' || ch == '(' || ch == '[') depth++;
+    else if ((ch == '>' || ch == ')') && depth > 0) depth--;
+    else if (ch == ']' && depth > 0) depth--;
+    else if (ch == ']' || (ch == ',' && depth == 0)) {
+      if (!item && !(ch == ']' && n == 0)) return false; /* an empty entry */
+      n += item;
+      item = false;
+      if (ch == ']') {
+        o->niterators = n;
+        o->has_iterators = true;
+        return true;
+      }
+    } else if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r') item = true;
+  }
+  return false;
 }
 
 bool ms_upstream_parse_maps(const char *text, size_t len, ms_broadcast_options *o) {

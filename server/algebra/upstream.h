@@ -33,4 +33,9 @@ bool ms_upstream_is_type_rule(ms_rule rule);
 ** Returns false only when text is not a list at all. */
 bool ms_upstream_parse_maps(const char *text, size_t len, ms_broadcast_options *opts);
 
+/* The iterator types `["parallel", "reduction"]` or
+** `[#linalg.iterator_type<parallel>]`: opts->niterators (their count) and
+** has_iterators; false (nothing set) when text is not such a list. */
+bool ms_upstream_parse_iterators(const char *text, size_t len, ms_broadcast_options *opts);
+
 #endif

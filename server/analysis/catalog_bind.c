@@ -204,6 +204,8 @@ static bool read_options(const entry *e, const ms_op_view *op, ms_rule_binding *
     else if (ms_maps_template_expand(e->maps_default, op, maps, sizeof maps)) ms_upstream_parse_maps(maps, strlen(maps), o);
     else o->maps_unreadable = true;
   }
+  if (out->rule == MS_RULE_INDEXING_MAPS && e->iter_attr && (v = first_attr(op, &e->iter_attr, 1, &key, &len)))
+    ms_upstream_parse_iterators(v, len, o);
   return true;
 }
 

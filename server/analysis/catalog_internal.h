@@ -66,6 +66,7 @@ typedef struct entry {
   int ndims_attrs;
   const char *maps_attrs[MAX_ATTR_NAMES];   /* "indexing_maps" (indexing-maps) */
   int nmaps_attrs;
+  const char *iter_attr;       /* its "iterator_types" attribute (linalg.generic), or NULL */
   const char *maps_default;    /* its "default" maps (named ops), or NULL */
   const ms_sop_spec *algebra;  /* "algebra" and "params" (sop_params.h), or NULL */
 } entry;

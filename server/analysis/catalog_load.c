@@ -222,8 +222,11 @@ static bool load_attr_spec(loader *ld, const cJSON *v, const char **names, int *
 /* "indexing_maps": {"attribute": NAME, "default": "[affine_map<...>, ...]"}:
 ** the default holds for ops that leave the attribute out (named ops). */
 static bool load_maps_spec(loader *ld, const cJSON *v, entry *e) {
-  static const char *const keys[] = {"attribute", "default", NULL};
+  static const char *const keys[] = {"attribute", "default", "iterator_types", NULL};
   if (!load_attr_names(ld, v, keys, e->maps_attrs, &e->nmaps_attrs)) return false;
+  const cJSON *it = cJSON_GetObjectItemCaseSensitive(v, "iterator_types");
+  if (it && !want_type(ld, it, cJSON_IsString(it), "an attribute name")) return false;
+  if (it && !(e->iter_attr = ms_catalog_file_strdup(ld->file, it->valuestring))) return oom(ld);
   const cJSON *d = cJSON_GetObjectItemCaseSensitive(v, "default");
   if (!d) return true;
   if (!want_type(ld, d, cJSON_IsString(d), "a string of affine maps")) return false;

@@ -16,7 +16,8 @@ linalg.transpose and linalg.reduce; vector's transpose, extract, insert,
 extract_strided_slice, from_elements, multi_reduction, reduction,
 insert_strided_slice, constant_mask, create_mask (scalable dims too),
 interleave, deinterleave and bitcast (element widths i1 to f64); tensor's
-cast (unranked either side) and dim. Half the cases are written in
+cast (unranked either side) and dim; vector.contract (matmul-,
+matvec-, dot- and batch-like maps, sizes and iterator counts changed). Half the cases are written in
 pretty form (`ins(...) outs(...)`); the other half are the same kind of
 case converted by `mlir-opt-22 --mlir-print-op-generic` (with the verifier
 off, so invalid ops convert too). One comparison, by the op's line:
@@ -189,6 +190,11 @@ def generic(rng, name, _op):
     kind = "memref" if rng.random() < 0.2 else "tensor"
     types = [shaped(kind, s) for s in shapes]
     res = result_of(rng, kind, shapes[-1])
+    r = rng.random()
+    if r < 0.05:
+        iters = iters + ["parallel"]  # one iterator type per loop: one too many
+    elif r < 0.1:
+        iters = iters[:-1]  # or one too few
     attrs = "{indexing_maps = [%s], iterator_types = [%s]}" % (
         ", ".join(amap(nloops, m) for m in maps), ", ".join('"%s"' % t for t in iters))
     head = "%r = " if res else ""
@@ -883,6 +889,45 @@ def tdim(rng, name, _op):
     return f.text(name, "index")
 
 
+# vector.contract shapes: (loops, lhs, rhs, acc maps as loop indices), the
+# acc's loops parallel, the others reductions (contracting pairs).
+CONTRACTIONS = [
+    (3, [0, 2], [2, 1], [0, 1]),        # matmul
+    (3, [2, 0], [2, 1], [0, 1]),        # transposed lhs
+    (3, [0, 2], [1, 2], [1, 0]),        # transposed rhs and acc
+    (2, [0, 1], [1], [0]),              # matvec
+    (1, [0], [0], []),                  # dot: a scalar accumulator
+    (4, [0, 1, 3], [0, 3, 2], [0, 1, 2]),  # batch matmul
+    (4, [1, 2, 3], [2, 3, 0], [1, 0]),  # two contracting dims
+]
+
+
+def vcontract(rng, name, _op):
+    f = Fn()
+    nloops, lm, rm, am = rng.choice(CONTRACTIONS)
+    sizes = [rng.randint(1, 4) for _ in range(nloops)]
+    shapes = [[sizes[d] for d in m] for m in (lm, rm, am)]
+    r = rng.random()
+    if r < 0.25:
+        k = rng.randrange(3)
+        if shapes[k]:
+            j = rng.randrange(len(shapes[k]))
+            shapes[k][j] += rng.choice([1, 2])
+    iters = ['"parallel"' if d in am else '"reduction"' for d in range(nloops)]
+    r = rng.random()
+    if r < 0.05:
+        iters = iters + ['"parallel"']
+    elif r < 0.08 and len(iters) > 1:
+        iters = iters[:-1]
+    maps = ", ".join(amap(nloops, ["d%d" % d for d in m]) for m in (lm, rm, am))
+    ta, tb = vec(shapes[0]), vec(shapes[1])
+    tc = vec(shapes[2]) if shapes[2] else "f32"
+    a, b, c = f.arg(ta), f.arg(tb), f.arg(tc)
+    f.body.append("%%r = vector.contract {indexing_maps = [%s], iterator_types = [%s], kind = #vector.kind<add>} "
+                  "%s, %s, %s : %s, %s into %s" % (maps, ", ".join(iters), a, b, c, ta, tb, tc))
+    return f.text(name, tc)
+
+
 FAMILIES = [("linalg." + op, named) for op in NAMED] + [("linalg.transpose", transpose), ("linalg.reduce", reduce_op)] + [
     ("linalg." + op, copy_fill_map) for op in ("copy", "fill", "map")] + [("linalg.generic", generic)] + [
     ("tensor.collapse_shape", collapse_shape), ("tensor.expand_shape", expand_shape),
@@ -895,7 +940,8 @@ FAMILIES = [("linalg." + op, named) for op in NAMED] + [("linalg.transpose", tra
     ("vector.multi_reduction", vmulti_reduction), ("vector.reduction", vreduction),
     ("vector.insert_strided_slice", vinsert_strided), ("vector.constant_mask", vconstant_mask),
     ("vector.create_mask", vcreate_mask), ("vector.interleave", vinterleave), ("vector.deinterleave", vdeinterleave),
-    ("vector.bitcast", vbitcast), ("tensor.cast", tcast), ("tensor.dim", tdim)]
+    ("vector.bitcast", vbitcast), ("tensor.cast", tcast), ("tensor.dim", tdim),
+    ("vector.contract", vcontract)]
 
 
 def to_generic(chunks):

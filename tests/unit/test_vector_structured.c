@@ -123,3 +123,30 @@ Test(vector_structured, more_than_16_operands) {
   snprintf(text + w, sizeof text - w, "):\n    linalg.yield %%x0 : f32\n  } -> tensor<2x3xf32>\n  return\n}\n");
   expect_codes(text, "operand-count@2");
 }
+
+/* linalg.generic: one iterator type per loop, in both spellings; the kinds
+** themselves are not checked against the maps (mlir-opt-22 accepts a
+** "parallel" loop that only the input indexes). */
+Test(vector_structured, generic_iterator_types) {
+  expect_codes("#map = affine_map<(d0, d1) -> (d0, d1)>\n"
+               "#map1 = affine_map<(d0, d1) -> (d0)>\n"
+               "func.func @f(%a: tensor<2x3xf32>, %o: tensor<2x3xf32>, %p: tensor<2xf32>) {\n"
+               "  %0 = linalg.generic {indexing_maps = [#map, #map], iterator_types = [\"parallel\"]} "
+               "ins(%a : tensor<2x3xf32>) outs(%o : tensor<2x3xf32>) {\n"
+               "  ^bb0(%x: f32, %y: f32):\n"
+               "    linalg.yield %x : f32\n"
+               "  } -> tensor<2x3xf32>\n"
+               "  %1 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = [\"parallel\", \"parallel\"]} "
+               "ins(%a : tensor<2x3xf32>) outs(%p : tensor<2xf32>) {\n"
+               "  ^bb0(%x: f32, %y: f32):\n"
+               "    linalg.yield %x : f32\n"
+               "  } -> tensor<2xf32>\n"
+               "  %2 = \"linalg.generic\"(%a, %o) <{indexing_maps = [#map, #map], iterator_types = "
+               "[#linalg.iterator_type<parallel>], operandSegmentSizes = array<i32: 1, 1>}> ({\n"
+               "  ^bb0(%x: f32, %y: f32):\n"
+               "    linalg.yield %x : f32\n"
+               "  }) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>\n"
+               "  return\n"
+               "}\n",
+               "indexing-maps@4 indexing-maps@12");
+}
