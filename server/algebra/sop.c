@@ -38,6 +38,7 @@ extern const ms_sop_def ms_sop_stacking[];
 extern const ms_sop_def ms_sop_tensor[];
 extern const ms_sop_def ms_sop_linalg_named[];
 extern const ms_sop_def ms_sop_vector[];
+extern const ms_sop_def ms_sop_rearrange[]; /* s28-frontend: rearrange.c */
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -63,6 +64,7 @@ static const ms_sop_def *const families[] = {
     ms_sop_tensor,
     ms_sop_linalg_named,
     ms_sop_vector,
+    ms_sop_rearrange,
 
     NULL,
 };
