@@ -3,7 +3,8 @@
 ** DepthToSpace / SpaceToDepth, GridSample and ConstantOfShape as the ONNX
 ** operator specification and onnx-mlir's verifiers (test/mlir/onnx/
 ** invalid.mlir) define them; and the conditional family's
-** "against_results" (onnx.If) through the builtin catalog.
+** "against_results" (onnx.If) and "ranked_operands" (TFLite) through the
+** builtin catalog.
 */
 #include <stdio.h>
 
@@ -84,5 +85,25 @@ Test(rearrange, onnx_if_branches_against_results) {
   snprintf(text, sizeof text, body, "%a, %b : tensor<3xf32>, tensor<2xf32>");
   test_analyse(text, NULL, false, codes, sizeof codes, &a);
   cr_expect_str_eq(codes, "region-types@2");
+  ms_analysis_clear(&a);
+}
+
+/* "ranked_operands": TFLite's split_v types size_splits 1-D and split_dim
+** 0-D (ODS's TensorRankOf), so an unranked one fails; transpose's perm 1-D. */
+Test(rearrange, tflite_ods_ranks_need_a_rank) {
+  char codes[256];
+  ms_analysis a;
+  test_analyse("func.func @f(%x: tensor<16x4xf32>, %s: tensor<*xi32>, %d: tensor<i32>) {\n"
+               "  %0 = \"tfl.split_v\"(%x, %s, %d) {num_splits = 1 : i32} : (tensor<16x4xf32>, tensor<*xi32>, "
+               "tensor<i32>) -> tensor<16x4xf32>\n"
+               "  return\n}\n",
+               NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "operand-rank@2");
+  ms_analysis_clear(&a);
+  test_analyse("func.func @f(%x: tensor<2x2xi32>, %p: tensor<2x2xi32>) {\n"
+               "  %0 = \"tfl.transpose\"(%x, %p) : (tensor<2x2xi32>, tensor<2x2xi32>) -> tensor<2x2xi32>\n"
+               "  return\n}\n",
+               NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "operand-rank@2");
   ms_analysis_clear(&a);
 }
