@@ -66,9 +66,10 @@ func.func @frontend(%x: tensor<1x3x32x32xf32>, %w: tensor<8x3x3x3xf32>, %m: tens
 // What ONNX's reference shape inference (onnx.shape_inference.infer_shapes,
 // strict_mode) or onnx-mlir's verifier rejects is an error (Gather's axis,
 // GatherND's index tuples, ScatterND's updates, TopK's K, MatMulInteger's
-// zero points, MatMul's K, a Reshape that does not fit); what only the
-// specification forbids is a spec-violation warning (Squeeze's axes: ONNX
-// 1.12's inference ignores them, like Gemm's C above).
+// zero points, Softmax's axis); what only the specification forbids
+// (Squeeze's axes: ONNX 1.12's inference ignores them, like Gemm's C above),
+// or what onnx-mlir's verifier accepts in its own tests (MatMul's K, a
+// Reshape that does not fit), is a spec-violation warning.
 func.func @frontend_errors(%d: tensor<3x4xf32>, %i: tensor<2xi64>, %j: tensor<2x3xi64>, %u: tensor<2x5xf32>, %k: tensor<1x1xi64>, %a: tensor<5x16x32xui8>, %b: tensor<5x32x64xui8>, %za: tensor<5x16x2xui8>) {
   // Wrong: axis 2 of a rank-2 tensor.
   %0 = "onnx.Gather"(%d, %i) {axis = 2 : si64} : (tensor<3x4xf32>, tensor<2xi64>) -> tensor<*xf32>
@@ -82,13 +83,35 @@ func.func @frontend_errors(%d: tensor<3x4xf32>, %i: tensor<2xi64>, %j: tensor<2x
   %nv = "onnx.NoValue"() {value} : () -> none
   // Wrong: a zero point of A's rank has a 1 at A's last dim.
   %4 = "onnx.MatMulInteger"(%a, %b, %za, %nv) : (tensor<5x16x32xui8>, tensor<5x32x64xui8>, tensor<5x16x2xui8>, none) -> tensor<5x16x64xi32>
-  // Wrong: MatMul's K differs (4 columns against 2 rows): ONNX's inference rejects it.
+  // Warning (spec-violation): MatMul's K differs (4 columns against 2 rows);
+  // ONNX's inference rejects it, onnx-mlir's verifier accepts it.
   %5 = "onnx.MatMul"(%d, %u) : (tensor<3x4xf32>, tensor<2x5xf32>) -> tensor<*xf32>
   %bad = onnx.Constant dense<[5, -1]> : tensor<2xi64>
-  // Wrong: 12 elements do not divide into rows of 5.
+  // Warning (spec-violation): 12 elements do not divide into rows of 5.
   %6 = "onnx.Reshape"(%d, %bad) : (tensor<3x4xf32>, tensor<2xi64>) -> tensor<*xf32>
   %ax = onnx.Constant dense<[3]> : tensor<1xi64>
   // Warning (spec-violation): axis 3 of a rank-2 tensor; ONNX 1.12 ignores it.
   %7 = "onnx.Squeeze"(%d, %ax) : (tensor<3x4xf32>, tensor<1xi64>) -> tensor<*xf32>
+  // Wrong: axis 2 of a rank-2 tensor (ONNX's inference rejects it).
+  %8 = "onnx.Softmax"(%d) {axis = 2 : si64} : (tensor<3x4xf32>) -> tensor<*xf32>
+  return
+}
+
+// DepthToSpace, GridSample, ConstantOfShape and If (rearrange.c and the
+// conditional family): shapes flow; what onnx-mlir's verifiers reject is an error.
+func.func @rearrange(%x: tensor<1x256x8x16xf32>, %g: tensor<1x6x5x2xf32>, %c: tensor<i1>, %a: tensor<3xf32>) {
+  %0 = "onnx.DepthToSpace"(%x) {blocksize = 4 : si64} : (tensor<1x256x8x16xf32>) -> tensor<*xf32>
+  %img = "onnx.Constant"() {value = dense<1.0> : tensor<1x3x4x4xf32>} : () -> tensor<1x3x4x4xf32>
+  %1 = "onnx.GridSample"(%img, %g) {mode = "linear"} : (tensor<1x3x4x4xf32>, tensor<1x6x5x2xf32>) -> tensor<*xf32>
+  %s = onnx.Constant dense<[2, 3]> : tensor<2xi64>
+  %2 = "onnx.ConstantOfShape"(%s) : (tensor<2xi64>) -> tensor<*xf32>
+  // Wrong: 256 channels are not divisible by 7 * 7.
+  %3 = "onnx.DepthToSpace"(%x) {blocksize = 7 : si64} : (tensor<1x256x8x16xf32>) -> tensor<*xf32>
+  // Wrong: the then branch returns two values for one result.
+  %4 = "onnx.If"(%c) ({
+    onnx.Yield %a, %a : tensor<3xf32>, tensor<3xf32>
+  }, {
+    onnx.Yield %a : tensor<3xf32>
+  }) : (tensor<i1>) -> tensor<*xf32>
   return
 }

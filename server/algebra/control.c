@@ -20,6 +20,12 @@
 ** while_loop, LLVM 22's WhileOp::verify): the declared results are
 ** compatible with the operands, and the condition region returns one
 ** element (any rank).
+**
+** With "against_results" (onnx.If): no rank on the predicate; each branch
+** returns as many values as the op has results, each of the result's kind
+** and plain element type (shapes may differ: the result is the least
+** specific of the branches'). Source: onnx-mlir ONNXIfOp::verify
+** (areCompatibleIfTypes).
 */
 #include "sop.h"
 
@@ -110,6 +116,36 @@ static bool branches_against_operands(const ms_sop_in *in, ms_sop_out *out) {
   return true;
 }
 
+/* Same kind (a tensor, or another type) and, where both are plain, one element type. */
+static bool same_kind(const ms_shape *a, const ms_shape *b) {
+  if (a->kind != b->kind) return false;
+  if (a->kind == MS_TYPE_OTHER) return true; /* sequences, optionals: their contents are not compared */
+  return !plain(a->elem) || !plain(b->elem) || !strcmp(a->elem, b->elem);
+}
+
+/* "against_results": every branch against the op's declared results. */
+static bool branches_fit_results(const ms_sop_in *in, ms_sop_out *out) {
+  static const char *const names[] = {"then", "else"};
+  for (int r = 0; r < in->nregions; r++) {
+    const ms_sop_region *g = &in->regions[r];
+    const char *nm = r < 2 ? names[r] : "a";
+    if (g->nyields != in->nresults) {
+      ms_sop_fail(out, CODE_REGION, -1, "%s branch #results=%d differ from if #results=%d", nm, g->nyields,
+                  in->nresults);
+      return false;
+    }
+    for (int k = 0; k < g->nyields; k++) {
+      /* A result type not read (elem ""): against the first branch's. */
+      const ms_shape *want = in->results[k].elem[0] ? &in->results[k] : &in->regions[0].yields[k];
+      if (!same_kind(&g->yields[k], want)) {
+        ms_sop_fail(out, CODE_REGION, -1, "%s branch disagrees on result type #%d of %d", nm, k + 1, in->nresults);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *p = &in->operands[0];
@@ -119,7 +155,13 @@ static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
     ms_shape_format_type(p, t, sizeof t);
     return ms_sop_fail(out, CODE_REGION, 0, "'condition' must be a size 1 tensor, got '%s'", t);
   }
-  if (!tosa_like && p->ranked && p->rank != 0)
+  bool against = ms_sop_int(in, "against_results", 0) != 0;
+  if (against) {
+    if (in->nregions == 0) return MS_INFER_UNKNOWN;
+    for (int r = 0; r < in->nregions; r++)
+      if (in->regions[r].nyields < 0) return MS_INFER_UNKNOWN;
+    if (!branches_fit_results(in, out)) return MS_INFER_INVALID;
+  } else if (!tosa_like && p->ranked && p->rank != 0)
     return ms_sop_fail(out, CODE_REGION, 0, "operand should be rank 0 tensor but got rank %d", p->rank);
   if (in->nregions == 0) return MS_INFER_UNKNOWN;
   for (int r = 0; r < in->nregions; r++)
@@ -130,7 +172,7 @@ static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
     const ms_sop_region *g = &in->regions[r];
     if (g->nargs != 0)
       return ms_sop_fail(out, CODE_REGION, -1, "branch %d must have 0 arguments, but found %d", r, g->nargs);
-    if (!all_compatible(b0->yields, b0->nyields, g->yields, g->nyields)) {
+    if (!against && !all_compatible(b0->yields, b0->nyields, g->yields, g->nyields)) {
       char a[200], b[200];
       list_types(b0->yields, b0->nyields, a, sizeof a);
       list_types(g->yields, g->nyields, b, sizeof b);
@@ -220,7 +262,7 @@ static ms_infer_verdict while_loop(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 const ms_sop_def ms_sop_control[] = {
-    {"conditional", conditional, "branch_arguments"},
+    {"conditional", conditional, "branch_arguments,against_results"},
     {"while", while_loop, "results_match_operands,size_one_condition"},
     {NULL, NULL, NULL},
 };

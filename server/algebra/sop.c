@@ -40,6 +40,7 @@ extern const ms_sop_def ms_sop_linalg_named[];
 extern const ms_sop_def ms_sop_vector[];
 extern const ms_sop_def ms_sop_region_ops[]; /* s28-hlo: region_ops.c */
 extern const ms_sop_def ms_sop_constant[];    /* s28-hlo: constant.c */
+extern const ms_sop_def ms_sop_rearrange[]; /* s28-frontend: rearrange.c */
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -67,6 +68,7 @@ static const ms_sop_def *const families[] = {
     ms_sop_vector,
     ms_sop_region_ops,
     ms_sop_constant,
+    ms_sop_rearrange,
 
     NULL,
 };
@@ -320,9 +322,10 @@ bool ms_sop_check_ranks(const ms_sop_in *in, ms_sop_out *out) {
   int n;
   const int64_t *v = ms_sop_list(in, "operand_ranks", &n);
   char t[160];
+  bool need_rank = ms_sop_int(in, "ranked_operands", 0) != 0;
   for (int i = 0; v && i < n && i < in->noperands; i++) {
     const ms_shape *s = &in->operands[i];
-    if (v[i] < 0 || !s->ranked || s->rank == v[i]) continue;
+    if (v[i] < 0 || (!s->ranked && !need_rank) || (s->ranked && s->rank == v[i])) continue;
     ms_shape_format_type(s, t, sizeof t);
     ms_sop_fail(out, "operand-rank", i, "operand #%d must be %lld-d tensor, but got '%s'", i, (long long)v[i], t);
     return false;

@@ -142,9 +142,11 @@ ms_infer_verdict ms_sop_fail(ms_sop_out *out, const char *code, int operand, con
 ** parameters "operand_ranks" (operand i must have rank v[i]; -1: any) and
 ** "result_rank", which every function accepts (MS_SOP_COMMON_PARAMS); the
 ** analyzer checks them before the function, as errors even in an entry
-** whose other findings are spec warnings. False with out's reason (code
+** whose other findings are spec warnings. With "ranked_operands" 1 an
+** unranked operand fails its rank too (ODS's TensorRankOf needs a rank:
+** TFLite's 1-D / 0-D tensor types). False with out's reason (code
 ** "operand-rank"). */
-#define MS_SOP_COMMON_PARAMS "operand_ranks,result_rank"
+#define MS_SOP_COMMON_PARAMS "operand_ranks,result_rank,ranked_operands"
 bool ms_sop_check_ranks(const ms_sop_in *in, ms_sop_out *out);
 
 /* Records a specification-only finding (out->warn_*); the first wins. */

@@ -151,7 +151,8 @@ static bool known_param(const ms_sop_def *def, const char *name) {
   const char *p = def->params;
   size_t n = strlen(name);
   if (!p || !*p) return true;
-  if (!strcmp(name, "operand_ranks") || !strcmp(name, "result_rank")) return true; /* MS_SOP_COMMON_PARAMS */
+  if (!strcmp(name, "operand_ranks") || !strcmp(name, "result_rank") || !strcmp(name, "ranked_operands"))
+    return true; /* MS_SOP_COMMON_PARAMS */
   while (*p) {
     const char *e = strchr(p, ',');
     size_t k = e ? (size_t)(e - p) : strlen(p);

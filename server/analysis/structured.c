@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "alloc.h"
 
@@ -86,7 +87,7 @@ static const char *read_attr(void *ctx, const char *key, size_t *len) {
   return h->attribute(h->attr_ctx, key, len);
 }
 
-/* A region's terminator: `return`, `*.return`, `*.yield`. */
+/* A region's terminator: `return`, `*.return`, `*.yield` (`onnx.Yield`). */
 static bool terminator(const ms_structured_host *h, const ms_op *t) {
   if (t->kind == MS_OP_RETURN) return true;
   const char *n = h->text + t->name.start;
@@ -94,7 +95,7 @@ static bool terminator(const ms_structured_host *h, const ms_op *t) {
   const char *dot = n + len;
   while (dot > n && dot[-1] != '.') dot--;
   size_t k = (size_t)(n + len - dot);
-  return (k == 6 && !memcmp(dot, "return", 6)) || (k == 5 && !memcmp(dot, "yield", 5));
+  return (k == 6 && !memcmp(dot, "return", 6)) || (k == 5 && !strncasecmp(dot, "yield", 5));
 }
 
 static bool push_shape(const ms_structured_host *h, judged *j, int *used, uint32_t v) {

@@ -1,0 +1,128 @@
+/*
+** rearrange.c: the frontend ops that rearrange or resample a tensor by
+** rules of their own (sop.h), as the ONNX operator specification and
+** onnx-mlir's verifiers define them:
+**
+**   depth_to_space  (N, C, H, W) -> (N, C / b^2, H * b, W * b); C must be
+**                   divisible by b^2 (blocksize b >= 1). With "inverse"
+**                   (SpaceToDepth): (N, C * b^2, H / b, W / b), H and W
+**                   divisible by b.
+**   grid_sample     X (N, C, D1..Dr) and grid (N, D1'..Dr', r): one rank,
+**                   one batch, the grid's last dim r; Y (N, C, D1'..Dr').
+**   shape_values    a result shaped by the values of a constant 1-D
+**                   operand ("shape"), each >= 0 (ConstantOfShape); the
+**                   verifier does not compare the declared result: the
+**                   values only refine it.
+**
+** Parameters: blocksize, inverse; shape.
+*/
+#include "broadcast.h" /* MS_CODE_NEGATIVE_SIZE */
+#include "sop_check.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static bool known(int64_t d) { return d >= 0; }
+
+static void push(ms_sop_out *out, int r, int64_t d) { ms_sop_result_push(out, r, d, MS_DIM_DYNAMIC); }
+
+static ms_infer_verdict unknown_result(ms_sop_out *out) {
+  out->nresults = 1;
+  memset(&out->results[0], 0, sizeof out->results[0]);
+  return MS_INFER_OK;
+}
+
+static ms_infer_verdict depth_to_space(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 1) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0];
+  int64_t b = ms_sop_int(in, "blocksize", -1);
+  bool inverse = ms_sop_int(in, "inverse", 0) != 0;
+  if (b < 1 && ms_sop_get(in, "blocksize"))
+    return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "the blocksize (%lld) must be positive", (long long)b);
+  if (!x->ranked) return unknown_result(out);
+  if (x->rank != 4)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "the input has rank %d, it must have rank 4", x->rank);
+  if (b < 1) return unknown_result(out);
+  int64_t bb = b * b, n = x->dims[0], c = x->dims[1], h = x->dims[2], w = x->dims[3];
+  if (!inverse && known(c) && c % bb)
+    return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, 0, "The input tensor depth must be divisible by the (blocksize * "
+                       "blocksize): %lld channels, blocksize %lld", (long long)c, (long long)b);
+  for (int i = 2; inverse && i < 4; i++)
+    if (known(x->dims[i]) && x->dims[i] % b)
+      return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, 0, "dim %d (%lld) must be divisible by the blocksize %lld", i,
+                         (long long)x->dims[i], (long long)b);
+  ms_sop_result_begin(out, 0, x);
+  out->nresults = 1;
+  push(out, 0, n);
+  if (inverse) {
+    push(out, 0, known(c) ? c * bb : MS_DIM_DYNAMIC);
+    push(out, 0, known(h) ? h / b : MS_DIM_DYNAMIC);
+    push(out, 0, known(w) ? w / b : MS_DIM_DYNAMIC);
+  } else {
+    push(out, 0, known(c) ? c / bb : MS_DIM_DYNAMIC);
+    push(out, 0, known(h) ? h * b : MS_DIM_DYNAMIC);
+    push(out, 0, known(w) ? w * b : MS_DIM_DYNAMIC);
+  }
+  if (in->want_provenance)
+    ms_sop_note(out, 0, inverse ? "(N, C * b^2, H / b, W / b), b the blocksize" : "(N, C / b^2, H * b, W * b), b the "
+                "blocksize");
+  return MS_INFER_OK;
+}
+
+static ms_infer_verdict grid_sample(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 2) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0], *g = &in->operands[1];
+  if (!x->ranked || !g->ranked) return unknown_result(out);
+  if (x->rank != g->rank)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "Input(=%d) and grid(=%d) have different dim sizes.", x->rank,
+                       g->rank);
+  if (x->rank < 3) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "the input has rank %d, below 3", x->rank);
+  if (known(x->dims[0]) && known(g->dims[0]) && x->dims[0] != g->dims[0])
+    return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, 1, "Input and grid must have the same batch value (%lld, %lld).",
+                       (long long)x->dims[0], (long long)g->dims[0]);
+  int64_t last = g->dims[g->rank - 1];
+  if (known(last) && last != x->rank - 2)
+    return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, 1, "Grid last dim must have been '%d' instead of '%lld'.",
+                       x->rank - 2, (long long)last);
+  ms_sop_result_begin(out, 0, x);
+  out->nresults = 1;
+  push(out, 0, known(x->dims[0]) ? x->dims[0] : g->dims[0]);
+  push(out, 0, x->dims[1]);
+  for (int i = 1; i < g->rank - 1; i++) push(out, 0, g->dims[i]);
+  if (in->want_provenance) ms_sop_note(out, 0, "(N, C) of the input, then the grid's spatial dims");
+  return MS_INFER_OK;
+}
+
+static ms_infer_verdict shape_values(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 1) return MS_INFER_UNKNOWN;
+  const ms_shape *s = &in->operands[0];
+  if (s->ranked && s->rank != 1)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "Input tensor must be a 1D tensor (rank %d)", s->rank);
+  const ms_sop_param *v = ms_sop_get(in, "shape");
+  if (!v) {
+    if (!s->ranked || !known(s->dims[0])) return unknown_result(out);
+    out->unchecked_results = true;
+    ms_sop_result_begin(out, 0, s);
+    out->nresults = 1;
+    for (int i = 0; i < s->dims[0] && i < MS_MAX_RANK; i++) push(out, 0, MS_DIM_DYNAMIC);
+    return MS_INFER_OK;
+  }
+  for (int i = 0; i < v->n; i++)
+    if (v->v[i] < 0)
+      return ms_sop_fail(out, MS_CODE_NEGATIVE_SIZE, 0, "All values of the input tensor must be >=0 (value %d is %lld)",
+                         i, (long long)v->v[i]);
+  if (v->n > MS_MAX_RANK) return MS_INFER_UNKNOWN;
+  out->unchecked_results = true;
+  ms_sop_result_begin(out, 0, s);
+  out->nresults = 1;
+  for (int i = 0; i < v->n; i++) push(out, 0, v->v[i]);
+  if (in->want_provenance) ms_sop_note(out, 0, "the values of the constant shape operand");
+  return MS_INFER_OK;
+}
+
+const ms_sop_def ms_sop_rearrange[] = {
+    {"depth_to_space", depth_to_space, "blocksize,inverse"},
+    {"grid_sample", grid_sample, ""},
+    {"shape_values", shape_values, "shape"},
+    {NULL, NULL, NULL},
+};
