@@ -13,14 +13,16 @@
 # 0.2x at every size, and peak RSS at the largest size <= 1.1x ours at the
 # smallest. Raw JSON lines are left in bench/out/bench-dumps.jsonl.
 #
-# Environment: BENCH_SHAPES (all six), BENCH_DUMP_SIZES ("50 200"),
-# BENCH_DUMP_ROUNDS (1), MS_BIN (build/mlir-shape), MLIR_OPT (mlir-opt-22).
+# Environment: BENCH_SHAPES (all six), BENCH_DUMP_SIZES (else BENCH_SIZES,
+# as the other scripts take it for a quick run: BENCH_SIZES=1; else "50
+# 200"), BENCH_DUMP_ROUNDS (1), MS_BIN (build/mlir-shape), MLIR_OPT
+# (mlir-opt-22).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 OUT=bench/out/dumps
 SHAPES=${BENCH_SHAPES:-generic-attrs pretty-attrs named giant nested mixed}
-SIZES=${BENCH_DUMP_SIZES:-50 200}
+SIZES=${BENCH_DUMP_SIZES:-${BENCH_SIZES:-50 200}}
 ROUNDS=${BENCH_DUMP_ROUNDS:-1}
 MLIR_OPT=${MLIR_OPT:-mlir-opt-22}
 MS_BIN=${MS_BIN:-build/mlir-shape}
@@ -73,8 +75,8 @@ for k in keys:
     notes = ["check FAILED, exit %s" % bad] if bad else []
     if any(r["rc"] for r in m):
         notes.append("mlir-opt rejected the file")
-    v[k] = dict(t=t, tm=tm, rss=rss, rssm=rssm, bad=bool(bad))
     cpu, cpum = min(r["cpu_s"] for r in c), min(r["cpu_s"] for r in m)
+    v[k] = dict(t=t, tm=tm, t1=t1, cpu=cpu, cpum=cpum, rss=rss, rssm=rssm, bad=bool(bad))
     print(fmt % (k[0], k[1], "%.2f" % t, "%.2f" % tm, "%.2fx" % (t / tm), "%.2f" % cpu, "%.2f" % cpum,
                  "%.2fx" % (cpu / cpum), "%.2f" % t1 if j else "-", "%.2fx" % (t1 / t) if j else "-", "%.1f" % rss, "%.1f" % rssm,
                  "%.2fx" % (rss / rssm), "; ".join(notes)))
@@ -93,7 +95,7 @@ for shape in dict.fromkeys(k[0] for k in v):
     for s in sizes:
         x = v[(shape, s)]
         target("%s %dM: time <= 0.5x mlir-opt-22" % (shape, s), not x["bad"] and x["t"] / x["tm"] <= 0.5,
-               "%.2fx" % (x["t"] / x["tm"]))
+               "%.2fx (cpu %.2fx, --jobs 1 %.2fx)" % (x["t"] / x["tm"], x["cpu"] / x["cpum"], x["t1"] / x["tm"]))
         target("%s %dM: peak RSS <= 0.2x mlir-opt-22" % (shape, s), x["rss"] / x["rssm"] <= 0.2,
                "%.2fx (%.0f vs %.0f MB)" % (x["rss"] / x["rssm"], x["rss"], x["rssm"]))
     if len(sizes) > 1:

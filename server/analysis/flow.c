@@ -568,5 +568,8 @@ void ms_flow_delete(ms_flow *self) {
   free(self->pkey);
   free(self->pval);
   free(self->proxied);
+  free(self->free_vals);
+  free(self->free_ops);
+  free(self->free_exts);
   free(self);
 }

@@ -144,6 +144,18 @@ for shape in generic-attrs pretty-attrs named giant nested mixed; do
     ok; else bad dump-$shape "cut analysis of a $shape dump differs from the whole file's ($errors errors, rc $rc)"; fi
 done
 
+# A function cut into tiny pieces whose late uses name values defined far
+# before them, and regions that define the same names in between: the
+# value table keeps each value until its name's last occurrence (lastuse.c),
+# so the cut finds the whole file's 8 errors.
+run lastuse-whole env MLIR_SHAPE_UNIT_BYTES=100000000 "$BIN" check --format=json fixtures/lastuse.mlir
+for unit in 300 150; do
+  run lastuse-cut env MLIR_SHAPE_UNIT_BYTES=$unit "$BIN" check --jobs 2 --format=json fixtures/lastuse.mlir
+  errors=$(grep -o '"severity":"error"' "$TMP/lastuse-cut.out" | wc -l)
+  if [ "$rc" = 1 ] && cmp -s "$TMP/lastuse-whole.out" "$TMP/lastuse-cut.out" && [ "$errors" = 8 ]; then
+    ok; else bad lastuse-$unit "a function cut into $unit-byte pieces lost findings ($errors errors, rc $rc)"; fi
+done
+
 # The real corpus (when it is there), cut into tiny pieces (inside
 # functions too): the findings of the whole-file analysis.
 REAL=$ROOT/../shared/corpus/real
