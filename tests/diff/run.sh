@@ -71,7 +71,7 @@ echo "diff: linalg/tensor structured ops vs mlir-opt-22 (generic and pretty form
 # A random seed fails on a false error only (a miss, such as an op past 16
 # operands, is counted in the figures); a fixed seed must agree everywhere.
 run "$here/linalg_diff.py" "$bin" --false-errors-only --cases="${LINALG_CASES:-300}"
-run "$here/linalg_diff.py" "$bin" --seed=1 --cases=300
+run "$here/linalg_diff.py" "$bin" --seed=1 --cases=600
 echo "diff: upstream catalogs vs mlir-opt-22 (generic and pretty form)"
 run "$here/upstream_diff.py" "$bin" --cases="${UPSTREAM_CASES:-100}"
 echo "diff: upstream catalogs vs mlir-opt-22, error lines (the op's line)"
