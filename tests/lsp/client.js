@@ -17,7 +17,10 @@ const {
 } = require('vscode-languageserver-protocol/node');
 
 const SERVER = process.env.MLIR_SHAPE || path.resolve(__dirname, '../../build/mlir-shape');
-const TIMEOUT = 10000;
+// A safety net against a hung server, not a speed check: CI machines are
+// loaded, so it is long (MLIR_SHAPE_TEST_TIMEOUT_MS overrides it); every
+// wait below is for a condition (a response, a publication, an exit).
+const TIMEOUT = Number(process.env.MLIR_SHAPE_TEST_TIMEOUT_MS) || 45000;
 
 function withTimeout(promise, what, ms = TIMEOUT) {
   let timer;

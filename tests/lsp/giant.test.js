@@ -57,7 +57,7 @@ function opLine(fraction) {
   throw new Error('no op line');
 }
 
-test('a giant function: the server\'s diagnostics equal check\'s, cut into pieces and whole, after edits inside it', async () => {
+test('a giant function: the server\'s diagnostics equal check\'s, cut into pieces and whole, after edits inside it', { timeout: 600000 }, async () => {
   const whole = checkOf(TEXT, 0), cut = checkOf(TEXT, 32768);
   assert.deepEqual(cut, whole, 'check cut into pieces finds what the whole-file analysis finds');
   assert.ok(whole.length > 12, `${whole.length} findings`);
