@@ -12,4 +12,4 @@ cd "$here"
 npm ci --prefer-offline --no-audit --no-fund --loglevel=error >/dev/null
 python3 "$here/output_buffer.py" "$bin"
 export MLIR_SHAPE="$bin"
-exec node --test --test-reporter=spec --test-timeout=60000 ./*.test.js
+exec node --test --test-reporter=spec --test-timeout=300000 ./*.test.js
