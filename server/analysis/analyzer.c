@@ -258,11 +258,13 @@ static bool find_attr_alias(const char *text, uint32_t s, uint32_t e, uint32_t b
 ** when it uses none. The expansion lives until the next call. */
 static const char *expand_aliases(const char *text, ms_span v, uint32_t before, size_t *len) {
   static __thread char buf[8192];
+  if (!memchr(text + v.start, '#', v.end - v.start)) return text + v.start; /* no alias: no copy */
   size_t w = 0;
   bool any = false;
   for (uint32_t i = v.start; i < v.end;) {
     uint32_t j = i + 1;
-    while (j < v.end && alias_char(text[j])) j++;
+    if (text[i] == '#') /* only there: a long hex literal is not rescanned from each of its digits */
+      while (j < v.end && alias_char(text[j])) j++;
     ms_span def;
     bool alias = text[i] == '#' && j > i + 1 && (j == v.end || (text[j] != '.' && text[j] != '<')) &&
                  find_attr_alias(text, i, j, before, &def);

@@ -197,12 +197,30 @@ static bool inferred(const ms_structured_host *h, const judged *j, int k, ms_sha
   return false;
 }
 
+/* Clears out as a function and the judge read it: the fields, the results
+** the op declares (a function begins each result it gives; more than
+** declared is a count mismatch, whose results are never read), and the
+** provenance only when asked for (read only then). Not all 8 KB: this runs
+** two or three times on every structured op. */
+static void clear_out(ms_sop_out *out, int nresults, bool provenance) {
+  int n = nresults < 1 ? 1 : nresults > MS_SOP_MAX_RESULTS ? MS_SOP_MAX_RESULTS : nresults;
+  out->nresults = 0;
+  memset(out->results, 0, (size_t)n * sizeof out->results[0]);
+  out->code = NULL;
+  out->why[0] = 0;
+  out->operand = -1;
+  out->unchecked_results = false;
+  if (provenance) memset(out->provenance, 0, sizeof out->provenance);
+  out->warn_code = NULL;
+  out->warn_why[0] = 0;
+  out->warn_operand = 0;
+}
+
 static ms_infer_verdict run(const judged *j, const ms_shape *operands, bool provenance, ms_sop_out *out,
                             const ms_sop_def *def) {
   ms_sop_in in = {j->n, operands, j->nresults, j->results, j->nparams, j->params, provenance, j->nregions,
                   j->regions, operands == j->operands};
-  memset(out, 0, sizeof *out);
-  out->operand = -1;
+  clear_out(out, j->nresults, provenance);
   ms_infer_verdict v = def->fn(&in, out);
   if (v == MS_INFER_INVALID_RESULT) v = MS_INFER_INVALID;
   if (v == MS_INFER_INVALID && !out->code) out->code = MS_CODE_SHAPE_FN;
@@ -312,7 +330,7 @@ static void judge(const ms_structured_host *h, judged *j) {
   bool quiet = h->binding->infer_only;
   char why[512];
   ms_sop_in ranks = {j->n, j->operands, j->nresults, j->results, j->nparams, j->params, false, 0, NULL, true};
-  memset(&out, 0, sizeof out);
+  clear_out(&out, 0, false);
   if (!ms_sop_check_ranks(&ranks, &out)) {
     if (!quiet) report(h, out.code, out.operand, out.why, AS_ERROR); /* ODS: the verifier's, never a spec warning */
     return;
