@@ -114,6 +114,18 @@ static ms_infer_verdict scan(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* Valid, but the results are not shapes we refine: each stays as declared
+** (unranked for inference) and is not checked against anything. */
+static ms_infer_verdict opaque_results(const ms_sop_in *in, ms_sop_out *out) {
+  out->nresults = in->nresults;
+  for (int k = 0; k < in->nresults && k < MS_SOP_MAX_RESULTS; k++) {
+    ms_sop_result_begin(out, k, &in->results[k]);
+    out->results[k].ranked = false;
+  }
+  out->unchecked_results = true;
+  return MS_INFER_OK;
+}
+
 static ms_infer_verdict async_start(const ms_sop_in *in, ms_sop_out *out) {
   if (in->nregions < 1 || in->regions[0].nyields < 0) return MS_INFER_UNKNOWN;
   const ms_sop_region *body = &in->regions[0];
@@ -131,13 +143,7 @@ static ms_infer_verdict async_start(const ms_sop_in *in, ms_sop_out *out) {
   if (body->nyields != 1)
     return ms_sop_fail(out, CODE_REGION, -1, "region must return exactly one value, but got %d", body->nyields);
   /* The future itself is not a shape the analyzer refines. */
-  out->nresults = in->nresults;
-  for (int k = 0; k < in->nresults && k < MS_SOP_MAX_RESULTS; k++) {
-    ms_sop_result_begin(out, k, &in->results[k]);
-    out->results[k].ranked = false;
-  }
-  out->unchecked_results = true;
-  return MS_INFER_OK;
+  return opaque_results(in, out);
 }
 
 static ms_infer_verdict min_results(const ms_sop_in *in, ms_sop_out *out) {
@@ -145,13 +151,7 @@ static ms_infer_verdict min_results(const ms_sop_in *in, ms_sop_out *out) {
   if (in->nresults < min)
     return ms_sop_fail(out, MS_CODE_SOP_COUNT, -1, "result is expected to be at least of size %lld, but got %d",
                        (long long)min, in->nresults);
-  out->nresults = in->nresults;
-  for (int k = 0; k < in->nresults && k < MS_SOP_MAX_RESULTS; k++) {
-    ms_sop_result_begin(out, k, &in->results[k]);
-    out->results[k].ranked = false;
-  }
-  out->unchecked_results = true;
-  return MS_INFER_OK;
+  return opaque_results(in, out);
 }
 
 const ms_sop_def ms_sop_region_ops[] = {
