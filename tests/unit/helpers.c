@@ -11,7 +11,6 @@
 
 #include "records.h"
 
-
 static ms_catalog *catalog;
 
 ms_catalog *test_catalog(void) {
@@ -56,4 +55,12 @@ void test_analyse(const char *text, const ms_analyzer_options *opts, bool errors
   }
   ts_tree_delete(t);
   ts_parser_delete(p);
+}
+
+void test_expect_codes(const char *text, const char *want) {
+  char codes[1024];
+  ms_analysis a;
+  test_analyse(text, NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, want, "%s", text);
+  ms_analysis_clear(&a);
 }

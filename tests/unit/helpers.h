@@ -28,4 +28,8 @@ ms_session *test_session_of(const char *text);
 void test_analyse(const char *text, const ms_analyzer_options *opts, bool errors_only, char *codes, size_t n,
                   ms_analysis *out);
 
+/* Expects the error codes of text's analysis (as test_analyse writes them,
+** "code@line" joined by spaces) to be want. */
+void test_expect_codes(const char *text, const char *want);
+
 #endif

@@ -7,13 +7,21 @@
 **   sc_list(&c, "offset_dims", "2, 3");  a parameter: integers ("" empty)
 **   sc_str(&c, "fft_type", "RFFT");      a string parameter
 **   sc_res(&c, "tensor<?xf32>");         declared results (optional)
-**   cr_assert_eq(sc_run(&c, "gather"), MS_INFER_OK);
-**   cr_assert_str_eq(sc_result(&c, 0), "tensor<2x3xf32>");
+**   sc_ok(&c, "gather", "tensor<2x3xf32>");  runs, asserts OK and result 0
+**   sc_fails(&c, "gather", "index-dims");     runs, asserts INVALID and code
+**
+** sc_run judges as the verifier's pass (declared operands, with
+** provenance); a case started with sc_plain() judges as the inference pass
+** over inferred operands (no provenance, at_declared false) unless the test
+** sets c.inferred = false. The one case builder of the family tests (the
+** former sop_helpers.h of test_contraction.c, test_convolution.c, ... is
+** this header too: sc_vlist, sc_dims).
 */
 #ifndef SOP_CASE_H
 #define SOP_CASE_H
 
 #include <criterion/criterion.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +35,10 @@ typedef struct sop_case {
   int nres;
   ms_sop_param params[MS_SOP_MAX_PARAMS];
   int nparams;
+  int nregions;
+  const ms_sop_region *regions;
+  bool no_provenance; /* sc_plain(): the inference pass ... */
+  bool inferred;      /* ... over inferred operands (at_declared false) */
   ms_sop_in in;
   ms_sop_out out;
   char buf[256];
@@ -42,6 +54,20 @@ static inline void sc_res(sop_case *c, const char *type) {
   char err[128] = "";
   cr_assert(ms_shape_parse_type(&c->res[c->nres], type, strlen(type), err, sizeof err), "%s: %s", type, err);
   c->nres++;
+}
+
+/* Starts c over as the inference pass judges (see the head). */
+static inline void sc_plain(sop_case *c) {
+  memset(c, 0, sizeof *c);
+  c->no_provenance = c->inferred = true;
+}
+
+/* Operands in order, NULL-terminated: sc_ops(&c, "tensor<2xf32>", "none", NULL). */
+static inline void sc_ops(sop_case *c, ...) {
+  va_list ap;
+  va_start(ap, c);
+  for (const char *t; (t = va_arg(ap, const char *));) sc_op(c, t);
+  va_end(ap);
 }
 
 static inline ms_sop_param *sc_param(sop_case *c, const char *name) {
@@ -67,6 +93,34 @@ static inline void sc_list(sop_case *c, const char *name, const char *ints) {
   }
 }
 
+/* A list parameter of n int values with its literal's shape: {n} or, when
+** pairs, {n / 2, 2} (as sop_params.c gives a dense attribute). */
+static inline void sc_vlist(sop_case *c, const char *name, bool pairs, int n, ...) {
+  ms_sop_param *p = sc_param(c, name);
+  va_list ap;
+  va_start(ap, n);
+  for (int i = 0; i < n; i++) p->v[i] = va_arg(ap, int);
+  va_end(ap);
+  p->n = n;
+  p->nshape = pairs ? 2 : 1;
+  p->shape[0] = pairs ? n / 2 : n;
+  p->shape[1] = 2;
+}
+
+/* The convolution dimension numbers of an NHWC input, HWIO kernel and NHWC
+** output (test_convolution.c, test_corpus_gaps.c). */
+static inline void sc_nhwc_hwio(sop_case *c) {
+  sc_vlist(c, "input_batch_dimension", false, 1, 0);
+  sc_vlist(c, "input_feature_dimension", false, 1, 3);
+  sc_vlist(c, "input_spatial_dimensions", false, 2, 1, 2);
+  sc_vlist(c, "kernel_input_feature_dimension", false, 1, 2);
+  sc_vlist(c, "kernel_output_feature_dimension", false, 1, 3);
+  sc_vlist(c, "kernel_spatial_dimensions", false, 2, 0, 1);
+  sc_vlist(c, "output_batch_dimension", false, 1, 0);
+  sc_vlist(c, "output_feature_dimension", false, 1, 3);
+  sc_vlist(c, "output_spatial_dimensions", false, 2, 1, 2);
+}
+
 static inline void sc_str(sop_case *c, const char *name, const char *value) {
   ms_sop_param *p = sc_param(c, name);
   snprintf(p->str, sizeof p->str, "%s", value);
@@ -76,7 +130,8 @@ static inline ms_infer_verdict sc_run(sop_case *c, const char *fn_name) {
   const ms_sop_def *def = ms_sop_lookup(fn_name, strlen(fn_name));
   cr_assert(def, "no shape function %s", fn_name);
   ms_sop_fn fn = def->fn;
-  c->in = (ms_sop_in){c->nops, c->ops, c->nres, c->res, c->nparams, c->params, true, 0, NULL, true};
+  c->in = (ms_sop_in){c->nops,           c->ops,      c->nres,    c->res,      c->nparams, c->params,
+                      !c->no_provenance, c->nregions, c->regions, !c->inferred};
   memset(&c->out, 0, sizeof c->out);
   c->out.operand = -1;
   ms_infer_verdict v = fn(&c->in, &c->out);
@@ -88,6 +143,19 @@ static inline const char *sc_result(sop_case *c, int i) {
   cr_assert(i < c->out.nresults, "result %d of %d", i, c->out.nresults);
   ms_shape_format_type(&c->out.results[i], c->buf, sizeof c->buf);
   return c->buf;
+}
+
+/* Result i's dims as "2x?x3" ("scalar" for rank 0). */
+static inline const char *sc_dims(sop_case *c, int i) {
+  cr_assert(i < c->out.nresults, "result %d of %d", i, c->out.nresults);
+  ms_shape_format(&c->out.results[i], c->buf, sizeof c->buf);
+  return c->buf;
+}
+
+/* Runs fn and asserts an OK verdict whose result 0 is the type want. */
+static inline void sc_ok(sop_case *c, const char *fn, const char *want) {
+  cr_assert_eq(sc_run(c, fn), MS_INFER_OK, "%s: %s", fn, c->out.why);
+  cr_assert_str_eq(sc_result(c, 0), want, "%s", fn);
 }
 
 /* Runs fn and asserts an invalid verdict with that code. */

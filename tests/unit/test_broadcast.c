@@ -9,33 +9,10 @@
 ** `tensor<1x2xi32)` (missing '>'); they are fixed in the strings below.
 */
 #include <criterion/criterion.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "broadcast.h"
-
-static ms_broadcast_result R;
-static bool R_ok;
-
-static ms_shape shape(const char *text) {
-  ms_shape s;
-  char err[128] = "";
-  cr_assert(ms_shape_parse(&s, text, strlen(text), err, sizeof err), "'%s': %s", text, err);
-  return s;
-}
-
-/* Runs `rule` on n operand texts (and a result text, or NULL). */
-static bool run(ms_rule rule, const ms_broadcast_options *o, const char *result, int n, ...) {
-  ms_shape ops[MS_MAX_OPERANDS], res;
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++) ops[i] = shape(va_arg(ap, const char *));
-  va_end(ap);
-  if (result) res = shape(result);
-  R_ok = ms_broadcast_check(rule, o, ops, n, NULL, result ? &res : NULL, result ? 1 : 0, NULL, &R);
-  return R_ok;
-}
+#include "bcast_case.h"
 
 /* Runs the mlir rule on a signature as the document writes it:
 ** "(tensor<1x2xi32>, tensor<1x2xi32>) -> tensor<1x2xi32>". */
@@ -59,36 +36,16 @@ static bool mlir_sig(bool strict, const char *sig) {
   return R_ok;
 }
 
-static const ms_finding *find(const char *code) {
-  for (int i = 0; i < R.nfindings; i++)
-    if (!strcmp(R.findings[i].code, code)) return &R.findings[i];
-  return NULL;
-}
-
 static int count_severity(ms_severity s) {
   int n = 0;
   for (int i = 0; i < R.nfindings; i++) n += R.findings[i].severity == s;
   return n;
 }
 
-static const char *inferred(void) {
-  static char buf[128];
-  ms_shape_format(&R.inferred, buf, sizeof buf);
-  return buf;
-}
-
-#define assert_inferred(text) \
-  do { \
+#define assert_inferred(text)                                                                          \
+  do {                                                                                                 \
     cr_assert(R_ok, "expected success, first finding: %s", R.nfindings ? R.findings[0].message : "-"); \
-    cr_assert_str_eq(inferred(), text); \
-  } while (0)
-
-#define assert_error(code) \
-  do { \
-    cr_assert_not(R_ok, "expected failure with %s", code); \
-    const ms_finding *f_ = find(code); \
-    cr_assert(f_, "no %s finding", code); \
-    cr_assert_eq(f_->severity, MS_SEVERITY_ERROR); \
+    cr_assert_str_eq(inferred(), text);                                                                \
   } while (0)
 
 static const ms_broadcast_options NONE_OPTS;
@@ -112,8 +69,7 @@ Test(broadcast, rule_names_round_trip) {
 /* ---- the trait document (seed 000): dimension inference table ---- */
 
 /* Each row in both operand orders and both profiles. */
-static void infer_row(const char *d0, const char *d1, const char *want, bool hint,
-                      const char *row_verdict) {
+static void infer_row(const char *d0, const char *d1, const char *want, bool hint, const char *row_verdict) {
   for (int strict = 0; strict < 2; strict++) {
     for (int order = 0; order < 2; order++) {
       const char *a = order ? d1 : d0, *b = order ? d0 : d1;
@@ -197,8 +153,9 @@ Test(trait_verify_table, dyn_static_upstream_warns_strict_errs) {
   const ms_finding *f = find(MS_CODE_DYNAMIC_TO_STATIC);
   cr_assert(f);
   cr_assert_eq(f->severity, MS_SEVERITY_WARNING);
-  cr_assert_str_eq(f->message, "result dim 0 is static 4 but the operands infer a dynamic size: "
-                               "correct only if the runtime size is 4");
+  cr_assert_str_eq(f->message,
+                   "result dim 0 is static 4 but the operands infer a dynamic size: "
+                   "correct only if the runtime size is 4");
   run(MS_RULE_MLIR, &STRICT, "4", 2, "?", "?");
   assert_error(MS_CODE_DYNAMIC_TO_STATIC);
 }
@@ -226,14 +183,14 @@ Test(trait_verify_table, static_static) {
 /* ---- the document's examples ---- */
 
 static const char *const correct[] = {
-  "(tensor<1x2xi32>, tensor<1x2xi32>) -> tensor<1x2xi32>",
-  "(tensor<?xi32>, tensor<?xi32>) -> tensor<?xi32>",
-  "(tensor<1xi32>, tensor<4xi32>) -> tensor<4xi32>",
-  "(tensor<4xi32>) -> tensor<?xi32>",
-  "(tensor<4xi32>, tensor<2x3x4xi32>) -> tensor<2x3x4xi32>",
-  "(tensor<2xi1>, tensor<2xi32>) -> tensor<2xi64>",
-  "(tensor<2xi32>) -> tensor<*xi32>",
-  "(tensor<*xi32>, tensor<*xi32>) -> tensor<2xi32>",
+    "(tensor<1x2xi32>, tensor<1x2xi32>) -> tensor<1x2xi32>",
+    "(tensor<?xi32>, tensor<?xi32>) -> tensor<?xi32>",
+    "(tensor<1xi32>, tensor<4xi32>) -> tensor<4xi32>",
+    "(tensor<4xi32>) -> tensor<?xi32>",
+    "(tensor<4xi32>, tensor<2x3x4xi32>) -> tensor<2x3x4xi32>",
+    "(tensor<2xi1>, tensor<2xi32>) -> tensor<2xi64>",
+    "(tensor<2xi32>) -> tensor<*xi32>",
+    "(tensor<*xi32>, tensor<*xi32>) -> tensor<2xi32>",
 };
 
 Test(trait_examples, correct_in_both_profiles) {
@@ -241,8 +198,7 @@ Test(trait_examples, correct_in_both_profiles) {
     for (int strict = 0; strict < 2; strict++) {
       cr_assert(mlir_sig(strict, correct[i]), "%s (%s): %s", correct[i], strict ? "strict" : "upstream",
                 R.nfindings ? R.findings[0].message : "");
-      cr_assert_eq(count_severity(MS_SEVERITY_ERROR) + count_severity(MS_SEVERITY_WARNING), 0,
-                   "%s", correct[i]);
+      cr_assert_eq(count_severity(MS_SEVERITY_ERROR) + count_severity(MS_SEVERITY_WARNING), 0, "%s", correct[i]);
     }
   }
 }
@@ -272,8 +228,7 @@ Test(trait_examples, incorrect_rank_strict_only) {
   cr_assert(mlir_sig(false, sig));
   const ms_finding *f = find(MS_CODE_EXTRA_RESULT_DIMS);
   cr_assert_eq(f->severity, MS_SEVERITY_WARNING);
-  cr_assert(strstr(f->message, "result has rank 2 but the operands infer rank 1 (tensor<3xi32>)"),
-            "%s", f->message);
+  cr_assert(strstr(f->message, "result has rank 2 but the operands infer rank 1 (tensor<3xi32>)"), "%s", f->message);
   cr_assert_eq(R.nrows, 2);
   cr_assert_eq(R.rows[0].declared, 1);
   cr_assert_eq(R.rows[0].inferred, MS_DIM_ABSENT);
@@ -414,8 +369,7 @@ Test(constraints, skip_result_dims) {
 Test(bounds, too_many_operands) {
   ms_shape ops[MS_MAX_OPERANDS + 1];
   for (int i = 0; i <= MS_MAX_OPERANDS; i++) ops[i] = shape("2");
-  cr_assert_not(ms_broadcast_check(MS_RULE_NUMPY, NULL, ops, MS_MAX_OPERANDS + 1, NULL, NULL, 0,
-                                   NULL, &R));
+  cr_assert_not(ms_broadcast_check(MS_RULE_NUMPY, NULL, ops, MS_MAX_OPERANDS + 1, NULL, NULL, 0, NULL, &R));
   cr_assert(find(MS_CODE_OPERAND_COUNT));
   cr_assert(ms_broadcast_check(MS_RULE_NUMPY, NULL, ops, MS_MAX_OPERANDS, NULL, NULL, 0, NULL, &R));
 }
@@ -434,8 +388,7 @@ Test(bounds, findings_capped) {
     snprintf(text, sizeof text, "%dx%d", i + 2, i + 2);
     ops[i] = shape(text);
   }
-  cr_assert_not(ms_broadcast_check(MS_RULE_NUMPY, NULL, ops, MS_MAX_OPERANDS, NULL, NULL, 0, NULL,
-                                   &R));
+  cr_assert_not(ms_broadcast_check(MS_RULE_NUMPY, NULL, ops, MS_MAX_OPERANDS, NULL, NULL, 0, NULL, &R));
   cr_assert_eq(R.nfindings, MS_MAX_FINDINGS);
 }
 
@@ -449,9 +402,9 @@ Test(bounds, broadcast_dimensions_too_long) {
 
 Test(numpy, document_examples) {
   static const char *const ok[][3] = {
-    {"scalar", "scalar", "scalar"}, {"2x3", "1", "2x3"},     {"3", "2x3", "2x3"},
-    {"2x3x5", "scalar", "2x3x5"},   {"2x1x5", "1x4x5", "2x4x5"}, {"6x5", "2x1x5", "2x6x5"},
-    {"2x1x5", "4x1", "2x4x5"},      {"3x2x1x4", "5x4", "3x2x5x4"}, {"1x5x3", "5x2x1x3", "5x2x5x3"},
+      {"scalar", "scalar", "scalar"}, {"2x3", "1", "2x3"},           {"3", "2x3", "2x3"},
+      {"2x3x5", "scalar", "2x3x5"},   {"2x1x5", "1x4x5", "2x4x5"},   {"6x5", "2x1x5", "2x6x5"},
+      {"2x1x5", "4x1", "2x4x5"},      {"3x2x1x4", "5x4", "3x2x5x4"}, {"1x5x3", "5x2x1x3", "5x2x5x3"},
   };
   for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
     run(MS_RULE_NUMPY, NULL, NULL, 2, ok[i][0], ok[i][1]);
@@ -481,9 +434,7 @@ Test(numpy, dynamic_and_variadic) {
 
 /* ---- pdpd (seed 003) ---- */
 
-static ms_broadcast_options axis(int64_t a) {
-  return (ms_broadcast_options){.has_axis = true, .axis = a};
-}
+static ms_broadcast_options axis(int64_t a) { return (ms_broadcast_options){.has_axis = true, .axis = a}; }
 
 Test(pdpd, document_examples) {
   ms_broadcast_options a1 = axis(1), a2 = axis(2), a0 = axis(0), am1 = axis(-1);
@@ -527,8 +478,7 @@ Test(pdpd, errors) {
 
 Test(bidirectional, document_examples) {
   static const char *const ok[][3] = {
-    {"5", "1", "5"}, {"2x3", "3", "2x3"}, {"3x1", "3x4", "3x4"},
-    {"3x4", "scalar", "3x4"}, {"3x1", "2x1x6", "2x3x6"},
+      {"5", "1", "5"}, {"2x3", "3", "2x3"}, {"3x1", "3x4", "3x4"}, {"3x4", "scalar", "3x4"}, {"3x1", "2x1x6", "2x3x6"},
   };
   for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
     run(MS_RULE_BIDIRECTIONAL, NULL, NULL, 2, ok[i][0], ok[i][1]);
@@ -536,8 +486,7 @@ Test(bidirectional, document_examples) {
   }
   run(MS_RULE_BIDIRECTIONAL, NULL, NULL, 2, "3x2", "3x4");
   assert_error(MS_CODE_INCOMPATIBLE);
-  cr_assert(strstr(R.findings[0].message, "the input and the target shape"), "%s",
-            R.findings[0].message);
+  cr_assert(strstr(R.findings[0].message, "the input and the target shape"), "%s", R.findings[0].message);
   run(MS_RULE_BIDIRECTIONAL, NULL, NULL, 3, "3", "3", "3");
   assert_error(MS_CODE_OPERAND_COUNT);
 }
@@ -563,7 +512,7 @@ Test(xla, scalar_always_broadcasts) {
 Test(xla, matrix_plus_vector) {
   ms_broadcast_options d1 = bdims(1, 1), d0 = bdims(1, 0);
   run(MS_RULE_XLA, NULL, NULL, 2, "2x3", "3");
-  assert_error(MS_CODE_OPERAND_RANK);  /* without broadcasting: invalid */
+  assert_error(MS_CODE_OPERAND_RANK); /* without broadcasting: invalid */
   run(MS_RULE_XLA, &d1, NULL, 2, "2x3", "3");
   assert_inferred("2x3");
   run(MS_RULE_XLA, &d0, NULL, 2, "2x3", "3");
@@ -598,8 +547,10 @@ Test(xla, broadcast_dimensions_must_be_valid) {
 
 Test(xla, degenerate_dims) {
   static const char *const ok[][3] = {
-    {"2x1", "2x3", "2x3"}, {"1x2x5", "7x2x5", "7x2x5"}, {"7x2x5", "7x1x5", "7x2x5"},
-    {"2x1", "1x3", "2x3"},
+      {"2x1", "2x3", "2x3"},
+      {"1x2x5", "7x2x5", "7x2x5"},
+      {"7x2x5", "7x1x5", "7x2x5"},
+      {"2x1", "1x3", "2x3"},
   };
   for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
     run(MS_RULE_XLA, NULL, NULL, 2, ok[i][0], ok[i][1]);

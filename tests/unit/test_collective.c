@@ -12,8 +12,7 @@ Test(collective, all_gather_against_declared_result) {
   sc_res(&c, "tensor<8x8xf32>");
   sc_list(&c, "all_gather_dim", "1");
   sc_list(&c, "replica_groups", "0, 2, 4, 6, 1, 3, 5, 7");
-  cr_assert_eq(sc_run(&c, "all_gather"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<8x?xf32>");
+  sc_ok(&c, "all_gather", "tensor<8x?xf32>");
   c.res[0].dims[1] = 7;
   sc_fails(&c, "all_gather", MS_CODE_COLLECTIVE_DIMS);
   c.res[0].dims[1] = 8;
@@ -34,8 +33,7 @@ Test(collective, reduce_scatter) {
   sc_list(&c, "scatter_dimension", "1");
   sc_fails(&c, "reduce_scatter", MS_CODE_COLLECTIVE_DIMS);
   c.res[0].dims[1] = 4;
-  cr_assert_eq(sc_run(&c, "reduce_scatter"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<4x?xf32>");
+  sc_ok(&c, "reduce_scatter", "tensor<4x?xf32>");
   c.params[0].v[0] = 2;
   sc_fails(&c, "reduce_scatter", MS_CODE_DIMS_RANGE);
 }
@@ -46,8 +44,7 @@ Test(collective, all_to_all) {
   sc_list(&c, "split_dimension", "1");
   sc_list(&c, "concat_dimension", "0");
   sc_list(&c, "split_count", "4");
-  cr_assert_eq(sc_run(&c, "all_to_all"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<16x4xf32>");
+  sc_ok(&c, "all_to_all", "tensor<16x4xf32>");
   c.params[2].v[0] = 3;
   sc_fails(&c, "all_to_all", MS_CODE_COLLECTIVE_DIMS);
   c.params[2].v[0] = 4;
@@ -57,8 +54,7 @@ Test(collective, all_to_all) {
 
 Test(collective, same_shapes_and_ids) {
   sop_case c = {0};
-  sc_op(&c, "tensor<4x?xf32>");
-  sc_op(&c, "tensor<2xi32>");
+  sc_ops(&c, "tensor<4x?xf32>", "tensor<2xi32>", NULL);
   sc_list(&c, "replica_groups", "0, -1, 1, 2");
   cr_assert_eq(sc_run(&c, "all_reduce"), MS_INFER_OK, "%s", c.out.why);
   cr_assert_str_eq(sc_result(&c, 1), "tensor<2xi32>");

@@ -8,24 +8,16 @@
 
 #include "analyzer.h"
 #include "helpers.h"
-#include "sop_helpers.h"
+#include "sop_case.h"
 
 static sop_case c;
 
 static void nhwc_dynamic(const char *in, const char *kernel, const char *padding) {
-  sop_init(&c);
-  sop_operand(&c, in);
-  sop_operand(&c, kernel);
-  sop_operand(&c, padding);
-  sop_list(&c, "input_batch_dimension", false, 1, 0);
-  sop_list(&c, "input_feature_dimension", false, 1, 3);
-  sop_list(&c, "input_spatial_dimensions", false, 2, 1, 2);
-  sop_list(&c, "kernel_input_feature_dimension", false, 1, 2);
-  sop_list(&c, "kernel_output_feature_dimension", false, 1, 3);
-  sop_list(&c, "kernel_spatial_dimensions", false, 2, 0, 1);
-  sop_list(&c, "output_batch_dimension", false, 1, 0);
-  sop_list(&c, "output_feature_dimension", false, 1, 3);
-  sop_list(&c, "output_spatial_dimensions", false, 2, 1, 2);
+  sc_plain(&c);
+  sc_op(&c, in);
+  sc_op(&c, kernel);
+  sc_op(&c, padding);
+  sc_nhwc_hwio(&c);
 }
 
 /* byteir's mhlo.dynamic_conv takes the legacy flat padding operand
@@ -33,18 +25,17 @@ static void nhwc_dynamic(const char *in, const char *kernel, const char *padding
 ** flat_padding the padding is read, without it the StableHLO rank check
 ** stands. */
 Test(corpus_gaps, dynamic_conv_flat_padding) {
-  char buf[64];
   nhwc_dynamic("tensor<?x10x19x4xf16>", "tensor<5x7x4x12xf16>", "tensor<4xi32>");
-  sop_list(&c, "padding", true, 4, 1, 1, 1, 1);
-  sop_list(&c, "flat_padding", false, 1, 1);
-  cr_assert_eq(sop_run(&c, "dynamic_conv"), MS_INFER_OK, "%s", c.out.why);
-  cr_expect_str_eq(sop_result(&c, 0, buf, sizeof buf), "?x8x15x12");
+  sc_vlist(&c, "padding", true, 4, 1, 1, 1, 1);
+  sc_vlist(&c, "flat_padding", false, 1, 1);
+  cr_assert_eq(sc_run(&c, "dynamic_conv"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_str_eq(sc_dims(&c, 0), "?x8x15x12");
   nhwc_dynamic("tensor<?x10x19x4xf16>", "tensor<5x7x4x12xf16>", "tensor<3xi32>");
-  sop_list(&c, "flat_padding", false, 1, 1);
-  cr_expect_eq(sop_run(&c, "dynamic_conv"), MS_INFER_UNKNOWN);
+  sc_vlist(&c, "flat_padding", false, 1, 1);
+  cr_expect_eq(sc_run(&c, "dynamic_conv"), MS_INFER_UNKNOWN);
   nhwc_dynamic("tensor<?x10x19x4xf16>", "tensor<5x7x4x12xf16>", "tensor<4xi32>");
-  sop_list(&c, "padding", true, 4, 1, 1, 1, 1);
-  cr_expect_eq(sop_run(&c, "dynamic_conv"), MS_INFER_INVALID);
+  sc_vlist(&c, "padding", true, 4, 1, 1, 1, 1);
+  cr_expect_eq(sc_run(&c, "dynamic_conv"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.why, "expects padding to be of rank 2 but got 1");
 }
 

@@ -12,8 +12,7 @@ Test(movement, transpose_permutes_dims_and_bounds) {
   sop_case c = {0};
   sc_op(&c, "tensor<?x3x4xf32, #stablehlo.bounds<8, ?, ?>>");
   sc_list(&c, "permutation", "2, 0, 1");
-  cr_assert_eq(sc_run(&c, "transpose"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<4x?x3xf32, #stablehlo.bounds<?, 8, ?>>");
+  sc_ok(&c, "transpose", "tensor<4x?x3xf32, #stablehlo.bounds<?, 8, ?>>");
   cr_assert_eq(c.out.results[0].bounds[1], 8);
   sop_case d = {0};
   sc_op(&d, "tensor<1x2x3x4xf32>");
@@ -40,19 +39,15 @@ Test(movement, reshape_element_count) {
 
 Test(movement, dynamic_reshape) {
   sop_case c = {0};
-  sc_op(&c, "tensor<2x3xf32>");
-  sc_op(&c, "tensor<2xi64>");
+  sc_ops(&c, "tensor<2x3xf32>", "tensor<2xi64>", NULL);
   sc_res(&c, "tensor<?x?xf32>");
-  cr_assert_eq(sc_run(&c, "dynamic_reshape"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<?x?xf32>");
+  sc_ok(&c, "dynamic_reshape", "tensor<?x?xf32>");
   sc_list(&c, "output_shape", "3, 2");
-  cr_assert_eq(sc_run(&c, "dynamic_reshape"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<3x2xf32>");
+  sc_ok(&c, "dynamic_reshape", "tensor<3x2xf32>");
   c.params[0].v[0] = 4;
   sc_fails(&c, "dynamic_reshape", MS_CODE_SOP_ELEMENTS);
   sop_case d = {0};
-  sc_op(&d, "tensor<?xf32>");
-  sc_op(&d, "tensor<3xi64>");
+  sc_ops(&d, "tensor<?xf32>", "tensor<3xi64>", NULL);
   sc_res(&d, "tensor<?x?xf32>");
   sc_fails(&d, "dynamic_reshape", MS_CODE_DIMS_COUNT);
 }
@@ -67,8 +62,7 @@ static void slice_case(sop_case *c, const char *x, const char *start, const char
 Test(movement, slice) {
   sop_case c = {0};
   slice_case(&c, "tensor<3x4xi32>", "1, 0", "2, 4", "1, 2");
-  cr_assert_eq(sc_run(&c, "slice"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<1x2xi32>");
+  sc_ok(&c, "slice", "tensor<1x2xi32>");
   sop_case d = {0};
   slice_case(&d, "tensor<3x4xi32>", "1, 0", "2, 5", "1, 1");
   sc_fails(&d, "slice", MS_CODE_SLICE_BOUNDS);
@@ -87,36 +81,27 @@ Test(movement, slice) {
 
 Test(movement, dynamic_slice_and_update) {
   sop_case c = {0};
-  sc_op(&c, "tensor<3x4xi32>");
-  sc_op(&c, "tensor<i64>");
-  sc_op(&c, "tensor<i64>");
+  sc_ops(&c, "tensor<3x4xi32>", "tensor<i64>", "tensor<i64>", NULL);
   sc_list(&c, "slice_sizes", "1, 4");
-  cr_assert_eq(sc_run(&c, "dynamic_slice"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<1x4xi32>");
+  sc_ok(&c, "dynamic_slice", "tensor<1x4xi32>");
   c.params[0].v[1] = 10;
   sc_fails(&c, "dynamic_slice", MS_CODE_SLICE_BOUNDS);
   c.params[0].n = 1;
   sc_fails(&c, "dynamic_slice", MS_CODE_DIMS_COUNT);
   sop_case u = {0};
-  sc_op(&u, "tensor<3x4xi32>");
-  sc_op(&u, "tensor<1x5xi32>");
-  sc_op(&u, "tensor<i64>");
-  sc_op(&u, "tensor<i64>");
+  sc_ops(&u, "tensor<3x4xi32>", "tensor<1x5xi32>", "tensor<i64>", "tensor<i64>", NULL);
   sc_fails(&u, "dynamic_update_slice", MS_CODE_UPDATE_SHAPE);
   u.ops[1].dims[1] = 2;
-  cr_assert_eq(sc_run(&u, "dynamic_update_slice"), MS_INFER_OK, "%s", u.out.why);
-  cr_assert_str_eq(sc_result(&u, 0), "tensor<3x4xi32>");
+  sc_ok(&u, "dynamic_update_slice", "tensor<3x4xi32>");
 }
 
 Test(movement, pad) {
   sop_case c = {0};
-  sc_op(&c, "tensor<2x3x?xf32, #stablehlo.bounds<?, ?, 5>>");
-  sc_op(&c, "tensor<f32>");
+  sc_ops(&c, "tensor<2x3x?xf32, #stablehlo.bounds<?, ?, 5>>", "tensor<f32>", NULL);
   sc_list(&c, "edge_padding_low", "0, 1, -1");
   sc_list(&c, "edge_padding_high", "2, 1, 0");
   sc_list(&c, "interior_padding", "1, 0, 1");
-  cr_assert_eq(sc_run(&c, "pad"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<5x5x?xf32, #stablehlo.bounds<?, ?, 8>>");
+  sc_ok(&c, "pad", "tensor<5x5x?xf32, #stablehlo.bounds<?, ?, 8>>");
   cr_assert_eq(c.out.results[0].bounds[2], 8); /* 5 - 1 + 4 x 1 */
   c.params[0].v[1] = -9;
   sc_fails(&c, "pad", MS_CODE_SLICE_BOUNDS);
@@ -127,11 +112,7 @@ Test(movement, pad) {
 
 Test(movement, dynamic_pad) {
   sop_case c = {0};
-  sc_op(&c, "tensor<4xf32>");
-  sc_op(&c, "tensor<f32>");
-  sc_op(&c, "tensor<2xi64>");
-  sc_op(&c, "tensor<2xi64>");
-  sc_op(&c, "tensor<2xi64>");
+  sc_ops(&c, "tensor<4xf32>", "tensor<f32>", "tensor<2xi64>", "tensor<2xi64>", "tensor<2xi64>", NULL);
   sc_fails(&c, "dynamic_pad", MS_CODE_DIMS_COUNT);
   c.ops[2].dims[0] = 1;
   sc_list(&c, "interior_padding", "-1");
@@ -144,14 +125,12 @@ Test(movement, concatenate_sizes_and_bounds) {
   sc_op(&c, "tensor<3x5xf32>");
   sc_op(&c, "tensor<?x?xf32, #stablehlo.bounds<6, ?>>");
   sc_list(&c, "dimension", "0");
-  cr_assert_eq(sc_run(&c, "concatenate"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<?x5xf32, #stablehlo.bounds<11, ?>>");
+  sc_ok(&c, "concatenate", "tensor<?x5xf32, #stablehlo.bounds<11, ?>>");
   cr_assert_eq(c.out.results[0].bounds[0], 11);
   c.ops[1].dims[1] = 9; /* above the bound 8 of operand 0 */
   sc_fails(&c, "concatenate", MS_CODE_OPERANDS_SHAPE);
   sop_case d = {0};
-  sc_op(&d, "tensor<1x3xf32>");
-  sc_op(&d, "tensor<2x2xf32>");
+  sc_ops(&d, "tensor<1x3xf32>", "tensor<2x2xf32>", NULL);
   sc_list(&d, "dimension", "0");
   sc_fails(&d, "concatenate", MS_CODE_OPERANDS_SHAPE);
   cr_assert(strstr(d.out.why, "non-concat index 1"));
@@ -182,15 +161,12 @@ Test(movement, reverse_iota_dimension_size) {
   cr_assert_eq(sc_run(&g, "get_dimension_size"), MS_INFER_OK);
   cr_assert_str_eq(sc_result(&g, 0), "tensor<i32>");
   sop_case s = {0};
-  sc_op(&s, "tensor<3x4xf32>");
-  sc_op(&s, "tensor<i32>");
+  sc_ops(&s, "tensor<3x4xf32>", "tensor<i32>", NULL);
   sc_list(&s, "dimension", "1");
-  cr_assert_eq(sc_run(&s, "set_dimension_size"), MS_INFER_OK, "%s", s.out.why);
-  cr_assert_str_eq(sc_result(&s, 0), "tensor<3x?xf32, #stablehlo.bounds<?, 4>>");
+  sc_ok(&s, "set_dimension_size", "tensor<3x?xf32, #stablehlo.bounds<?, 4>>");
   cr_assert_eq(s.out.results[0].bounds[1], 4);
   sc_list(&s, "size", "4");
-  cr_assert_eq(sc_run(&s, "set_dimension_size"), MS_INFER_OK, "%s", s.out.why);
-  cr_assert_str_eq(sc_result(&s, 0), "tensor<3x4xf32>");
+  sc_ok(&s, "set_dimension_size", "tensor<3x4xf32>");
   s.ops[1].rank = 1;
   s.ops[1].dims[0] = 1;
   sc_fails(&s, "set_dimension_size", MS_CODE_OPERAND_RANK);
@@ -200,13 +176,11 @@ Test(movement, reverse_iota_dimension_size) {
 ** the parameter a negative dimension stays out of range (StableHLO). */
 Test(movement, concatenate_negative_dimension) {
   sop_case c = {0};
-  sc_op(&c, "tensor<2x3xf32>");
-  sc_op(&c, "tensor<2x4xf32>");
+  sc_ops(&c, "tensor<2x3xf32>", "tensor<2x4xf32>", NULL);
   sc_list(&c, "dimension", "-1");
   sc_fails(&c, "concatenate", MS_CODE_DIMS_RANGE);
   sc_list(&c, "negative_dimension", "1");
-  cr_assert_eq(sc_run(&c, "concatenate"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<2x7xf32>");
+  sc_ok(&c, "concatenate", "tensor<2x7xf32>");
   c.params[0].v[0] = -3; /* "dimension" */
   sc_fails(&c, "concatenate", MS_CODE_DIMS_RANGE);
   c.params[0].v[0] = -2;

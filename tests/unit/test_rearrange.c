@@ -16,8 +16,7 @@ Test(rearrange, depth_to_space_and_back) {
   sop_case c = {0};
   sc_op(&c, "tensor<1x256x8x16xf32>");
   sc_list(&c, "blocksize", "4");
-  cr_assert_eq(sc_run(&c, "depth_to_space"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<1x16x32x64xf32>");
+  sc_ok(&c, "depth_to_space", "tensor<1x16x32x64xf32>");
   sop_case bad = {0};
   sc_op(&bad, "tensor<1x256x8x16xf32>");
   sc_list(&bad, "blocksize", "7"); /* 256 is not divisible by 49 */
@@ -26,26 +25,22 @@ Test(rearrange, depth_to_space_and_back) {
   sc_op(&inv, "tensor<1x3x8x?xf32>");
   sc_list(&inv, "blocksize", "2");
   sc_list(&inv, "inverse", "1");
-  cr_assert_eq(sc_run(&inv, "depth_to_space"), MS_INFER_OK, "%s", inv.out.why);
-  cr_assert_str_eq(sc_result(&inv, 0), "tensor<1x12x4x?xf32>");
+  sc_ok(&inv, "depth_to_space", "tensor<1x12x4x?xf32>");
   inv.ops[0].dims[2] = 7; /* 7 is not divisible by 2 */
   sc_fails(&inv, "depth_to_space", "operand-shapes");
 }
 
 Test(rearrange, grid_sample_ranks_batch_and_last_dim) {
   sop_case c = {0};
-  sc_op(&c, "tensor<2x3x4x4xf32>");
-  sc_op(&c, "tensor<2x6x5x2xf32>");
-  cr_assert_eq(sc_run(&c, "grid_sample"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<2x3x6x5xf32>");
+  sc_ops(&c, "tensor<2x3x4x4xf32>", "tensor<2x6x5x2xf32>", NULL);
+  sc_ok(&c, "grid_sample", "tensor<2x3x6x5xf32>");
   c.ops[1].dims[3] = 3; /* the grid's last dim must be 2 */
   sc_fails(&c, "grid_sample", "operand-shapes");
   c.ops[1].dims[3] = 2;
   c.ops[1].dims[0] = 1; /* batch 2 against 1 */
   sc_fails(&c, "grid_sample", "operand-shapes");
   sop_case r = {0};
-  sc_op(&r, "tensor<1x3x8x8xf32>");
-  sc_op(&r, "tensor<1x8x2xf32>");
+  sc_ops(&r, "tensor<1x3x8x8xf32>", "tensor<1x8x2xf32>", NULL);
   sc_fails(&r, "grid_sample", "operand-rank");
 }
 
@@ -53,8 +48,7 @@ Test(rearrange, constant_of_shape_values) {
   sop_case c = {0};
   sc_op(&c, "tensor<3xi64>");
   sc_list(&c, "shape", "2, 0, 5");
-  cr_assert_eq(sc_run(&c, "shape_values"), MS_INFER_OK, "%s", c.out.why);
-  cr_assert_str_eq(sc_result(&c, 0), "tensor<2x0x5xi64>");
+  sc_ok(&c, "shape_values", "tensor<2x0x5xi64>");
   sop_case n = {0};
   sc_op(&n, "tensor<3xi64>");
   sc_list(&n, "shape", "2, -1, 5");
@@ -93,17 +87,19 @@ Test(rearrange, onnx_if_branches_against_results) {
 Test(rearrange, tflite_ods_ranks_need_a_rank) {
   char codes[256];
   ms_analysis a;
-  test_analyse("func.func @f(%x: tensor<16x4xf32>, %s: tensor<*xi32>, %d: tensor<i32>) {\n"
-               "  %0 = \"tfl.split_v\"(%x, %s, %d) {num_splits = 1 : i32} : (tensor<16x4xf32>, tensor<*xi32>, "
-               "tensor<i32>) -> tensor<16x4xf32>\n"
-               "  return\n}\n",
-               NULL, true, codes, sizeof codes, &a);
+  test_analyse(
+      "func.func @f(%x: tensor<16x4xf32>, %s: tensor<*xi32>, %d: tensor<i32>) {\n"
+      "  %0 = \"tfl.split_v\"(%x, %s, %d) {num_splits = 1 : i32} : (tensor<16x4xf32>, tensor<*xi32>, "
+      "tensor<i32>) -> tensor<16x4xf32>\n"
+      "  return\n}\n",
+      NULL, true, codes, sizeof codes, &a);
   cr_expect_str_eq(codes, "operand-rank@2");
   ms_analysis_clear(&a);
-  test_analyse("func.func @f(%x: tensor<2x2xi32>, %p: tensor<2x2xi32>) {\n"
-               "  %0 = \"tfl.transpose\"(%x, %p) : (tensor<2x2xi32>, tensor<2x2xi32>) -> tensor<2x2xi32>\n"
-               "  return\n}\n",
-               NULL, true, codes, sizeof codes, &a);
+  test_analyse(
+      "func.func @f(%x: tensor<2x2xi32>, %p: tensor<2x2xi32>) {\n"
+      "  %0 = \"tfl.transpose\"(%x, %p) : (tensor<2x2xi32>, tensor<2x2xi32>) -> tensor<2x2xi32>\n"
+      "  return\n}\n",
+      NULL, true, codes, sizeof codes, &a);
   cr_expect_str_eq(codes, "operand-rank@2");
   ms_analysis_clear(&a);
 }

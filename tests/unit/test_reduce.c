@@ -6,10 +6,7 @@
 
 Test(reduce, keeps_dims_not_reduced_with_bounds) {
   sop_case c = {0};
-  sc_op(&c, "tensor<?x3x4xf32, #stablehlo.bounds<7, ?, ?>>");
-  sc_op(&c, "tensor<?x3x4xi32>");
-  sc_op(&c, "tensor<f32>");
-  sc_op(&c, "tensor<i32>");
+  sc_ops(&c, "tensor<?x3x4xf32, #stablehlo.bounds<7, ?, ?>>", "tensor<?x3x4xi32>", "tensor<f32>", "tensor<i32>", NULL);
   sc_list(&c, "dimensions", "1");
   cr_assert_eq(sc_run(&c, "reduce"), MS_INFER_OK, "%s", c.out.why);
   cr_assert_eq(c.out.nresults, 2);
@@ -20,10 +17,7 @@ Test(reduce, keeps_dims_not_reduced_with_bounds) {
 
 Test(reduce, constraints) {
   sop_case c = {0};
-  sc_op(&c, "tensor<2x3xf32>");
-  sc_op(&c, "tensor<2x4xf32>");
-  sc_op(&c, "tensor<f32>");
-  sc_op(&c, "tensor<f32>");
+  sc_ops(&c, "tensor<2x3xf32>", "tensor<2x4xf32>", "tensor<f32>", "tensor<f32>", NULL);
   sc_list(&c, "dimensions", "1");
   sc_fails(&c, "reduce", MS_CODE_OPERANDS_SHAPE);
   c.ops[1].dims[1] = 3;
@@ -36,12 +30,10 @@ Test(reduce, constraints) {
 
 Test(reduce, judges_nothing_without_dimensions_or_ranks) {
   sop_case c = {0};
-  sc_op(&c, "tensor<*xf32>");
-  sc_op(&c, "tensor<f32>");
+  sc_ops(&c, "tensor<*xf32>", "tensor<f32>", NULL);
   sc_list(&c, "dimensions", "5");
   cr_assert_eq(sc_run(&c, "reduce"), MS_INFER_UNKNOWN);
   sop_case d = {0};
-  sc_op(&d, "tensor<2xf32>");
-  sc_op(&d, "tensor<f32>");
+  sc_ops(&d, "tensor<2xf32>", "tensor<f32>", NULL);
   cr_assert_eq(sc_run(&d, "reduce"), MS_INFER_UNKNOWN);
 }

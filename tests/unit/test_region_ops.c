@@ -6,7 +6,7 @@
 #include <criterion/criterion.h>
 
 #include "helpers.h"
-#include "sop_helpers.h"
+#include "sop_case.h"
 
 TestSuite(region_ops, .fini = test_catalog_release);
 
@@ -18,143 +18,137 @@ static void shape(int i, const char *t) { ms_shape_parse_type(&shapes[i], t, str
 
 /* chlo.scan (%x : 2x3) inits (%c : 3) dimension = 0, a body (3, 3) -> (3, 3). */
 static void scan_case(const char *x, const char *init, const char *arg0, const char *arg1) {
-  sop_init(&c);
-  sop_operand(&c, x);
-  sop_operand(&c, init);
-  sop_list(&c, "dimension", false, 1, 0);
-  sop_list(&c, "inits", false, 1, -1);
+  sc_plain(&c);
+  sc_op(&c, x);
+  sc_op(&c, init);
+  sc_vlist(&c, "dimension", false, 1, 0);
+  sc_vlist(&c, "inits", false, 1, -1);
   shape(0, arg0);
   shape(1, arg1);
   shape(2, "tensor<3xf32>");
   shape(3, "tensor<3xf32>");
   regions[0] = (ms_sop_region){2, &shapes[0], 2, &shapes[2]};
-  c.in.nregions = 1;
-  c.in.regions = regions;
+  c.nregions = 1;
+  c.regions = regions;
 }
 
 Test(region_ops, scan_infers_outputs_and_carries) {
-  char buf[64];
   scan_case("tensor<2x3xf32>", "tensor<3xf32>", "tensor<3xf32>", "tensor<3xf32>");
-  cr_assert_eq(sop_run(&c, "scan"), MS_INFER_OK, "%s", c.out.why);
+  cr_assert_eq(sc_run(&c, "scan"), MS_INFER_OK, "%s", c.out.why);
   cr_assert_eq(c.out.nresults, 2);
-  cr_expect_str_eq(sop_result(&c, 0, buf, sizeof buf), "2x3");
-  cr_expect_str_eq(sop_result(&c, 1, buf, sizeof buf), "3");
+  cr_expect_str_eq(sc_dims(&c, 0), "2x3");
+  cr_expect_str_eq(sc_dims(&c, 1), "3");
   /* scan_dim_size wins for the output's scan dim, and must agree with static inputs. */
-  sop_list(&c, "scan_dim_size", false, 1, 3);
-  cr_expect_eq(sop_run(&c, "scan"), MS_INFER_INVALID);
+  sc_vlist(&c, "scan_dim_size", false, 1, 3);
+  cr_expect_eq(sc_run(&c, "scan"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.code, "scan-dims");
   cr_expect(strstr(c.out.why, "invalid scan dimension size of operand 0") != NULL, "%s", c.out.why);
   scan_case("tensor<?x3xf32>", "tensor<3xf32>", "tensor<3xf32>", "tensor<3xf32>");
-  sop_list(&c, "scan_dim_size", false, 1, 7);
-  cr_assert_eq(sop_run(&c, "scan"), MS_INFER_OK, "%s", c.out.why);
-  cr_expect_str_eq(sop_result(&c, 0, buf, sizeof buf), "7x3");
+  sc_vlist(&c, "scan_dim_size", false, 1, 7);
+  cr_assert_eq(sc_run(&c, "scan"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_str_eq(sc_dims(&c, 0), "7x3");
 }
 
 Test(region_ops, scan_rejects_what_the_verifier_rejects) {
   scan_case("tensor<2x3xf32>", "tensor<3xf32>", "tensor<3xf32>", "tensor<3xf32>");
   c.params[0].v[0] = 2;
-  cr_expect_eq(sop_run(&c, "scan"), MS_INFER_INVALID);
+  cr_expect_eq(sc_run(&c, "scan"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.why, "scan dimension of operand 0 is out of bounds");
   cr_expect_str_eq(c.out.code, "scan-dims");
   scan_case("tensor<2x3xf32>", "tensor<3xi32>", "tensor<3xf32>", "tensor<3xf32>");
-  cr_expect_eq(sop_run(&c, "scan"), MS_INFER_INVALID);
+  cr_expect_eq(sc_run(&c, "scan"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.why, "operand and body argument 1 are incompatible");
   scan_case("tensor<2x3xf32>", "tensor<2xf32>", "tensor<3xf32>", "tensor<3xf32>");
-  cr_expect_eq(sop_run(&c, "scan"), MS_INFER_INVALID);
+  cr_expect_eq(sc_run(&c, "scan"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.code, "region-types");
   /* No inits: the body takes one argument. */
   scan_case("tensor<2x3xf32>", "tensor<3xf32>", "tensor<3xf32>", "tensor<3xf32>");
-  c.in.noperands = 1;
+  c.nops = 1;
   c.params[1].n = 0;
-  cr_expect_eq(sop_run(&c, "scan"), MS_INFER_INVALID);
+  cr_expect_eq(sc_run(&c, "scan"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.why, "expects 1 arguments in the body, but got 2");
   /* The generic form's operandSegmentSizes decide; an unreadable split: silence. */
   scan_case("tensor<2x3xf32>", "tensor<3xf32>", "tensor<3xf32>", "tensor<3xf32>");
   c.params[1].present = false;
-  cr_expect_eq(sop_run(&c, "scan"), MS_INFER_UNKNOWN);
-  sop_list(&c, "segments", false, 2, 1, 1);
-  cr_expect_eq(sop_run(&c, "scan"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_eq(sc_run(&c, "scan"), MS_INFER_UNKNOWN);
+  sc_vlist(&c, "segments", false, 2, 1, 1);
+  cr_expect_eq(sc_run(&c, "scan"), MS_INFER_OK, "%s", c.out.why);
 }
 
 Test(region_ops, async_start_region_arguments) {
-  sop_init(&c);
-  sop_operand(&c, "tensor<128x32xf32>");
+  sc_plain(&c);
+  sc_op(&c, "tensor<128x32xf32>");
   shape(0, "tensor<128x32xi32>");
   shape(1, "tensor<128x32xi32>");
   regions[0] = (ms_sop_region){1, &shapes[0], 1, &shapes[1]};
-  c.in.nregions = 1;
-  c.in.regions = regions;
-  c.in.at_declared = true;
-  cr_expect_eq(sop_run(&c, "async_start"), MS_INFER_INVALID);
+  c.nregions = 1;
+  c.regions = regions;
+  c.inferred = false;
+  cr_expect_eq(sc_run(&c, "async_start"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.why,
                    "operand type 'tensor<128x32xf32>' at index 0 must match region argument type 'tensor<128x32xi32>'");
   shape(0, "tensor<128x32xf32>");
-  cr_expect_eq(sop_run(&c, "async_start"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_eq(sc_run(&c, "async_start"), MS_INFER_OK, "%s", c.out.why);
   /* Exact types: a `?` against a size is not the same type. */
   shape(0, "tensor<128x?xf32>");
-  cr_expect_eq(sop_run(&c, "async_start"), MS_INFER_INVALID);
+  cr_expect_eq(sc_run(&c, "async_start"), MS_INFER_INVALID);
   regions[0].nargs = 2;
   shape(1, "tensor<128x32xf32>");
-  cr_expect_eq(sop_run(&c, "async_start"), MS_INFER_INVALID);
+  cr_expect_eq(sc_run(&c, "async_start"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.why, "number of operands (1) must match number of region arguments (2)");
 }
 
 Test(region_ops, reduce_odd_operands_reducer_arity) {
-  sop_init(&c);
-  sop_operand(&c, "tensor<?x?xf32>");
-  sop_operand(&c, "tensor<?x?xf32>");
-  sop_operand(&c, "tensor<f32>");
-  sop_list(&c, "dimensions", false, 1, 1);
+  sc_plain(&c);
+  sc_ops(&c, "tensor<?x?xf32>", "tensor<?x?xf32>", "tensor<f32>", NULL);
+  sc_vlist(&c, "dimensions", false, 1, 1);
   for (int i = 0; i < 4; i++) shape(i, "tensor<f32>");
   regions[0] = (ms_sop_region){4, &shapes[0], 2, &shapes[0]};
-  c.in.nregions = 1;
-  c.in.regions = regions;
-  cr_expect_eq(sop_run(&c, "reduce"), MS_INFER_INVALID);
+  c.nregions = 1;
+  c.regions = regions;
+  cr_expect_eq(sc_run(&c, "reduce"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.why, "Reduction-region must take 2 parameters, but takes 4 parameter(s)");
   regions[0].nargs = 2;
-  cr_expect_eq(sop_run(&c, "reduce"), MS_INFER_UNKNOWN);
+  cr_expect_eq(sc_run(&c, "reduce"), MS_INFER_UNKNOWN);
 }
 
 Test(region_ops, min_results_declared_only) {
-  sop_init(&c);
-  sop_operand(&c, "!stablehlo.token");
-  sop_list(&c, "min_results", false, 1, 1);
-  cr_expect_eq(sop_run(&c, "min_results"), MS_INFER_INVALID);
+  sc_plain(&c);
+  sc_op(&c, "!stablehlo.token");
+  sc_vlist(&c, "min_results", false, 1, 1);
+  cr_expect_eq(sc_run(&c, "min_results"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.why, "result is expected to be at least of size 1, but got 0");
   cr_expect_str_eq(c.out.code, "operand-count");
-  c.in.nresults = 2;
-  ms_shape_parse_type(&c.res[0], "tensor<3xf32>", 13, NULL, 0);
-  ms_shape_parse_type(&c.res[1], "!stablehlo.token", 16, NULL, 0);
-  cr_assert_eq(sop_run(&c, "min_results"), MS_INFER_OK, "%s", c.out.why);
+  sc_res(&c, "tensor<3xf32>");
+  sc_res(&c, "!stablehlo.token");
+  cr_assert_eq(sc_run(&c, "min_results"), MS_INFER_OK, "%s", c.out.why);
   cr_expect(c.out.unchecked_results);
   cr_expect(!c.out.results[0].ranked, "nothing is inferred");
 }
 
 Test(region_ops, constant_static_literal_and_result) {
-  char buf[64];
-  sop_init(&c);
-  c.in.nresults = 1;
-  ms_shape_parse_type(&c.res[0], "tensor<3xi32>", 13, NULL, 0);
-  sop_list(&c, "value_type", false, 0);
-  cr_assert_eq(sop_run(&c, "constant"), MS_INFER_OK, "%s", c.out.why);
+  sc_plain(&c);
+  sc_res(&c, "tensor<3xi32>");
+  sc_vlist(&c, "value_type", false, 0);
+  cr_assert_eq(sc_run(&c, "constant"), MS_INFER_OK, "%s", c.out.why);
   cr_expect(c.out.results[0].ranked && c.out.results[0].rank == 0, "dense<0> : tensor<i32> gives a rank-0 result");
   c.params[0].n = 2, c.params[0].v[0] = 2, c.params[0].v[1] = 3;
-  cr_assert_eq(sop_run(&c, "constant"), MS_INFER_OK, "%s", c.out.why);
-  cr_expect_str_eq(sop_result(&c, 0, buf, sizeof buf), "2x3");
+  cr_assert_eq(sc_run(&c, "constant"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_str_eq(sc_dims(&c, 0), "2x3");
   c.params[0].n = 1, c.params[0].v[0] = -1;
-  cr_expect_eq(sop_run(&c, "constant"), MS_INFER_INVALID);
+  cr_expect_eq(sc_run(&c, "constant"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.why, "elements literal type must have static shape");
   cr_expect_str_eq(c.out.code, "not-static");
   c.params[0].v[0] = 3;
   ms_shape_parse_type(&c.res[0], "tensor<?xi32>", 13, NULL, 0);
-  cr_expect_eq(sop_run(&c, "constant"), MS_INFER_INVALID);
+  cr_expect_eq(sc_run(&c, "constant"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.why, "op result #0 must be statically shaped tensor");
   /* The pretty form: one type for the literal and the result. */
   c.params[0].present = false;
-  cr_expect_eq(sop_run(&c, "constant"), MS_INFER_INVALID);
+  cr_expect_eq(sc_run(&c, "constant"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.why, "elements literal type must have static shape");
   ms_shape_parse_type(&c.res[0], "tensor<3xi32>", 13, NULL, 0);
-  cr_expect_eq(sop_run(&c, "constant"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_eq(sc_run(&c, "constant"), MS_INFER_OK, "%s", c.out.why);
   cr_expect(c.out.unchecked_results);
 }
 

@@ -7,55 +7,13 @@
 ** corpus's verifier tests (../shared/corpus/real).
 */
 #include <criterion/criterion.h>
-#include <stdarg.h>
 #include <string.h>
 
-#include "broadcast.h"
+#include "bcast_case.h"
 #include "infer.h"
 #include "shape.h"
 
-static ms_broadcast_result R;
-static bool R_ok;
-
-static ms_shape shape(const char *text) {
-  ms_shape s;
-  char err[128] = "";
-  cr_assert(ms_shape_parse(&s, text, strlen(text), err, sizeof err), "'%s': %s", text, err);
-  return s;
-}
-
-static bool run(ms_rule rule, const ms_broadcast_options *o, const char *result, int n, ...) {
-  ms_shape ops[MS_MAX_OPERANDS], res;
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++) ops[i] = shape(va_arg(ap, const char *));
-  va_end(ap);
-  if (result) res = shape(result);
-  R_ok = ms_broadcast_check(rule, o, ops, n, NULL, result ? &res : NULL, result ? 1 : 0, NULL, &R);
-  return R_ok;
-}
-
-static const ms_finding *find(const char *code) {
-  for (int i = 0; i < R.nfindings; i++)
-    if (!strcmp(R.findings[i].code, code)) return &R.findings[i];
-  return NULL;
-}
-
-static const char *inferred(void) {
-  static char buf[128];
-  ms_shape_format(&R.inferred, buf, sizeof buf);
-  return buf;
-}
-
 #define assert_ok() cr_assert(R_ok, "expected success, first finding: %s", R.nfindings ? R.findings[0].message : "-")
-
-#define assert_error(code) \
-  do { \
-    cr_assert_not(R_ok, "expected failure with %s", code); \
-    const ms_finding *f_ = find(code); \
-    cr_assert(f_, "no %s finding (first: %s)", code, R.nfindings ? R.findings[0].message : "-"); \
-    cr_assert_eq(f_->severity, MS_SEVERITY_ERROR); \
-  } while (0)
 
 /* ---- unidirectional ---- */
 
@@ -263,8 +221,8 @@ Test(shape_fns, prepend_and_extents) {
 /* ---- StableHLO result and hint constraints ---- */
 
 Test(stablehlo_constraints, static_result) {
-  ms_broadcast_options o = {.has_broadcast_dimensions = true, .nbroadcast_dimensions = 1, .broadcast_dimensions = {1},
-                            .static_result = true};
+  ms_broadcast_options o = {
+      .has_broadcast_dimensions = true, .nbroadcast_dimensions = 1, .broadcast_dimensions = {1}, .static_result = true};
   run(MS_RULE_XLA_IN_DIM, &o, "2x3", 1, "3");
   assert_ok();
   /* ops_stablehlo.mlir broadcast_in_dim_dynamic_result */
@@ -276,8 +234,10 @@ Test(stablehlo_constraints, static_result) {
   R_ok = ms_broadcast_check(MS_RULE_XLA_IN_DIM, &o, &op, 1, NULL, &res, 1, NULL, &R);
   assert_ok();
   /* ops_stablehlo_bounded_dynamism.mlir: two bounded dynamic dims. */
-  ms_broadcast_options two = {.has_broadcast_dimensions = true, .nbroadcast_dimensions = 2,
-                              .broadcast_dimensions = {1, 2}, .static_result = true};
+  ms_broadcast_options two = {.has_broadcast_dimensions = true,
+                              .nbroadcast_dimensions = 2,
+                              .broadcast_dimensions = {1, 2},
+                              .static_result = true};
   const char *a = "tensor<?x?xf32, #stablehlo.bounds<5, 5>>", *r = "tensor<2x?x?xf32, #stablehlo.bounds<?, 5, 5>>";
   cr_assert(ms_shape_parse_type(&op, a, strlen(a), NULL, 0));
   cr_assert(ms_shape_parse_type(&res, r, strlen(r), NULL, 0));
@@ -286,8 +246,11 @@ Test(stablehlo_constraints, static_result) {
 }
 
 Test(stablehlo_constraints, dimension_hints) {
-  ms_broadcast_options o = {.has_broadcast_dimensions = true, .nbroadcast_dimensions = 2, .broadcast_dimensions = {1, 2},
-                            .nhints = 2, .hints = {0, 1}};
+  ms_broadcast_options o = {.has_broadcast_dimensions = true,
+                            .nbroadcast_dimensions = 2,
+                            .broadcast_dimensions = {1, 2},
+                            .nhints = 2,
+                            .hints = {0, 1}};
   run(MS_RULE_XLA_IN_DIM, &o, "?x?x?", 1, "?x?");
   assert_ok();
   o.hints[1] = 0; /* dynamic_broadcast_in_dim_c8: a duplicate */

@@ -13,8 +13,7 @@ static void start(void) { memset(&c, 0, sizeof c); }
 
 Test(tosa_ops, table_keeps_the_input_shape) {
   start();
-  sc_op(&c, "tensor<4x?xi16>");
-  sc_op(&c, "tensor<513xi16>");
+  sc_ops(&c, "tensor<4x?xi16>", "tensor<513xi16>", NULL);
   sc_res(&c, "tensor<?x?xi16>");
   sc_list(&c, "same_dims", "0");
   sc_list(&c, "exact_results", "1");
@@ -27,8 +26,7 @@ Test(tosa_ops, table_keeps_the_input_shape) {
 
 Test(tosa_ops, fft2d_powers_of_two_where_both_are_static) {
   start();
-  sc_op(&c, "tensor<1x4x?xf32>");
-  sc_op(&c, "tensor<1x?x6xf32>");
+  sc_ops(&c, "tensor<1x4x?xf32>", "tensor<1x?x6xf32>", NULL);
   sc_res(&c, "tensor<*xf32>");
   sc_res(&c, "tensor<*xf32>");
   sc_list(&c, "same_dims", "0, 1");
@@ -62,9 +60,7 @@ Test(tosa_ops, rfft2d_halves_the_width_and_checks_result_0_only) {
 
 Test(tosa_ops, rescale_channel_counts) {
   start();
-  sc_op(&c, "tensor<2x3xi8>");
-  sc_op(&c, "tensor<3xi32>");
-  sc_op(&c, "tensor<3xi8>");
+  sc_ops(&c, "tensor<2x3xi8>", "tensor<3xi32>", "tensor<3xi8>", NULL);
   sc_res(&c, "tensor<2xi32>"); /* the verifier does not compare the result */
   sc_list(&c, "same_dims", "0");
   sc_list(&c, "checked_results", "0");
@@ -129,8 +125,7 @@ static ms_infer_verdict run_regions(const char *fn) {
 
 Test(tosa_ops, cond_if_branches_against_inputs_and_results) {
   start();
-  sc_op(&c, "tensor<i1>");
-  sc_op(&c, "tensor<2xf32>");
+  sc_ops(&c, "tensor<i1>", "tensor<2xf32>", NULL);
   sc_res(&c, "tensor<*xf32>");
   sc_list(&c, "branch_arguments", "1");
   parse(&targs[0][0], "tensor<2xf32>");
@@ -141,7 +136,7 @@ Test(tosa_ops, cond_if_branches_against_inputs_and_results) {
   regions[1] = (ms_sop_region){1, targs[1], 1, tyields[1]};
   cr_assert_eq(run_regions("conditional"), MS_INFER_OK, "%s", c.out.why);
   cr_expect_str_eq(sc_result(&c, 0), "tensor<?xf32>"); /* 2 joined with 3 */
-  parse(&c.res[0], "tensor<2xf32>"); /* the else branch returns 3 */
+  parse(&c.res[0], "tensor<2xf32>");                   /* the else branch returns 3 */
   cr_expect_eq(run_regions("conditional"), MS_INFER_INVALID);
   parse(&c.res[0], "tensor<*xf32>");
   parse(&c.ops[0], "tensor<2xi1>");
@@ -172,11 +167,7 @@ Test(tosa_ops, while_loop_results_and_condition) {
 
 Test(tosa_ops, rescale_zero_points_hold_one_value) {
   start();
-  sc_op(&c, "tensor<2x3xi8>");
-  sc_op(&c, "tensor<1xi32>");
-  sc_op(&c, "tensor<1xi8>");
-  sc_op(&c, "tensor<1xi8>");
-  sc_op(&c, "tensor<*xi32>");
+  sc_ops(&c, "tensor<2x3xi8>", "tensor<1xi32>", "tensor<1xi8>", "tensor<1xi8>", "tensor<*xi32>", NULL);
   sc_res(&c, "tensor<*xi32>");
   sc_list(&c, "same_dims", "0");
   sc_list(&c, "checked_results", "0");
