@@ -38,7 +38,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mlir_diff import check_rejected, mlir_opt_rejected, parse_args  # noqa: E402
+from difflib_ms import parse_args, print_verdicts, tally, verdicts, write_split  # noqa: E402
 
 
 def shaped(kind, dims, elem="f32"):
@@ -991,33 +991,23 @@ def main(argv):
         op_lines.append(line + op_line(text, marker))
         chunks.append(text)
         line += text.count("\n") + 1
-    path = args["keep"] or tempfile.mkstemp(suffix=".mlir")[1]
-    with open(path, "w") as f:
-        f.write("// -----\n".join(chunks))
-    ref, _ = mlir_opt_rejected(path, op_lines)
-    got, detail = check_rejected(args["binary"], path, op_lines)
+    path = write_split(args, chunks)
+    ref, got, detail = verdicts(args["binary"], path, op_lines)
     if not args["keep"]:
         os.unlink(path)
-    failed = false_errors = 0
+    described = ["%s (%s)" % (fam, "generic" if generic else "pretty") for fam, generic, _, _ in cases]
+    failed, false_errors = tally(ref, got, op_lines, described, detail, every_false_error=True)
     per = {}
-    for i, (fam, generic, _, _) in enumerate(cases):
+    for i, (fam, _, _, _) in enumerate(cases):
         p = per.setdefault(fam, [0, 0, 0, 0])  # cases, agree, rejected, false errors
         p[0] += 1
         p[1] += ref[i] == got[i]
         p[2] += ref[i]
         p[3] += got[i] and not ref[i]
-        if ref[i] != got[i]:
-            failed += 1
-            false_errors += got[i]
-            if failed <= 20 or (got[i] and not ref[i]):
-                print("DISAGREE line %d: %s (%s): mlir-opt %s, mlir-shape %s (%s)" % (
-                    op_lines[i], fam, "generic" if generic else "pretty", "rejects" if ref[i] else "accepts",
-                    "rejects" if got[i] else "accepts", detail[i]))
     for fam, (n, agree, rej, fe) in per.items():
         print("  %-20s %4d cases, %4d agree, %4d rejected by mlir-opt-22, %d false errors" % (fam, n, agree, rej, fe))
     total = len(ref)
-    print("verdicts: %d of %d agree (%.1f%%), rejected by mlir-opt-22: %d, false errors: %d" % (
-        total - failed, total, 100.0 * (total - failed) / max(total, 1), sum(ref), false_errors))
+    print_verdicts(ref, failed, false_errors)
     bad = false_errors if args["false_errors_only"] else failed
     print("%d passed, %d failed" % (total - bad, bad))
     return 1 if bad else 0

@@ -16,13 +16,14 @@ usage: mlir_diff.py BUILD/mlir-shape [--via-check] [--cases=N] [--seed=S] [--kee
 Prints the seed, the disagreements and a summary line `N passed, M failed`;
 exits 1 on any disagreement, 2 when a tool cannot run.
 """
-import json
 import os
 import random
-import re
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from difflib_ms import check_rejected, mlir_opt_rejected, parse_args, report, write_functions  # noqa: E402
 
 DIMS = ["1", "2", "3", "?"]
 
@@ -81,34 +82,12 @@ def make_cases(rng, n):
 
 def write_file(path, cases):
     """Writes the cases; returns the 1-based line of each op."""
-    lines, op_lines = [], []
-    for i, (ops, res) in enumerate(cases):
-        if i:
-            lines.append("// -----")
+    funcs = []
+    for ops, res in cases:
         args = ", ".join("%%a%d: %s" % (j, t) for j, t in enumerate(ops))
-        lines.append("func.func @f%d(%s) {" % (i, args))
         vals = ", ".join("%%a%d" % j for j in range(len(ops)))
-        lines.append('  %%0 = "test.broadcastable"(%s) : (%s) -> %s' % (vals, ", ".join(ops), res))
-        op_lines.append(len(lines))
-        lines.append("  return")
-        lines.append("}")
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    return op_lines
-
-
-def mlir_opt_rejected(path, op_lines):
-    proc = subprocess.run(["mlir-opt-22", "--split-input-file", path, "-o", os.devnull],
-                          capture_output=True, text=True)
-    err_lines = set()
-    pat = re.compile(r"^" + re.escape(path) + r":(\d+):\d+: error:")
-    for line in proc.stderr.splitlines():
-        m = pat.match(line)
-        if m:
-            err_lines.add(int(m.group(1)))
-    if proc.returncode != 0 and not err_lines:
-        sys.exit("mlir-opt-22 failed without diagnostics:\n" + proc.stderr[:2000])
-    return [ln in err_lines for ln in op_lines], proc.stderr
+        funcs.append((args, ['  %%0 = "test.broadcastable"(%s) : (%s) -> %s' % (vals, ", ".join(ops), res)], 0))
+    return write_functions(path, funcs)
 
 
 def calculator_rejected(binary, cases):
@@ -120,43 +99,6 @@ def calculator_rejected(binary, cases):
         sys.exit("calculator batch failed (exit %d):\n%s%s" % (proc.returncode, proc.stdout[:2000],
                                                                proc.stderr[:2000]))
     return [l.startswith("error:") for l in out], out
-
-
-def check_rejected(binary, path, op_lines):
-    proc = subprocess.run([binary, "check", "--format=json", path], capture_output=True, text=True)
-    if proc.returncode not in (0, 1):
-        sys.exit("mlir-shape check failed (exit %d): %s" % (proc.returncode, proc.stderr[:2000]))
-    doc = json.loads(proc.stdout)
-    err_lines = {d["range"]["start"]["line"] for d in doc.get("diagnostics", [])
-                 if d.get("severity") == "error"}
-    notes = {}
-    for d in doc.get("diagnostics", []):
-        notes.setdefault(d["range"]["start"]["line"], []).append(d.get("message", ""))
-    # JSON lines are 0-based, op_lines 1-based.
-    return [ln - 1 in err_lines for ln in op_lines], [
-        "; ".join(notes.get(ln - 1, [])) or "(no diagnostics)" for ln in op_lines]
-
-
-def parse_args(argv, seed, flags=()):
-    """The shared command line: BINARY [--cases=N] [--seed=S] [--keep=FILE]
-    and the given flags. Returns a dict, or None after printing the usage."""
-    if len(argv) < 2:
-        print(sys.modules["__main__"].__doc__, file=sys.stderr)
-        return None
-    args = {"binary": argv[1], "cases": 400, "seed": seed, "keep": None}
-    args.update({f: False for f in flags})
-    for a in argv[2:]:
-        key, _, value = a.lstrip("-").partition("=")
-        if a.startswith("--") and key in ("cases", "seed") and value:
-            args[key] = int(value)
-        elif a.startswith("--keep=") and value:
-            args["keep"] = value
-        elif a.startswith("--") and key.replace("-", "_") in flags and not value:
-            args[key.replace("-", "_")] = True
-        else:
-            print("unknown argument %s" % a, file=sys.stderr)
-            return None
-    return args
 
 
 def main(argv):
@@ -178,25 +120,6 @@ def main(argv):
     return report(ref, got, op_lines, ["(%s) -> %s" % (", ".join(ops), res) for ops, res in cases], detail,
                   None if keep else path)
 
-
-def report(ref, got, op_lines, described, detail, remove):
-    """Prints each disagreement (the first 20) and `N passed, M failed`;
-    removes the generated file (and its folder) unless it is to be kept.
-    Returns the exit status."""
-    failed = 0
-    for i, what in enumerate(described):
-        if ref[i] != got[i]:
-            failed += 1
-            if failed <= 20:
-                print("DISAGREE line %d: %s: mlir-opt %s, mlir-shape %s (%s)" % (
-                    op_lines[i], what, "rejects" if ref[i] else "accepts",
-                    "rejects" if got[i] else "accepts", detail[i]))
-    print("rejected by mlir-opt-22: %d of %d" % (sum(ref), len(ref)))
-    print("%d passed, %d failed" % (len(ref) - failed, failed))
-    if remove:
-        os.unlink(remove)
-        os.rmdir(os.path.dirname(remove))
-    return 1 if failed else 0
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))

@@ -24,16 +24,14 @@ exits 1 on any disagreement (with --false-errors-only: on a false error or
 an inference that differs; the errors mlir-shape misses are still counted
 in the figures).
 """
-import json
 import os
 import random
 import re
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mlir_diff import check_rejected, mlir_opt_rejected, parse_args  # noqa: E402
+from difflib_ms import parse_args, print_verdicts, result_values, tally, verdicts, write_split  # noqa: E402
 
 ZP = "tensor<1xf32>"
 
@@ -273,15 +271,7 @@ def infer_shapes(path):
 
 
 def shapes_inferred(binary, path):
-    proc = subprocess.run([binary, "shapes", "--format=json", path], capture_output=True, text=True)
-    if proc.returncode not in (0, 1):
-        sys.exit("mlir-shape shapes failed (exit %d): %s" % (proc.returncode, proc.stderr[:2000]))
-    out = {}
-    for f in json.loads(proc.stdout)["files"]:
-        for v in f["values"]:
-            if v["kind"] == "result":
-                out[v["range"]["start"]["line"] + 1] = (v["inferred"], v.get("refined"))
-    return out
+    return {v["range"]["start"]["line"] + 1: (v["inferred"], v.get("refined")) for v in result_values(binary, path)}
 
 
 def main(argv):
@@ -302,20 +292,9 @@ def main(argv):
         want_infer.append(infer)
         chunks.append(text)
         line += text.count("\n") + 1
-    path = args["keep"] or tempfile.mkstemp(suffix=".mlir")[1]
-    with open(path, "w") as f:
-        f.write("// -----\n".join(chunks))
-    ref, _ = mlir_opt_rejected(path, op_lines)
-    got, detail = check_rejected(args["binary"], path, op_lines)
-    failed = false_errors = 0
-    for i in range(len(ref)):
-        if ref[i] != got[i]:
-            failed += 1
-            false_errors += got[i]
-            if failed <= 20:
-                print("DISAGREE line %d: %s: mlir-opt %s, mlir-shape %s (%s)" % (
-                    op_lines[i], described[i], "rejects" if ref[i] else "accepts",
-                    "rejects" if got[i] else "accepts", detail[i]))
+    path = write_split(args, chunks)
+    ref, got, detail = verdicts(args["binary"], path, op_lines)
+    failed, false_errors = tally(ref, got, op_lines, described, detail)
     # Inference on the ops mlir-opt-22 accepts.
     # (--tosa-infer-shapes fails where the stride does not divide exactly:
     # the verifier accepts such ops only when their result is unranked.)
@@ -347,8 +326,7 @@ def main(argv):
     if not args["keep"]:
         os.unlink(path)
     total = len(ref)
-    print("verdicts: %d of %d agree (%.1f%%), rejected by mlir-opt-22: %d, false errors: %d" % (
-        total - failed, total, 100.0 * (total - failed) / max(total, 1), sum(ref), false_errors))
+    print_verdicts(ref, failed, false_errors)
     print("inference: %d of %d refined types equal --tosa-infer-shapes" % (compared - infer_failed, compared))
     bad = (false_errors if args["false_errors_only"] else failed) + infer_failed
     print("%d passed, %d failed" % (total + compared - bad, bad))

@@ -24,7 +24,7 @@ import tempfile
 import numpy
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mlir_diff import check_rejected, parse_args  # noqa: E402
+from difflib_ms import check_rejected, parse_args, report, write_functions  # noqa: E402
 
 BINARY = ["torch.aten.mul.Tensor", "torch.aten.div.Tensor", "torch.aten.maximum", "torch.aten.minimum",
           "torch.aten.eq.Tensor"]
@@ -92,23 +92,17 @@ def make_case(rng):
 
 
 def write_file(path, cases):
-    lines, op_lines = [], []
-    for i, (kind, types, res, _) in enumerate(cases):
+    funcs = []
+    for kind, types, res, _ in cases:
         names = ["%%a%d" % k for k in range(len(types))]
-        args = ", ".join("%s: %s" % (nm, t) for nm, t in zip(names, types))
-        lines.append("func.func @c%d(%s) {" % (i, args))
-        operands, optypes = list(names), list(types)
+        body, operands, optypes = [], list(names), list(types)
         if kind in ALPHA:
-            lines.append("  %int1 = torch.constant.int 1")
+            body.append("  %int1 = torch.constant.int 1")
             operands.append("%int1")
             optypes.append("!torch.int")
-        op_lines.append(len(lines) + 1)
-        lines.append("  %%0 = %s %s : %s -> %s" % (kind, ", ".join(operands), ", ".join(optypes), res))
-        lines.append("  return")
-        lines.append("}")
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    return op_lines
+        body.append("  %%0 = %s %s : %s -> %s" % (kind, ", ".join(operands), ", ".join(optypes), res))
+        funcs.append((", ".join("%s: %s" % (nm, t) for nm, t in zip(names, types)), body, len(body) - 1))
+    return write_functions(path, funcs, prefix="c", split=False)
 
 
 def main(argv):
@@ -125,20 +119,9 @@ def main(argv):
     path = args["keep"] or os.path.join(tempfile.mkdtemp(prefix="ms-torch-"), "cases.mlir")
     op_lines = write_file(path, cases)
     got, detail = check_rejected(args["binary"], path, op_lines)
-    failed = 0
-    for i, (kind, types, res, ref) in enumerate(cases):
-        if ref != got[i]:
-            failed += 1
-            if failed <= 20:
-                print("DISAGREE line %d: %s %s -> %s: numpy %s, mlir-shape %s (%s)" % (
-                    op_lines[i], kind, ", ".join(types), res, "rejects" if ref else "accepts",
-                    "rejects" if got[i] else "accepts", detail[i]))
-    print("rejected per numpy: %d of %d" % (sum(c[3] for c in cases), len(cases)))
-    print("%d passed, %d failed" % (len(cases) - failed, failed))
-    if not args["keep"]:
-        os.unlink(path)
-        os.rmdir(os.path.dirname(path))
-    return 1 if failed else 0
+    described = ["%s %s -> %s" % (kind, ", ".join(types), res) for kind, types, res, _ in cases]
+    return report([c[3] for c in cases], got, op_lines, described, detail, None if args["keep"] else path,
+                  reference="numpy", rejected="rejected per numpy")
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ warnings.filterwarnings("ignore")
 import torch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mlir_diff import parse_args  # noqa: E402
+from difflib_ms import parse_args  # noqa: E402
 
 A = torch.ops.aten
 

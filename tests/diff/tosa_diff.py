@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mlir_diff import check_rejected, mlir_opt_rejected, parse_args, report  # noqa: E402
+from difflib_ms import check_rejected, mlir_opt_rejected, parse_args, report, write_functions  # noqa: E402
 
 BINARY_OPS = ["tosa.add", "tosa.sub", "tosa.maximum", "tosa.minimum", "tosa.pow"]
 DIMS = ["1", "2", "3", "?"]
@@ -53,20 +53,13 @@ def make_case(rng):
 
 
 def write_file(path, cases):
-    lines, op_lines = [], []
-    for i, (kind, types, res) in enumerate(cases):
-        if i:
-            lines.append("// -----")
+    funcs = []
+    for kind, types, res in cases:
         args = list(types) + (["tensor<1xi8>"] if kind == "tosa.mul" else [])
-        lines.append("func.func @f%d(%s) {" % (i, ", ".join("%%a%d: %s" % (j, t) for j, t in enumerate(args))))
         vals = ", ".join("%%a%d" % j for j in range(len(args)))
-        lines.append('  %%0 = "%s"(%s) : (%s) -> %s' % (kind, vals, ", ".join(args), res))
-        op_lines.append(len(lines))
-        lines.append("  return")
-        lines.append("}")
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    return op_lines
+        funcs.append((", ".join("%%a%d: %s" % (j, t) for j, t in enumerate(args)),
+                      ['  %%0 = "%s"(%s) : (%s) -> %s' % (kind, vals, ", ".join(args), res)], 0))
+    return write_functions(path, funcs)
 
 
 def main(argv):

@@ -32,16 +32,14 @@ Prints the seed, the disagreements, the figures and `N passed, M failed`;
 exits 1 on any disagreement (with --false-errors-only: on a false error or
 an inference that differs).
 """
-import json
 import os
 import random
 import re
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mlir_diff import check_rejected, mlir_opt_rejected, parse_args  # noqa: E402
+from difflib_ms import parse_args, print_verdicts, result_values, tally, verdicts, write_split  # noqa: E402
 from structured_diff import dyn, refines, result_dims  # noqa: E402
 
 
@@ -358,15 +356,10 @@ def infer_shapes(path, opnames):
 def shapes_inferred(binary, path):
     """Per line (1-based): the inferred types of the results defined there,
     in order."""
-    proc = subprocess.run([binary, "shapes", "--format=json", path], capture_output=True, text=True)
-    if proc.returncode not in (0, 1):
-        sys.exit("mlir-shape shapes failed (exit %d): %s" % (proc.returncode, proc.stderr[:2000]))
     out = {}
-    for f in json.loads(proc.stdout)["files"]:
-        for v in f["values"]:
-            if v["kind"] == "result":
-                start = v["range"]["start"]
-                out.setdefault(start["line"] + 1, []).append((start["character"], v["inferred"]))
+    for v in result_values(binary, path):
+        start = v["range"]["start"]
+        out.setdefault(start["line"] + 1, []).append((start["character"], v["inferred"]))
     return {k: [t for _, t in sorted(v)] for k, v in out.items()}
 
 
@@ -387,20 +380,9 @@ def main(argv):
         described.append("%s (%s)" % (fam, "generic" if generic else "pretty"))
         chunks.append(text)
         line += text.count("\n") + 1
-    path = args["keep"] or tempfile.mkstemp(suffix=".mlir")[1]
-    with open(path, "w") as f:
-        f.write("// -----\n".join(chunks))
-    ref, _ = mlir_opt_rejected(path, op_lines)
-    got, detail = check_rejected(args["binary"], path, op_lines)
-    failed = false_errors = 0
-    for i in range(len(ref)):
-        if ref[i] != got[i]:
-            failed += 1
-            false_errors += got[i]
-            if failed <= 20:
-                print("DISAGREE line %d: %s: mlir-opt %s, mlir-shape %s (%s)" % (
-                    op_lines[i], described[i], "rejects" if ref[i] else "accepts",
-                    "rejects" if got[i] else "accepts", detail[i]))
+    path = write_split(args, chunks)
+    ref, got, detail = verdicts(args["binary"], path, op_lines)
+    failed, false_errors = tally(ref, got, op_lines, described, detail)
     # Inference on the ops mlir-opt-22 accepts whose results have a `?` or `*`.
     valid = [i for i in range(len(ref)) if not ref[i]]
     vpath = path + ".valid.mlir"
@@ -437,8 +419,7 @@ def main(argv):
         print("  %-16s %d/%d agree, %d rejected by mlir-opt-22" % (
             fam, sum(ref[i] == got[i] for i in idx), len(idx), sum(ref[i] for i in idx)))
     total = len(ref)
-    print("verdicts: %d of %d agree (%.1f%%), rejected by mlir-opt-22: %d, false errors: %d" % (
-        total - failed, total, 100.0 * (total - failed) / max(total, 1), sum(ref), false_errors))
+    print_verdicts(ref, failed, false_errors)
     print("inference: %d of %d results with `?` or `*` equal --tosa-infer-shapes" % (compared - infer_failed, compared))
     bad = (false_errors if args["false_errors_only"] else failed) + infer_failed
     print("%d passed, %d failed" % (total + compared - bad, bad))

@@ -1,0 +1,143 @@
+"""difflib_ms.py: what the differential suites of tests/diff share.
+
+The command line (parse_args), the cases written as one file of functions
+(write_functions, write_split), the two runners (mlir_opt_rejected: the
+lines mlir-opt-22 --split-input-file rejects; check_rejected: the lines on
+which `mlir-shape check --format=json` has an error; result_values: the
+results `mlir-shape shapes --format=json` gives), and the tally of the
+verdicts (tally, print_verdicts, report). Not a suite itself.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def parse_args(argv, seed, flags=()):
+    """The shared command line: BINARY [--cases=N] [--seed=S] [--keep=FILE]
+    and the given flags. Returns a dict, or None after printing the usage."""
+    if len(argv) < 2:
+        print(sys.modules["__main__"].__doc__, file=sys.stderr)
+        return None
+    args = {"binary": argv[1], "cases": 400, "seed": seed, "keep": None}
+    args.update({f: False for f in flags})
+    for a in argv[2:]:
+        key, _, value = a.lstrip("-").partition("=")
+        if a.startswith("--") and key in ("cases", "seed") and value:
+            args[key] = int(value)
+        elif a.startswith("--keep=") and value:
+            args["keep"] = value
+        elif a.startswith("--") and key.replace("-", "_") in flags and not value:
+            args[key.replace("-", "_")] = True
+        else:
+            print("unknown argument %s" % a, file=sys.stderr)
+            return None
+    return args
+
+
+def write_functions(path, funcs, prefix="f", split=True):
+    """Writes one function a case: funcs holds (arguments, body lines, index
+    of the op's line in the body); `// -----` between them when split.
+    Returns the 1-based line of each op."""
+    lines, op_lines = [], []
+    for i, (args, body, op) in enumerate(funcs):
+        if i and split:
+            lines.append("// -----")
+        lines.append("func.func @%s%d(%s) {" % (prefix, i, args))
+        op_lines.append(len(lines) + 1 + op)
+        lines.extend(body)
+        lines.append("  return")
+        lines.append("}")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return op_lines
+
+
+def write_split(args, chunks):
+    """Writes the chunks as one --split-input-file file (args["keep"], or a
+    temporary one); returns its path."""
+    path = args["keep"] or tempfile.mkstemp(suffix=".mlir")[1]
+    with open(path, "w") as f:
+        f.write("// -----\n".join(chunks))
+    return path
+
+
+def mlir_opt_rejected(path, op_lines):
+    proc = subprocess.run(["mlir-opt-22", "--split-input-file", path, "-o", os.devnull],
+                          capture_output=True, text=True)
+    err_lines = set()
+    pat = re.compile(r"^" + re.escape(path) + r":(\d+):\d+: error:")
+    for line in proc.stderr.splitlines():
+        m = pat.match(line)
+        if m:
+            err_lines.add(int(m.group(1)))
+    if proc.returncode != 0 and not err_lines:
+        sys.exit("mlir-opt-22 failed without diagnostics:\n" + proc.stderr[:2000])
+    return [ln in err_lines for ln in op_lines], proc.stderr
+
+
+def check_rejected(binary, path, op_lines):
+    proc = subprocess.run([binary, "check", "--format=json", path], capture_output=True, text=True)
+    if proc.returncode not in (0, 1):
+        sys.exit("mlir-shape check failed (exit %d): %s" % (proc.returncode, proc.stderr[:2000]))
+    doc = json.loads(proc.stdout)
+    err_lines = {d["range"]["start"]["line"] for d in doc.get("diagnostics", [])
+                 if d.get("severity") == "error"}
+    notes = {}
+    for d in doc.get("diagnostics", []):
+        notes.setdefault(d["range"]["start"]["line"], []).append(d.get("message", ""))
+    # JSON lines are 0-based, op_lines 1-based.
+    return [ln - 1 in err_lines for ln in op_lines], [
+        "; ".join(notes.get(ln - 1, [])) or "(no diagnostics)" for ln in op_lines]
+
+
+def verdicts(binary, path, op_lines):
+    """mlir-opt-22's and mlir-shape's verdicts on each op line, and
+    mlir-shape's diagnostics there."""
+    ref, _ = mlir_opt_rejected(path, op_lines)
+    got, detail = check_rejected(binary, path, op_lines)
+    return ref, got, detail
+
+
+def result_values(binary, path):
+    """The result values of `mlir-shape shapes --format=json` on path."""
+    proc = subprocess.run([binary, "shapes", "--format=json", path], capture_output=True, text=True)
+    if proc.returncode not in (0, 1):
+        sys.exit("mlir-shape shapes failed (exit %d): %s" % (proc.returncode, proc.stderr[:2000]))
+    return [v for f in json.loads(proc.stdout)["files"] for v in f["values"] if v["kind"] == "result"]
+
+
+def tally(ref, got, op_lines, described, detail, reference="mlir-opt", every_false_error=False):
+    """Prints each disagreement (the first 20, and every false error when
+    every_false_error); returns (disagreements, false errors)."""
+    failed = false_errors = 0
+    for i, what in enumerate(described):
+        if ref[i] != got[i]:
+            failed += 1
+            false_errors += got[i]
+            if failed <= 20 or (every_false_error and got[i]):
+                print("DISAGREE line %d: %s: %s %s, mlir-shape %s (%s)" % (
+                    op_lines[i], what, reference, "rejects" if ref[i] else "accepts",
+                    "rejects" if got[i] else "accepts", detail[i]))
+    return failed, false_errors
+
+
+def print_verdicts(ref, failed, false_errors):
+    total = len(ref)
+    print("verdicts: %d of %d agree (%.1f%%), rejected by mlir-opt-22: %d, false errors: %d" % (
+        total - failed, total, 100.0 * (total - failed) / max(total, 1), sum(ref), false_errors))
+
+
+def report(ref, got, op_lines, described, detail, remove, reference="mlir-opt", rejected="rejected by mlir-opt-22"):
+    """Prints each disagreement (the first 20) and `N passed, M failed`;
+    removes the generated file (and its folder) unless it is to be kept.
+    Returns the exit status."""
+    failed, _ = tally(ref, got, op_lines, described, detail, reference)
+    print("%s: %d of %d" % (rejected, sum(ref), len(ref)))
+    print("%d passed, %d failed" % (len(ref) - failed, failed))
+    if remove:
+        os.unlink(remove)
+        os.rmdir(os.path.dirname(remove))
+    return 1 if failed else 0
