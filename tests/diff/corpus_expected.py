@@ -26,6 +26,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from difflib_ms import annotated_files, corpus_args  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_CORPUS = os.path.normpath(os.path.join(HERE, "..", "..", "..", "shared", "corpus", "real"))
 
@@ -142,34 +145,20 @@ def is_broadcasting(op):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    opts = [a for a in sys.argv[1:] if a.startswith("--")]
-    if len(args) != 1:
-        print(__doc__.strip().split("\n\n")[-2], file=sys.stderr)
+    args = corpus_args(sys.argv, __doc__.strip().split("\n\n")[-2], DEFAULT_CORPUS)
+    if args is None:
         return 2
-    binary = args[0]
-    corpus = DEFAULT_CORPUS
-    for o in opts:
-        if o.startswith("--corpus="):
-            corpus = o.split("=", 1)[1]
+    binary, corpus, opts = args
     quick = "--quick" in opts
     verbose = "--verbose" in opts
     if not os.path.isdir(corpus):
         print("corpus not found: %s" % corpus)
         print("0 passed, 0 failed")
         return 0
-    files = []
-    for dp, _, fn in os.walk(corpus):
-        for f in sorted(fn):
-            if f.endswith(".mlir"):
-                p = os.path.join(dp, f)
-                with open(p, errors="replace") as fh:
-                    text = fh.read()
-                if "expected-error" in text:
-                    files.append((p, text.split("\n")))
+    files = annotated_files(corpus)
     found = total = scope_out = 0
     misses, unexpected, known = [], [], []
-    for path, lines in sorted(files):
+    for path, lines in files:
         exps = expectations(lines)
         relevant = [(t, m) for t, m in exps if 0 <= t < len(lines) and is_broadcasting(op_on(lines[t]))]
         if quick and not relevant:

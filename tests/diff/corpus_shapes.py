@@ -30,6 +30,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import corpus_expected as ce  # noqa: E402
+from difflib_ms import annotated_files, corpus_args  # noqa: E402
 
 # Raised as the algebra grows: a regression guard, not a target.
 MIN_FOUND = 435
@@ -90,16 +91,13 @@ def in_dialects(op):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    opts = [a for a in sys.argv[1:] if a.startswith("--")]
-    if len(args) != 1:
-        print(__doc__.strip().split("\n\n")[-1], file=sys.stderr)
+    args = corpus_args(sys.argv, __doc__.strip().split("\n\n")[-1], ce.DEFAULT_CORPUS)
+    if args is None:
         return 2
-    binary, corpus, verbose, min_found = args[0], ce.DEFAULT_CORPUS, "--verbose" in opts, MIN_FOUND
+    binary, corpus, opts = args
+    verbose, min_found = "--verbose" in opts, MIN_FOUND
     for o in opts:
-        if o.startswith("--corpus="):
-            corpus = o.split("=", 1)[1]
-        elif o.startswith("--min-found="):
+        if o.startswith("--min-found="):
             min_found = int(o.split("=", 1)[1])
         elif o.startswith("--dialects="):
             global DIALECTS
@@ -108,20 +106,10 @@ def main():
         print("corpus not found: %s" % corpus)
         print("0 passed, 0 failed")
         return 0
-    files = []
-    for dp, _, fn in os.walk(corpus):
-        for f in sorted(fn):
-            if f.endswith(".mlir"):
-                p = os.path.join(dp, f)
-                with open(p, errors="replace") as fh:
-                    text = fh.read()
-                if "expected-error" in text:
-                    lines = text.split("\n")
-                    if verify_only(lines):
-                        files.append((p, lines))
+    files = annotated_files(corpus, verify_only)
     by_op, misses, unexpected = {}, [], []
     found = total = 0
-    for path, lines in sorted(files):
+    for path, lines in files:
         exps = [(t, m) for t, m in expectations(lines) if 0 <= t < len(lines)]
         ops = {t: ce.op_on(lines[t]) for t, _ in exps}
         if not any(in_dialects(o) for o in ops.values()):

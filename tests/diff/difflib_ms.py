@@ -64,29 +64,40 @@ def write_split(args, chunks):
     return path
 
 
-def mlir_opt_rejected(path, op_lines):
+def mlir_opt_errors(path):
+    """Per 1-based line, the first error `mlir-opt-22 --split-input-file`
+    reports there; and its stderr."""
     proc = subprocess.run(["mlir-opt-22", "--split-input-file", path, "-o", os.devnull],
                           capture_output=True, text=True)
-    err_lines = set()
-    pat = re.compile(r"^" + re.escape(path) + r":(\d+):\d+: error:")
+    errs = {}
+    pat = re.compile(r"^" + re.escape(path) + r":(\d+):\d+: error: (.*)")
     for line in proc.stderr.splitlines():
         m = pat.match(line)
         if m:
-            err_lines.add(int(m.group(1)))
-    if proc.returncode != 0 and not err_lines:
+            errs.setdefault(int(m.group(1)), m.group(2))
+    if proc.returncode != 0 and not errs:
         sys.exit("mlir-opt-22 failed without diagnostics:\n" + proc.stderr[:2000])
-    return [ln in err_lines for ln in op_lines], proc.stderr
+    return errs, proc.stderr
 
 
-def check_rejected(binary, path, op_lines):
+def mlir_opt_rejected(path, op_lines):
+    errs, stderr = mlir_opt_errors(path)
+    return [ln in errs for ln in op_lines], stderr
+
+
+def check_diagnostics(binary, path):
+    """The diagnostics of `mlir-shape check --format=json` on path."""
     proc = subprocess.run([binary, "check", "--format=json", path], capture_output=True, text=True)
     if proc.returncode not in (0, 1):
         sys.exit("mlir-shape check failed (exit %d): %s" % (proc.returncode, proc.stderr[:2000]))
-    doc = json.loads(proc.stdout)
-    err_lines = {d["range"]["start"]["line"] for d in doc.get("diagnostics", [])
-                 if d.get("severity") == "error"}
+    return json.loads(proc.stdout).get("diagnostics", [])
+
+
+def check_rejected(binary, path, op_lines):
+    diags = check_diagnostics(binary, path)
+    err_lines = {d["range"]["start"]["line"] for d in diags if d.get("severity") == "error"}
     notes = {}
-    for d in doc.get("diagnostics", []):
+    for d in diags:
         notes.setdefault(d["range"]["start"]["line"], []).append(d.get("message", ""))
     # JSON lines are 0-based, op_lines 1-based.
     return [ln - 1 in err_lines for ln in op_lines], [
@@ -141,3 +152,32 @@ def report(ref, got, op_lines, described, detail, remove, reference="mlir-opt", 
         os.unlink(remove)
         os.rmdir(os.path.dirname(remove))
     return 1 if failed else 0
+
+
+def corpus_args(argv, usage, corpus):
+    """The corpus suites' command line: BINARY [--corpus=DIR] and options.
+    Returns (binary, corpus, options), or None after printing the usage."""
+    args = [a for a in argv[1:] if not a.startswith("--")]
+    opts = [a for a in argv[1:] if a.startswith("--")]
+    if len(args) != 1:
+        print(usage, file=sys.stderr)
+        return None
+    for o in opts:
+        if o.startswith("--corpus="):
+            corpus = o.split("=", 1)[1]
+    return args[0], corpus, opts
+
+
+def annotated_files(corpus, keep=lambda lines: True):
+    """(path, lines) of each .mlir file below corpus that has an
+    expected-error annotation and whose lines keep accepts, sorted."""
+    files = []
+    for dp, _, fn in os.walk(corpus):
+        for f in sorted(fn):
+            if f.endswith(".mlir"):
+                p = os.path.join(dp, f)
+                with open(p, errors="replace") as fh:
+                    text = fh.read()
+                if "expected-error" in text and keep(text.split("\n")):
+                    files.append((p, text.split("\n")))
+    return sorted(files)

@@ -25,6 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import corpus_expected as ce  # noqa: E402
+from difflib_ms import corpus_args  # noqa: E402
 
 FILES = ["stablehlo/stablehlo/tests/infer_stablehlo.mlir", "stablehlo/stablehlo/tests/infer_chlo.mlir"]
 # Cases mlir-shape does not give, and why.
@@ -61,15 +62,10 @@ def shape_key(t):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    opts = [a for a in sys.argv[1:] if a.startswith("--")]
-    if len(args) != 1:
-        print(__doc__.strip().split("\n\n")[-1], file=sys.stderr)
+    args = corpus_args(sys.argv, __doc__.strip().split("\n\n")[-1], ce.DEFAULT_CORPUS)
+    if args is None:
         return 2
-    binary, corpus = args[0], ce.DEFAULT_CORPUS
-    for o in opts:
-        if o.startswith("--corpus="):
-            corpus = o.split("=", 1)[1]
+    binary, corpus, opts = args
     verbose = "--verbose" in opts
     by_op, failures, less = {}, [], [0, 0]
     for rel in FILES:

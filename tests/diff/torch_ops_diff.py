@@ -112,16 +112,19 @@ class Graph:
 
     def ilist(self, vals):
         items = [self.const("int", v) for v in vals]
+        return self.list_construct("l", items, ["!torch.int"] * len(items), "!torch.list<int>")
+
+    def list_construct(self, prefix, items, types, list_type):
+        """A torch.prim.ListConstruct of items (of those types) named %<prefix>N."""
         self.nconst += 1
-        name = "%%l%d" % self.nconst
-        tys = ", ".join("!torch.int" for _ in items)
+        name = "%%%s%d" % (prefix, self.nconst)
+        tys = ", ".join(types)
         if self.generic:
-            self.lines.append('  %s = "torch.prim.ListConstruct"(%s) : (%s) -> !torch.list<int>'
-                              % (name, ", ".join(items), tys))
+            form = '  %s = "torch.prim.ListConstruct"(%s) : (%s) -> %s'
         else:
-            self.lines.append("  %s = torch.prim.ListConstruct %s : (%s) -> !torch.list<int>"
-                              % (name, ", ".join(items), tys))
-        self.types[name] = "!torch.list<int>"
+            form = "  %s = torch.prim.ListConstruct %s : (%s) -> %s"
+        self.lines.append(form % (name, ", ".join(items), tys, list_type))
+        self.types[name] = list_type
         return name
 
     def shape(self, name):
@@ -541,17 +544,7 @@ def gen_layer_norm(g, rng):
 
 
 def tlist(g, names):
-    g.nconst += 1
-    name = "%%t%d" % g.nconst
-    tys = ", ".join(g.types[n] for n in names)
-    if g.generic:
-        g.lines.append('  %s = "torch.prim.ListConstruct"(%s) : (%s) -> !torch.list<vtensor>'
-                       % (name, ", ".join(names), tys))
-    else:
-        g.lines.append("  %s = torch.prim.ListConstruct %s : (%s) -> !torch.list<vtensor>"
-                       % (name, ", ".join(names), tys))
-    g.types[name] = "!torch.list<vtensor>"
-    return name
+    return g.list_construct("t", names, [g.types[n] for n in names], "!torch.list<vtensor>")
 
 
 def gen_cat_stack(g, rng):

@@ -19,13 +19,13 @@ usage: upstream_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--keep=FILE] [-
 Prints per family `family: agreed/total`, the disagreements and the summary
 `N passed, M failed`; exits 1 on any disagreement.
 """
-import json
 import os
 import random
-import re
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import difflib_ms as ms  # noqa: E402
 
 DIMS = ["1", "2", "3", "?"]
 
@@ -496,24 +496,15 @@ def write_file(path, cases):
 
 
 def mlir_opt_errors(path):
-    proc = subprocess.run(["mlir-opt-22", "--split-input-file", path, "-o", os.devnull], capture_output=True, text=True)
-    pat = re.compile(r"^" + re.escape(path) + r":(\d+):\d+: error: (.*)")
-    errs = {}
-    for line in proc.stderr.splitlines():
-        m = pat.match(line)
-        if m:
-            errs.setdefault(int(m.group(1)), m.group(2))
-    if "Stack dump" in proc.stderr or (proc.returncode != 0 and not errs):
-        sys.exit("mlir-opt-22 failed or crashed:\n" + proc.stderr[-3000:])
+    errs, stderr = ms.mlir_opt_errors(path)
+    if "Stack dump" in stderr:
+        sys.exit("mlir-opt-22 failed or crashed:\n" + stderr[-3000:])
     return errs
 
 
 def check_errors(binary, path):
-    proc = subprocess.run([binary, "check", "--format=json", path], capture_output=True, text=True)
-    if proc.returncode not in (0, 1):
-        sys.exit("mlir-shape check failed (exit %d): %s" % (proc.returncode, proc.stderr[:2000]))
     errs = {}
-    for d in json.loads(proc.stdout).get("diagnostics", []):
+    for d in ms.check_diagnostics(binary, path):
         if d.get("severity") == "error":
             errs.setdefault(d["range"]["start"]["line"] + 1, "%s [%s]" % (d.get("message", ""), d.get("code", "")))
     return errs
