@@ -102,6 +102,7 @@ static void rows_from(fam *f, const ms_shape *inferred) {
     row->inferred = inferred->dims[k];
     row->declared = f->nres && f->res[0].ranked && f->res[0].rank == inferred->rank ? f->res[0].dims[k]
                                                                                      : MS_DIM_ABSENT;
+    row->severity = 0;
     snprintf(row->verdict, sizeof row->verdict, "ok");
   }
 }

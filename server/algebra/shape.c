@@ -438,11 +438,41 @@ typedef struct sink {
   size_t len;
 } sink;
 
-static void put(sink *s, const char *fmt, long long v, const char *str) {
+/* Appends w bytes of text as snprintf would: truncated to the room left,
+** NUL-terminated, the length counting all of them. */
+static void put_text(sink *s, const char *text, size_t w) {
   size_t room = s->len < s->n ? s->n - s->len : 0;
-  int w = str ? snprintf(room ? s->buf + s->len : NULL, room, "%s", str)
-              : snprintf(room ? s->buf + s->len : NULL, room, fmt, v);
-  if (w > 0) s->len += (size_t)w;
+  if (room) {
+    size_t k = w < room - 1 ? w : room - 1;
+    memcpy(s->buf + s->len, text, k);
+    s->buf[s->len + k] = '\0';
+  }
+  s->len += w;
+}
+
+/* put(s, NULL, 0, str) appends str; put(s, fmt, v, NULL) appends fmt with
+** its one `%lld` replaced by v. Written out by hand: types are formatted
+** for every op, and snprintf was a twentieth of check's work. */
+static void put(sink *s, const char *fmt, long long v, const char *str) {
+  if (str) {
+    put_text(s, str, strlen(str));
+    return;
+  }
+  char tmp[64], digits[24];
+  size_t n = 0;
+  for (const char *f = fmt; *f && n < sizeof tmp - sizeof digits; f++) {
+    if (strncmp(f, "%lld", 4) != 0) {
+      tmp[n++] = *f;
+      continue;
+    }
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    int k = 0;
+    do digits[k++] = (char)('0' + u % 10); while ((u /= 10) != 0);
+    if (v < 0) tmp[n++] = '-';
+    while (k) tmp[n++] = digits[--k];
+    f += 3;
+  }
+  put_text(s, tmp, n);
 }
 
 static void put_dims(sink *s, const ms_shape *self, bool trailing_x) {

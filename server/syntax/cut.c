@@ -284,14 +284,7 @@ static void scan(cutter *c, uint32_t start, uint32_t end) {
         }
         at_line_start(c, i + 1, end);
         break;
-      case '"':
-        for (i++; i < end && text[i] != '"' && text[i] != '\n'; i++)
-          if (text[i] == '\\') i++;
-        break;
-      case '/':
-        if (i + 1 < end && text[i + 1] == '/')
-          while (i + 1 < end && text[i + 1] != '\n') i++;
-        break;
+      case '"': case '/': i = ms_source_skip_literal(text, i, end) - 1; break;
       case '(': case '[': case '{': open_bracket(c, ch, i, end); break;
       case ')': case ']': case '}': close_bracket(c, line_start); break;
       default: break;

@@ -113,14 +113,7 @@ static int lex(const char *text, uint32_t start, uint32_t end, emit_fn *emit, vo
     char c = text[i];
     switch (c) {
       case '\n': line_start = true; break;
-      case '"':
-        for (i++; i < end && text[i] != '"' && text[i] != '\n'; i++)
-          if (text[i] == '\\') i++;
-        break;
-      case '/':
-        if (i + 1 < end && text[i + 1] == '/')
-          while (i + 1 < end && text[i + 1] != '\n') i++;
-        break;
+      case '"': case '/': i = ms_source_skip_literal(text, i, end); continue;
       case '(': case '[': case '{': depth++; break;
       case ')': case ']': case '}':
         emit(ctx, TOK_CLOSE, i, 1, depth);

@@ -376,6 +376,40 @@ uint32_t ms_source_utf16_column(const ms_source *self, uint32_t off) {
   return memo.col16;
 }
 
+/* From p on, byte by byte up to limit: a string's closing quote or the
+** newline that stops it; else where the search ended (limit, or limit + 1
+** when the last byte is a backslash that escapes the one after it). */
+static uint32_t string_stop(const char *text, uint32_t p, uint32_t limit) {
+  static const bool stop[256] = {['"'] = 1, ['\n'] = 1, ['\\'] = 1};
+  for (; p < limit; p++) {
+    if (!stop[(unsigned char)text[p]]) continue;
+    if (text[p] != '\\') return p;
+    p++;
+  }
+  return p;
+}
+
+uint32_t ms_source_skip_literal(const char *text, uint32_t i, uint32_t end) {
+  assert(i < end && (text[i] == '"' || text[i] == '/'));
+  if (text[i] == '/') {
+    if (i + 1 >= end || text[i + 1] != '/') return i + 1;
+    const char *nl = memchr(text + i + 2, '\n', end - i - 2);
+    return nl ? (uint32_t)(nl - text) : end;
+  }
+  /* Most strings are short (`loc("file":1:2)`); a long one (a dense hex
+  ** blob) is searched with memchr, byte by byte only past an escape. */
+  uint32_t head = end - i - 1 < 32 ? end : i + 33;
+  uint32_t q = string_stop(text, i + 1, head);
+  if (q < head) return q + 1;
+  if (q >= end) return end;
+  const char *quote = memchr(text + q, '"', end - q);
+  uint32_t close = quote ? (uint32_t)(quote - text) : end;
+  if (!memchr(text + q, '\n', close - q) && !memchr(text + q, '\\', close - q))
+    return close < end ? close + 1 : end;
+  q = string_stop(text, q, end);
+  return q < end ? q + 1 : end;
+}
+
 void ms_source_release(const ms_source *self, uint32_t start, uint32_t end) {
   if (!self->map) return;
   long page = sysconf(_SC_PAGESIZE);

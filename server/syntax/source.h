@@ -73,6 +73,14 @@ uint32_t ms_source_utf16_column(const ms_source *self, uint32_t off);
 ** (drops them from the resident set of a mapped file); a no-op otherwise. */
 void ms_source_release(const ms_source *self, uint32_t start, uint32_t end);
 
+/* The one lexical rule of the passes that read a big text before it is
+** parsed (cut.c, lastuse.c): strings and `//` comments hold no structure.
+** text[i] is '"' or '/'; returns the offset after the string literal (its
+** closing quote, or the newline that ends an unclosed one, included; a
+** backslash escapes the next byte) or after the `//` comment (its newline
+** not included); a lone '/' is one byte. Never more than end. */
+uint32_t ms_source_skip_literal(const char *text, uint32_t i, uint32_t end);
+
 /* Tells the kernel that [start, end) of a mapped file will be read at
 ** random (random ? no fault-around, no read-ahead : the default again); a
 ** no-op otherwise. */
