@@ -76,7 +76,7 @@ static inline ms_infer_verdict sc_run(sop_case *c, const char *fn_name) {
   const ms_sop_def *def = ms_sop_lookup(fn_name, strlen(fn_name));
   cr_assert(def, "no shape function %s", fn_name);
   ms_sop_fn fn = def->fn;
-  c->in = (ms_sop_in){c->nops, c->ops, c->nres, c->res, c->nparams, c->params, true, 0, NULL, true};
+  c->in = (ms_sop_in){c->nops, c->ops, c->nres, c->res, c->nparams, c->params, true, 0, NULL, true, NULL};
   memset(&c->out, 0, sizeof c->out);
   c->out.operand = -1;
   ms_infer_verdict v = fn(&c->in, &c->out);
