@@ -31,9 +31,12 @@ static ms_infer_verdict reduce(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands % 2) return odd_operands(in, n, out);
   for (int i = 0; i < n; i++)
     if (!in->operands[i].ranked) return MS_INFER_UNKNOWN;
-  /* A result count other than the inputs': the operands were not all seen
-  ** (a pretty form with several `(%x init: %y)` groups), judge nothing. */
-  if (in->nresults > 0 && in->nresults != n) return MS_INFER_UNKNOWN;
+  /* A result count other than the inputs': in a pretty form with several
+  ** `(%x init: %y)` groups the operands were not all seen, judge nothing;
+  ** in the generic form the reducer's 2n block arguments confirm n, and
+  ** the n results inferred contradict the count (reduce C3, C7). */
+  bool counted = in->nregions > 0 && in->regions[0].nargs == 2 * n;
+  if (in->nresults > 0 && in->nresults != n && !counted) return MS_INFER_UNKNOWN;
   const ms_shape *w = &in->operands[0];
   for (int i = 1; i < n; i++)
     if (!ms_sop_shapes_compatible(w, &in->operands[i]))
@@ -62,6 +65,7 @@ static ms_infer_verdict reduce(const ms_sop_in *in, ms_sop_out *out) {
   ** which the analyzer does not show as block arguments: not judged. */
   bool seen = in->nregions > 0 && in->regions[0].nargs > 0;
   if (seen && !ms_sop_reducer(in, 0, inputs, inits, n, kept, nkept, out)) return MS_INFER_INVALID;
+  if (!ms_sop_body_elems(in, 0, n, out)) return MS_INFER_INVALID;
   for (int r = 0; r < n; r++) {
     /* The element type is the reducer's; the init value's stands for it. */
     const ms_shape *init = &in->operands[n + r];

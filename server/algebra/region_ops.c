@@ -14,9 +14,9 @@
 **
 ** async_start (StableHLO AsyncStartOp::inferReturnTypes): the body takes
 ** one argument per operand of exactly its type and returns one value; the
-** result is a `!stablehlo.future` of that value's type (the analyzer
-** gives a function no declared result that is not a shaped type, so the
-** future's contents are not compared).
+** result is a `!stablehlo.future` of exactly that value's type: a
+** declared result that is a one-parameter dialect type around a shaped
+** type (in->opaque_results) is compared with it at the declared types.
 **
 ** min_results (StableHLO verifyInfeedOp infeed_c1, verifyRecvOp recv_c2):
 ** ops whose results are declared only (the data an infeed or recv
@@ -33,6 +33,7 @@
 
 #define CODE_REGION "region-types"
 #define CODE_SCAN_DIMS "scan-dims"
+#define CODE_RESULT "result-shape"
 
 static bool plain(const char *e) { return e[0] && !strpbrk(e, "!<"); }
 
@@ -126,6 +127,27 @@ static ms_infer_verdict opaque_results(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* The type the declared result holds when it is a dialect type of one
+** shaped type parameter, `!d.future<tensor<8x2xf32>>` (read only at the
+** declared types, where the verifier compares it); false otherwise. */
+static bool future_of(const ms_sop_in *in, ms_shape *held) {
+  if (!in->at_declared || !in->opaque_results || in->opaque_results[0].kind != MS_TYPE_OTHER) return false;
+  const char *t = in->opaque_results[0].elem, *lt = strchr(t, '<');
+  size_t n = strlen(t);
+  if (t[0] != '!' || !lt || n < 2 || t[n - 1] != '>' || n + 1 >= sizeof in->opaque_results[0].elem) return false;
+  return ms_shape_parse_type(held, lt + 1, (size_t)(t + n - 1 - (lt + 1)), NULL, 0) && held->kind != MS_TYPE_OTHER &&
+         held->kind != MS_TYPE_NONE && held->ranked;
+}
+
+/* Type equality as far as the shapes tell: rank, every dim, and the
+** element type where both are plain builtin types (else not compared). */
+static bool same_type(const ms_shape *a, const ms_shape *b) {
+  if (a->kind != b->kind || a->ranked != b->ranked || (a->ranked && a->rank != b->rank)) return false;
+  for (int d = 0; a->ranked && d < a->rank; d++)
+    if (a->dims[d] != b->dims[d]) return false;
+  return !plain(a->elem) || !plain(b->elem) || !strcmp(a->elem, b->elem);
+}
+
 static ms_infer_verdict async_start(const ms_sop_in *in, ms_sop_out *out) {
   if (in->nregions < 1 || in->regions[0].nyields < 0) return MS_INFER_UNKNOWN;
   const ms_sop_region *body = &in->regions[0];
@@ -142,6 +164,16 @@ static ms_infer_verdict async_start(const ms_sop_in *in, ms_sop_out *out) {
   }
   if (body->nyields != 1)
     return ms_sop_fail(out, CODE_REGION, -1, "region must return exactly one value, but got %d", body->nyields);
+  ms_shape held;
+  if (in->nresults == 1 && future_of(in, &held) && !same_type(&held, &body->yields[0])) {
+    char a[160], b[160];
+    ms_shape_format_type(&body->yields[0], a, sizeof a);
+    ms_shape_format_type(&held, b, sizeof b);
+    return ms_sop_fail(out, CODE_RESULT, -1,
+                       "inferred type(s) '%s' (a future of what the body returns) are incompatible with the "
+                       "declared future of '%s'",
+                       a, b);
+  }
   /* The future itself is not a shape the analyzer refines. */
   return opaque_results(in, out);
 }

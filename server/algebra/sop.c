@@ -222,6 +222,23 @@ static bool same_elem_any_fp(const ms_shape *a, const ms_shape *b) {
 
 static bool is_tensor(const ms_shape *s) { return s->kind == MS_TYPE_TENSOR; }
 
+bool ms_sop_body_elems(const ms_sop_in *in, int region, int n, ms_sop_out *out) {
+  if (!in->at_declared || region >= in->nregions || in->regions[region].nyields < n) return true;
+  const ms_shape *ys = in->regions[region].yields;
+  for (int r = 0; r < n && r < in->nresults; r++) {
+    const ms_shape *decl = &in->results[r];
+    if (!plain_elem(decl->elem) || !plain_elem(ys[r].elem) || !strcmp(decl->elem, ys[r].elem)) continue;
+    char t[160];
+    ms_shape_format_type(decl, t, sizeof t);
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, -1,
+                       "inferred element type '%s' of result %d (the body returns it) is incompatible with return "
+                       "type '%s'",
+                       ys[r].elem, r, t),
+           false;
+  }
+  return true;
+}
+
 #define CODE_REDUCER "reducer"
 
 /* verifyReducerShape over the init values' shapes init[i] (init_operand[i]:

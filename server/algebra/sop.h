@@ -83,6 +83,9 @@ typedef struct ms_sop_in {
   const ms_sop_region *regions;
   bool at_declared;             /* the operands are the declared types (the verifier's pass): checks
                                    that compare the declared results exactly run only then */
+  const ms_shape *opaque_results; /* per result, NULL for none: a declared result that is not a shaped
+                                   type (kind MS_TYPE_OTHER, its text in elem, truncated: `!d.future<..>`);
+                                   results[r] is then unranked */
 } ms_sop_in;
 
 typedef struct ms_sop_out {

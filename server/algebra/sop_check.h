@@ -57,6 +57,14 @@ bool ms_sop_shapes_compatible(const ms_shape *a, const ms_shape *b);
 ** defined in movement.c. */
 int ms_sop_bit_width(const char *e);
 
+/* StableHLO infers a reduction's result element types from what its body
+** returns (inferReduceOp, inferReduceWindowOp: the accumulator types): at
+** the declared types, result r's element type against region's returned
+** value r, for the first n, where both are plain builtin types (exact
+** equality, isCompatibleElementTypeForHloTypeInference). False with out's
+** reason (code "element-type"). */
+bool ms_sop_body_elems(const ms_sop_in *in, int region, int n, ms_sop_out *out);
+
 /* Whether v holds x. */
 bool ms_sop_contains(const int64_t *v, int n, int64_t x);
 

@@ -21,6 +21,7 @@
 ** ResizeOp::verify and inferReturnTypeComponents (mlir-opt-22 decides).
 */
 #include "sop_window.h"
+#include "sop_check.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -128,7 +129,8 @@ static ms_infer_verdict reduce_window(const ms_sop_in *in, ms_sop_out *out) {
   if (nw > MS_MAX_RANK || !ms_window_read(in, wd, nw, w, out)) return nw > MS_MAX_RANK ? MS_INFER_UNKNOWN : MS_INFER_INVALID;
   int inputs[MS_SOP_MAX_OPERANDS], inits[MS_SOP_MAX_OPERANDS];
   for (int i = 0; i < n; i++) inputs[i] = i, inits[i] = n + i;
-  if (!ms_sop_reducer(in, 0, inputs, inits, n, wd, nw, out)) return MS_INFER_INVALID;
+  if (!ms_sop_reducer(in, 0, inputs, inits, n, wd, nw, out) || !ms_sop_body_elems(in, 0, n, out))
+    return MS_INFER_INVALID;
   for (int i = 0; i < n && i < MS_SOP_MAX_RESULTS; i++) {
     const ms_shape *x = &in->operands[i];
     ms_sop_result_begin(out, i, i < in->nresults ? &in->results[i] : x);

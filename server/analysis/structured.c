@@ -38,6 +38,7 @@ typedef struct judged {
   int nresults;
   ms_shape results[MS_SOP_MAX_RESULTS];
   bool has_result[MS_SOP_MAX_RESULTS];
+  ms_shape opaque[MS_SOP_MAX_RESULTS];   /* results not of a shaped type (kind MS_TYPE_OTHER), else zeroed */
   int nparams;
   ms_sop_param params[MS_SOP_MAX_PARAMS];
   int nregions;
@@ -177,8 +178,12 @@ static bool gather(const ms_structured_host *h, judged *j) {
   }
   j->nresults = (int)op->nresults;
   for (int r = 0; r < j->nresults; r++) {
+    j->results[r].kind = MS_TYPE_NONE;
     j->has_result[r] = h->declared_result(h->w, r, &j->results[r]);
+    j->opaque[r].kind = MS_TYPE_NONE;
     if (!j->has_result[r]) {
+      if (j->results[r].kind == MS_TYPE_OTHER) memcpy(j->opaque[r].elem, j->results[r].elem, sizeof j->opaque[r].elem);
+      if (j->results[r].kind == MS_TYPE_OTHER) j->opaque[r].kind = MS_TYPE_OTHER;
       memset(&j->results[r], 0, sizeof j->results[r]);
       j->results[r].kind = MS_TYPE_TENSOR;
     }
@@ -219,7 +224,7 @@ static void clear_out(ms_sop_out *out, int nresults, bool provenance) {
 static ms_infer_verdict run(const judged *j, const ms_shape *operands, bool provenance, ms_sop_out *out,
                             const ms_sop_def *def) {
   ms_sop_in in = {j->n, operands, j->nresults, j->results, j->nparams, j->params, provenance, j->nregions,
-                  j->regions, operands == j->operands};
+                  j->regions, operands == j->operands, j->opaque};
   clear_out(out, j->nresults, provenance);
   ms_infer_verdict v = def->fn(&in, out);
   if (v == MS_INFER_INVALID_RESULT) v = MS_INFER_INVALID;
@@ -329,7 +334,7 @@ static void judge(const ms_structured_host *h, judged *j) {
   static __thread ms_sop_out out;
   bool quiet = h->binding->infer_only;
   char why[512];
-  ms_sop_in ranks = {j->n, j->operands, j->nresults, j->results, j->nparams, j->params, false, 0, NULL, true};
+  ms_sop_in ranks = {j->n, j->operands, j->nresults, j->results, j->nparams, j->params, false, 0, NULL, true, NULL};
   clear_out(&out, 0, false);
   if (!ms_sop_check_ranks(&ranks, &out)) {
     if (!quiet) report(h, out.code, out.operand, out.why, AS_ERROR); /* ODS: the verifier's, never a spec warning */

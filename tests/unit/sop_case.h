@@ -131,7 +131,7 @@ static inline ms_infer_verdict sc_run(sop_case *c, const char *fn_name) {
   cr_assert(def, "no shape function %s", fn_name);
   ms_sop_fn fn = def->fn;
   c->in = (ms_sop_in){c->nops,           c->ops,      c->nres,    c->res,      c->nparams, c->params,
-                      !c->no_provenance, c->nregions, c->regions, !c->inferred};
+                      !c->no_provenance, c->nregions, c->regions, !c->inferred, NULL};
   memset(&c->out, 0, sizeof c->out);
   c->out.operand = -1;
   ms_infer_verdict v = fn(&c->in, &c->out);
