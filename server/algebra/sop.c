@@ -38,6 +38,7 @@ extern const ms_sop_def ms_sop_stacking[];
 extern const ms_sop_def ms_sop_tensor[];
 extern const ms_sop_def ms_sop_linalg_named[];
 extern const ms_sop_def ms_sop_vector[];
+extern const ms_sop_def ms_sop_vector_maps[];
 extern const ms_sop_def ms_sop_region_ops[]; /* s28-hlo: region_ops.c */
 extern const ms_sop_def ms_sop_constant[];    /* s28-hlo: constant.c */
 extern const ms_sop_def ms_sop_rearrange[]; /* s28-frontend: rearrange.c */
@@ -66,6 +67,7 @@ static const ms_sop_def *const families[] = {
     ms_sop_tensor,
     ms_sop_linalg_named,
     ms_sop_vector,
+    ms_sop_vector_maps,
     ms_sop_region_ops,
     ms_sop_constant,
     ms_sop_rearrange,

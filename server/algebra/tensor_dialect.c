@@ -23,6 +23,7 @@
 */
 #include "sop_check.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -420,7 +421,105 @@ static ms_infer_verdict dim_source(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_UNKNOWN; /* an index */
 }
 
+/* --- gather, scatter -------------------------------------------------------- */
+
+/* verifyGatherOrScatterDims: the dims non-empty, no more than the rank,
+** as many as the indices' last dim (static), each in [0, rank) and
+** strictly increasing. */
+static bool gather_dims(const ms_sop_param *d, const ms_shape *idx, int rank, const char *what, const char *src,
+                        ms_sop_out *out) {
+  if (d->n == 0) return ms_sop_fail(out, MS_CODE_DIMS_COUNT, -1, "%s_dims must be non-empty", what), false;
+  if (d->n > rank) return ms_sop_fail(out, MS_CODE_DIMS_COUNT, -1, "%s_dims overflow %s rank", what, src), false;
+  if (idx->rank == 0 || idx->dims[idx->rank - 1] != d->n)
+    return ms_sop_fail(out, MS_CODE_INDEX_VECTOR, -1, "%s_dims length must match the size of last dimension of indices",
+                       what),
+           false;
+  for (int i = 0; i < d->n; i++) {
+    if (d->v[i] < 0) return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "%s_dims value must be non-negative", what), false;
+    if (d->v[i] >= rank)
+      return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "%s_dims value must be smaller than %s rank", what, src), false;
+  }
+  for (int i = 1; i < d->n; i++)
+    if (d->v[i - 1] >= d->v[i])
+      return ms_sop_fail(out, MS_CODE_DIMS_ORDER, -1, "%s_dims values must be strictly increasing", what), false;
+  return true;
+}
+
+/* GatherOp::inferResultType: the indices' dims but the last, then the
+** source's, each gathered one 1 (or dropped when reduced). */
+static void gathered(const ms_shape *src, const ms_shape *idx, const ms_sop_param *d, bool reduced, ms_shape *res) {
+  ms_sop_result(res, src, MS_MAX_RANK);
+  res->rank = 0;
+  for (int i = 0; i + 1 < idx->rank; i++) res->dims[res->rank++] = idx->dims[i];
+  for (int i = 0, k = 0; i < src->rank; i++) {
+    bool g = k < d->n && d->v[k] == i;
+    k += g;
+    if (!g) res->dims[res->rank++] = src->dims[i];
+    else if (!reduced) res->dims[res->rank++] = 1;
+  }
+  assert(res->rank <= MS_MAX_RANK);
+}
+
+/* The declared type against both forms, exactly (`?` only against `?`,
+** one element type); the form of its rank is *pick. */
+static bool gather_type(const ms_shape *src, const ms_shape *idx, const ms_sop_param *d, const ms_shape *got,
+                        const char *what, int operand, ms_shape *pick, ms_sop_out *out) {
+  ms_shape full, red;
+  gathered(src, idx, d, false, &full);
+  gathered(src, idx, d, true, &red);
+  *pick = got && got->ranked && got->rank == red.rank ? red : full;
+  if (!got || !got->ranked) return true;
+  bool elem_ok = !got->elem[0] || !src->elem[0] || !strcmp(got->elem, src->elem);
+  if (elem_ok && (same_dims(got, &full) || same_dims(got, &red))) return true;
+  char a[128], b[128], c[128];
+  type_text(&full, a, sizeof a);
+  type_text(&red, b, sizeof b);
+  type_text(got, c, sizeof c);
+  ms_sop_fail(out, operand < 0 ? CODE_RESULT : MS_CODE_UPDATE_SHAPE, operand,
+              "%s type mismatch: expected %s or its rank-reduced variant %s (got: %s)", what, a, b, c);
+  return false;
+}
+
+/* tensor.gather (GatherOp::verify): operands source, indices. */
+static ms_infer_verdict tensor_gather(const ms_sop_in *in, ms_sop_out *out) {
+  const ms_sop_param *d = ms_sop_get(in, "gather_dims");
+  if (in->noperands != 2 || !d || !in->operands[0].ranked || !in->operands[1].ranked) return MS_INFER_UNKNOWN;
+  const ms_shape *src = &in->operands[0], *idx = &in->operands[1], *res = declared_result(in);
+  if (!gather_dims(d, idx, src->rank, "gather", "source", out)) return MS_INFER_INVALID;
+  if (idx->rank - 1 + src->rank > MS_MAX_RANK) return MS_INFER_UNKNOWN;
+  ms_shape pick;
+  ms_sop_out scratch;
+  if (!gather_type(src, idx, d, res, "result", -1, &pick, in->at_declared ? out : &scratch) && in->at_declared)
+    return MS_INFER_INVALID;
+  out->results[0] = pick;
+  out->nresults = 1;
+  if (in->want_provenance) ms_sop_note(out, 0, "the indices' batch dims, then the source's (gathered dims 1 or dropped)");
+  return MS_INFER_OK;
+}
+
+/* tensor.scatter (ScatterOp::verify): operands source, dest, indices; the
+** source is what gathering dest would give; `unique` is required. The
+** result is not compared with dest by the verifier: it is only refined. */
+static ms_infer_verdict tensor_scatter(const ms_sop_in *in, ms_sop_out *out) {
+  const ms_sop_param *d = ms_sop_get(in, "scatter_dims");
+  if (in->noperands != 3 || !d || !in->operands[1].ranked || !in->operands[2].ranked) return MS_INFER_UNKNOWN;
+  const ms_shape *src = &in->operands[0], *dst = &in->operands[1], *idx = &in->operands[2];
+  if (!gather_dims(d, idx, dst->rank, "scatter", "dest", out)) return MS_INFER_INVALID;
+  if (!ms_sop_get(in, "unique"))
+    return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "requires 'unique' attribute to be set");
+  if (idx->rank - 1 + dst->rank > MS_MAX_RANK) return MS_INFER_UNKNOWN;
+  ms_shape pick;
+  if (in->at_declared && !gather_type(dst, idx, d, src, "source", 0, &pick, out)) return MS_INFER_INVALID;
+  out->results[0] = *dst;
+  out->nresults = 1;
+  out->unchecked_results = true;
+  if (in->want_provenance) ms_sop_note(out, 0, "the destination's shape");
+  return MS_INFER_OK;
+}
+
 const ms_sop_def ms_sop_tensor[] = {
+    {"tensor_gather", tensor_gather, "gather_dims"},
+    {"tensor_scatter", tensor_scatter, "scatter_dims,unique"},
     {"cast_compatible", cast_compatible, ""},
     {"dim_source", dim_source, ""},
     {"collapse_shape", collapse_shape, "reassociation"},

@@ -14,13 +14,14 @@
 #include "attr.h"
 #include "attr_struct.h"
 #include "shape.h"
+#include "sop_maps.h"
 
 #define MAX_ALTS 4
 #define MAX_NAMES 4
 #define MAX_FIXED 16
 
 enum { SRC_ATTR, SRC_OPERAND, SRC_VALUE };
-enum { FMT_LIST, FMT_STRUCT, FMT_PAIR, FMT_CONV_DIMS, FMT_GROUPS, FMT_TYPE };
+enum { FMT_LIST, FMT_STRUCT, FMT_PAIR, FMT_CONV_DIMS, FMT_GROUPS, FMT_TYPE, FMT_MAPS, FMT_ITERATORS };
 
 typedef struct src {
   int kind, format, index, operand;
@@ -119,11 +120,11 @@ static bool load_src(const char *param, const cJSON *v, src *s, const cJSON **ba
   } else if (!copy_name(s->names[s->nnames++], sizeof s->names[0], a, bad, at_key, err, errlen)) {
     return false;
   }
-  static const char *const formats[] = {"list", "struct", "pair", "conv_dims", "groups", "type", NULL};
+  static const char *const formats[] = {"list", "struct", "pair", "conv_dims", "groups", "type", "maps", "iterators", NULL};
   if (f) {
     int k = 0;
     while (formats[k] && !(cJSON_IsString(f) && !strcmp(formats[k], f->valuestring))) k++;
-    if (!formats[k]) return FAIL(f, false, "unknown format (list, struct, pair, conv_dims, groups, type)%s", "");
+    if (!formats[k]) return FAIL(f, false, "unknown format (list, struct, pair, conv_dims, groups, type, maps, iterators)%s", "");
     s->format = k;
   }
   size_t plen = strlen(param);
@@ -316,6 +317,8 @@ static int read_attr(const src *s, const ms_sop_reader *r, ms_sop_param *out) {
       return 1;
     case FMT_GROUPS: return read_groups(v, n, out) ? 1 : -1;
     case FMT_TYPE: return read_type(v, n, out) ? 1 : -1;
+    case FMT_MAPS: return ms_sop_read_maps(v, n, out) ? 1 : -1;
+    case FMT_ITERATORS: return ms_sop_read_iterators(v, n, out) ? 1 : -1;
     default: break;
   }
   if (!read_list(sub, sn, out)) return -1;

@@ -38,10 +38,28 @@ static bool span_is(const char *text, ms_span s, const char *word, size_t n) {
   return s.end - s.start == n && !memcmp(text + s.start, word, n);
 }
 
+/* `WORD?`: the bare word WORD at the top level before the annotation (a
+** unit attribute such as `unique`): its text with length 0, or NULL. */
+static const char *bare_word(const ms_records *rec, const char *text, const ms_op *op, const char *key, size_t klen,
+                             size_t *len) {
+  const ms_tok *t = rec->toks + op->toks;
+  for (uint32_t i = 0; i < op->ntoks; i++) {
+    if (t[i].depth != 0) continue;
+    if (t[i].kind == MS_TOK_COLON) break;
+    bool last = i + 1 >= op->ntoks, before_eq = !last && t[i + 1].kind == MS_TOK_EQUALS;
+    if (t[i].kind == MS_TOK_WORD && span_is(text, t[i].span, key, klen) && !before_eq) {
+      *len = 0;
+      return text + t[i].span.start;
+    }
+  }
+  return NULL;
+}
+
 const char *ms_pretty_group(const ms_records *rec, const char *text, const ms_op *op, const char *key, size_t *len) {
   size_t klen = strlen(key);
   if (op->kind != MS_OP_CUSTOM || klen < 2 || op->ntoks == 0 || !rec->toks) return NULL; /* none kept */
   const ms_tok *t = rec->toks + op->toks;
+  if (key[klen - 1] == '?') return bare_word(rec, text, op, key, klen - 1, len);
   bool numbered = key[0] == '[' && key[klen - 1] == ']' && klen > 2;
   bool paren = !numbered && !strcmp(key + klen - 2, "()");
   if (!numbered && !paren && strcmp(key + klen - 2, "[]")) return NULL;

@@ -875,6 +875,146 @@ def tcast(rng, name, _op):
     return f.text(name, rt)
 
 
+def gather_case(rng, src):
+    """(dims list, indices dims, full and reduced gathered shapes) with mistakes sometimes."""
+    rank = len(src)
+    n = rng.randint(1, rank) if rank else 1
+    dims = sorted(rng.sample(range(rank), n)) if rank else [0]
+    r = rng.random()
+    if r < 0.04:
+        dims = []
+    elif r < 0.08:
+        dims = list(reversed(dims)) if len(dims) > 1 else dims + [rank]
+    elif r < 0.11:
+        dims = dims[:-1] + [rank + rng.randint(0, 1)]
+    elif r < 0.13:
+        dims = [-1] + dims[1:]
+    batch = maybe_dyn(rng, tdims(rng, 0, 2), 0.1)
+    last = len(dims) if rng.random() > 0.08 else rng.choice(["?", len(dims) + 1])
+    idx = batch + [last]
+    full = batch + [1 if i in dims else d for i, d in enumerate(src)]
+    red = batch + [d for i, d in enumerate(src) if i not in dims]
+    return dims, idx, full, red
+
+
+def gathered(rng, full, red):
+    res = list(red if rng.random() < 0.5 else full)
+    r = rng.random()
+    if r < 0.12:
+        res = tweak(rng, res, 1.0)
+    elif r < 0.16:
+        res = res + [1]
+    return res
+
+
+def tgather(rng, name, _op):
+    f = Fn()
+    src = maybe_dyn(rng, tdims(rng, 1, 3), 0.15)
+    dims, idx, full, red = gather_case(rng, src)
+    res = gathered(rng, full, red)
+    st, it = shaped("tensor", src), shaped("tensor", idx, "index")
+    rt = shaped("tensor", res, "f16" if rng.random() < 0.04 else "f32")
+    s, i = f.arg(st), f.arg(it)
+    uniq = " unique" if rng.random() < 0.5 else ""
+    f.body.append("%%r = tensor.gather %s[%s] gather_dims([%s])%s : (%s, %s) -> %s" % (
+        s, i, ", ".join(map(str, dims)), uniq, st, it, rt))
+    return f.text(name, rt)
+
+
+def tscatter(rng, name, _op):
+    f = Fn()
+    dst = maybe_dyn(rng, tdims(rng, 1, 3), 0.15)
+    dims, idx, full, red = gather_case(rng, dst)
+    src = gathered(rng, full, red)
+    res = dst if rng.random() < 0.9 else tweak(rng, dst, 1.0)
+    st, dt, it = shaped("tensor", src), shaped("tensor", dst), shaped("tensor", idx, "index")
+    rt = shaped("tensor", res)
+    s, d, i = f.arg(st), f.arg(dt), f.arg(it)
+    uniq = " unique" if rng.random() < 0.9 else ""
+    f.body.append("%%r = tensor.scatter %s into %s[%s] scatter_dims([%s])%s : (%s, %s, %s) -> %s" % (
+        s, d, i, ", ".join(map(str, dims)), uniq, st, dt, it, rt))
+    return f.text(name, rt)
+
+
+def transfer_map(rng, srank, vrank, write):
+    """A permutation map's results (dim names or "0") of vrank results over srank dims, or a mistake."""
+    dims = rng.sample(range(srank), min(vrank, srank))
+    res = ["d%d" % d for d in dims] + ["0"] * (vrank - len(dims))
+    rng.shuffle(res)
+    r = rng.random()
+    if r < 0.05 and len(res) > 1 and res[0] != "0":
+        res[1] = res[0]
+    elif r < 0.08 and res:
+        res[0] = "d0 + d%d" % (srank - 1) if srank > 1 else "1"
+    elif r < 0.12 and not write and res:
+        res[rng.randrange(len(res))] = "0"
+    elif r < 0.14 and write and res:
+        res[rng.randrange(len(res))] = "0"
+    return res
+
+
+def mask_of(srank, res, vdims):
+    used = [(int(e[1:]), k) for k, e in enumerate(res) if e.startswith("d") and "+" not in e]
+    m = [vdims[k] for _, k in sorted(used)]
+    return m or [1]
+
+
+def vtransfer(rng, name, op):
+    f = Fn()
+    write = op == "transfer_write"
+    srank, vrank = rng.randint(1, 3), rng.randint(1, 3)
+    src = maybe_dyn(rng, tdims(rng, srank, srank), 0.4)
+    vdims = vdims_ = [rng.randint(1, 4) for _ in range(vrank)]
+    kind = "tensor" if rng.random() < 0.5 else "memref"
+    default = rng.random() < 0.3 and vrank <= srank
+    res = ["d%d" % d for d in range(srank - vrank, srank)] if default else transfer_map(rng, srank, vrank, write)
+    if rng.random() < 0.05:
+        src = src + [3]
+    if rng.random() < 0.05:
+        vdims_ = vdims + [2]
+    elem = "f32"
+    velem = rng.choice(["f32"] * 8 + ["f16", "f64"])
+    st, vt = shaped(kind, src, elem), vtype(vdims_, velem)
+    s = f.arg(st)
+    nidx = len(src) if rng.random() > 0.06 else len(src) + rng.choice([-1, 1])
+    i = f.arg("index") if nidx > 0 else None
+    idx = ", ".join([i] * max(nidx, 0))
+    attrs = []
+    clean = all(e.startswith("d") and "+" not in e for e in res) and len(set(res)) == len(res)
+    if not default or rng.random() < 0.3:
+        attrs.append("permutation_map = %s" % amap(len(src) if rng.random() > 0.04 else len(src) + 1, res))
+    if rng.random() < 0.4:
+        n = len(res) if rng.random() > 0.08 else len(res) + 1
+        attrs.append("in_bounds = [%s]" % ", ".join(rng.choice(["true", "false"]) for _ in range(n)))
+    mask, unparsable = "", False  # a wrong mask or padding type: the pretty parser rejects it (no generic form)
+    if rng.random() < 0.3 and clean and len(src) == srank:
+        m = mask_of(srank, res, vdims_)
+        if rng.random() < 0.2 and not WANT_GENERIC[0]:
+            m = m[::-1] if len(m) > 1 and m[0] != m[-1] else m + [2]
+            unparsable = True
+        mask = ", " + f.arg(vtype(m, "i1"))
+    ad = " {%s}" % ", ".join(attrs) if attrs else ""
+    if write:
+        v = f.arg(vt)
+        out = st if kind == "tensor" else None
+        if out and rng.random() < 0.06:
+            out = shaped(kind, tweak(rng, [d if d != "?" else 2 for d in src], 1.0), elem)
+        head = "%r = " if out else ""
+        if out and out != st:
+            f.body.append('%s"vector.transfer_write"(%s, %s%s%s) <{in_bounds = [%s], operandSegmentSizes = array<i32: 1, 1, %d, %d>, '
+                          'permutation_map = %s}> : (%s, %s%s%s) -> %s' % (
+                              head, v, s, ", " + idx if idx else "", mask, ", ".join(["false"] * len(res)), max(nidx, 0),
+                              1 if mask else 0, amap(len(src), res), vt, st, ", index" * max(nidx, 0),
+                              ", " + f.types[-2] if mask else "", out))
+            return (f.text(name, out),)
+        f.body.append("%svector.transfer_write %s, %s[%s]%s%s : %s, %s" % (head, v, s, idx, mask, ad, vt, st))
+        return (f.text(name, out),) if unparsable else f.text(name, out)
+    ptype = "f32" if rng.random() > 0.05 or WANT_GENERIC[0] else "f16"
+    pad = f.arg(ptype)
+    f.body.append("%%r = vector.transfer_read %s[%s], %s%s%s : %s, %s" % (s, idx, pad, mask, ad, st, vt))
+    return (f.text(name, vt),) if unparsable or ptype != elem else f.text(name, vt)
+
+
 def tdim(rng, name, _op):
     f = Fn()
     t = maybe_dyn(rng, tdims(rng, 0, 3))
@@ -905,7 +1045,22 @@ CONTRACTIONS = [
 def vcontract(rng, name, _op):
     f = Fn()
     nloops, lm, rm, am = rng.choice(CONTRACTIONS)
+    lm, rm, am = list(lm), list(rm), list(am)
     sizes = [rng.randint(1, 4) for _ in range(nloops)]
+    iters = ["parallel" if d in am else "reduction" for d in range(nloops)]
+    r = rng.random()
+    if r < 0.04:  # a contracting loop turned parallel (or every one: no contracting pair)
+        iters[rng.choice([d for d in range(nloops) if iters[d] == "reduction"])] = "parallel"
+    elif r < 0.08 and am:  # an acc loop turned reduction
+        iters[rng.choice(am)] = "reduction"
+    elif r < 0.11:  # a map result repeated or replaced by a loop of no operand
+        k = rng.choice([lm, rm, am])
+        if k:
+            k[rng.randrange(len(k))] = rng.choice([k[0], nloops - 1])
+    elif r < 0.13 and am:  # the acc map permuted or shortened
+        am = am[::-1] if rng.random() < 0.5 else am[:-1]
+    elif r < 0.15:
+        iters = [rng.choice(["parallel", "reduction"]) for _ in range(nloops)]
     shapes = [[sizes[d] for d in m] for m in (lm, rm, am)]
     r = rng.random()
     if r < 0.25:
@@ -913,18 +1068,23 @@ def vcontract(rng, name, _op):
         if shapes[k]:
             j = rng.randrange(len(shapes[k]))
             shapes[k][j] += rng.choice([1, 2])
-    iters = ['"parallel"' if d in am else '"reduction"' for d in range(nloops)]
+    elif r < 0.3:
+        k = rng.randrange(3)
+        shapes[k] = shapes[k][:-1] if shapes[k] and rng.random() < 0.5 else shapes[k] + [2]
+    iters = ['"%s"' % i for i in iters]
     r = rng.random()
     if r < 0.05:
         iters = iters + ['"parallel"']
     elif r < 0.08 and len(iters) > 1:
         iters = iters[:-1]
+    kind = rng.choice(["add"] * 6 + ["mul", "maxnumf", "and", "maxsi", "minimumf", "xor"])
+    elem = "i32" if rng.random() < 0.2 else "f32"
     maps = ", ".join(amap(nloops, ["d%d" % d for d in m]) for m in (lm, rm, am))
-    ta, tb = vec(shapes[0]), vec(shapes[1])
-    tc = vec(shapes[2]) if shapes[2] else "f32"
+    ta, tb = vtype(shapes[0], elem), vtype(shapes[1], elem)
+    tc = vtype(shapes[2], elem) if shapes[2] else elem
     a, b, c = f.arg(ta), f.arg(tb), f.arg(tc)
-    f.body.append("%%r = vector.contract {indexing_maps = [%s], iterator_types = [%s], kind = #vector.kind<add>} "
-                  "%s, %s, %s : %s, %s into %s" % (maps, ", ".join(iters), a, b, c, ta, tb, tc))
+    f.body.append("%%r = vector.contract {indexing_maps = [%s], iterator_types = [%s], kind = #vector.kind<%s>} "
+                  "%s, %s, %s : %s, %s into %s" % (maps, ", ".join(iters), kind, a, b, c, ta, tb, tc))
     return f.text(name, tc)
 
 
@@ -941,7 +1101,8 @@ FAMILIES = [("linalg." + op, named) for op in NAMED] + [("linalg.transpose", tra
     ("vector.insert_strided_slice", vinsert_strided), ("vector.constant_mask", vconstant_mask),
     ("vector.create_mask", vcreate_mask), ("vector.interleave", vinterleave), ("vector.deinterleave", vdeinterleave),
     ("vector.bitcast", vbitcast), ("tensor.cast", tcast), ("tensor.dim", tdim),
-    ("vector.contract", vcontract)]
+    ("vector.contract", vcontract), ("tensor.gather", tgather), ("tensor.scatter", tscatter),
+    ("vector.transfer_read", vtransfer), ("vector.transfer_write", vtransfer)]
 
 
 def to_generic(chunks):
