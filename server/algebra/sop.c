@@ -42,6 +42,8 @@ extern const ms_sop_def ms_sop_vector_maps[];
 extern const ms_sop_def ms_sop_region_ops[]; /* s28-hlo: region_ops.c */
 extern const ms_sop_def ms_sop_constant[];    /* s28-hlo: constant.c */
 extern const ms_sop_def ms_sop_rearrange[]; /* s28-frontend: rearrange.c */
+extern const ms_sop_def ms_sop_operand_traits[]; /* s29-frontend: operand_traits.c */
+extern const ms_sop_def ms_sop_strided_slice[];   /* s29-frontend: strided_slice.c */
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -71,6 +73,8 @@ static const ms_sop_def *const families[] = {
     ms_sop_region_ops,
     ms_sop_constant,
     ms_sop_rearrange,
+    ms_sop_operand_traits,
+    ms_sop_strided_slice,
 
     NULL,
 };

@@ -103,8 +103,9 @@ static ms_infer_verdict unstack(const ms_sop_in *in, ms_sop_out *out) {
 static bool axis_operand_fits(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *a = operand_at(in, "axis_operand", -1);
   int64_t max = ms_sop_int(in, "max_axis_rank", 0);
-  if (!a || !a->ranked) return true;
-  bool ok = a->rank == 0 || (max >= 1 && a->rank == 1 && (!known(a->dims[0]) || a->dims[0] == 1));
+  if (!a || (!a->ranked && !ms_sop_int(in, "ranked_operands", 0))) return true;
+  /* TFL_Operand0DOr1ElementTensor: ranked, and a 1-D one of exactly one element ([?] fails) */
+  bool ok = a->ranked && (a->rank == 0 || (max >= 1 && a->rank == 1 && a->dims[0] == 1));
   if (!ok)
     return ms_sop_fail(out, MS_CODE_OPERAND_RANK, (int)ms_sop_int(in, "axis_operand", -1), "the split dimension "
                        "operand must be %s", max >= 1 ? "an 0-d tensor or 1-d tensor w/ 1 element" : "0-D"), false;
