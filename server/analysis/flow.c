@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "analyzer_int.h" /* ms_analysis_pack */
 
 /* A value directly in the body, as the table keeps it: op is a table op
 ** (fop) or MS_NONE, info.producer a table op. */
@@ -379,6 +380,17 @@ static void reset_pmap(ms_flow *self, size_t n) {
   memset(self->pval, 0, self->cap_pmap * sizeof *self->pval);
 }
 
+/* A copy of the piece's value infos, their inferred types too (the
+** table takes the originals): what a stored analysis keeps. */
+static ms_value_info *copy_infos(const ms_value_info *info, size_t n) {
+  ms_value_info *copy = ms_xmalloc((n + 1) * sizeof *copy);
+  for (size_t i = 0; i < n; i++) {
+    copy[i] = info[i];
+    copy[i].inferred = info[i].inferred ? ms_xstrdup(info[i].inferred) : NULL;
+  }
+  return copy;
+}
+
 /* ---- after a piece ---- */
 
 /* Room for one more item: the table grows by a quarter (it is the
@@ -492,7 +504,9 @@ static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_v
   free(gval);
 }
 
-void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *out) {
+/* ms_flow_add; with `stored`, the piece's analysis goes there instead of
+** its findings to out (ms_flow_add_stored). */
+static void add_piece(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *out, ms_analysis *stored) {
   ms_records rec;
   size_t first_op = 0, first_value = 0;
   self->nproxied = 0;
@@ -546,13 +560,29 @@ void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *o
   ms_analysis a;
   ms_analysis_init(&a);
   ms_analyze_records_from(self->catalog, &self->opts, self->text, &rec, first_op, first_value, shape, info, &a);
-  ms_diag_list_take(out, &a.diags, 0);
-  free(a.inferences);
-  free(a.strings);
+  ms_value_info *copy = stored ? copy_infos(info, rec.nvalues) : NULL;
+  if (!stored) {
+    ms_diag_list_take(out, &a.diags, 0);
+    free(a.inferences);
+    free(a.strings);
+  }
   keep(self, &rec, first_op, first_value, shape, info);
   free(shape);
   free(info);
+  if (stored) {
+    *stored = a;
+    ms_analysis_pack(stored, &rec, copy);
+  }
   ms_records_clear(&rec);
+}
+
+void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *out) {
+  add_piece(self, piece, cut, out, NULL);
+}
+
+void ms_flow_add_stored(ms_flow *self, ms_records *piece, uint32_t cut, ms_analysis *out) {
+  assert(!out->block && !out->diags.count && !out->ninferences);
+  add_piece(self, piece, cut, NULL, out);
 }
 
 void ms_flow_delete(ms_flow *self) {

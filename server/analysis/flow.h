@@ -29,6 +29,14 @@ ms_flow *ms_flow_new(const ms_catalog *catalog, const ms_analyzer_options *opts,
 ** the piece's findings to out. */
 void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *out);
 
+/* As ms_flow_add, but what judging the piece gave is stored in out (empty,
+** ms_analysis_init) as ms_analyze_node stores a unit: its findings and
+** inferences, and its records behind the proxies of the earlier values
+** and ops it reads (their spans those of their definitions, before the
+** piece) with every value's inferred type. The language server keeps one
+** per piece (hover, definitions, inlay hints read it). */
+void ms_flow_add_stored(ms_flow *self, ms_records *piece, uint32_t cut, ms_analysis *out);
+
 /* After the piece holding it: `at`, an occurrence of `%x` (lastuse.h), was
 ** the last to name the values `%x`, `%x#k` defined before it. They lose
 ** their names, and the table keeps of them only what a value that still

@@ -33,7 +33,7 @@
 ** acquire load in ms_session_build_poll is the hand-over. Anything that
 ** changes the text, the options or the chunking cancels the build first.
 */
-#include "session.h"
+#include "session_int.h"
 #include "alloc.h"
 
 #include <assert.h>
@@ -52,48 +52,10 @@
 #define FIRST_RESULTS_BYTES (1u << 20) /* MS_BUILD_TOP */
 #define DEFAULT_TREE_BUDGET ((size_t)16 << 20) /* bytes of text whose trees are kept */
 
-typedef struct unit {
-  uint32_t start, end;
-  bool dirty;
-  uint64_t generation;     /* new for every analysis (ms_unit_view) */
-  ms_analysis an;          /* offsets relative to start */
-} unit;
-
-static uint64_t next_generation(void) {
+uint64_t ms_session_next_generation(void) {
   static uint64_t counter;
   return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
 }
-
-typedef struct build build;
-
-typedef struct chunk {
-  int nranges;             /* 0: the whole document */
-  uint32_t start[2], end[2];
-  TSTree *tree;            /* NULL: dropped (the tree budget) */
-  uint64_t used;           /* when its tree was last built or handed out */
-  bool reparse;
-  unit *units;
-  size_t nunits;
-  ms_diag_list syntax;     /* absolute offsets */
-  ms_diag_list nesting;    /* its parse's nesting-too-deep findings (nesting.h) */
-} chunk;
-
-struct ms_session {
-  ms_document *doc;
-  TSParser *parser;
-  const ms_catalog *catalog;
-  ms_analyzer_options opts;
-  chunk *chunks;
-  size_t nchunks;
-  bool rechunk;            /* parse everything at the next update */
-  bool reanalyze_all;
-  ms_alias_table *aliases; /* the text's type aliases (opts.aliases) */
-  bool rescan_aliases;     /* an edit moved them */
-  size_t threshold, target;
-  size_t tree_budget;
-  uint64_t clock;          /* chunk.used */
-  build *build;            /* the build under way, or NULL */
-};
 
 ms_session *ms_session_new(const char *uri, const char *text, size_t len, int version, const ms_catalog *catalog,
                            const ms_analyzer_options *opts) {
@@ -123,6 +85,9 @@ void ms_session_set_chunking(ms_session *self, size_t threshold, size_t target) 
 
 static void clear_units(chunk *c) {
   for (size_t i = 0; i < c->nunits; i++) ms_analysis_clear(&c->units[i].an);
+  if (c->piece) ms_records_clear(c->piece);
+  free(c->piece);
+  c->piece = NULL;
   free(c->units);
   c->units = NULL;
   c->nunits = 0;
@@ -174,6 +139,8 @@ static TSTree *ensure_tree(ms_session *self, chunk *c) {
   c->used = ++self->clock;
   return c->tree;
 }
+
+TSTree *ms_session_ensure_tree(ms_session *self, chunk *c) { return ensure_tree(self, c); }
 
 static size_t chunk_bytes(const ms_session *self, const chunk *c) {
   size_t n = 0;
@@ -409,12 +376,6 @@ static bool touches_changes(const TSRange *ranges, uint32_t n, uint32_t *next, u
   return *next < n && ranges[*next].start_byte <= end;
 }
 
-typedef struct analyse_ctx {
-  const ms_catalog *catalog;
-  const ms_analyzer_options *opts;
-  const char *text;
-  bool reuse_none;
-} analyse_ctx;
 
 /* Pairs the chunk's new units with its old ones (both sorted): an old unit
 ** of the same range, clean and outside the reparse's changed ranges, keeps
@@ -440,7 +401,7 @@ static size_t rebuild_units(chunk *c, TSNode *nodes, size_t n, const TSRange *ch
       old++;
     } else {
       ms_analysis_init(&u->an);
-      u->generation = next_generation();
+      u->generation = ms_session_next_generation();
       ms_analyze_node(a->catalog, a->opts, nodes[i], a->text, &u->an);
       ms_analysis_shift(&u->an, -(int64_t)u->start);
       analysed++;
@@ -464,10 +425,14 @@ static size_t analyse_chunk(chunk *c, const TSRange *changed, uint32_t nchanged,
   }
   size_t analysed = rebuild_units(c, nodes, n, changed, nchanged, a);
   free(nodes);
+  ms_session_chunk_syntax(c, root, a->text);
+  return analysed;
+}
+
+void ms_session_chunk_syntax(chunk *c, TSNode root, const char *text) {
   ms_diag_list_clear(&c->syntax);
   for (size_t i = 0; i < c->nesting.count; i++) ms_diag_list_add_copy(&c->syntax, &c->nesting.items[i]);
-  ms_analyze_syntax(root, a->text, 0, UINT32_MAX, &c->syntax);
-  return analysed;
+  ms_analyze_syntax(root, text, 0, UINT32_MAX, &c->syntax);
 }
 
 static TSPoint point_of(const ms_document *doc, uint32_t byte) { return point(ms_document_point(doc, byte)); }
@@ -569,7 +534,8 @@ static void run_chunk(void *state, ms_pool_task *task) {
     TSRange *changed;
     uint32_t nchanged;
     parse_chunk(state, t->c, b->doc, false, &changed, &nchanged);
-    if (t->c->tree) analyse_chunk(t->c, changed, nchanged, &b->a);
+    if (t->c->tree && t->c->flow != MS_UNIT_ALONE) ms_session_read_piece(t->c, &b->a);
+    else if (t->c->tree) analyse_chunk(t->c, changed, nchanged, &b->a);
     free(changed);
     /* The budget holds during the first parse too: the peak stays bounded. */
     if (t->c->tree && t->bytes && __atomic_add_fetch(&b->held, t->bytes, __ATOMIC_RELAXED) > b->budget) {
@@ -596,11 +562,16 @@ static void build_begin(ms_session *self, const char *text, size_t len, const an
   src.len = len;
   ms_unit_list pieces;
   ms_unit_list_init(&pieces);
-  ms_source_units(&src, 0, (uint32_t)len, self->threshold, self->target, &pieces);
+  /* Inside the module, and inside a long function's body (its pieces are
+  ** judged in order: session_flow.c). */
+  ms_cut_options cut = {.threshold = self->threshold, .target = self->target, .max_level = 2, .flow = true,
+                        .inner_flow_only = true};
+  ms_source_cut(&src, 0, (uint32_t)len, &cut, &pieces);
   size_t total = pieces.count ? pieces.count : 1;
   self->chunks = ms_xcalloc(total, sizeof *self->chunks);
   for (size_t i = 0; i < pieces.count && pieces.count > 1; i++) {
     chunk *c = &self->chunks[i];
+    c->flow = pieces.items[i].flow;
     c->nranges = pieces.items[i].nranges;
     for (int r = 0; r < c->nranges; r++) {
       c->start[r] = pieces.items[i].start[r];
@@ -643,8 +614,16 @@ static void build_free(ms_session *self) {
 /* Takes in the finished prefix of chunks, in text order. */
 static void build_take(ms_session *self) {
   build *b = self->build;
-  while (self->nchunks < b->total && __atomic_load_n(&b->tasks[self->nchunks].finished, __ATOMIC_ACQUIRE))
-    self->chunks[self->nchunks++].used = ++self->clock;
+  while (self->nchunks < b->total && __atomic_load_n(&b->tasks[self->nchunks].finished, __ATOMIC_ACQUIRE)) {
+    chunk *c = &self->chunks[self->nchunks];
+    /* A cut function's pieces are judged here, in order: values flow forward. */
+    if (c->flow != MS_UNIT_ALONE && c->piece) {
+      bool last = self->nchunks + 1 == b->total || self->chunks[self->nchunks + 1].flow != MS_UNIT_FLOW_NEXT;
+      ms_session_judge_piece(self, c, last);
+    }
+    c->used = ++self->clock;
+    self->nchunks++;
+  }
 }
 
 static size_t build_finish(ms_session *self) {
@@ -661,6 +640,8 @@ void ms_session_build_cancel(ms_session *self) {
   __atomic_store_n(&self->build->cancel, 1, __ATOMIC_RELEASE);
   self->nchunks = self->build->total;
   build_free(self);
+  ms_flow_delete(self->flow);
+  self->flow = NULL;
   clear_chunks(self);
   self->rechunk = true;
 }
@@ -727,9 +708,14 @@ static size_t update_chunks(ms_session *self, size_t len, const analyse_ctx *a) 
     if (c->reparse || !c->tree) parse_chunk(self->parser, c, self->doc, !recut_on_error, &changed, &nchanged);
     c->used = ++self->clock;
     if (recut_on_error && ts_node_has_error(ts_tree_root_node(c->tree))) self->rechunk = true;
-    else analysed += analyse_chunk(c, changed, nchanged, a);
+    else if (c->flow != MS_UNIT_ALONE) {
+      /* Judged again below with the rest of its function. */
+      ms_session_chunk_syntax(c, ts_tree_root_node(c->tree), a->text);
+      c->rejudge = true;
+    } else analysed += analyse_chunk(c, changed, nchanged, a);
     free(changed);
   }
+  if (!self->rechunk) analysed += ms_session_rejudge(self, self->reanalyze_all);
   return analysed;
 }
 

@@ -233,6 +233,7 @@ static void close_region(cutter *c, uint32_t line_start) {
     r->run = line_start;
   }
   if (r->cut && r->flows && (!c->o->flow || r->cut_inside)) put_back(c, k);
+  if (r->cut && !r->flows && k > 1 && c->o->inner_flow_only) put_back(c, k);
   if (r->cut) {
     if (line_start > r->run) push(c, r->run, line_start);
     ms_unit *head = &c->out->items[r->head];

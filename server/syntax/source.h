@@ -170,6 +170,8 @@ typedef struct ms_cut_options {
                                ** directly in those (functions, nested modules), ... */
   bool flow;                   /* the caller analyses MS_UNIT_FLOW_* units in order with one value
                                ** table: a function's body may be cut */
+  bool inner_flow_only;        /* below the top-level ops' regions, only regions that flow are cut
+                               ** (a function's body; a nested module stays whole) */
 } ms_cut_options;
 
 /* Appends the units of the range [start, end) of src (cut.c): the range

@@ -43,7 +43,7 @@ static ms_unit_list cut(size_t threshold, size_t target, int max_level, bool flo
   ms_source_init_text(&s, "t.mlir", text, len);
   ms_unit_list u;
   ms_unit_list_init(&u);
-  ms_cut_options o = {threshold, target, max_level, flow};
+  ms_cut_options o = {.threshold = threshold, .target = target, .max_level = max_level, .flow = flow};
   ms_source_cut(&s, 0, (uint32_t)len, &o, &u);
   ms_source_close(&s);
   unsigned char *seen = calloc(len + 1, 1);

@@ -51,26 +51,13 @@ static char *diag_text(ms_session *s) {
   return list_text(&list);
 }
 
-/* Everything analysed from scratch over the session's own trees. */
+/* Everything analysed from scratch over the session's own trees: new
+** options make it analyse every unit again (and judge every cut function's
+** pieces again, in order) on the trees it holds. */
 static char *tree_diag_text(ms_session *s) {
-  const char *text = ms_document_text(ms_session_document(s), NULL);
-  TSTree *trees[256];
-  size_t ntrees = ms_session_trees(s, trees, 256);
-  cr_assert(ntrees <= 256);
-  ms_analysis an;
-  ms_analysis_init(&an);
-  for (size_t t = 0; t < ntrees; t++) {
-    TSNode root = ts_tree_root_node(trees[t]);
-    TSNode units[4096];
-    size_t n = ms_analyzer_units(root, text, units, 4096);
-    cr_assert(n <= 4096);
-    ms_analyze_syntax(root, text, 0, UINT32_MAX, &an.diags);
-    for (size_t i = 0; i < n; i++) ms_analyze_node(catalog, &opts, units[i], text, &an);
-  }
-  ms_diag_list_sort(&an.diags);
-  char *out = list_text(&an.diags);
-  ms_analysis_clear(&an);
-  return out;
+  ms_session_configure(s, catalog, &opts);
+  ms_session_update(s);
+  return diag_text(s);
 }
 
 static char *list_text(ms_diag_list *list_) {

@@ -1,0 +1,116 @@
+/*
+** session_flow.c: the pieces of a long function in a session (session_int.h).
+**
+** A document is cut as `check` cuts it (cut.c): in the module, and in the
+** body of a function longer than a chunk, whose pieces are chunks
+** (MS_UNIT_FLOW_FIRST: the function op up to the first cut and its
+** closing lines; MS_UNIT_FLOW_NEXT: runs of ops directly in its body).
+** Each piece is parsed on its own, on the build's workers, which then read
+** its op records only (ms_session_read_piece). The owner takes the pieces
+** in text order and judges them against the function's one value table
+** (flow.h: values flow forward, a piece needs only what came before it):
+** each piece's judged records, behind proxies of the earlier values it
+** uses, its inferences and its findings are the chunk's one unit (stored
+** relative to the function's start, where the proxies' spans are), so the
+** hover, definitions, hints and diagnostics read them as they read any
+** unit. The head's closing lines (and any op after them up to the next
+** one, which is no part of the function) are a second unit of its chunk.
+**
+** After an edit inside a piece, the piece is parsed again and its
+** function judged again from its head, on the records of its pieces'
+** trees (parsed again where the tree budget dropped them).
+*/
+#include "session_int.h"
+#include "alloc.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The records of c's first range, waiting to be judged; the head's closing
+** lines analysed on their own into units[1]. units[0] is filled when the
+** piece is judged. */
+static void read_records(chunk *c, TSNode root, const ms_catalog *catalog, const ms_analyzer_options *opts,
+                         const char *text) {
+  if (c->piece) ms_records_clear(c->piece);
+  else c->piece = ms_xmalloc(sizeof *c->piece);
+  ms_records_init(c->piece);
+  ms_records_build(c->piece, root, text, c->start[0], c->end[0]);
+  bool tail = c->flow == MS_UNIT_FLOW_FIRST && c->nranges == 2 && c->end[1] > c->start[1];
+  size_t want = tail ? 2 : 1;
+  if (c->nunits != want) {
+    for (size_t i = 0; i < c->nunits; i++) ms_analysis_clear(&c->units[i].an);
+    free(c->units);
+    c->units = ms_xcalloc(want, sizeof *c->units);
+    for (size_t i = 0; i < want; i++) ms_analysis_init(&c->units[i].an);
+    c->nunits = want;
+  }
+  if (!tail) return;
+  unit *u = &c->units[1];
+  ms_analysis_clear(&u->an);
+  ms_analysis_init(&u->an);
+  u->start = c->start[1];
+  u->end = c->end[1];
+  u->dirty = false;
+  u->generation = ms_session_next_generation();
+  ms_analyze(catalog, opts, root, text, c->start[1], UINT32_MAX, &u->an);
+  ms_analysis_shift(&u->an, -(int64_t)u->start);
+}
+
+void ms_session_read_piece(chunk *c, const analyse_ctx *a) {
+  assert(c->tree && c->flow != MS_UNIT_ALONE);
+  TSNode root = ts_tree_root_node(c->tree);
+  ms_session_chunk_syntax(c, root, a->text);
+  read_records(c, root, a->catalog, a->opts, a->text);
+}
+
+void ms_session_judge_piece(ms_session *self, chunk *c, bool last) {
+  assert(c->piece && c->nunits >= 1);
+  const char *text = ms_document_text(self->doc, NULL);
+  if (c->flow == MS_UNIT_FLOW_FIRST || !self->flow) {
+    ms_flow_delete(self->flow);
+    self->flow = ms_flow_new(self->catalog, &self->opts, text);
+    self->flow_base = c->start[0];
+  }
+  unit *u = &c->units[0];
+  ms_analysis_clear(&u->an);
+  ms_analysis_init(&u->an);
+  ms_flow_add_stored(self->flow, c->piece, c->end[0], &u->an);
+  free(c->piece);
+  c->piece = NULL;
+  /* Stored relative to the function's start, not the piece's: the proxies
+  ** of earlier values hold their definitions' spans, before the piece. So
+  ** the unit's range is the function up to the piece's end; lookups find
+  ** the piece's unit first (the chunks before it end before the piece). */
+  u->start = self->flow_base;
+  u->end = c->end[0];
+  u->dirty = false;
+  u->generation = ms_session_next_generation();
+  ms_analysis_shift(&u->an, -(int64_t)u->start);
+  c->rejudge = false;
+  if (last) {
+    ms_flow_delete(self->flow);
+    self->flow = NULL;
+  }
+}
+
+size_t ms_session_rejudge(ms_session *self, bool all) {
+  size_t judged = 0, n = self->nchunks;
+  const char *text = ms_document_text(self->doc, NULL);
+  for (size_t i = 0; i < n; i++) {
+    if (self->chunks[i].flow != MS_UNIT_FLOW_FIRST) continue;
+    size_t end = i + 1;
+    while (end < n && self->chunks[end].flow == MS_UNIT_FLOW_NEXT) end++;
+    bool any = all;
+    for (size_t k = i; k < end && !any; k++) any = self->chunks[k].rejudge;
+    for (size_t k = i; any && k < end; k++) {
+      chunk *c = &self->chunks[k];
+      TSTree *tree = ms_session_ensure_tree(self, c);
+      read_records(c, ts_tree_root_node(tree), self->catalog, &self->opts, text);
+      ms_session_judge_piece(self, c, k + 1 == end);
+      judged++;
+    }
+    i = end - 1;
+  }
+  return judged;
+}

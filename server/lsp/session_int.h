@@ -1,0 +1,79 @@
+/*
+** session_int.h: what session.c (a document's chunks, trees, builds) and
+** session_flow.c (the pieces of a cut function, judged in order) share.
+*/
+#ifndef MS_SESSION_INT_H
+#define MS_SESSION_INT_H
+
+#include "session.h"
+#include "flow.h"
+#include "source.h"
+
+typedef struct unit {
+  uint32_t start, end;
+  bool dirty;
+  uint64_t generation;     /* new for every analysis (ms_unit_view) */
+  ms_analysis an;          /* offsets relative to start */
+} unit;
+
+uint64_t ms_session_next_generation(void);
+
+typedef struct build build;
+
+typedef struct chunk {
+  int nranges;             /* 0: the whole document */
+  uint32_t start[2], end[2];
+  TSTree *tree;            /* NULL: dropped (the tree budget) */
+  uint64_t used;           /* when its tree was last built or handed out */
+  bool reparse;
+  unit *units;
+  size_t nunits;
+  ms_diag_list syntax;     /* absolute offsets */
+  ms_diag_list nesting;    /* its parse's nesting-too-deep findings (nesting.h) */
+  ms_unit_flow flow;       /* a piece of a cut function's body (session_flow.c) */
+  ms_records *piece;       /* such a piece's records, read by a worker, not yet judged */
+  bool rejudge;            /* its text changed: its function is judged again */
+} chunk;
+
+struct ms_session {
+  ms_document *doc;
+  TSParser *parser;
+  const ms_catalog *catalog;
+  ms_analyzer_options opts;
+  chunk *chunks;
+  size_t nchunks;
+  bool rechunk;            /* parse everything at the next update */
+  bool reanalyze_all;
+  ms_alias_table *aliases; /* the text's type aliases (opts.aliases) */
+  bool rescan_aliases;     /* an edit moved them */
+  size_t threshold, target;
+  size_t tree_budget;
+  uint64_t clock;          /* chunk.used */
+  build *build;            /* the build under way, or NULL */
+  ms_flow *flow;           /* the cut function being judged, piece by piece (session_flow.c) */
+  uint32_t flow_base;      /* where it starts: its pieces' units are stored relative to it */
+};
+
+typedef struct analyse_ctx {
+  const ms_catalog *catalog;
+  const ms_analyzer_options *opts;
+  const char *text;
+  bool reuse_none;
+} analyse_ctx;
+
+/* session_flow.c. A chunk that is a piece of a cut function (its flow
+** MS_UNIT_FLOW_*) is parsed like any other, but then only its records are
+** read (on the worker: ms_session_read_piece); the owner judges the
+** pieces of the function in order against one value table
+** (ms_session_judge_piece), each piece's judged records becoming the
+** chunk's one unit (and the head's closing lines another). */
+void ms_session_read_piece(chunk *c, const analyse_ctx *a);
+void ms_session_judge_piece(ms_session *self, chunk *c, bool last);
+/* Judges again every cut function one of whose pieces was edited
+** (`rejudge`), or all of them; returns how many pieces were judged. */
+size_t ms_session_rejudge(ms_session *self, bool all);
+/* The piece's syntax errors (its parse's nesting findings too). */
+void ms_session_chunk_syntax(chunk *c, TSNode root, const char *text);
+TSTree *ms_session_ensure_tree(ms_session *self, chunk *c);
+
+#endif
