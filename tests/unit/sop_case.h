@@ -37,6 +37,7 @@ typedef struct sop_case {
   int nparams;
   int nregions;
   const ms_sop_region *regions;
+  const ms_shape *opaque_results; /* per result, NULL for none (ms_sop_in) */
   bool no_provenance; /* sc_plain(): the inference pass ... */
   bool inferred;      /* ... over inferred operands (at_declared false) */
   ms_sop_in in;
@@ -131,7 +132,7 @@ static inline ms_infer_verdict sc_run(sop_case *c, const char *fn_name) {
   cr_assert(def, "no shape function %s", fn_name);
   ms_sop_fn fn = def->fn;
   c->in = (ms_sop_in){c->nops,           c->ops,      c->nres,    c->res,      c->nparams, c->params,
-                      !c->no_provenance, c->nregions, c->regions, !c->inferred, NULL};
+                      !c->no_provenance, c->nregions, c->regions, !c->inferred, c->opaque_results};
   memset(&c->out, 0, sizeof c->out);
   c->out.operand = -1;
   ms_infer_verdict v = fn(&c->in, &c->out);

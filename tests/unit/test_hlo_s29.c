@@ -8,7 +8,7 @@
 #include <criterion/criterion.h>
 
 #include "helpers.h"
-#include "sop_helpers.h"
+#include "sop_case.h"
 
 TestSuite(hlo_s29, .fini = test_catalog_release);
 
@@ -18,17 +18,17 @@ static ms_sop_region regions[2];
 
 static void shape(int i, const char *t) { ms_shape_parse_type(&shapes[i], t, strlen(t), NULL, 0); }
 
-static void result(const char *t) { ms_shape_parse_type(&c.res[c.in.nresults++], t, strlen(t), NULL, 0); }
+static void result(const char *t) { sc_res(&c, t); }
 
 /* reduce_window over 4x2 f32 and i32 inputs (window 1x1), the body
 ** returning f32 and i32 scalars. */
 static void reduce_window_case(const char *r0, const char *r1) {
-  sop_init(&c);
-  sop_operand(&c, "tensor<4x2xf32>");
-  sop_operand(&c, "tensor<4x2xi32>");
-  sop_operand(&c, "tensor<f32>");
-  sop_operand(&c, "tensor<i32>");
-  sop_list(&c, "window_dimensions", false, 2, 1, 1);
+  memset(&c, 0, sizeof c);
+  sc_op(&c, "tensor<4x2xf32>");
+  sc_op(&c, "tensor<4x2xi32>");
+  sc_op(&c, "tensor<f32>");
+  sc_op(&c, "tensor<i32>");
+  sc_vlist(&c, "window_dimensions", false, 2, 1, 1);
   result(r0);
   result(r1);
   shape(0, "tensor<f32>");
@@ -38,52 +38,50 @@ static void reduce_window_case(const char *r0, const char *r1) {
   shape(4, "tensor<f32>");
   shape(5, "tensor<i32>");
   regions[0] = (ms_sop_region){4, &shapes[0], 2, &shapes[4]};
-  c.in.nregions = 1;
-  c.in.regions = regions;
-  c.in.at_declared = true;
+  c.nregions = 1;
+  c.regions = regions;
 }
 
 Test(hlo_s29, reduce_window_result_element_types_are_the_bodys) {
   reduce_window_case("tensor<4x2xf32>", "tensor<4x2xi32>");
-  cr_assert_eq(sop_run(&c, "reduce_window"), MS_INFER_OK, "%s", c.out.why);
+  cr_assert_eq(sc_run(&c, "reduce_window"), MS_INFER_OK, "%s", c.out.why);
   reduce_window_case("tensor<4x2xi32>", "tensor<4x2xi32>");
-  cr_assert_eq(sop_run(&c, "reduce_window"), MS_INFER_INVALID);
+  cr_assert_eq(sc_run(&c, "reduce_window"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.code, "element-type");
   cr_expect_str_eq(c.out.why, "inferred element type 'f32' of result 0 (the body returns it) is incompatible with "
                               "return type 'tensor<4x2xi32>'");
   /* Only at the declared types, and only plain builtin element types. */
-  c.in.at_declared = false;
-  cr_expect_eq(sop_run(&c, "reduce_window"), MS_INFER_OK, "%s", c.out.why);
+  c.inferred = true;
+  cr_expect_eq(sc_run(&c, "reduce_window"), MS_INFER_OK, "%s", c.out.why);
   reduce_window_case("tensor<4x2x!quant.uniform<i8:f32, 0.1>>", "tensor<4x2xi32>");
-  cr_expect_eq(sop_run(&c, "reduce_window"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_eq(sc_run(&c, "reduce_window"), MS_INFER_OK, "%s", c.out.why);
 }
 
 Test(hlo_s29, reduce_result_element_types_are_the_bodys) {
-  sop_init(&c);
-  sop_operand(&c, "tensor<4x2xf32>");
-  sop_operand(&c, "tensor<f32>");
-  sop_list(&c, "dimensions", false, 1, 1);
+  memset(&c, 0, sizeof c);
+  sc_op(&c, "tensor<4x2xf32>");
+  sc_op(&c, "tensor<f32>");
+  sc_vlist(&c, "dimensions", false, 1, 1);
   result("tensor<4xf16>");
   shape(0, "tensor<f32>");
   shape(1, "tensor<f32>");
   shape(2, "tensor<f32>");
   regions[0] = (ms_sop_region){2, &shapes[0], 1, &shapes[2]};
-  c.in.nregions = 1;
-  c.in.regions = regions;
-  c.in.at_declared = true;
-  cr_assert_eq(sop_run(&c, "reduce"), MS_INFER_INVALID);
+  c.nregions = 1;
+  c.regions = regions;
+  cr_assert_eq(sc_run(&c, "reduce"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.code, "element-type");
   ms_shape_parse_type(&c.res[0], "tensor<4xf32>", 13, NULL, 0);
-  cr_expect_eq(sop_run(&c, "reduce"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_eq(sc_run(&c, "reduce"), MS_INFER_OK, "%s", c.out.why);
 }
 
 Test(hlo_s29, reduce_result_count_in_the_generic_form) {
-  sop_init(&c);
-  sop_operand(&c, "tensor<?x?xf32>");
-  sop_operand(&c, "tensor<?x?xi32>");
-  sop_operand(&c, "tensor<f32>");
-  sop_operand(&c, "tensor<i32>");
-  sop_list(&c, "dimensions", false, 1, 1);
+  memset(&c, 0, sizeof c);
+  sc_op(&c, "tensor<?x?xf32>");
+  sc_op(&c, "tensor<?x?xi32>");
+  sc_op(&c, "tensor<f32>");
+  sc_op(&c, "tensor<i32>");
+  sc_vlist(&c, "dimensions", false, 1, 1);
   result("tensor<?xf32>");
   result("tensor<?xi32>");
   result("tensor<?xi32>");
@@ -94,59 +92,57 @@ Test(hlo_s29, reduce_result_count_in_the_generic_form) {
   shape(4, "tensor<f32>");
   shape(5, "tensor<i32>");
   regions[0] = (ms_sop_region){4, &shapes[0], 2, &shapes[4]};
-  c.in.nregions = 1;
-  c.in.regions = regions;
-  c.in.at_declared = true;
+  c.nregions = 1;
+  c.regions = regions;
   /* Two results inferred: the analyzer reports the count (result-shape). */
-  cr_assert_eq(sop_run(&c, "reduce"), MS_INFER_OK, "%s", c.out.why);
+  cr_assert_eq(sc_run(&c, "reduce"), MS_INFER_OK, "%s", c.out.why);
   cr_expect_eq(c.out.nresults, 2);
   /* No block arguments seen (the pretty form's `reducer(...)`): the
   ** operands may not all be seen either, nothing is judged. */
   regions[0].nargs = 0;
-  cr_expect_eq(sop_run(&c, "reduce"), MS_INFER_UNKNOWN);
+  cr_expect_eq(sc_run(&c, "reduce"), MS_INFER_UNKNOWN);
 }
 
 /* async_start with one operand and a body returning `ret`, declared
 ** `future` (an opaque result). */
 static ms_shape opaque[1];
 static void async_case(const char *ret, const char *future) {
-  sop_init(&c);
-  sop_operand(&c, "tensor<8x2xf32>");
+  memset(&c, 0, sizeof c);
+  sc_op(&c, "tensor<8x2xf32>");
   shape(0, "tensor<8x2xf32>");
   shape(1, ret);
   regions[0] = (ms_sop_region){1, &shapes[0], 1, &shapes[1]};
-  c.in.nregions = 1;
-  c.in.regions = regions;
-  c.in.at_declared = true;
-  c.in.nresults = 1;
+  c.nregions = 1;
+  c.regions = regions;
+  c.nres = 1;
   ms_shape_parse_type(&opaque[0], future, strlen(future), NULL, 0);
-  c.in.opaque_results = opaque;
+  c.opaque_results = opaque;
 }
 
 Test(hlo_s29, async_start_future_holds_the_bodys_type) {
   async_case("tensor<8x8xf32>", "!stablehlo.future<tensor<8x8xf32>>");
-  cr_expect_eq(sop_run(&c, "async_start"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_eq(sc_run(&c, "async_start"), MS_INFER_OK, "%s", c.out.why);
   async_case("tensor<8x8xf32>", "!stablehlo.future<tensor<8x2xf32>>");
-  cr_assert_eq(sop_run(&c, "async_start"), MS_INFER_INVALID);
+  cr_assert_eq(sc_run(&c, "async_start"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.code, "result-shape");
   cr_expect_str_eq(c.out.why, "inferred type(s) 'tensor<8x8xf32>' (a future of what the body returns) are "
                               "incompatible with the declared future of 'tensor<8x2xf32>'");
   async_case("tensor<8x8xf32>", "!stablehlo.future<tensor<8x8xi32>>");
-  cr_expect_eq(sop_run(&c, "async_start"), MS_INFER_INVALID);
+  cr_expect_eq(sc_run(&c, "async_start"), MS_INFER_INVALID);
   /* Exact types: `?` is not 8. */
   async_case("tensor<8x?xf32>", "!stablehlo.future<tensor<8x8xf32>>");
-  cr_expect_eq(sop_run(&c, "async_start"), MS_INFER_INVALID);
+  cr_expect_eq(sc_run(&c, "async_start"), MS_INFER_INVALID);
   /* Not a one-parameter type around a shaped type, or not at the declared
   ** types: not compared. */
   async_case("tensor<8x8xf32>", "!stablehlo.token");
-  cr_expect_eq(sop_run(&c, "async_start"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_eq(sc_run(&c, "async_start"), MS_INFER_OK, "%s", c.out.why);
   async_case("tensor<8x8xf32>", "!stablehlo.future<tensor<8x2xf32>, tensor<2xf32>>");
-  cr_expect_eq(sop_run(&c, "async_start"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_eq(sc_run(&c, "async_start"), MS_INFER_OK, "%s", c.out.why);
   async_case("tensor<8x8xf32>", "!stablehlo.future<tensor<8x2xf32>>");
-  c.in.at_declared = false;
-  cr_expect_eq(sop_run(&c, "async_start"), MS_INFER_OK, "%s", c.out.why);
+  c.inferred = true;
+  cr_expect_eq(sc_run(&c, "async_start"), MS_INFER_OK, "%s", c.out.why);
   async_case("tensor<8x8x!quant.uniform<i8:f32, 0.1>>", "!stablehlo.future<tensor<8x8x!quant.uniform<i8:f32, 0.1>>>");
-  cr_expect_eq(sop_run(&c, "async_start"), MS_INFER_OK, "%s", c.out.why);
+  cr_expect_eq(sc_run(&c, "async_start"), MS_INFER_OK, "%s", c.out.why);
 }
 
 /* Through the analyzer and the catalog entries, generic forms. */
