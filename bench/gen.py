@@ -401,6 +401,15 @@ class Gen:
             self.out[i] = invalid
 
 
+def write_output(path, data):
+    """Writes data to path ("-": stdout), UTF-8 with \\n line ends."""
+    if path == "-":
+        sys.stdout.write(data)
+    else:
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(data)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", default="1M", help="target size: 1M, 10M, 500K, bytes")
@@ -413,12 +422,7 @@ def main():
     g = Gen(args.seed, target, n_aliases=max(16, min(4000, target // 4096)))
     g.run()
     g.inject_errors(args.errors)
-    data = "".join(g.out)
-    if args.output == "-":
-        sys.stdout.write(data)
-    else:
-        with open(args.output, "w", encoding="utf-8", newline="\n") as f:
-            f.write(data)
+    write_output(args.output, "".join(g.out))
 
 
 if __name__ == "__main__":

@@ -262,12 +262,7 @@ def main():
     patch_type_str(d)
     d.run()
     d.inject_errors(args.errors)
-    data = "".join(d.out)
-    if args.output == "-":
-        sys.stdout.write(data)
-    else:
-        with open(args.output, "w", encoding="utf-8", newline="\n") as f:
-            f.write(data)
+    gen.write_output(args.output, "".join(d.out))
 
 
 if __name__ == "__main__":

@@ -15,15 +15,8 @@
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 BIN OUT" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin=$1
-mkdir -p "$2"
-out=$(cd "$2" && pwd)
-version=$(tr -d ' \n' < "$root/VERSION")
-[ -x "$bin" ] || { echo "deb.sh: $bin is not an executable" >&2; exit 1; }
-if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
-  SOURCE_DATE_EPOCH=$(git -C "$root" log -1 --format=%ct 2>/dev/null || stat -c %Y "$root/VERSION")
-fi
-export SOURCE_DATE_EPOCH
+. "$root/scripts/release_env.sh"
+release_env deb.sh "$1" "$2"
 head -1 "$root/packaging/debian/changelog" | grep -q "^mlir-shape ($version) " ||
   { echo "deb.sh: packaging/debian/changelog has no entry for $version on top" >&2; exit 1; }
 

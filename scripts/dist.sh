@@ -18,15 +18,9 @@
 set -euo pipefail
 [ $# -eq 3 ] || { echo "usage: $0 BIN DEPS OUT" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin=$1 deps=$2
-mkdir -p "$3"
-out=$(cd "$3" && pwd)
-version=$(tr -d ' \n' < "$root/VERSION")
-[ -x "$bin" ] || { echo "dist.sh: $bin is not an executable" >&2; exit 1; }
-if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
-  SOURCE_DATE_EPOCH=$(git -C "$root" log -1 --format=%ct 2>/dev/null || stat -c %Y "$root/VERSION")
-fi
-export SOURCE_DATE_EPOCH
+deps=$2
+. "$root/scripts/release_env.sh"
+release_env dist.sh "$1" "$3"
 
 name=mlir-shape-$version-linux-x64
 stage=$(mktemp -d)

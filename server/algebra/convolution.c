@@ -107,6 +107,13 @@ static bool check_dims(const conv_dims *d, int rank, ms_sop_out *out) {
   return true;
 }
 
+/* Whether g divides n; else fails out (CODE_GROUP, operand) with why, a
+** format of n then g. */
+static bool divides(ms_sop_out *out, int operand, int64_t n, int64_t g, const char *why) {
+  if (n % g == 0) return true;
+  return ms_sop_fail(out, CODE_GROUP, operand, why, (long long)n, (long long)g), false;
+}
+
 /* verifyConvolutionAttributes: the group counts. */
 static bool check_groups(const ms_shape *lhs, const ms_shape *rhs, const conv_dims *d, int64_t fgc, int64_t bgc,
                          ms_sop_out *out) {
@@ -117,19 +124,16 @@ static bool check_groups(const ms_shape *lhs, const ms_shape *rhs, const conv_di
     return false;
   }
   int64_t in_f = lhs->dims[d->if_], in_b = lhs->dims[d->ib], k_if = rhs->dims[d->kif], k_of = rhs->dims[d->kof];
-  if (in_b != MS_DIM_DYNAMIC && in_b % bgc != 0)
-    return ms_sop_fail(out, CODE_GROUP, 0,
-                       "expects input batch dimension (%lld) to be divisible by batch_group_count. Got "
-                       "batch_group_count = %lld.",
-                       (long long)in_b, (long long)bgc),
-           false;
+  if (in_b != MS_DIM_DYNAMIC &&
+      !divides(out, 0, in_b, bgc,
+               "expects input batch dimension (%lld) to be divisible by batch_group_count. Got "
+               "batch_group_count = %lld."))
+    return false;
   if (in_f != MS_DIM_DYNAMIC) {
-    if (in_f % fgc != 0)
-      return ms_sop_fail(out, CODE_GROUP, 0,
-                         "expects input feature dimension (%lld) to be a multiple of feature_group_count. Got "
-                         "feature_group_count = %lld.",
-                         (long long)in_f, (long long)fgc),
-             false;
+    if (!divides(out, 0, in_f, fgc,
+                 "expects input feature dimension (%lld) to be a multiple of feature_group_count. Got "
+                 "feature_group_count = %lld."))
+      return false;
     if (k_if != MS_DIM_DYNAMIC && in_f / fgc != k_if)
       return ms_sop_fail(out, CODE_GROUP, 1,
                          "expects input feature dimension (%lld) / feature_group_count = kernel input feature "
@@ -137,21 +141,13 @@ static bool check_groups(const ms_shape *lhs, const ms_shape *rhs, const conv_di
                          (long long)in_f, (long long)k_if, (long long)fgc),
              false;
   }
-  if (k_of != MS_DIM_DYNAMIC) {
-    if (k_of % bgc != 0)
-      return ms_sop_fail(out, CODE_GROUP, 1,
-                         "expects output feature dimension size (%lld) to be a multiple of batch_group_count. Got "
-                         "batch_group_count = %lld.",
-                         (long long)k_of, (long long)bgc),
-             false;
-    if (k_of % fgc != 0)
-      return ms_sop_fail(out, CODE_GROUP, 1,
-                         "expects kernel output feature dimension (%lld) to be divisible by feature_group_count. For "
-                         "feature_group_count = %lld.",
-                         (long long)k_of, (long long)fgc),
-             false;
-  }
-  return true;
+  return k_of == MS_DIM_DYNAMIC ||
+         (divides(out, 1, k_of, bgc,
+                  "expects output feature dimension size (%lld) to be a multiple of batch_group_count. Got "
+                  "batch_group_count = %lld.") &&
+          divides(out, 1, k_of, fgc,
+                  "expects kernel output feature dimension (%lld) to be divisible by feature_group_count. For "
+                  "feature_group_count = %lld."));
 }
 
 /* The dialect's options beyond StableHLO's (TOSA's conv2d, conv3d,

@@ -21,25 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static bool given(const ms_sop_in *in, int i) {
-  return i < in->noperands && in->operands[i].kind != MS_TYPE_OTHER;
-}
-
 static bool known(int64_t d) { return d >= 0; }
-
-static ms_infer_verdict unknown_results(ms_sop_out *out, int n) {
-  out->nresults = n;
-  for (int r = 0; r < n; r++) memset(&out->results[r], 0, sizeof out->results[r]);
-  return MS_INFER_OK;
-}
-
-static bool axis_in(ms_sop_out *out, int64_t *axis, int rank, const char *what) {
-  if (*axis < -rank || *axis >= rank)
-    return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "'%s' value is %lld, accepted range is [%d, %d]", what,
-                       (long long)*axis, -rank, rank - 1), false;
-  if (*axis < 0) *axis += rank;
-  return true;
-}
 
 static bool need_rank(ms_sop_out *out, const ms_shape *s, int i, int min, const char *name) {
   if (s->rank >= min) return true;
@@ -56,11 +38,7 @@ static bool same_dim(ms_sop_out *out, int operand, int64_t a, int64_t b, const c
 static void push(ms_sop_out *out, int r, int64_t d) { ms_sop_result_push(out, r, d, MS_DIM_DYNAMIC); }
 
 static ms_infer_verdict data_shape(const ms_sop_in *in, ms_sop_out *out, const ms_shape *x) {
-  out->results[0] = *x;
-  out->results[0].bounded = false;
-  out->nresults = 1;
-  if (in->want_provenance) ms_sop_note(out, 0, "the data's shape");
-  return MS_INFER_OK;
+  return ms_sop_same_shape(in, out, 0, x, "the data's shape");
 }
 
 /* --- gathers and scatters -------------------------------------------------------- */
@@ -84,9 +62,9 @@ static ms_infer_verdict gather_axis(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 2) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0], *idx = &in->operands[1];
   if (x->ranked && !need_rank(out, x, 0, 1, "data")) return MS_INFER_INVALID;
-  if (!x->ranked || !idx->ranked) return unknown_results(out, 1);
+  if (!x->ranked || !idx->ranked) return ms_sop_unknown_results(out, 1);
   int64_t axis = ms_sop_int(in, "axis", 0);
-  if (!axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
+  if (!ms_sop_axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
   if (x->rank - 1 + idx->rank > MS_MAX_RANK) return MS_INFER_UNKNOWN;
   ms_sop_result_begin(out, 0, x);
   for (int i = 0; i < axis; i++) push(out, 0, x->dims[i]);
@@ -104,10 +82,10 @@ static ms_infer_verdict gather_elements(const ms_sop_in *in, ms_sop_out *out) {
     return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "indices have rank %d, rank should be %d", idx->rank, x->rank);
   if (x->ranked) {
     int64_t axis = ms_sop_int(in, "axis", 0);
-    if (!axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
+    if (!ms_sop_axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
     if (!indices_in(out, ms_sop_get(in, "indices"), x, (int)axis, 1)) return MS_INFER_INVALID;
   }
-  if (!idx->ranked) return unknown_results(out, 1);
+  if (!idx->ranked) return ms_sop_unknown_results(out, 1);
   out->results[0] = *idx;
   out->results[0].bounded = false;
   memcpy(out->results[0].elem, x->elem, sizeof x->elem);
@@ -121,7 +99,7 @@ static ms_infer_verdict gather_nd(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *x = &in->operands[0], *idx = &in->operands[1];
   if (x->ranked && !need_rank(out, x, 0, 1, "data")) return MS_INFER_INVALID;
   if (idx->ranked && !need_rank(out, idx, 1, 1, "indices")) return MS_INFER_INVALID;
-  if (!x->ranked || !idx->ranked) return unknown_results(out, 1);
+  if (!x->ranked || !idx->ranked) return ms_sop_unknown_results(out, 1);
   int64_t b = ms_sop_int(in, "batch_dims", 0);
   int lim = x->rank < idx->rank ? x->rank : idx->rank;
   if (b < 0 || b >= lim)
@@ -133,7 +111,7 @@ static ms_infer_verdict gather_nd(const ms_sop_in *in, ms_sop_out *out) {
   if (known(k) && (k < 1 || k > x->rank - b))
     return ms_sop_fail(out, MS_CODE_INDEX_VECTOR, 1, "the indices' last dim is %lld, value should be in [1, %lld]",
                        (long long)k, (long long)(x->rank - b));
-  if (!known(k)) return unknown_results(out, 1);
+  if (!known(k)) return ms_sop_unknown_results(out, 1);
   if (!indices_in(out, ms_sop_get(in, "indices"), x, (int)b, (int)k)) return MS_INFER_INVALID;
   ms_sop_result_begin(out, 0, x);
   for (int i = 0; i < idx->rank - 1; i++) push(out, 0, idx->dims[i]);
@@ -163,7 +141,7 @@ static ms_infer_verdict scatter_nd(const ms_sop_in *in, ms_sop_out *out) {
         if (!same_dim(out, 2, u->dims[i], x->dims[i - (idx->rank - 1) + k], "updates", i)) return MS_INFER_INVALID;
     }
   }
-  if (!x->ranked) return unknown_results(out, 1);
+  if (!x->ranked) return ms_sop_unknown_results(out, 1);
   return data_shape(in, out, x);
 }
 
@@ -178,9 +156,9 @@ static ms_infer_verdict scatter_elements(const ms_sop_in *in, ms_sop_out *out) {
   if (idx->ranked && u->ranked && idx->rank == u->rank)
     for (int i = 0; i < idx->rank; i++)
       if (!same_dim(out, 2, u->dims[i], idx->dims[i], "updates", i)) return MS_INFER_INVALID;
-  if (!x->ranked) return unknown_results(out, 1);
+  if (!x->ranked) return ms_sop_unknown_results(out, 1);
   int64_t axis = ms_sop_int(in, "axis", 0);
-  if (!axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
+  if (!ms_sop_axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
   return data_shape(in, out, x);
 }
 
@@ -193,10 +171,10 @@ static ms_infer_verdict split_sizes(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *x = &in->operands[0];
   int n = in->nresults;
   const ms_sop_param *sp = ms_sop_get(in, "split");
-  if (!x->ranked) return unknown_results(out, n);
+  if (!x->ranked) return ms_sop_unknown_results(out, n);
   int64_t axis = ms_sop_int(in, "axis", 0);
-  if (!axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
-  if (!sp && given(in, 1)) return unknown_results(out, n);
+  if (!ms_sop_axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
+  if (!sp && ms_sop_given(in, 1)) return ms_sop_unknown_results(out, n);
   int64_t d = x->dims[axis], sizes[MS_SOP_MAX_RESULTS];
   if (sp) {
     if (sp->n != n)
@@ -242,11 +220,11 @@ static ms_infer_verdict split_to_sequence(const ms_sop_in *in, ms_sop_out *out) 
   if (in->noperands < 1 || !in->operands[0].ranked) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
   int64_t axis = ms_sop_int(in, "axis", 0), keep = ms_sop_int(in, "keepdims", 1);
-  if (!axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
+  if (!ms_sop_axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
   if (keep != 0 && keep != 1)
     return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "'keepdims' value is %lld, accepted range is [0, 1]",
                        (long long)keep);
-  if (!given(in, 1) || !in->operands[1].ranked) return MS_INFER_UNKNOWN;
+  if (!ms_sop_given(in, 1) || !in->operands[1].ranked) return MS_INFER_UNKNOWN;
   const ms_shape *sp = &in->operands[1];
   if (sp->rank > 1) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "split has rank %d > 1", sp->rank);
   const ms_sop_param *v = ms_sop_get(in, "split");
@@ -281,11 +259,11 @@ static int64_t slice_size(int64_t d, int64_t s, int64_t e, int64_t step) {
 static ms_infer_verdict slice_steps(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
-  if (!x->ranked) return unknown_results(out, 1);
+  if (!x->ranked) return ms_sop_unknown_results(out, 1);
   const ms_sop_param *st = ms_sop_get(in, "starts"), *en = ms_sop_get(in, "ends"), *ax = ms_sop_get(in, "axes"),
                      *sp = ms_sop_get(in, "steps"), *zs = ms_sop_get(in, "zero_step");
   bool zero_warn = zs && !strcmp(zs->str, "warn");
-  bool ok = st && en && (ax || !given(in, 3)) && (sp || !given(in, 4));
+  bool ok = st && en && (ax || !ms_sop_given(in, 3)) && (sp || !ms_sop_given(in, 4));
   if (st && en && st->n != en->n)
     return ms_sop_fail(out, MS_CODE_DIMS_COUNT, 2, "%d starts and %d ends", st->n, en->n);
   if (ok && ((ax && ax->n != st->n) || (sp && sp->n != st->n)))
@@ -301,7 +279,7 @@ static ms_infer_verdict slice_steps(const ms_sop_in *in, ms_sop_out *out) {
   for (int i = 0; i < x->rank; i++) size[i] = x->dims[i];
   for (int i = 0; i < st->n; i++) {
     int64_t a = ax ? ax->v[i] : i, step = sp ? sp->v[i] : 1;
-    if (!axis_in(out, &a, x->rank, "axes")) return MS_INFER_INVALID;
+    if (!ms_sop_axis_in(out, &a, x->rank, "axes")) return MS_INFER_INVALID;
     if (seen[a]) return ms_sop_fail(out, MS_CODE_DIMS_ORDER, 3, "axis %lld is repeated", (long long)a);
     seen[a] = true;
     /* zero_step "warn": the reference rejects a step of 0 only on a known dim. */
@@ -322,7 +300,7 @@ static ms_infer_verdict tile_repeats(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
   const ms_sop_param *rp = ms_sop_get(in, "repeats");
-  if (!x->ranked) return unknown_results(out, 1);
+  if (!x->ranked) return ms_sop_unknown_results(out, 1);
   if (in->noperands > 1 && in->operands[1].ranked && in->operands[1].rank == 1 && known(in->operands[1].dims[0]) &&
       in->operands[1].dims[0] != x->rank)
     return ms_sop_fail(out, MS_CODE_DIMS_COUNT, 1, "repeats has %lld values for rank %d",
@@ -345,10 +323,10 @@ static ms_infer_verdict pad_values(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
   const ms_sop_param *pd = ms_sop_get(in, "pads"), *ax = ms_sop_get(in, "axes");
-  if (!x->ranked) return unknown_results(out, 1);
+  if (!x->ranked) return ms_sop_unknown_results(out, 1);
   ms_sop_result_begin(out, 0, x);
   out->nresults = 1;
-  if (!pd || (!ax && given(in, 3))) {
+  if (!pd || (!ax && ms_sop_given(in, 3))) {
     for (int i = 0; i < x->rank; i++) push(out, 0, MS_DIM_DYNAMIC);
     return MS_INFER_OK;
   }
@@ -359,7 +337,7 @@ static ms_infer_verdict pad_values(const ms_sop_in *in, ms_sop_out *out) {
   for (int i = 0; i < x->rank; i++) size[i] = x->dims[i];
   for (int i = 0; i < na; i++) {
     int64_t a = ax ? ax->v[i] : i;
-    if (!axis_in(out, &a, x->rank, "axes")) return MS_INFER_INVALID;
+    if (!ms_sop_axis_in(out, &a, x->rank, "axes")) return MS_INFER_INVALID;
     if (!known(x->dims[a])) continue;
     size[a] = x->dims[a] + pd->v[i] + pd->v[na + i];
     if (size[a] < 0)

@@ -35,18 +35,7 @@
 #define CODE_ZERO_POINT "zero-point-shape"   /* codes_onnx.c */
 
 /* Whether operand i is given (present and shaped). */
-static bool given(const ms_sop_in *in, int i) {
-  return i < in->noperands && in->operands[i].kind != MS_TYPE_OTHER;
-}
-
 static bool known(int64_t d) { return d >= 0; }
-
-static ms_infer_verdict unknown_results(const ms_sop_in *in, ms_sop_out *out, int n) {
-  (void)in;
-  out->nresults = n;
-  for (int r = 0; r < n; r++) memset(&out->results[r], 0, sizeof out->results[r]);
-  return MS_INFER_OK;
-}
 
 /* --- numpy matmul ----------------------------------------------------------- */
 
@@ -60,7 +49,7 @@ static ms_infer_verdict numpy_matmul(const ms_sop_in *in, ms_sop_out *out) {
     if ((a->ranked && a->rank == 0) || (b->ranked && b->rank == 0))
       return ms_sop_fail(out, MS_CODE_OPERAND_RANK, a->ranked && a->rank == 0 ? 0 : 1,
                          "matmul operands must have rank >= 1");
-    return unknown_results(in, out, 1);
+    return ms_sop_unknown_results(out, 1);
   }
   if (a->rank == 0 || b->rank == 0)
     return ms_sop_fail(out, MS_CODE_OPERAND_RANK, a->rank == 0 ? 0 : 1, "matmul operands must have rank >= 1, got %d",
@@ -98,7 +87,7 @@ static ms_infer_verdict numpy_matmul(const ms_sop_in *in, ms_sop_out *out) {
 ** rank with x's dims but a 1 at dim `one` (A's last, B's second last), as
 ** onnx-mlir's MatMulInteger verifier requires. */
 static bool zero_point_fits(const ms_sop_in *in, int zp, int xi, int one, const char *name, ms_sop_out *out) {
-  if (!given(in, zp) || !in->operands[zp].ranked || !in->operands[xi].ranked) return true;
+  if (!ms_sop_given(in, zp) || !in->operands[zp].ranked || !in->operands[xi].ranked) return true;
   const ms_shape *z = &in->operands[zp], *x = &in->operands[xi];
   if (z->rank == 0 || (z->rank == 1 && z->dims[0] == 1)) return true;
   if (z->rank == 1) {
@@ -140,13 +129,13 @@ static ms_infer_verdict gemm(const ms_sop_in *in, ms_sop_out *out) {
     if (in->operands[i].ranked && in->operands[i].rank != 2)
       return ms_sop_fail(out, MS_CODE_OPERAND_RANK, i, "operand %d must have rank 2, got %d", i,
                          in->operands[i].rank);
-  if (!a->ranked || !b->ranked) return unknown_results(in, out, 1);
+  if (!a->ranked || !b->ranked) return ms_sop_unknown_results(out, 1);
   bool ta = ms_sop_int(in, "trans_a", 0) != 0, tb = ms_sop_int(in, "trans_b", 0) != 0;
   int64_t m = a->dims[ta ? 1 : 0], ka = a->dims[ta ? 0 : 1], kb = b->dims[tb ? 1 : 0], n = b->dims[tb ? 0 : 1];
   if (known(ka) && known(kb) && ka != kb)
     return ms_sop_fail(out, CODE_K, 1, "A' has %lld columns and B' %lld rows (transA = %d, transB = %d)",
                        (long long)ka, (long long)kb, ta, tb);
-  if (given(in, 2) && in->operands[2].ranked) {
+  if (ms_sop_given(in, 2) && in->operands[2].ranked) {
     const ms_shape *c = &in->operands[2];
     int64_t mn[2] = {m, n};
     if (c->rank > 2) return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, 2, "C has rank %d, more than 2", c->rank);
@@ -265,7 +254,7 @@ static ms_infer_verdict conv_nchw(const ms_sop_in *in, ms_sop_out *out) {
   if (x->ranked && x->rank < 3) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "input rank %d < 3", x->rank);
   if (wt->ranked && x->ranked && wt->rank != x->rank)
     return ms_sop_fail(out, CODE_CONV, 1, "weight rank %d differs from input rank %d", wt->rank, x->rank);
-  if (!x->ranked || !wt->ranked) return unknown_results(in, out, 1);
+  if (!x->ranked || !wt->ranked) return ms_sop_unknown_results(out, 1);
   int64_t g = ms_sop_int(in, "group", 1);
   if (g < 1) return ms_sop_fail(out, CODE_GROUP, -1, "group %lld must be positive", (long long)g);
   window_spec w = {.n = x->rank - 2};
@@ -279,7 +268,7 @@ static ms_infer_verdict conv_nchw(const ms_sop_in *in, ms_sop_out *out) {
   if (known(m) && m % g)
     return ms_sop_fail(out, CODE_GROUP, 1, "output channels %lld not divisible by group %lld", (long long)m,
                        (long long)g);
-  if (given(in, 2) && in->operands[2].ranked) {
+  if (ms_sop_given(in, 2) && in->operands[2].ranked) {
     const ms_shape *b = &in->operands[2];
     if (b->rank != 1) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 2, "bias rank %d, 1 expected", b->rank);
     if (known(b->dims[0]) && known(m) && b->dims[0] != m)
@@ -309,7 +298,7 @@ static ms_infer_verdict conv_transpose_nchw(const ms_sop_in *in, ms_sop_out *out
   if (x->ranked && x->rank < 3) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "input rank %d < 3", x->rank);
   if (wt->ranked && x->ranked && wt->rank != x->rank)
     return ms_sop_fail(out, CODE_CONV, 1, "weight rank %d differs from input rank %d", wt->rank, x->rank);
-  if (!x->ranked || !wt->ranked) return unknown_results(in, out, 1);
+  if (!x->ranked || !wt->ranked) return ms_sop_unknown_results(out, 1);
   int64_t g = ms_sop_int(in, "group", 1);
   if (g < 1) return ms_sop_fail(out, CODE_GROUP, -1, "group %lld must be positive", (long long)g);
   window_spec w = {.n = x->rank - 2};
@@ -350,7 +339,7 @@ static ms_infer_verdict pool_nchw(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *x = &in->operands[0];
   int nres = in->nresults > 1 ? 2 : 1;
   if (x->ranked && x->rank < 3) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "input rank %d < 3", x->rank);
-  if (!x->ranked || !ms_sop_get(in, "kernel_shape")) return unknown_results(in, out, nres);
+  if (!x->ranked || !ms_sop_get(in, "kernel_shape")) return ms_sop_unknown_results(out, nres);
   window_spec w = {.n = x->rank - 2};
   bool bad = false;
   if (!kernel_sizes(in, NULL, &w, out, &bad)) return bad ? MS_INFER_INVALID : MS_INFER_UNKNOWN;
@@ -372,7 +361,7 @@ static ms_infer_verdict pool_nchw(const ms_sop_in *in, ms_sop_out *out) {
 static ms_infer_verdict global_pool(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
-  if (!x->ranked || x->rank < 2) return unknown_results(in, out, 1);
+  if (!x->ranked || x->rank < 2) return ms_sop_unknown_results(out, 1);
   ms_sop_result_begin(out, 0, x);
   out->nresults = 1;
   for (int i = 0; i < x->rank; i++) ms_sop_result_push(out, 0, i < 2 ? x->dims[i] : 1, MS_DIM_DYNAMIC);
@@ -382,32 +371,34 @@ static ms_infer_verdict global_pool(const ms_sop_in *in, ms_sop_out *out) {
 
 /* --- normalizations ------------------------------------------------------------ */
 
+/* How many results a normalization gives: Y and up to two statistics. */
+static int norm_results(const ms_sop_in *in) {
+  int nres = in->nresults > 0 ? in->nresults : 1;
+  return nres > 3 ? 3 : nres;
+}
+
 /* BatchNormalization (X, scale, B, mean, var): Y is X's shape; the four
 ** statistics are 1-D of X's channels (dim 1; rank-1 X: dim 0 stays ?);
 ** extra results (running mean, var) are (C). */
 static ms_infer_verdict batch_norm(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
-  int nres = in->nresults > 0 ? in->nresults : 1;
-  if (nres > 3) nres = 3;
-  if (!x->ranked) return unknown_results(in, out, nres);
+  int nres = norm_results(in);
+  if (!x->ranked) return ms_sop_unknown_results(out, nres);
   int64_t c = x->rank >= 2 ? x->dims[1] : 1;
   for (int i = 1; i < in->noperands && i < 5; i++) {
-    if (!given(in, i) || !in->operands[i].ranked) continue;
+    if (!ms_sop_given(in, i) || !in->operands[i].ranked) continue;
     const ms_shape *s = &in->operands[i];
     if (s->rank != 1) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, i, "operand %d has rank %d, 1 expected", i, s->rank);
     if (known(c) && known(s->dims[0]) && s->dims[0] != c)
       return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, i, "operand %d has %lld elements, the input %lld channels", i,
                          (long long)s->dims[0], (long long)c);
   }
-  out->results[0] = *x;
-  out->results[0].bounded = false;
-  out->nresults = 1;
+  ms_sop_same_shape(in, out, 0, x, "the input's shape");
   for (int r = 1; r < nres; r++) {
     ms_sop_result_begin(out, r, x);
     ms_sop_result_push(out, r, c, MS_DIM_DYNAMIC);
   }
-  if (in->want_provenance) ms_sop_note(out, 0, "the input's shape");
   return MS_INFER_OK;
 }
 
@@ -416,22 +407,18 @@ static ms_infer_verdict batch_norm(const ms_sop_in *in, ms_sop_out *out) {
 static ms_infer_verdict layer_norm(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
-  int nres = in->nresults > 0 ? in->nresults : 1;
-  if (nres > 3) nres = 3;
-  if (!x->ranked) return unknown_results(in, out, nres);
+  int nres = norm_results(in);
+  if (!x->ranked) return ms_sop_unknown_results(out, nres);
   int64_t axis = ms_sop_int(in, "axis", -1);
   if (axis < -x->rank || axis >= x->rank)
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "axis %lld is out of [%d, %d)", (long long)axis, -x->rank,
                        x->rank);
   if (axis < 0) axis += x->rank;
-  out->results[0] = *x;
-  out->results[0].bounded = false;
-  out->nresults = 1;
+  ms_sop_same_shape(in, out, 0, x, "the input's shape");
   for (int r = 1; r < nres; r++) {
     ms_sop_result_begin(out, r, x);
     for (int i = 0; i < x->rank; i++) ms_sop_result_push(out, r, i < axis ? x->dims[i] : 1, MS_DIM_DYNAMIC);
   }
-  if (in->want_provenance) ms_sop_note(out, 0, "the input's shape");
   return MS_INFER_OK;
 }
 

@@ -78,6 +78,31 @@ bool ms_sop_shapes_compatible(const ms_shape *a, const ms_shape *b) {
   return true;
 }
 
+bool ms_sop_given(const ms_sop_in *in, int i) { return i < in->noperands && in->operands[i].kind != MS_TYPE_OTHER; }
+
+ms_infer_verdict ms_sop_unknown_results(ms_sop_out *out, int n) {
+  out->nresults = n;
+  for (int r = 0; r < n; r++) memset(&out->results[r], 0, sizeof out->results[r]);
+  return MS_INFER_OK;
+}
+
+bool ms_sop_axis_in(ms_sop_out *out, int64_t *axis, int rank, const char *what) {
+  if (*axis < -rank || *axis >= rank)
+    return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "'%s' value is %lld, accepted range is [%d, %d]", what,
+                       (long long)*axis, -rank, rank - 1),
+           false;
+  if (*axis < 0) *axis += rank;
+  return true;
+}
+
+ms_infer_verdict ms_sop_same_shape(const ms_sop_in *in, ms_sop_out *out, int r, const ms_shape *x, const char *note) {
+  out->results[r] = *x;
+  out->results[r].bounded = false;
+  if (out->nresults <= r) out->nresults = r + 1;
+  if (in->want_provenance) ms_sop_note(out, r, "%s", note);
+  return MS_INFER_OK;
+}
+
 bool ms_sop_contains(const int64_t *v, int n, int64_t x) {
   for (int i = 0; i < n; i++)
     if (v[i] == x) return true;

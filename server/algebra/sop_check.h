@@ -65,6 +65,20 @@ int ms_sop_bit_width(const char *e);
 ** reason (code "element-type"). */
 bool ms_sop_body_elems(const ms_sop_in *in, int region, int n, ms_sop_out *out);
 
+/* Whether operand i is there and typed (not MS_TYPE_OTHER: an absent
+** optional operand such as ONNX's `none`). */
+bool ms_sop_given(const ms_sop_in *in, int i);
+
+/* OK with n results of which nothing is known (unranked). */
+ms_infer_verdict ms_sop_unknown_results(ms_sop_out *out, int n);
+
+/* Normalizes an axis in [-rank, rank) to [0, rank); false with out's
+** reason (what names the parameter). */
+bool ms_sop_axis_in(ms_sop_out *out, int64_t *axis, int rank, const char *what);
+
+/* Result r is x's shape (without bounds), noted as `note`; OK. */
+ms_infer_verdict ms_sop_same_shape(const ms_sop_in *in, ms_sop_out *out, int r, const ms_shape *x, const char *note);
+
 /* Whether v holds x. */
 bool ms_sop_contains(const int64_t *v, int n, int64_t x);
 

@@ -32,12 +32,6 @@ static const ms_shape *operand_at(const ms_sop_in *in, const char *param, int df
   return i >= 0 && i < in->noperands ? &in->operands[i] : NULL;
 }
 
-static ms_infer_verdict unknown_results(ms_sop_out *out, int n) {
-  out->nresults = n;
-  for (int r = 0; r < n; r++) memset(&out->results[r], 0, sizeof out->results[r]);
-  return MS_INFER_OK;
-}
-
 /* --- pack, unpack ------------------------------------------------------------------ */
 
 static ms_infer_verdict stack(const ms_sop_in *in, ms_sop_out *out) {
@@ -50,7 +44,7 @@ static ms_infer_verdict stack(const ms_sop_in *in, ms_sop_out *out) {
   for (int i = 1; i < in->noperands; i++)
     if (x->ranked && in->operands[i].ranked && !ms_sop_shapes_compatible(x, &in->operands[i]))
       return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, i, "operands should be of the same type");
-  if (!x->ranked) return unknown_results(out, 1);
+  if (!x->ranked) return ms_sop_unknown_results(out, 1);
   int64_t axis = ms_sop_int(in, "axis", 0);
   if (axis < -x->rank - 1 || axis >= x->rank + 1)
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "attribute 'axis' should be in range [-rank - 1, rank + 1), got "
@@ -78,7 +72,7 @@ static ms_infer_verdict unstack(const ms_sop_in *in, ms_sop_out *out) {
     return ms_sop_fail(out, MS_CODE_SOP_COUNT, -1, "output count should match 'num' attribute (%lld, %d results)",
                        (long long)count, n);
   const ms_shape *x = &in->operands[0];
-  if (!x->ranked) return unknown_results(out, n);
+  if (!x->ranked) return ms_sop_unknown_results(out, n);
   int64_t axis = ms_sop_int(in, "axis", 0);
   if (axis < -x->rank || axis >= x->rank)
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "attribute 'axis' should be in range [-rank, rank), got axis = "
@@ -128,7 +122,7 @@ static ms_infer_verdict split_parts(const ms_sop_in *in, ms_sop_out *out) {
     return ms_sop_fail(out, MS_CODE_DIMS_COUNT, (int)ms_sop_int(in, "split_operand", -1), "'size_splits' should "
                        "have %d elements, has %lld", n, (long long)sop->dims[0]);
   const ms_sop_param *ax = ms_sop_get(in, "axis"), *sp = ms_sop_get(in, "split");
-  if (!x->ranked || !ax || ax->n != 1 || (sop && !sp)) return unknown_results(out, n);
+  if (!x->ranked || !ax || ax->n != 1 || (sop && !sp)) return ms_sop_unknown_results(out, n);
   int64_t axis = ax->v[0];
   if (axis < -x->rank || axis >= x->rank)
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "'split_dim' should be in [-rank, rank), got %lld for rank %d",
@@ -185,7 +179,7 @@ static ms_infer_verdict slice_begin_size(const ms_sop_in *in, ms_sop_out *out) {
       return ms_sop_fail(out, MS_CODE_DIMS_COUNT, 1 + k, "%s tensor elements size is not equal to input tensor rank",
                          names[k]);
   }
-  if (!x->ranked) return unknown_results(out, 1);
+  if (!x->ranked) return ms_sop_unknown_results(out, 1);
   const ms_sop_param *b = ms_sop_get(in, "begin"), *s = ms_sop_get(in, "size");
   if ((b && b->n != x->rank) || (s && s->n != x->rank))
     return ms_sop_fail(out, MS_CODE_DIMS_COUNT, b && b->n != x->rank ? 1 : 2, "%s tensor elements size is not equal "
@@ -226,7 +220,7 @@ static ms_infer_verdict pad_pairs(const ms_sop_in *in, ms_sop_out *out) {
   if (v && v->ranked && v->rank != 0)
     return ms_sop_fail(out, MS_CODE_OPERAND_RANK, (int)ms_sop_int(in, "value_operand", -1), "the constant value "
                        "operand must be 0-D, not rank %d", v->rank);
-  if (!x->ranked) return unknown_results(out, 1);
+  if (!x->ranked) return ms_sop_unknown_results(out, 1);
   const ms_sop_param *pd = ms_sop_get(in, "pads");
   ms_sop_result_begin(out, 0, x);
   out->nresults = 1;
@@ -249,7 +243,7 @@ static ms_infer_verdict resize_nhwc(const ms_sop_in *in, ms_sop_out *out) {
   if (sz->ranked && (sz->rank != 1 || (known(sz->dims[0]) && sz->dims[0] != 2)))
     return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "operand 1's dimension 0 must be dynamic or equal 2 (a 1-D "
                        "size of height and width)");
-  if (!x->ranked || x->rank != 4) return unknown_results(out, 1);
+  if (!x->ranked || x->rank != 4) return ms_sop_unknown_results(out, 1);
   const ms_sop_param *s = ms_sop_get(in, "size");
   ms_sop_result_begin(out, 0, x);
   push(out, 0, x->dims[0]);
@@ -270,7 +264,7 @@ static ms_infer_verdict output_shape_operand(const ms_sop_in *in, ms_sop_out *ou
     return ms_sop_fail(out, MS_CODE_OPERAND_RANK, -1, "expect output type has rank = %lld, got rank %d",
                        (long long)rank, r->rank);
   const ms_sop_param *s = ms_sop_get(in, "output_shape");
-  if (!s || (rank >= 0 && s->n != rank)) return unknown_results(out, 1);
+  if (!s || (rank >= 0 && s->n != rank)) return ms_sop_unknown_results(out, 1);
   out->unchecked_results = true;
   ms_sop_result_begin(out, 0, r);
   for (int i = 0; i < s->n && i < MS_MAX_RANK; i++) push(out, 0, s->v[i] >= 0 ? s->v[i] : MS_DIM_DYNAMIC);

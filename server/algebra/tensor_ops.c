@@ -24,34 +24,10 @@
 #include <stdio.h>
 #include <string.h>
 
-static bool given(const ms_sop_in *in, int i) {
-  return i < in->noperands && in->operands[i].kind != MS_TYPE_OTHER;
-}
-
 static bool known(int64_t d) { return d >= 0; }
 
-static ms_infer_verdict unknown_results(ms_sop_out *out, int n) {
-  out->nresults = n;
-  for (int r = 0; r < n; r++) memset(&out->results[r], 0, sizeof out->results[r]);
-  return MS_INFER_OK;
-}
-
-/* Normalizes an axis in [-rank, rank) (or [-rank - 1, rank] with extra);
-** false with out's reason. */
-static bool axis_in(ms_sop_out *out, int64_t *axis, int rank, const char *what) {
-  if (*axis < -rank || *axis >= rank)
-    return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "'%s' value is %lld, accepted range is [%d, %d]", what,
-                       (long long)*axis, -rank, rank - 1), false;
-  if (*axis < 0) *axis += rank;
-  return true;
-}
-
 static ms_infer_verdict same_as(const ms_sop_in *in, ms_sop_out *out, int r, const ms_shape *x) {
-  out->results[r] = *x;
-  out->results[r].bounded = false;
-  if (out->nresults <= r) out->nresults = r + 1;
-  if (in->want_provenance) ms_sop_note(out, r, "the input's shape");
-  return MS_INFER_OK;
+  return ms_sop_same_shape(in, out, r, x, "the input's shape");
 }
 
 /* --- reshape, flatten, squeeze, unsqueeze --------------------------------------- */
@@ -67,7 +43,7 @@ static ms_infer_verdict reshape_values(const ms_sop_in *in, ms_sop_out *out) {
       for (int i = 0; i < s->dims[0]; i++) ms_sop_result_push(out, 0, MS_DIM_DYNAMIC, MS_DIM_DYNAMIC);
       return MS_INFER_OK;
     }
-    return unknown_results(out, 1);
+    return ms_sop_unknown_results(out, 1);
   }
   /* zero_copies 0 (TFLite): a 0 is a size; unchecked_results: the verifier
   ** checks only the -1s, the rest refines. */
@@ -137,7 +113,7 @@ static ms_infer_verdict reshape_values(const ms_sop_in *in, ms_sop_out *out) {
 static ms_infer_verdict flatten(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
-  if (!x->ranked) return unknown_results(out, 1);
+  if (!x->ranked) return ms_sop_unknown_results(out, 1);
   int64_t axis = ms_sop_int(in, "axis", 1);
   if (axis < -x->rank || axis > x->rank)
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "'axis' value is %lld, accepted range is [%d, %d]",
@@ -162,7 +138,7 @@ static bool axes_mask(ms_sop_out *out, const ms_sop_param *p, int rank, bool *ma
   for (int i = 0; i < rank; i++) mask[i] = false;
   for (int i = 0; i < p->n; i++) {
     int64_t a = p->v[i];
-    if (!axis_in(out, &a, rank, "axes")) return false;
+    if (!ms_sop_axis_in(out, &a, rank, "axes")) return false;
     if (mask[a]) return ms_sop_fail(out, MS_CODE_DIMS_ORDER, -1, "axis %lld is repeated", (long long)a), false;
     mask[a] = true;
   }
@@ -173,7 +149,7 @@ static ms_infer_verdict squeeze(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
   const ms_sop_param *axes = ms_sop_get(in, "axes");
-  if (!x->ranked || (!axes && given(in, 1))) return unknown_results(out, 1);
+  if (!x->ranked || (!axes && ms_sop_given(in, 1))) return ms_sop_unknown_results(out, 1);
   bool mask[MS_MAX_RANK];
   if (axes && !axes_mask(out, axes, x->rank, mask)) return MS_INFER_INVALID;
   ms_sop_result_begin(out, 0, x);
@@ -182,7 +158,7 @@ static ms_infer_verdict squeeze(const ms_sop_in *in, ms_sop_out *out) {
     if (axes && mask[i] && known(x->dims[i]) && x->dims[i] != 1)
       return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, 0, "dim %d is %lld: only dims of size 1 can be squeezed", i,
                          (long long)x->dims[i]);
-    if (!axes && !known(x->dims[i])) return unknown_results(out, 1);
+    if (!axes && !known(x->dims[i])) return ms_sop_unknown_results(out, 1);
     if (axes ? !mask[i] : x->dims[i] != 1) ms_sop_result_push(out, 0, x->dims[i], MS_DIM_DYNAMIC);
   }
   if (in->want_provenance) ms_sop_note(out, 0, "the input's dims without the squeezed ones");
@@ -193,8 +169,8 @@ static ms_infer_verdict unsqueeze(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
   const ms_sop_param *axes = ms_sop_get(in, "axes");
-  if (!axes) return unknown_results(out, 1);
-  if (!x->ranked) return unknown_results(out, 1);
+  if (!axes) return ms_sop_unknown_results(out, 1);
+  if (!x->ranked) return ms_sop_unknown_results(out, 1);
   int rank = x->rank + axes->n;
   if (rank > MS_MAX_RANK) return MS_INFER_UNKNOWN;
   bool mask[MS_MAX_RANK];
@@ -213,15 +189,15 @@ static ms_infer_verdict reduce_axes(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *x = &in->operands[0];
   const ms_sop_param *axes = ms_sop_get(in, "axes");
   bool keep = ms_sop_int(in, "keepdims", 1) != 0;
-  if (!axes && given(in, 1)) {
+  if (!axes && ms_sop_given(in, 1)) {
     if (x->ranked && keep) {
       ms_sop_result_begin(out, 0, x);
       for (int i = 0; i < x->rank; i++) ms_sop_result_push(out, 0, MS_DIM_DYNAMIC, MS_DIM_DYNAMIC);
       return MS_INFER_OK;
     }
-    return unknown_results(out, 1);
+    return ms_sop_unknown_results(out, 1);
   }
-  if (!x->ranked) return unknown_results(out, 1);
+  if (!x->ranked) return ms_sop_unknown_results(out, 1);
   bool all = !axes || axes->n == 0;
   if (all && ms_sop_int(in, "noop_with_empty_axes", 0)) return same_as(in, out, 0, x);
   bool mask[MS_MAX_RANK];
@@ -240,9 +216,9 @@ static ms_infer_verdict reduce_axes(const ms_sop_in *in, ms_sop_out *out) {
 static ms_infer_verdict softmax_axis(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
-  if (!x->ranked) return unknown_results(out, 1);
+  if (!x->ranked) return ms_sop_unknown_results(out, 1);
   int64_t axis = ms_sop_int(in, "axis", -1);
-  if (!axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
+  if (!ms_sop_axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
   return same_as(in, out, 0, x);
 }
 
@@ -252,14 +228,14 @@ static ms_infer_verdict topk(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
   int nres = in->nresults > 1 ? 2 : 1;
-  if (given(in, 1) && in->operands[1].ranked) {
+  if (ms_sop_given(in, 1) && in->operands[1].ranked) {
     const ms_shape *k = &in->operands[1];
     if (k->rank > 1 || (k->rank == 1 && known(k->dims[0]) && k->dims[0] != 1))
       return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "K has rank %d, rank should be < 2 (one element)", k->rank);
   }
-  if (!x->ranked) return unknown_results(out, nres);
+  if (!x->ranked) return ms_sop_unknown_results(out, nres);
   int64_t axis = ms_sop_int(in, "axis", -1);
-  if (!axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
+  if (!ms_sop_axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
   const ms_sop_param *k = ms_sop_get(in, "k");
   int64_t kv = k && k->n == 1 ? k->v[0] : MS_DIM_DYNAMIC;
   if (k && k->n == 1 && kv < 0) return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 1, "K %lld is negative", (long long)kv);

@@ -8,27 +8,9 @@ local server = os.getenv('MLIR_SHAPE')
 local file = os.getenv('MS_FILE')
 local dataflow = os.getenv('MS_DATAFLOW')
 local TIMEOUT = 10000
-local passed, failed = 0, 0
 
-local function say(text)
-  io.stdout:write(text, '\n')
-  io.stdout:flush()
-end
-
-local function check(name, ok, detail)
-  if ok then
-    passed = passed + 1
-    say('ok - ' .. name)
-  else
-    failed = failed + 1
-    say('FAIL - ' .. name .. (detail and (': ' .. detail) or ''))
-  end
-end
-
-local function finish()
-  say(string.format('%d passed, %d failed', passed, failed))
-  vim.cmd(failed == 0 and passed > 0 and 'qall!' or 'cquit 1')
-end
+local tap = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'tap.lua')
+local say, check, finish = tap.say, tap.check, tap.finish
 
 -- 0.7 has no 'OFF' level.
 if not pcall(vim.lsp.set_log_level, 'OFF') then pcall(vim.lsp.set_log_level, 'ERROR') end
