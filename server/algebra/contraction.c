@@ -11,6 +11,7 @@
 ** Parameters: lhs_batching_dimensions, rhs_batching_dimensions,
 ** lhs_contracting_dimensions, rhs_contracting_dimensions (absent: empty),
 ** and for ragged_dot lhs_ragged_dimensions, rhs_group_dimensions.
+** einsum (XLA's einsum and unary_einsum, infer-only): einsum_config.
 */
 #include "sop.h"
 
@@ -254,7 +255,102 @@ static ms_infer_verdict ragged_dot(const ms_sop_in *in, ms_sop_out *out) {
 
 #define DOT_PARAMS "lhs_batching_dimensions,rhs_batching_dimensions,lhs_contracting_dimensions,rhs_contracting_dimensions"
 
+/* ------------------------------------------------------------------ */
+/* einsum, unary_einsum: XLA's einsum config "ab,bc->ac" (one term per
+** operand, `...` for broadcast leading dims). StableHLO neither verifies
+** nor infers these shapes, so the catalog binds them infer-only: a config
+** or shapes the function does not understand judge nothing. */
+
+typedef struct einsum_term {
+  char letters[MS_MAX_RANK];
+  int nletters, ellipsis;      /* ellipsis: where `...` stands among the letters, -1: none */
+} einsum_term;
+
+/* One term from s up to end; false for anything but letters and one `...`. */
+static bool einsum_parse(const char *s, const char *end, einsum_term *t) {
+  t->nletters = 0;
+  t->ellipsis = -1;
+  while (s < end) {
+    if (end - s >= 3 && !memcmp(s, "...", 3) && t->ellipsis < 0) {
+      t->ellipsis = t->nletters;
+      s += 3;
+    } else if (((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')) && t->nletters < MS_MAX_RANK &&
+               !memchr(t->letters, *s, (size_t)t->nletters)) {
+      t->letters[t->nletters++] = *s++;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Merges a letter's size: false when two static sizes differ. */
+static bool einsum_size(int64_t *have, int64_t size) {
+  if (*have == MS_DIM_ABSENT || *have == MS_DIM_DYNAMIC) {
+    if (size != MS_DIM_DYNAMIC || *have == MS_DIM_ABSENT) *have = size;
+    return true;
+  }
+  return size == MS_DIM_DYNAMIC || size == *have;
+}
+
+static ms_infer_verdict einsum(const ms_sop_in *in, ms_sop_out *out) {
+  const ms_sop_param *cfg = ms_sop_get(in, "einsum_config");
+  if (!cfg || in->noperands < 1 || in->noperands > 2) return MS_INFER_UNKNOWN;
+  const char *c = cfg->str, *arrow = strstr(c, "->");
+  if (!arrow || strstr(arrow + 2, "->")) return MS_INFER_UNKNOWN;
+  einsum_term terms[3];
+  const char *comma = memchr(c, ',', (size_t)(arrow - c));
+  if ((comma != NULL) != (in->noperands == 2)) return MS_INFER_UNKNOWN;
+  if (!einsum_parse(c, comma ? comma : arrow, &terms[0]) || (comma && !einsum_parse(comma + 1, arrow, &terms[1])) ||
+      !einsum_parse(arrow + 2, c + strlen(c), &terms[2]))
+    return MS_INFER_UNKNOWN;
+  int64_t size[128];
+  for (int i = 0; i < 128; i++) size[i] = MS_DIM_ABSENT;
+  int64_t ell[MS_MAX_RANK]; /* the broadcast `...` dims, right-aligned */
+  int nell = 0;
+  for (int k = 0; k < in->noperands; k++) {
+    const ms_shape *x = &in->operands[k];
+    const einsum_term *t = &terms[k];
+    if (!x->ranked || x->kind != MS_TYPE_TENSOR) return MS_INFER_UNKNOWN;
+    int ne = x->rank - t->nletters;
+    if (ne < 0 || (t->ellipsis < 0 && ne != 0)) return MS_INFER_UNKNOWN;
+    for (int i = 0, d = 0; i < t->nletters; i++, d++) {
+      if (i == t->ellipsis) d += ne;
+      if (!einsum_size(&size[(unsigned char)t->letters[i]], x->dims[d])) return MS_INFER_UNKNOWN;
+    }
+    int at = t->ellipsis < 0 ? 0 : t->ellipsis;
+    for (int j = 0; j < ne; j++) { /* numpy broadcasting of the `...` dims */
+      int slot = nell - ne + j;
+      int64_t v = x->dims[at + j];
+      if (slot < 0) continue;
+      int64_t *e = &ell[slot];
+      if (*e == 1 || (*e == MS_DIM_DYNAMIC && v != 1)) *e = v;
+      else if (v != 1 && v != MS_DIM_DYNAMIC && *e != v) return MS_INFER_UNKNOWN;
+    }
+    if (ne > nell) {
+      memmove(ell + (ne - nell), ell, (size_t)nell * sizeof ell[0]);
+      for (int j = 0; j < ne - nell; j++) ell[j] = x->dims[at + j];
+      nell = ne;
+    }
+  }
+  const einsum_term *o = &terms[2];
+  if (o->ellipsis < 0 && nell > 0) return MS_INFER_UNKNOWN;
+  ms_sop_result_begin(out, 0, in->nresults > 0 && in->results[0].elem[0] ? &in->results[0] : &in->operands[0]);
+  for (int i = 0; i <= o->nletters; i++) {
+    if (i == o->ellipsis)
+      for (int j = 0; j < nell; j++) ms_sop_result_push(out, 0, ell[j], MS_DIM_DYNAMIC);
+    if (i == o->nletters) break;
+    int64_t v = size[(unsigned char)o->letters[i]];
+    if (v == MS_DIM_ABSENT) return MS_INFER_UNKNOWN;
+    ms_sop_result_push(out, 0, v, MS_DIM_DYNAMIC);
+    if (in->want_provenance) ms_sop_note(out, 0, "dim %d: '%c' of the config", out->results[0].rank - 1, o->letters[i]);
+  }
+  out->nresults = 1;
+  return MS_INFER_OK;
+}
+
 const ms_sop_def ms_sop_contraction[] = {
+    {"einsum", einsum, "einsum_config"},
     {"dot_general", dot_general, DOT_PARAMS},
     {"dot", dot, ""},
     {"ragged_dot", ragged_dot, DOT_PARAMS ",lhs_ragged_dimensions,rhs_group_dimensions"},
