@@ -271,6 +271,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->static_operands = e->static_operands;
   out->layout = e->layout;
   out->algebra = e->algebra;
+  out->region_flow = e->region_flow;
   out->has_rule = e->has_rule || e->ncases > 0;
   if (!out->has_rule) return true;
   if (!choose_rule(e, op, out)) return true;

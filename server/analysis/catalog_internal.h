@@ -69,6 +69,7 @@ typedef struct entry {
   const char *iter_attr;       /* its "iterator_types" attribute (linalg.generic), or NULL */
   const char *maps_default;    /* its "default" maps (named ops), or NULL */
   const ms_sop_spec *algebra;  /* "algebra" and "params" (sop_params.h), or NULL */
+  int region_flow;             /* "region_flow" (catalog.h), 0: none */
 } entry;
 
 /* Every allocation of a file goes into its pool, freed at once. */

@@ -264,15 +264,24 @@ static bool load_spec_codes(loader *ld, const cJSON *v, entry *e) {
   return true;
 }
 
+/* "region_flow": "branches" or "loop" (catalog.h). */
+static bool load_region_flow(loader *ld, const cJSON *v, entry *e) {
+  if (!want_type(ld, v, cJSON_IsString(v), "\"branches\" or \"loop\"")) return false;
+  if (!strcmp(v->valuestring, "branches")) e->region_flow = MS_REGION_FLOW_BRANCHES;
+  else if (!strcmp(v->valuestring, "loop")) e->region_flow = MS_REGION_FLOW_LOOP;
+  else return bad(ld, v, false, "unknown region_flow \"%s\" (branches, loop)", v->valuestring);
+  return true;
+}
+
 static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
                                      "infer_like_tosa", "infer_only", "static_result", "max_broadcast_rank",
                                      "rank_difference", "rank0_operands", "float_elements", "integer_elements",
-                                     "sizes_only", "spec_warnings", "identical_shapes", "spec_codes", NULL};
+                                     "sizes_only", "spec_warnings", "identical_shapes", "spec_codes", "region_flow", NULL};
   bool *flags[] = {&e->equal_ranks,      &e->tensor_only,    &e->skip_result_dims, &e->strict,
                    &e->infer_like_tosa,  &e->infer_only,     &e->static_result,    NULL,
                    NULL,                 &e->rank0_operands, &e->float_elements,   &e->integer_elements,
-                   &e->sizes_only,       &e->spec_warnings,    &e->identical_shapes, NULL};
+                   &e->sizes_only,       &e->spec_warnings,    &e->identical_shapes, NULL, NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -283,6 +292,10 @@ static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
     }
     if (!strcmp(c->string, "spec_codes")) {
       if (!load_spec_codes(ld, c, e)) return false;
+      continue;
+    }
+    if (!strcmp(c->string, "region_flow")) {
+      if (!load_region_flow(ld, c, e)) return false;
       continue;
     }
     if (!want_type(ld, c, cJSON_IsBool(c), "true or false")) return false;

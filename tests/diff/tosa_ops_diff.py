@@ -2,7 +2,8 @@
 """tosa_ops_diff.py: TOSA's resize, table, fft2d, rfft2d, rescale, cond_if
 and while_loop (issue 23) against mlir-opt-22, the sibling of
 structured_diff.py; and reshape, tile, slice and pad whose shape operands
-are `tosa.const_shape` constants. cond_if and while_loop come in generic
+are `tosa.const_shape` constants (shapes through the regions of cond_if and
+while_loop, every value: tosa_regions_diff.py). cond_if and while_loop come in generic
 form only (their pretty form is not judged: silent), with regions whose
 arguments carry the inputs' types (shapes refined inside regions do not flow
 out yet). Not generated, because mlir-shape does not judge them yet (misses,
