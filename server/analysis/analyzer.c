@@ -521,6 +521,7 @@ void apply_rule(analyzer *w, uint32_t opi) {
     return;
   }
   if (b.static_operands) check_static_operands(w, op, &b);
+  if (b.constant_operands) check_constant_operands(w, op, &b);
   if (b.algebra) {
     apply_algebra(w, opi, &b, &ctx);
     /* With spec_warnings the algebra only warned: the entry's shape infers. */

@@ -407,6 +407,26 @@ void meet_shape_fn(analyzer *w, const ms_op *op, const ms_rule_binding *b, ms_sh
     *result = met;
 }
 
+/* The catalog's constant_operands: operands the verifier reads as constants,
+** so that a block or function argument there is rejected (TOSA's shape
+** operands: "shape operand is not compile time resolvable"). A value
+** defined by any op is left to that op's rule: only arguments are known
+** never to be constants. */
+void check_constant_operands(analyzer *w, const ms_op *op, const ms_rule_binding *b) {
+  for (int i = 0; i < MS_MAX_OPERANDS && (uint32_t)i < op->noperands; i++) {
+    if (!((b->constant_operands >> i) & 1u)) continue;
+    uint32_t v = operand_value(w, op, i);
+    if (v == MS_NONE || w->rec->values[v].op != MS_NONE) continue;
+    ms_span use = ms_records_operand(w->rec, op, (uint32_t)i)->span;
+    ms_diagnostic *d = ms_diag_list_add(&w->out->diags, use.start, use.end, MS_SEVERITY_ERROR, "not-constant", NULL,
+                                        "operand #%d (%.*s) is an argument, but the op reads it as a constant: shape "
+                                        "operand is not compile time resolvable",
+                                        i, (int)(use.end - use.start), w->text + use.start);
+    d->operand = i;
+    return; /* the verifier stops at the first */
+  }
+}
+
 /* The catalog's static_operands: types that must be statically shaped. */
 void check_static_operands(analyzer *w, const ms_op *op, const ms_rule_binding *b) {
   for (int i = 0; i < MS_MAX_OPERANDS && (uint32_t)i < op->noperands; i++) {

@@ -74,6 +74,7 @@ void ms_analysis_unpack_inferences(ms_analysis *self);
 /* analyzer_infer.c: inference by rule, shape function and structured algebra. */
 void apply_algebra(analyzer *w, uint32_t opi, const ms_rule_binding *b, attr_lookup *attrs);
 void check_static_operands(analyzer *w, const ms_op *op, const ms_rule_binding *b);
+void check_constant_operands(analyzer *w, const ms_op *op, const ms_rule_binding *b);
 void infer_by_rule(analyzer *w, uint32_t opi, const ms_rule_binding *b, rule_inputs *in, ms_shape *results, int nres, const ms_broadcast_result *declared_res);
 void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *b);
 void meet_shape_fn(analyzer *w, const ms_op *op, const ms_rule_binding *b, ms_shape *result);

@@ -93,6 +93,8 @@ typedef struct ms_rule_binding {
                                   same op named here (TFLite: a BroadcastArgs) */
   const char *shape_source[4];
   uint32_t static_operands;    /* bit i: operand i's type must be statically shaped */
+  uint32_t constant_operands;  /* bit i: operand i must be the result of an op (a constant the verifier reads),
+                                  never a block or function argument */
   char origin[160];            /* "rules/tosa.json: tosa.add" (file and pattern) */
   char description[256];       /* the entry's description, truncated */
   bool ok;                     /* false: see error */

@@ -269,6 +269,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->spec_warnings = e->spec_warnings;
   out->spec_codes = e->spec_codes;
   out->static_operands = e->static_operands;
+  out->constant_operands = e->constant_operands;
   out->layout = e->layout;
   out->algebra = e->algebra;
   out->region_flow = e->region_flow;

@@ -54,6 +54,7 @@ typedef struct entry {
   int nhint_attrs;
   uint32_t scalar_operands;      /* op operand numbers, as bits */
   uint32_t static_operands;      /* likewise */
+  uint32_t constant_operands;    /* likewise */
   const char *shape_source[MAX_ATTR_NAMES];
   int nshape_source;
   bool rank0_operands;         /* indexing-maps: rank-0 operands index no loop */

@@ -480,7 +480,7 @@ static bool build_rules_text(loader *ld, entry *e) {
   return (e->rules_text = ms_catalog_file_strdup(ld->file, buf)) != NULL || oom(ld);
 }
 
-/* "scalar_operands" / "static_operands": [N, ...], operand numbers as bits. */
+/* "scalar_operands" / "static_operands" / "constant_operands": [N, ...], operand numbers as bits. */
 static bool load_operand_set(loader *ld, const cJSON *v, uint32_t *bits) {
   if (!want_type(ld, v, cJSON_IsArray(v), "an array of operand numbers")) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -519,7 +519,8 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"match", "description", "rule", "select", "operands", "axis",
                                      "broadcast_dimensions", "target_shape", "constraints", "shape",
                                      "scalar_operands", "static_operands", "shape_source", "dimension_hints",
-                                     "syntax", "dimensions", "indexing_maps", "algebra", "params", NULL};
+                                     "syntax", "dimensions", "indexing_maps", "algebra", "params",
+                                     "constant_operands", NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   e->line = ld->entry_line;
@@ -571,6 +572,9 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "scalar_operands")) && !load_operand_set(ld, c, &e->scalar_operands))
     return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "static_operands")) && !load_operand_set(ld, c, &e->static_operands))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "constant_operands")) &&
+      !load_operand_set(ld, c, &e->constant_operands))
     return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "shape_source")) && !load_shape_source(ld, c, e)) return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "dimension_hints")) &&
