@@ -191,7 +191,8 @@ static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
     }
     ms_sop_result_begin(out, k, first);
     bool ranked = true;
-    for (int r = 1; r < in->nregions; r++) ranked &= in->regions[r].yields[k].ranked;
+    for (int r = 1; r < in->nregions; r++)
+      ranked &= in->regions[r].yields[k].ranked && in->regions[r].yields[k].rank == first->rank;
     for (int d = 0; ranked && d < first->rank; d++) {
       int64_t size = first->dims[d], bound = ms_sop_bound(first, d);
       for (int r = 1; r < in->nregions; r++) {
@@ -207,12 +208,38 @@ static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* The loop's results: the operands' shapes, or with from_body what the
+** body returns. False when there are too many. */
+static bool loop_results(const ms_sop_in *in, ms_sop_out *out, bool from_body) {
+  const ms_sop_region *body = &in->regions[1];
+  if (in->noperands > MS_SOP_MAX_RESULTS) return false;
+  for (int k = 0; k < in->noperands; k++) {
+    const ms_shape *x = from_body ? &body->yields[k] : &in->operands[k];
+    ms_sop_result_begin(out, k, x);
+    if (!x->ranked || x->kind != MS_TYPE_TENSOR) {
+      out->results[k].ranked = false;
+      continue;
+    }
+    for (int d = 0; d < x->rank; d++) ms_sop_result_push(out, k, x->dims[d], ms_sop_bound(x, d));
+    if (in->want_provenance)
+      ms_sop_note(out, k, from_body ? "what the body returns as value %d" : "operand %d (the loop carries its shape)",
+                  k);
+  }
+  out->nresults = in->noperands;
+  return true;
+}
+
 static ms_infer_verdict while_loop(const ms_sop_in *in, ms_sop_out *out) {
   if (in->nregions < 2 || in->regions[0].nyields < 0 || in->regions[1].nyields < 0) return MS_INFER_UNKNOWN;
   const ms_sop_region *cond = &in->regions[0], *body = &in->regions[1];
   /* The pretty form names the loop's values in its header
   ** (`while(%iterArg = %x)`), not as block arguments: not judged. */
   if (in->noperands > 0 && (cond->nargs == 0 || body->nargs == 0)) return MS_INFER_UNKNOWN;
+  bool from_body = ms_sop_int(in, "results_from_body", 0) != 0 && body->nyields == in->noperands;
+  /* At the refined shapes the results come first: --tosa-infer-shapes
+  ** refines them before the verifier runs again (structured.c keeps them
+  ** when a region op's refined types then break it). */
+  if (from_body && !in->at_declared && !loop_results(in, out, true)) return MS_INFER_UNKNOWN;
   char a[300], b[300];
   const char *what = NULL;
   const ms_shape *other = NULL;
@@ -246,23 +273,21 @@ static ms_infer_verdict while_loop(const ms_sop_in *in, ms_sop_out *out) {
     ms_shape_format_type(c, a, sizeof a);
     return ms_sop_fail(out, CODE_REGION, -1, "expect condition block return a zero-ranked tensor of i1 but got '%s'", a);
   }
-  if (in->noperands > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
-  for (int k = 0; k < in->noperands; k++) {
-    const ms_shape *x = &in->operands[k];
-    ms_sop_result_begin(out, k, x);
-    if (!x->ranked || x->kind != MS_TYPE_TENSOR) {
-      out->results[k].ranked = false;
-      continue;
-    }
-    for (int d = 0; d < x->rank; d++) ms_sop_result_push(out, k, x->dims[d], ms_sop_bound(x, d));
-    if (in->want_provenance) ms_sop_note(out, k, "operand %d (the loop carries its shape)", k);
+  if (!(from_body && !in->at_declared) && !loop_results(in, out, from_body))
+    return MS_INFER_UNKNOWN;
+  /* What the body returns, refined, must still fit the operands (the
+  ** verifier runs again on what --tosa-infer-shapes refined). */
+  if (from_body && !in->at_declared && ms_sop_int(in, "results_match_operands", 0) &&
+      !all_compatible(in->operands, in->noperands, out->results, out->nresults)) {
+    list_types(in->operands, in->noperands, a, sizeof a);
+    list_types(out->results, out->nresults, b, sizeof b);
+    return ms_sop_fail(out, CODE_REGION, -1, "require same shapes for the operands (%s) and the results (%s)", a, b);
   }
-  out->nresults = in->noperands;
   return MS_INFER_OK;
 }
 
 const ms_sop_def ms_sop_control[] = {
     {"conditional", conditional, "branch_arguments,against_results"},
-    {"while", while_loop, "results_match_operands,size_one_condition"},
+    {"while", while_loop, "results_match_operands,size_one_condition,results_from_body"},
     {NULL, NULL, NULL},
 };

@@ -521,6 +521,7 @@ void apply_rule(analyzer *w, uint32_t opi) {
     return;
   }
   if (b.static_operands) check_static_operands(w, op, &b);
+  if (b.constant_operands) check_constant_operands(w, op, &b);
   if (b.algebra) {
     apply_algebra(w, opi, &b, &ctx);
     /* With spec_warnings the algebra only warned: the entry's shape infers. */
@@ -648,13 +649,17 @@ static void apply_layouts(const ms_catalog *catalog, ms_records *rec, size_t fir
 static void judge_from(analyzer *w, const ms_records *rec, size_t first_op, size_t first_value) {
   w->rec = rec;
   check_arguments(w, rec, first_value);
-  for (size_t i = first_op; i < rec->nops; i++) {
-    size_t first = w->out->diags.count;
-    size_t ninf = w->out->ninferences;
-    check_uses(w, &rec->ops[i]);
-    if (rec->ops[i].kind != MS_OP_RETURN && !rec->ops[i].unmatched && w->catalog) apply_rule(w, (uint32_t)i);
-    stamp_findings(w, &rec->ops[i], first, w->out->ninferences > ninf);
-  }
+  for (size_t i = first_op; i < rec->nops;) i = judge_tree(w, i);
+}
+
+/* Op i alone: its uses, its rule, its findings stamped. */
+void judge_op(analyzer *w, size_t i) {
+  const ms_records *rec = w->rec;
+  size_t first = w->out->diags.count;
+  size_t ninf = w->out->ninferences;
+  check_uses(w, &rec->ops[i]);
+  if (rec->ops[i].kind != MS_OP_RETURN && !rec->ops[i].unmatched && w->catalog) apply_rule(w, (uint32_t)i);
+  stamp_findings(w, &rec->ops[i], first, w->out->ninferences > ninf);
 }
 
 /* Judges every op of rec in text order, appending to out; the value

@@ -32,7 +32,7 @@ static void inferred_operand(const analyzer *w, const ms_op *op, int i, const ms
   if (v != MS_NONE && w->shape[v]) *out = *w->shape[v];
 }
 
-static void set_shape(analyzer *w, uint32_t v, const ms_shape *shape, uint32_t producer, bool shown) {
+void set_value_shape(analyzer *w, uint32_t v, const ms_shape *shape, uint32_t producer, bool shown) {
   if (!w->shape[v]) w->shape[v] = ms_xmalloc(sizeof *shape);
   *w->shape[v] = *shape;
   if (!shown) return;
@@ -58,10 +58,10 @@ static void refine_result(analyzer *w, uint32_t opi, uint32_t r, const ms_shape 
     if (!like_tosa) return;
     met = declared;
     met.ranked = false;
-    set_shape(w, op->results + r, &met, opi, false);
+    set_value_shape(w, op->results + r, &met, opi, false);
     return;
   }
-  if (refined) set_shape(w, op->results + r, &met, opi, true);
+  if (refined) set_value_shape(w, op->results + r, &met, opi, true);
 }
 
 /* `--tosa-infer-shapes` refines the ops of the function body and of regions
@@ -420,6 +420,26 @@ void meet_shape_fn(analyzer *w, const ms_op *op, const ms_rule_binding *b, ms_sh
     *result = met;
 }
 
+/* The catalog's constant_operands: operands the verifier reads as constants,
+** so that a block or function argument there is rejected (TOSA's shape
+** operands: "shape operand is not compile time resolvable"). A value
+** defined by any op is left to that op's rule: only arguments are known
+** never to be constants. */
+void check_constant_operands(analyzer *w, const ms_op *op, const ms_rule_binding *b) {
+  for (int i = 0; i < MS_MAX_OPERANDS && (uint32_t)i < op->noperands; i++) {
+    if (!((b->constant_operands >> i) & 1u)) continue;
+    uint32_t v = operand_value(w, op, i);
+    if (v == MS_NONE || w->rec->values[v].op != MS_NONE) continue;
+    ms_span use = ms_records_operand(w->rec, op, (uint32_t)i)->span;
+    ms_diagnostic *d = ms_diag_list_add(&w->out->diags, use.start, use.end, MS_SEVERITY_ERROR, "not-constant", NULL,
+                                        "operand #%d (%.*s) is an argument, but the op reads it as a constant: shape "
+                                        "operand is not compile time resolvable",
+                                        i, (int)(use.end - use.start), w->text + use.start);
+    d->operand = i;
+    return; /* the verifier stops at the first */
+  }
+}
+
 /* The catalog's static_operands: types that must be statically shaped. */
 void check_static_operands(analyzer *w, const ms_op *op, const ms_rule_binding *b) {
   for (int i = 0; i < MS_MAX_OPERANDS && (uint32_t)i < op->noperands; i++) {
@@ -484,7 +504,7 @@ static bool sop_constant(void *c, int i, int64_t *out, int max, int *n) {
 static void sop_refine(void *c, int r, const ms_shape *met) {
   algebra_ctx *a = c;
   const ms_op *op = algebra_op(a);
-  if ((uint32_t)r < op->nresults) set_shape(a->w, op->results + (uint32_t)r, met, a->opi, true);
+  if ((uint32_t)r < op->nresults) set_value_shape(a->w, op->results + (uint32_t)r, met, a->opi, true);
 }
 
 static void sop_propagated(void *c, const char *why) {
@@ -497,6 +517,18 @@ static void sop_propagated(void *c, const char *why) {
   if (fresh_refined(a->w, op, &in, vals) > 0) {
     report_propagated(a->w, op, &in, NULL, why);
     return;
+  }
+  /* The refined values are what the op's regions return (region_flow.c):
+  ** reported where a terminator directly inside it returns them. */
+  for (size_t t = a->opi + 1; t < a->w->rec->nops && a->w->rec->ops[t].span.start < op->span.end; t++) {
+    const ms_op *term = &a->w->rec->ops[t];
+    if (term->parent != a->opi || term->noperands == 0 || term->nresults > 0) continue;
+    rule_inputs all = {0};
+    for (uint32_t k = 0; k < term->noperands && all.n < MS_MAX_OPERANDS; k++) all.index[all.n++] = (int)k;
+    if (fresh_refined(a->w, term, &all, vals) > 0) {
+      report_propagated(a->w, term, &all, NULL, why);
+      return;
+    }
   }
   /* The refined values are elements of a tensor list operand (structured.h):
   ** reported where the list takes them. */

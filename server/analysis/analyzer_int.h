@@ -58,6 +58,11 @@ uint32_t operand_value(const analyzer *w, const ms_op *op, int i);
 const ms_span *out_type(const analyzer *w, const ms_op *op, uint32_t i);
 ms_span resolve(const analyzer *w, ms_span t);
 void apply_rule(analyzer *w, uint32_t opi);
+void judge_op(analyzer *w, size_t i);
+
+/* region_flow.c: op i and, when its entry has "region_flow", the ops of its
+** regions, with shapes carried into them; returns the next op's index. */
+size_t judge_tree(analyzer *w, size_t i);
 
 /* analyzer_store.c: a unit's records, value infos and inferences moved
 ** into one allocation of the analysis that keeps them (rec and info are
@@ -69,10 +74,12 @@ void ms_analysis_unpack_inferences(ms_analysis *self);
 /* analyzer_infer.c: inference by rule, shape function and structured algebra. */
 void apply_algebra(analyzer *w, uint32_t opi, const ms_rule_binding *b, attr_lookup *attrs);
 void check_static_operands(analyzer *w, const ms_op *op, const ms_rule_binding *b);
+void check_constant_operands(analyzer *w, const ms_op *op, const ms_rule_binding *b);
 void infer_by_rule(analyzer *w, uint32_t opi, const ms_rule_binding *b, rule_inputs *in, ms_shape *results, int nres, const ms_broadcast_result *declared_res);
 void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *b);
 void meet_shape_fn(analyzer *w, const ms_op *op, const ms_rule_binding *b, ms_shape *result);
 bool shapes_from_one_source(const analyzer *w, const ms_op *op, const rule_inputs *in, const ms_rule_binding *b);
 void type_unwritten_result(analyzer *w, uint32_t opi, const ms_shape *inferred);
+void set_value_shape(analyzer *w, uint32_t v, const ms_shape *shape, uint32_t producer, bool shown);
 
 #endif

@@ -64,6 +64,12 @@ typedef struct ms_shape_spec {
   ms_int_source keep_attr;     /* reduce: keep_dims read from an attribute when present */
 } ms_shape_spec;
 
+/* Constraint "region_flow": "branches" (each region's block arguments
+** take the last operands' shapes: tosa.cond_if), "loop" (every region's
+** take the operands' shapes, generalised to a fixed point over the last
+** region: tosa.while_loop). */
+enum { MS_REGION_FLOW_NONE, MS_REGION_FLOW_BRANCHES, MS_REGION_FLOW_LOOP };
+
 typedef struct ms_rule_binding {
   bool has_rule;               /* false: the entry gives only a shape function */
   bool infer_like_tosa;        /* refine as `--tosa-infer-shapes` does (constraint "infer_like_tosa") */
@@ -73,6 +79,8 @@ typedef struct ms_rule_binding {
   const char *spec_codes;      /* the algebra's codes only the specification checks, joined by commas, or NULL */
   const ms_layout *layout;     /* the entry's "syntax" (owned by the catalog), or NULL */
   const struct ms_sop_spec *algebra; /* the entry's "algebra" and "params" (sop_params.h), or NULL */
+  int region_flow;             /* constraint "region_flow": how the operands' shapes enter the op's regions
+                                  (MS_REGION_FLOW_*, region_flow.c) */
   ms_shape_spec shape;
   ms_rule rule;
   ms_broadcast_options opts;   /* axis, broadcast_dimensions, constraints */
@@ -85,6 +93,8 @@ typedef struct ms_rule_binding {
                                   same op named here (TFLite: a BroadcastArgs) */
   const char *shape_source[4];
   uint32_t static_operands;    /* bit i: operand i's type must be statically shaped */
+  uint32_t constant_operands;  /* bit i: operand i must be the result of an op (a constant the verifier reads),
+                                  never a block or function argument */
   char origin[160];            /* "rules/tosa.json: tosa.add" (file and pattern) */
   char description[256];       /* the entry's description, truncated */
   bool ok;                     /* false: see error */

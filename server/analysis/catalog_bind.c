@@ -269,8 +269,10 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->spec_warnings = e->spec_warnings;
   out->spec_codes = e->spec_codes;
   out->static_operands = e->static_operands;
+  out->constant_operands = e->constant_operands;
   out->layout = e->layout;
   out->algebra = e->algebra;
+  out->region_flow = e->region_flow;
   out->has_rule = e->has_rule || e->ncases > 0;
   if (!out->has_rule) return true;
   if (!choose_rule(e, op, out)) return true;

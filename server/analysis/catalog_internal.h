@@ -54,6 +54,7 @@ typedef struct entry {
   int nhint_attrs;
   uint32_t scalar_operands;      /* op operand numbers, as bits */
   uint32_t static_operands;      /* likewise */
+  uint32_t constant_operands;    /* likewise */
   const char *shape_source[MAX_ATTR_NAMES];
   int nshape_source;
   bool rank0_operands;         /* indexing-maps: rank-0 operands index no loop */
@@ -69,6 +70,7 @@ typedef struct entry {
   const char *iter_attr;       /* its "iterator_types" attribute (linalg.generic), or NULL */
   const char *maps_default;    /* its "default" maps (named ops), or NULL */
   const ms_sop_spec *algebra;  /* "algebra" and "params" (sop_params.h), or NULL */
+  int region_flow;             /* "region_flow" (catalog.h), 0: none */
 } entry;
 
 /* Every allocation of a file goes into its pool, freed at once. */

@@ -264,15 +264,24 @@ static bool load_spec_codes(loader *ld, const cJSON *v, entry *e) {
   return true;
 }
 
+/* "region_flow": "branches" or "loop" (catalog.h). */
+static bool load_region_flow(loader *ld, const cJSON *v, entry *e) {
+  if (!want_type(ld, v, cJSON_IsString(v), "\"branches\" or \"loop\"")) return false;
+  if (!strcmp(v->valuestring, "branches")) e->region_flow = MS_REGION_FLOW_BRANCHES;
+  else if (!strcmp(v->valuestring, "loop")) e->region_flow = MS_REGION_FLOW_LOOP;
+  else return bad(ld, v, false, "unknown region_flow \"%s\" (branches, loop)", v->valuestring);
+  return true;
+}
+
 static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
                                      "infer_like_tosa", "infer_only", "static_result", "max_broadcast_rank",
                                      "rank_difference", "rank0_operands", "float_elements", "integer_elements",
-                                     "sizes_only", "spec_warnings", "identical_shapes", "spec_codes", NULL};
+                                     "sizes_only", "spec_warnings", "identical_shapes", "spec_codes", "region_flow", NULL};
   bool *flags[] = {&e->equal_ranks,      &e->tensor_only,    &e->skip_result_dims, &e->strict,
                    &e->infer_like_tosa,  &e->infer_only,     &e->static_result,    NULL,
                    NULL,                 &e->rank0_operands, &e->float_elements,   &e->integer_elements,
-                   &e->sizes_only,       &e->spec_warnings,    &e->identical_shapes, NULL};
+                   &e->sizes_only,       &e->spec_warnings,    &e->identical_shapes, NULL, NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -283,6 +292,10 @@ static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
     }
     if (!strcmp(c->string, "spec_codes")) {
       if (!load_spec_codes(ld, c, e)) return false;
+      continue;
+    }
+    if (!strcmp(c->string, "region_flow")) {
+      if (!load_region_flow(ld, c, e)) return false;
       continue;
     }
     if (!want_type(ld, c, cJSON_IsBool(c), "true or false")) return false;
@@ -467,7 +480,7 @@ static bool build_rules_text(loader *ld, entry *e) {
   return (e->rules_text = ms_catalog_file_strdup(ld->file, buf)) != NULL || oom(ld);
 }
 
-/* "scalar_operands" / "static_operands": [N, ...], operand numbers as bits. */
+/* "scalar_operands" / "static_operands" / "constant_operands": [N, ...], operand numbers as bits. */
 static bool load_operand_set(loader *ld, const cJSON *v, uint32_t *bits) {
   if (!want_type(ld, v, cJSON_IsArray(v), "an array of operand numbers")) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -506,7 +519,8 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"match", "description", "rule", "select", "operands", "axis",
                                      "broadcast_dimensions", "target_shape", "constraints", "shape",
                                      "scalar_operands", "static_operands", "shape_source", "dimension_hints",
-                                     "syntax", "dimensions", "indexing_maps", "algebra", "params", NULL};
+                                     "syntax", "dimensions", "indexing_maps", "algebra", "params",
+                                     "constant_operands", NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   e->line = ld->entry_line;
@@ -558,6 +572,9 @@ static bool load_entry(loader *ld, const cJSON *v, entry *e) {
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "scalar_operands")) && !load_operand_set(ld, c, &e->scalar_operands))
     return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "static_operands")) && !load_operand_set(ld, c, &e->static_operands))
+    return false;
+  if ((c = cJSON_GetObjectItemCaseSensitive(v, "constant_operands")) &&
+      !load_operand_set(ld, c, &e->constant_operands))
     return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "shape_source")) && !load_shape_source(ld, c, e)) return false;
   if ((c = cJSON_GetObjectItemCaseSensitive(v, "dimension_hints")) &&

@@ -24,7 +24,22 @@
   "() -> !tosa.shape<2>\n  %0 = tosa.resize %x, %s, %o, %o {mode = NEAREST_NEIGHBOR} : (tensor<1x15x13x1xf32>, " \
   "!tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> " res "\n  return %0 : " res "\n}\n"
 
+#define RESHAPE(shape, def)                                                                                 \
+  "func.func @f(%x: tensor<2x3xf32>" shape ") -> tensor<3x2xf32> {\n" def                                     \
+  "  %0 = tosa.reshape %x, %s : (tensor<2x3xf32>, !tosa.shape<2>) -> tensor<3x2xf32>\n  return %0 : "        \
+  "tensor<3x2xf32>\n}\n"
+
 const ms_code_info ms_codes_tosa_ops[] = {
+  {"not-constant", MS_SEVERITY_ERROR,
+   "An operand the verifier reads as a constant is a block or function argument.",
+   "TOSA's reshape, tile, slice, pad and resize take their shapes (the new shape, the multiples, the start and "
+   "size, the padding, the scale, offset and border) as `!tosa.shape` operands, which LLVM 22's verifier reads "
+   "from the `tosa.const_shape` that defines them; an argument of the function or of a block is never one. The "
+   "rule entry names the operands (`constant_operands`); a value any op defines is left to that op.",
+   RESHAPE(", %s: !tosa.shape<2>", ""),
+   RESHAPE("", "  %s = tosa.const_shape {values = dense<[3, 2]> : tensor<2xindex>} : () -> !tosa.shape<2>\n"),
+   "LLVM 22 TosaOps.cpp ReshapeOp::verify, TileOp::verify, SliceOp::verify, PadOp::verify, ResizeOp::verify "
+   "(\"shape operand is not compile time resolvable\").", false},
   {"power-of-two", MS_SEVERITY_ERROR,
    "A dim that must be a power of two is not.",
    "TOSA's fft2d and rfft2d transform the height and width of their inputs, which must be powers of two. LLVM "

@@ -44,6 +44,11 @@ typedef struct judged {
   int nregions;
   ms_sop_region regions[MAX_REGIONS];
   ms_shape region_shapes[MAX_REGION_SHAPES];
+  /* The same at the inferred shapes of the arguments and yields (what
+  ** region_flow.c carried into the regions); regions_refined: some differ. */
+  ms_sop_region iregions[MAX_REGIONS];
+  ms_shape region_inferred[MAX_REGION_SHAPES];
+  bool regions_refined;
 } judged;
 
 static void release(judged *j) {
@@ -101,6 +106,10 @@ static bool terminator(const ms_structured_host *h, const ms_op *t) {
 
 static bool push_shape(const ms_structured_host *h, judged *j, int *used, uint32_t v) {
   if (*used >= MAX_REGION_SHAPES || v == MS_NONE || !h->value_shape(h->w, v, &j->region_shapes[*used])) return false;
+  ms_shape *inf = &j->region_inferred[*used];
+  /* Only where the entry carries shapes into its regions ("region_flow"). */
+  if (h->binding->region_flow && h->value_inferred && h->value_inferred(h->w, v, inf)) j->regions_refined = true;
+  else *inf = j->region_shapes[*used];
   (*used)++;
   return true;
 }
@@ -114,6 +123,7 @@ static void gather_regions(const ms_structured_host *h, judged *j) {
   int used = 0;
   uint32_t from = op->span.start;
   j->nregions = 0;
+  j->regions_refined = false;
   size_t lo = op->nresults ? op->results : 0;
   while (lo > 0 && rec->values[lo - 1].def.start > op->span.start) lo--;
   for (size_t i = h->opi + 1; i < rec->nops && rec->ops[i].span.start < op->span.end; i++) {
@@ -133,6 +143,10 @@ static void gather_regions(const ms_structured_host *h, judged *j) {
     for (uint32_t k = 0; k < t->noperands; k++) ok &= push_shape(h, j, &used, ms_records_operand(rec, t, k)->value);
     g->nyields = ok ? used - first : -1;
     g->yields = &j->region_shapes[first];
+    ms_sop_region *gi = &j->iregions[j->nregions - 1];
+    *gi = *g;
+    gi->args = j->region_inferred + (g->args - j->region_shapes);
+    gi->yields = j->region_inferred + (g->yields - j->region_shapes);
     from = t->span.end;
   }
 }
@@ -223,8 +237,9 @@ static void clear_out(ms_sop_out *out, int nresults, bool provenance) {
 
 static ms_infer_verdict run(const judged *j, const ms_shape *operands, bool provenance, ms_sop_out *out,
                             const ms_sop_def *def) {
+  bool at_declared = operands == j->operands;
   ms_sop_in in = {j->n, operands, j->nresults, j->results, j->nparams, j->params, provenance, j->nregions,
-                  j->regions, operands == j->operands, j->opaque};
+                  at_declared ? j->regions : j->iregions, at_declared, j->opaque};
   clear_out(out, j->nresults, provenance);
   ms_infer_verdict v = def->fn(&in, out);
   if (v == MS_INFER_INVALID_RESULT) v = MS_INFER_INVALID;
@@ -364,15 +379,19 @@ static void judge(const ms_structured_host *h, judged *j) {
   ms_shape *inferred_ops = j->inferred;
   bool any = false;
   for (int i = 0; i < j->n; i++) any |= inferred(h, j, i, &inferred_ops[i]);
+  any |= j->regions_refined;
   if (!any && v != MS_INFER_OK) return;
   if (any) {
     v = run(j, inferred_ops, false, &out, def);
     if (v == MS_INFER_INVALID) {
       if (!quiet) h->propagated(h->w, out.why);
+      /* A region op ("region_flow") passes its refined results on even
+      ** when they break it, as --tosa-infer-shapes refines, then verifies. */
+      if (!h->binding->region_flow || out.nresults != j->nresults) return;
+    } else if (v != MS_INFER_OK) {
       return;
     }
-    if (v != MS_INFER_OK) return;
-    r = conflicting_result(j, &out);
+    r = v == MS_INFER_OK ? conflicting_result(j, &out) : -1;
     if (r >= 0) {
       conflict_text(j, &out, r, why, sizeof why);
       if (!quiet) h->propagated(h->w, why);

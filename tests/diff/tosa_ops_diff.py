@@ -2,12 +2,12 @@
 """tosa_ops_diff.py: TOSA's resize, table, fft2d, rfft2d, rescale, cond_if
 and while_loop (issue 23) against mlir-opt-22, the sibling of
 structured_diff.py; and reshape, tile, slice and pad whose shape operands
-are `tosa.const_shape` constants. cond_if and while_loop come in generic
+are `tosa.const_shape` constants (shapes through the regions of cond_if and
+while_loop, every value: tosa_regions_diff.py). cond_if and while_loop come in generic
 form only (their pretty form is not judged: silent), with regions whose
 arguments carry the inputs' types (shapes refined inside regions do not flow
 out yet). Not generated, because mlir-shape does not judge them yet (misses,
-not false errors): shape operands that are block arguments ("shape operand
-is not compile time resolvable"), negative paddings against a ranked result,
+not false errors): negative paddings against a ranked result,
 reshape sizes below -1 or of 0, a 0 multiple on an unranked tile input.
 Known miss on other seeds (mlir-opt-22 rejects, mlir-shape silent): a tile
 multiples list of another length than the result's rank when the input is
@@ -306,11 +306,14 @@ def shape_op(rng, name, generic):
         pads = [rng.randint(0, 2) for _ in range(2 * len(x))]
         right = [d + pads[2 * i] + pads[2 * i + 1] for i, d in enumerate(x)]
         lists = [perturb(rng, pads, 0.1)]
+    params = ["%%x: %s" % ttype(xt)]
     for k, v in enumerate(lists):
-        consts += const_shape("s%d" % k, v)
+        if rng.random() < 0.06:  # a function argument: never compile time resolvable
+            params.append("%%s%d: !tosa.shape<%d>" % (k, len(v)))
+        else:
+            consts += const_shape("s%d" % k, v)
         uses.append("%%s%d" % k)
         types.append("!tosa.shape<%d>" % len(v))
-    params = ["%%x: %s" % types[0]]
     if kind == "pad":
         uses.append("%v")
         types.append("tensor<1xf32>")
@@ -321,7 +324,7 @@ def shape_op(rng, name, generic):
     tr = ttype(res)
     sig = "(%s) -> %s" % (", ".join(types), tr)
     body = consts + op_text(generic, "tosa." + kind, uses, "", sig)
-    return func(name, params, body, [tr]), len(lists) + 1
+    return func(name, params, body, [tr]), consts.count("\n") + 1
 
 
 FAMILIES = [("tosa.table", table), ("tosa.fft2d", fft2d), ("tosa.rfft2d", rfft2d),
