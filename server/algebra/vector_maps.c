@@ -1,9 +1,11 @@
 /*
-** vector_maps.c: the vector ops judged through affine maps (sop.h):
-** contractions (indexing maps and iterator types) and transfers
-** (permutation maps, masks, in_bounds), as LLVM 22 verifies them
+** vector_maps.c: the ops judged through affine maps (sop.h): vector
+** contractions (indexing maps and iterator types), vector transfers
+** (permutation maps, masks, in_bounds) and linalg's contract (indexing
+** maps with ins/outs), as LLVM 22 verifies them
 ** (VectorOps.cpp ContractionOp::verify, verifyOutputShape,
-** isSupportedCombiningKind; verifyTransferOp, TransferReadOp::verify,
+** isSupportedCombiningKind; LinalgOps.cpp ContractOp::verify and
+** verifyStructuredOpInterface; verifyTransferOp, TransferReadOp::verify,
 ** TransferWriteOp::verify, inferTransferOpMaskType, verifyPermutationMap).
 **
 ** Maps arrive in the "maps" format of sop_maps.h: per map its dim count,
@@ -14,7 +16,7 @@
 ** Parameters: indexing_maps, iterator_types, kind (vector_contract);
 ** permutation_map, in_bounds, operandSegmentSizes, write (1: the value to
 ** store comes first and the result, for a tensor, is the source's type:
-** vector_transfer).
+** vector_transfer); indexing_maps (linalg_contract).
 */
 #include "sop_check.h"
 
@@ -330,7 +332,92 @@ static ms_infer_verdict vector_transfer(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* --- linalg.contract ---------------------------------------------------------- */
+
+/* The maps against the operands as ContractOp::verify checks them (over
+** the pairs of maps and operands: lhs and rhs are inputs, the init the
+** output): projected permutations, one result per dim, then every loop
+** used, and a loop of one input only also in the output. */
+static bool contract_usage(const ms_sop_in *in, const map *m, int nmaps, ms_sop_out *out) {
+  int inocc[MS_MAX_RANK] = {0}, outocc[MS_MAX_RANK] = {0};
+  for (int i = 0; i < nmaps && i < in->noperands; i++) {
+    const ms_shape *t = &in->operands[i];
+    bool seen[MS_MAX_RANK] = {false};
+    for (int k = 0; k < m[i].nres; k++) {
+      int64_t d = m[i].res[k];
+      if (d < 0 || seen[d])
+        return ms_sop_fail(out, CODE_MAPS, i, "provided affine_map is not a projected permutation"), false;
+      seen[d] = true;
+    }
+    bool shaped = t->kind == MS_TYPE_TENSOR || t->kind == MS_TYPE_MEMREF || t->kind == MS_TYPE_VECTOR;
+    if (shaped ? m[i].nres != t->rank : m[i].nres != 0)
+      return ms_sop_fail(out, MS_CODE_OPERAND_RANK, i, "ranks of shaped operand and results of corresponding affine_map "
+                         "differ"), false;
+    for (int k = 0; k < m[i].nres; k++) (i < 2 ? inocc : outocc)[m[i].res[k]]++;
+  }
+  for (int d = 0; d < m[0].ndims; d++) {
+    if (inocc[d] == 0 && outocc[d] == 0)
+      return ms_sop_fail(out, CODE_MAPS, -1, "iteration space dim at index %d not used to access any operand", d), false;
+    if (inocc[d] == 1 && outocc[d] != 1)
+      return ms_sop_fail(out, CODE_MAPS, -1, "iteration space dim at index %d is neither a contracting dim nor of "
+                         "parallel iteration type", d), false;
+  }
+  return true;
+}
+
+/* verifyStructuredOpInterface's static check: a loop's size is the first
+** operand dim it indexes; when every loop's size is static, every
+** non-zero static dim has its loop's size. */
+static bool contract_sizes(const ms_sop_in *in, const map *m, ms_sop_out *out) {
+  int64_t size[MS_MAX_RANK];
+  for (int d = 0; d < m[0].ndims; d++) size[d] = MS_DIM_DYNAMIC - 1; /* not yet seen */
+  for (int i = 0; i < 3; i++)
+    for (int k = 0; k < m[i].nres; k++)
+      if (size[m[i].res[k]] == MS_DIM_DYNAMIC - 1) size[m[i].res[k]] = in->operands[i].dims[k];
+  for (int d = 0; d < m[0].ndims; d++)
+    if (size[d] == MS_DIM_DYNAMIC) return true;
+  for (int i = 0; i < 3; i++)
+    for (int k = 0; k < m[i].nres; k++) {
+      int64_t want = size[m[i].res[k]], got = in->operands[i].dims[k];
+      if (got != MS_DIM_DYNAMIC && got != 0 && want != got)
+        return ms_sop_fail(out, CODE_MAPS, i, "inferred input/output operand #%d has shape's dimension #%d to be %lld, "
+                           "but found %lld", i, k, (long long)want, (long long)got), false;
+    }
+  return true;
+}
+
+static ms_infer_verdict linalg_contract(const ms_sop_in *in, ms_sop_out *out) {
+  const ms_sop_param *mp = ms_sop_get(in, "indexing_maps");
+  if (in->noperands != 3 || !mp) return MS_INFER_UNKNOWN;
+  for (int i = 0; i < 3; i++)
+    if (in->operands[i].kind != MS_TYPE_OTHER && !in->operands[i].ranked) return MS_INFER_UNKNOWN;
+  const ms_shape *init = &in->operands[2];
+  if (init->kind != MS_TYPE_TENSOR && init->kind != MS_TYPE_MEMREF) return MS_INFER_UNKNOWN;
+  map m[MS_SOP_MAX_OPERANDS];
+  int nmaps = read_maps(mp, m, MS_SOP_MAX_OPERANDS);
+  if (nmaps < 1) return MS_INFER_UNKNOWN;
+  for (int i = 0; i < nmaps; i++)
+    if (m[i].ndims != m[0].ndims || m[i].nsyms || m[0].ndims > MS_MAX_RANK) return MS_INFER_UNKNOWN;
+  if (in->at_declared && init->kind == MS_TYPE_TENSOR && in->nresults == 1) {
+    const ms_shape *r = &in->results[0];
+    bool same = r->ranked && r->kind == MS_TYPE_TENSOR && r->rank == init->rank && !strcmp(r->elem, init->elem);
+    for (int k = 0; same && k < r->rank; k++) same = r->dims[k] == init->dims[k];
+    if (!same) return ms_sop_fail(out, CODE_RESULT, -1, "expected type of operand #2 to match type of corresponding result");
+  }
+  if (!contract_usage(in, m, nmaps, out)) return MS_INFER_INVALID;
+  if (nmaps != 3)
+    return ms_sop_fail(out, CODE_MAPS, -1, "expected the number of indexing_map (%d) to be equal to the number of "
+                       "input/output operands (3)", nmaps);
+  if (!contract_sizes(in, m, out)) return MS_INFER_INVALID;
+  if (init->kind != MS_TYPE_TENSOR) return MS_INFER_UNKNOWN;
+  out->results[0] = *init;
+  out->nresults = 1;
+  if (in->want_provenance) ms_sop_note(out, 0, "the init's type");
+  return MS_INFER_OK;
+}
+
 const ms_sop_def ms_sop_vector_maps[] = {
+    {"linalg_contract", linalg_contract, "indexing_maps"},
     {"vector_transfer", vector_transfer, "permutation_map,in_bounds,operandSegmentSizes,write"},
     {"vector_contract", vector_contract, "indexing_maps,iterator_types,kind"},
     {NULL, NULL, NULL},

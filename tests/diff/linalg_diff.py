@@ -17,7 +17,15 @@ extract_strided_slice, from_elements, multi_reduction, reduction,
 insert_strided_slice, constant_mask, create_mask (scalable dims too),
 interleave, deinterleave and bitcast (element widths i1 to f64); tensor's
 cast (unranked either side) and dim; vector.contract (matmul-,
-matvec-, dot- and batch-like maps, sizes and iterator counts changed). Half the cases are written in
+matvec-, dot- and batch-like maps, sizes and iterator counts changed,
+iterator types swapped, maps repeated or shortened, combining kinds against
+f32 and i32); tensor.gather / tensor.scatter (gather dims out of order or
+range, the indices' last dim, both result forms, `unique`);
+vector.transfer_read / transfer_write (permutation maps with broadcast
+dims, repeated dims or sums, the pretty form's default map, masks,
+in_bounds counts, index counts, padding types, element widths); and
+linalg.contract (vector.contract's maps on tensors and memrefs, a loop
+unused or left to one input, a map missing or repeating a dim). Half the cases are written in
 pretty form (`ins(...) outs(...)`); the other half are the same kind of
 case converted by `mlir-opt-22 --mlir-print-op-generic` (with the verifier
 off, so invalid ops convert too). One comparison, by the op's line:
@@ -987,7 +995,7 @@ def vtransfer(rng, name, op):
         n = len(res) if rng.random() > 0.08 else len(res) + 1
         attrs.append("in_bounds = [%s]" % ", ".join(rng.choice(["true", "false"]) for _ in range(n)))
     mask, unparsable = "", False  # a wrong mask or padding type: the pretty parser rejects it (no generic form)
-    if rng.random() < 0.3 and clean and len(src) == srank:
+    if rng.random() < 0.3 and clean and len(src) == srank and len(vdims_) == vrank:
         m = mask_of(srank, res, vdims_)
         if rng.random() < 0.2 and not WANT_GENERIC[0]:
             m = m[::-1] if len(m) > 1 and m[0] != m[-1] else m + [2]
@@ -1013,6 +1021,36 @@ def vtransfer(rng, name, op):
     pad = f.arg(ptype)
     f.body.append("%%r = vector.transfer_read %s[%s], %s%s%s : %s, %s" % (s, idx, pad, mask, ad, st, vt))
     return (f.text(name, vt),) if unparsable or ptype != elem else f.text(name, vt)
+
+
+def lcontract(rng, name, _op):
+    """linalg.contract with vector.contract's maps on tensors or memrefs, the maps or shapes sometimes wrong."""
+    nloops, lm, rm, am = rng.choice(CONTRACTIONS)
+    lm, rm, am = list(lm), list(rm), list(am)
+    maps = [lm, rm, am]
+    extra = 0
+    r = rng.random()
+    if r < 0.04:
+        extra = 1  # a loop no operand uses
+    elif r < 0.08 and am:
+        am.pop(rng.randrange(len(am)))  # a parallel loop left to one input
+    elif r < 0.11:
+        k = rng.choice(maps)
+        if k:
+            k[rng.randrange(len(k))] = k[0]  # a map that is no permutation
+    elif r < 0.13:
+        maps = maps[:2]  # a map missing
+    sizes = [rng.randint(1, 4) for _ in range(nloops)]
+    shapes = [[sizes[d] for d in m] for m in (lm, rm, am)]
+    mutate(rng, shapes, sizes)
+    dynamize(rng, shapes)
+    kind = "memref" if rng.random() < 0.2 else "tensor"
+    types = [shaped(kind, sh) for sh in shapes]
+    res = result_of(rng, kind, shapes[-1])
+    text = ", ".join(amap(nloops + extra, ["d%d" % d for d in m]) for m in maps)
+    head = "%r = " if res else ""
+    body = ["%slinalg.contract indexing_maps = [%s] %s%s" % (head, text, ins_outs(types, 2), " -> " + res if res else "")]
+    return function(name, types, res, body)
 
 
 def tdim(rng, name, _op):
@@ -1102,7 +1140,7 @@ FAMILIES = [("linalg." + op, named) for op in NAMED] + [("linalg.transpose", tra
     ("vector.create_mask", vcreate_mask), ("vector.interleave", vinterleave), ("vector.deinterleave", vdeinterleave),
     ("vector.bitcast", vbitcast), ("tensor.cast", tcast), ("tensor.dim", tdim),
     ("vector.contract", vcontract), ("tensor.gather", tgather), ("tensor.scatter", tscatter),
-    ("vector.transfer_read", vtransfer), ("vector.transfer_write", vtransfer)]
+    ("vector.transfer_read", vtransfer), ("vector.transfer_write", vtransfer), ("linalg.contract", lcontract)]
 
 
 def to_generic(chunks):
