@@ -60,8 +60,24 @@ static ms_infer_verdict same_shape(const ms_sop_in *in, const ms_shape *like, ms
 
 /* --- transpose, reverse ---------------------------------------------------- */
 
+/* "permutation_operand": a permutation that is not a constant is an
+** operand whose element count, where it and the input are statically
+** shaped, is the input's rank (TFLite's TransposeOp::verify). */
+static bool perm_length_fits(const ms_shape *x, const ms_shape *p, ms_sop_out *out) {
+  if (!x->ranked || !p->ranked || p->rank != 1 || p->dims[0] < 0) return true;
+  for (int i = 0; i < x->rank; i++)
+    if (x->dims[i] < 0) return true;
+  if (p->dims[0] == x->rank) return true;
+  ms_sop_fail(out, MS_CODE_DIMS_COUNT, 1, "perm tensor elements size (%lld) is not equal to input tensor rank (%d)",
+              (long long)p->dims[0], x->rank);
+  return false;
+}
+
 static ms_infer_verdict transpose(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *perm = ms_sop_get(in, "permutation");
+  int64_t po = ms_sop_int(in, "permutation_operand", -1);
+  if (!perm && po > 0 && po < in->noperands && !perm_length_fits(&in->operands[0], &in->operands[po], out))
+    return MS_INFER_INVALID;
   if (in->noperands < 1 || !perm || !in->operands[0].ranked) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
   char b[128];
@@ -557,7 +573,7 @@ static ms_infer_verdict pairwise(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 const ms_sop_def ms_sop_movement[] = {
-    {"transpose", transpose, "permutation"},
+    {"transpose", transpose, "permutation,permutation_operand"},
     {"reverse", reverse, "dimensions"},
     {"reshape", reshape, "static_result"},
     {"dynamic_reshape", dynamic_reshape, "output_shape"},

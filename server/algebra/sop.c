@@ -44,6 +44,7 @@ extern const ms_sop_def ms_sop_constant[];    /* s28-hlo: constant.c */
 extern const ms_sop_def ms_sop_rearrange[]; /* s28-frontend: rearrange.c */
 extern const ms_sop_def ms_sop_operand_traits[]; /* s29-frontend: operand_traits.c */
 extern const ms_sop_def ms_sop_strided_slice[];   /* s29-frontend: strided_slice.c */
+extern const ms_sop_def ms_sop_framework_tf[];    /* s29-frontend: framework_tf.c */
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -75,6 +76,7 @@ static const ms_sop_def *const families[] = {
     ms_sop_rearrange,
     ms_sop_operand_traits,
     ms_sop_strided_slice,
+    ms_sop_framework_tf,
 
     NULL,
 };

@@ -4,7 +4,7 @@ tensor_ops.c, indexing.c) against ONNX's own shape inference.
 
 Generates small one-op ONNX graphs (MatMul, Gemm, Conv, ConvTranspose,
 MaxPool, AveragePool, GlobalAveragePool, Reshape, Flatten, Squeeze,
-Unsqueeze, Reduce*, Softmax, TopK, Gather, GatherElements, GatherND,
+Unsqueeze, Reduce*, Softmax, TopK, Unique, Gather, GatherElements, GatherND,
 ScatterND, ScatterElements, Split, Slice, Tile, Pad, Shape, Size,
 BatchNormalization, LayerNormalization, MatMulInteger, LpPool, DepthToSpace,
 SpaceToDepth), valid and invalid
@@ -464,11 +464,20 @@ def g_layer_norm(r, bad):
                 spec_invalid="LayerNormalization's axis range" if bad else None)
 
 
+def g_unique(r, bad):
+    x = dims(r, r.randint(1, 3))
+    attrs = {"sorted": r.randint(0, 1)}
+    if r.random() < 0.6 or bad:
+        attrs["axis"] = r.randint(-len(x), len(x) - 1) + (2 * len(x) if bad else 0)
+    return Case("Unique", [("X", x, F)], attrs, nout=4, out_elems=[F, I64, I64, I64])
+
+
 GENERATORS = [(g_matmul, 1), (g_matmul_integer, 1), (g_gemm, 2), (g_conv, 3), (g_conv_transpose, 1), (g_pool, 1),
               (g_global_pool, 0), (g_reshape, 2), (g_flatten, 1), (g_squeeze, 1), (g_unsqueeze, 1), (g_reduce, 1),
               (g_softmax, 1), (g_topk, 1), (g_gather, 1), (g_gather_elements, 2), (g_gather_nd, 1),
               (g_scatter_nd, 1), (g_scatter_elements, 2), (g_split, 1), (g_slice, 1), (g_tile, 1), (g_pad, 1),
-              (g_shape, 0), (g_batch_norm, 1), (g_layer_norm, 1), (g_depth_to_space, 1)]
+              (g_shape, 0), (g_batch_norm, 1), (g_layer_norm, 1), (g_depth_to_space, 1),
+              (g_unique, 1)]
 
 
 # --- ONNX model and reference ---

@@ -20,7 +20,7 @@
 #define FIXTURES MS_SOURCE_DIR "/tests/unit/catalogs/"
 
 static const char *const shipped[] = {"arith", "chlo", "linalg", "mhlo", "mlir", "onnx", "openvino", "paddle",
-                                      "stablehlo", "tensor", "tflite", "torch", "tosa", "vector"};
+                                      "stablehlo", "tensor", "tf", "tflite", "torch", "tosa", "vector"};
 
 /* Attributes as key/value text pairs, NULL terminated. */
 static const char *attr_lookup(void *ctx, const char *key, size_t *len) {

@@ -172,8 +172,9 @@ Test(strided_slice, checks_and_run_time_failures) {
   sc_fails(&c, "strided_slice_masks", "operand-rank");
 }
 
-/* Through the catalog: tfl.while's counts, tfl.conv_3d's channels, and
-** tfl.split's split_dim, which must be ranked (TFLite's ODS). */
+/* Through the catalog: tfl.while's counts, tfl.conv_3d's channels,
+** tfl.split's split_dim, which must be ranked (TFLite's ODS), and
+** tfl.transpose's perm operand, whose length is the input's rank. */
 Test(operand_traits, tflite_ops_through_the_catalog) {
   char codes[256];
   ms_analysis a;
@@ -190,6 +191,13 @@ Test(operand_traits, tflite_ops_through_the_catalog) {
                "  return\n}\n",
                NULL, true, codes, sizeof codes, &a);
   cr_expect_str_eq(codes, "operand-rank@2");
+  ms_analysis_clear(&a);
+  test_analyse("func.func @f(%x: tensor<2x2xi32>, %p: tensor<3xi32>, %q: tensor<?xi32>) {\n"
+               "  %0 = \"tfl.transpose\"(%x, %p) : (tensor<2x2xi32>, tensor<3xi32>) -> tensor<2x2xi32>\n"
+               "  %1 = \"tfl.transpose\"(%x, %q) : (tensor<2x2xi32>, tensor<?xi32>) -> tensor<2x2xi32>\n"
+               "  return\n}\n",
+               NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "dims-count@2");
   ms_analysis_clear(&a);
   const char *loop = "func.func @f(%%a: tensor<i32>, %%b: tensor<1xf32>) {\n"
                      "  %%0:%s = \"tfl.while\"(%%a, %%b) ({\n"

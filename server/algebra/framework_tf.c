@@ -1,0 +1,153 @@
+/*
+** framework_tf.c: TensorFlow's matmuls and windowed ops (sop.h), whose
+** attributes spell the layout: a channels-last or channels-first
+** `data_format`, `strides` / `dilations` / `ksize` with one entry per dim
+** of that format, `padding` "SAME", "VALID" or "EXPLICIT" with
+** `explicit_paddings` ([lo, hi] per dim of the format).
+**
+**   adjoint_matmul  x [..., r, c] times y [..., r, c] with `adj_x` /
+**                   `adj_y` (or `transpose_a` / `transpose_b`) choosing
+**                   which of the last two dims are rows and columns; the
+**                   batch dims broadcast as TensorFlow's getBroadcastedShape
+**                   does (a `?` against a size > 1 gives that size) or,
+**                   with "equal_batch" 1 (BatchMatMul), must be equal. With
+**                   "verify" 1 (BatchMatMulOp::verify): ranks >= 2, batch
+**                   dims compatible, the declared result's rank and its
+**                   batch, row and column dims checked; the contracting
+**                   dims are not compared (the verifier does not); at the
+**                   operands' inferred shapes a violation only stops the
+**                   inference (the verifier sees the declared types). With
+**                   "verify" 0 (MatMul) the shape only refines the result.
+**   nhwc_window     Conv2D (`window_kind` 0: the HWIO filter operand 1
+**                   gives the window and the output channels), depthwise
+**                   (1: channels x the filter's multiplier), pooling (2:
+**                   `ksize` is the window, the channels carried over):
+**                   SAME gives ceil(in / stride), VALID ceil((in - (k -
+**                   1) * d) / stride), EXPLICIT (in + lo + hi - (k - 1) *
+**                   d - 1) / stride + 1, as TensorFlow's
+**                   GetWindowedOutputSizeVerbose. It only refines the
+**                   result: TensorFlow's verifiers check the attributes'
+**                   lengths, not the output's dims.
+*/
+#include "sop_check.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static bool known(int64_t d) { return d >= 0; }
+
+/* mlir::OpTrait::util::getBroadcastedShape for one dim pair; false when
+** both are static and neither is 1 nor equal. */
+static bool broadcast_dim(int64_t a, int64_t b, int64_t *r) {
+  if (!known(a) || !known(b)) {
+    *r = a > 1 ? a : b > 1 ? b : a == 1 ? b : b == 1 ? a : MS_DIM_DYNAMIC;
+    return true;
+  }
+  if (a == b || b == 1) *r = a;
+  else if (a == 1) *r = b;
+  else return false;
+  return true;
+}
+
+static ms_infer_verdict adjoint_matmul(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 2 || in->nresults != 1) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0], *y = &in->operands[1];
+  /* the verifier's checks at the declared types only: at inferred shapes a
+  ** violation is not judged (TensorFlow's files feed unranked operands whose
+  ** producers' shapes a graph rewrite changes: prepare-composite-functions) */
+  bool verify = ms_sop_int(in, "verify", 0) != 0 && in->at_declared;
+  for (int k = 0; k < 2; k++) {
+    const ms_shape *s = k ? y : x;
+    if (s->ranked && s->rank < 2) {
+      if (!verify) return MS_INFER_UNKNOWN;
+      return ms_sop_fail(out, "operand-rank", k, "requires %s operand to have rank at least two", k ? "rhs" : "lhs");
+    }
+  }
+  if (!x->ranked || !y->ranked) return MS_INFER_UNKNOWN;
+  int nx = x->rank - 2, ny = y->rank - 2, nb = nx > ny ? nx : ny;
+  int64_t batch[MS_MAX_RANK];
+  bool equal = ms_sop_int(in, "equal_batch", 0) != 0;
+  if (equal && nx != ny) return MS_INFER_UNKNOWN;
+  for (int i = 0; i < nb; i++) {
+    int64_t a = i - (nb - nx) >= 0 ? x->dims[i - (nb - nx)] : 1, b = i - (nb - ny) >= 0 ? y->dims[i - (nb - ny)] : 1;
+    bool ok = equal ? !known(a) || !known(b) || a == b : broadcast_dim(a, b, &batch[i]);
+    if (equal) batch[i] = known(a) ? a : b;
+    if (!ok) {
+      if (!verify) return MS_INFER_UNKNOWN;
+      return ms_sop_fail(out, "batching-dims", -1, "found %s batch dimensions: lhs dim %d is %lld, rhs dim %d is %lld",
+                         equal ? "mismatching" : "incompatible broadcast", i - (nb - nx), (long long)a,
+                         i - (nb - ny), (long long)b);
+    }
+  }
+  bool ax = ms_sop_int(in, "adj_x", 0) != 0, ay = ms_sop_int(in, "adj_y", 0) != 0;
+  int64_t row = x->dims[nx + (ax ? 1 : 0)], col = y->dims[ny + (ay ? 0 : 1)];
+  ms_sop_result_begin(out, 0, x);
+  for (int i = 0; i < nb; i++) ms_sop_result_push(out, 0, batch[i], MS_DIM_DYNAMIC);
+  ms_sop_result_push(out, 0, row, MS_DIM_DYNAMIC);
+  ms_sop_result_push(out, 0, col, MS_DIM_DYNAMIC);
+  out->nresults = 1;
+  /* BatchMatMul's verifier leaves the batch dims of its result unchecked */
+  out->unchecked_results = ms_sop_int(in, "verify", 0) == 0 || equal;
+  if (in->want_provenance)
+    ms_sop_note(out, 0, "batch dims broadcast; rows from lhs dim %d, columns from rhs dim %d", nx + (ax ? 1 : 0),
+                ny + (ay ? 0 : 1));
+  return MS_INFER_OK;
+}
+
+/* --- nhwc_window ----------------------------------------------------------------- */
+
+/* One entry of a per-dim list (1 when absent or short). */
+static int64_t entry(const ms_sop_in *in, const char *name, int i) {
+  int n;
+  const int64_t *v = ms_sop_list(in, name, &n);
+  return v && i < n ? v[i] : 1;
+}
+
+static int64_t windowed(const ms_sop_in *in, const char *padding, int dim, int64_t size, int64_t k) {
+  int64_t s = entry(in, "strides", dim), d = entry(in, "dilations", dim);
+  if (!known(size) || !known(k) || s < 1 || d < 1) return MS_DIM_DYNAMIC;
+  int64_t eff = (k - 1) * d + 1;
+  if (!strcmp(padding, "SAME")) return (size + s - 1) / s;
+  if (!strcmp(padding, "VALID")) return size >= eff ? (size - eff + s) / s : MS_DIM_DYNAMIC;
+  int n;
+  const int64_t *p = ms_sop_list(in, "explicit_paddings", &n);
+  if (strcmp(padding, "EXPLICIT") || !p || 2 * dim + 1 >= n) return MS_DIM_DYNAMIC;
+  int64_t total = size + p[2 * dim] + p[2 * dim + 1];
+  return total >= eff ? (total - eff) / s + 1 : MS_DIM_DYNAMIC;
+}
+
+static ms_infer_verdict nhwc_window(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 1 || in->nresults != 1) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0];
+  const ms_sop_param *pad = ms_sop_get(in, "padding"), *fmt = ms_sop_get(in, "data_format");
+  int64_t kind = ms_sop_int(in, "window_kind", 0);
+  out->nresults = 1;
+  out->unchecked_results = true;
+  memset(&out->results[0], 0, sizeof out->results[0]);
+  if (!x->ranked || x->rank < 3 || !pad || !pad->str[0]) return MS_INFER_OK;
+  bool first = fmt && fmt->str[0] && !strncmp(fmt->str, "NC", 2); /* NCHW / NCDHW */
+  int rank = x->rank, sp = rank - 2, c = first ? 1 : rank - 1, s0 = first ? 2 : 1;
+  const ms_shape *f = kind < 2 && in->noperands > 1 ? &in->operands[1] : NULL;
+  if (kind < 2 && (!f || !f->ranked || f->rank != sp + 2)) return MS_INFER_OK;
+  int64_t dims[MS_MAX_RANK];
+  dims[0] = x->dims[0];
+  int64_t ch = x->dims[c];
+  if (kind == 0) ch = f->dims[sp + 1];
+  if (kind == 1) ch = known(x->dims[c]) && known(f->dims[sp + 1]) ? x->dims[c] * f->dims[sp + 1] : MS_DIM_DYNAMIC;
+  dims[c] = ch;
+  for (int i = 0; i < sp; i++) {
+    int64_t k = kind < 2 ? f->dims[i] : entry(in, "ksize", s0 + i);
+    dims[s0 + i] = windowed(in, pad->str, s0 + i, x->dims[s0 + i], k);
+  }
+  ms_sop_result_begin(out, 0, x);
+  for (int i = 0; i < rank; i++) ms_sop_result_push(out, 0, dims[i], MS_DIM_DYNAMIC);
+  if (in->want_provenance)
+    ms_sop_note(out, 0, "%s padding over the %s spatial dims", pad->str, first ? "channels-first" : "channels-last");
+  return MS_INFER_OK;
+}
+
+const ms_sop_def ms_sop_framework_tf[] = {
+    {"adjoint_matmul", adjoint_matmul, "adj_x,adj_y,equal_batch,verify"},
+    {"nhwc_window", nhwc_window, "data_format,strides,dilations,padding,explicit_paddings,ksize,window_kind"},
+    {NULL, NULL, NULL},
+};
