@@ -575,6 +575,7 @@ static bool symbol_occurrences(ms_session *s, TSNode tok, occ_list *out) {
   if (node_is(tok, "string")) {
     /* Only the string of a `sym_name = "f"` entry names a symbol. */
     TSNode entry = ts_node_parent(tok);
+    if (ts_node_is_null(entry) || ts_node_is_null(ts_node_parent(entry))) return false; /* a piece's root */
     TSNode op = ts_node_parent(ts_node_parent(entry));
     if (!node_is(op, "generic_operation")) return false;
     TSNode def = generic_sym_name(text, op);
