@@ -97,6 +97,9 @@ static bool unit_node(ms_session *s, uint32_t pos, TSNode *out) {
   uint32_t us, ue;
   if (!ms_session_unit_at(s, pos, &us, &ue)) return false;
   TSNode root = ts_tree_root_node(ms_session_tree_at(s, pos));
+  /* A piece of a cut function: its unit starts with the function, its tree
+  ** with the piece. */
+  if (us < ts_node_start_byte(root)) us = ts_node_start_byte(root);
   TSNode n = ts_node_descendant_for_byte_range(root, us, ue);
   while (!ts_node_is_null(n) && (ts_node_start_byte(n) > us || ts_node_end_byte(n) < ue)) n = ts_node_parent(n);
   if (ts_node_is_null(n)) return false;
@@ -572,6 +575,7 @@ static bool symbol_occurrences(ms_session *s, TSNode tok, occ_list *out) {
   if (node_is(tok, "string")) {
     /* Only the string of a `sym_name = "f"` entry names a symbol. */
     TSNode entry = ts_node_parent(tok);
+    if (ts_node_is_null(entry) || ts_node_is_null(ts_node_parent(entry))) return false; /* a piece's root */
     TSNode op = ts_node_parent(ts_node_parent(entry));
     if (!node_is(op, "generic_operation")) return false;
     TSNode def = generic_sym_name(text, op);

@@ -74,7 +74,10 @@ test('a giant function: the server\'s diagnostics equal check\'s, cut into piece
   assert.deepEqual(await settle(), whole, 'on open');
 
   const cur = () => text.split('\n');
-  const edit = async (line, startChar, endLine, endChar, newText, what) => {
+  // pieces: how check cuts the text it is compared with (where a broken
+  // file's syntax error is reported depends on the cut: 262144 cuts as the
+  // server does).
+  const edit = async (line, startChar, endLine, endChar, newText, what, pieces = 32768) => {
     const ls = cur();
     let at = 0;
     for (let i = 0; i < line; i++) at += ls[i].length + 1;
@@ -86,7 +89,7 @@ test('a giant function: the server\'s diagnostics equal check\'s, cut into piece
       text: newText }]);
     await c.diagnostics(URI, (p) => p.version === version);
     const got = await settle();
-    assert.deepEqual(got, checkOf(text, 32768), `${what}: equal to check (the function in pieces)`);
+    assert.deepEqual(got, checkOf(text, pieces), `${what}: equal to check (the function in pieces of ${pieces} bytes)`);
   };
 
   // An op line in the middle deleted (its result's later uses lose it).
@@ -108,5 +111,45 @@ test('a giant function: the server\'s diagnostics equal check\'s, cut into piece
   const s = opLine(0.6), end = cur()[s].length;
   await edit(s, end, s, end, ' ', 'a space appended');
   await edit(s, end, s, end + 1, '', 'the space removed');
+
+  // A value defined in the first twentieth and used in the last tenth
+  // (pieces apart): hover and definition at the late use reach the early
+  // definition; its type changed, the late use is reported; restored, not.
+  const def = opLine(0.05);
+  await edit(def, 0, def, 0, '    %early = "arith.constant"() <{value = dense<1.0> : tensor<64xf32>}> : () -> tensor<64xf32>\n',
+    'an early value defined');
+  const use = opLine(0.9);
+  await edit(use, 0, use, 0,
+    '    %late = "test.broadcastable"(%early, %arg1) : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>\n',
+    'a late use of it');
+  const at = { line: use, character: cur()[use].indexOf('%early') + 2 };
+  const h = await c.request('textDocument/hover', { textDocument: { uri: URI }, position: at });
+  const hv = h.contents.value || h.contents;
+  assert.match(hv, new RegExp(`Defined at line ${def + 1}\\b`), `hover at the late use: ${hv}`);
+  assert.match(hv, /tensor<64xf32>/, 'its type');
+  const d = await c.request('textDocument/definition', { textDocument: { uri: URI }, position: at });
+  const loc = Array.isArray(d) ? d[0] : d;
+  assert.equal((loc.range || loc.targetRange).start.line, def, 'definition of the late use');
+  const late = () => c.published.filter((p) => p.uri === URI && p.version === version).pop().diagnostics
+    .filter((x) => x.range.start.line === use);
+  assert.deepEqual(late(), [], 'the late use is fine');
+  const rt = cur()[def].lastIndexOf('tensor<64') + 'tensor<6'.length;
+  await edit(def, rt, def, rt + 1, '5', 'the early value\'s type changed');
+  assert.ok(late().length > 0, `the late use at line ${use + 1} is reported`);
+  await edit(def, rt, def, rt + 1, '4', 'the type restored');
+  assert.deepEqual(late(), [], 'and no more once restored');
+
+  // Lines added and removed inside a piece, a piece split by a blank line
+  // across it, the function's closing brace deleted and restored.
+  const a = opLine(0.4);
+  await edit(a, 0, a, 0, '    %new0 = "arith.constant"() <{value = dense<1.0> : tensor<4xf32>}> : () -> tensor<4xf32>\n' +
+    '    %new1 = "test.broadcastable"(%new0, %arg1) : (tensor<4xf32>, tensor<64xf32>) -> tensor<64xf32>\n', 'two lines added');
+  await edit(a, 0, a + 2, 0, '', 'the two lines removed');
+  const b = opLine(0.55);
+  await edit(b, 0, b + 40, 0, cur().slice(b, b + 40).join('\n\n') + '\n', 'blank lines between 40 ops');
+  const close = cur().lastIndexOf('  }) : () -> ()');
+  assert.ok(close > 0, 'the function\'s closing line');
+  await edit(close, 2, close, 3, '', 'the function\'s closing brace deleted', 262144);
+  await edit(close, 2, close, 2, '}', 'and restored');
   await c.stop();
 });
