@@ -192,7 +192,7 @@ Test(hlo_s29, entries_judge_the_declared_types) {
 }
 
 static ms_sop_param *str_param(const char *name, const char *value) {
-  ms_sop_param *p = &c.params[c.in.nparams++];
+  ms_sop_param *p = &c.params[c.nparams++];
   p->name = name;
   p->present = true;
   snprintf(p->str, sizeof p->str, "%s", value);
@@ -200,13 +200,12 @@ static ms_sop_param *str_param(const char *name, const char *value) {
 }
 
 static const char *einsum_of(const char *config, const char *a, const char *b) {
-  static char buf[64];
-  sop_init(&c);
-  sop_operand(&c, a);
-  if (b) sop_operand(&c, b);
+  memset(&c, 0, sizeof c);
+  sc_op(&c, a);
+  if (b) sc_op(&c, b);
   str_param("einsum_config", config);
-  if (sop_run(&c, "einsum") != MS_INFER_OK) return "unknown";
-  return sop_result(&c, 0, buf, sizeof buf);
+  if (sc_run(&c, "einsum") != MS_INFER_OK) return "unknown";
+  return sc_dims(&c, 0);
 }
 
 Test(hlo_s29, einsum_infers_from_the_config) {
@@ -232,14 +231,13 @@ Test(hlo_s29, einsum_infers_from_the_config) {
 }
 
 static const char *index_select_of(const char *x, const char *idx, int dim, int batch) {
-  static char buf[64];
-  sop_init(&c);
-  sop_operand(&c, x);
-  sop_operand(&c, idx);
-  sop_list(&c, "dim", false, 1, dim);
-  sop_list(&c, "batch_dims", false, 1, batch);
-  if (sop_run(&c, "torch_index_select") != MS_INFER_OK) return "unknown";
-  return sop_result(&c, 0, buf, sizeof buf);
+  memset(&c, 0, sizeof c);
+  sc_op(&c, x);
+  sc_op(&c, idx);
+  sc_vlist(&c, "dim", false, 1, dim);
+  sc_vlist(&c, "batch_dims", false, 1, batch);
+  if (sc_run(&c, "torch_index_select") != MS_INFER_OK) return "unknown";
+  return sc_dims(&c, 0);
 }
 
 Test(hlo_s29, torch_index_select_infers) {
