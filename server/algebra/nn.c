@@ -246,21 +246,33 @@ static bool kernel_sizes(const ms_sop_in *in, const ms_shape *wt, window_spec *w
   return true;
 }
 
+/* What Conv and ConvTranspose check alike: X of rank >= 3, W of X's rank,
+** a positive group (*g), the kernel and the window attributes (*w). True
+** to go on; else false with *v the verdict to return. */
+static bool conv_common(const ms_sop_in *in, ms_sop_out *out, window_spec *w, int64_t *g, ms_infer_verdict *v) {
+  const ms_shape *x = &in->operands[0], *wt = &in->operands[1];
+  *v = MS_INFER_INVALID;
+  if (x->ranked && x->rank < 3) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "input rank %d < 3", x->rank), false;
+  if (wt->ranked && x->ranked && wt->rank != x->rank)
+    return ms_sop_fail(out, CODE_CONV, 1, "weight rank %d differs from input rank %d", wt->rank, x->rank), false;
+  if (!x->ranked || !wt->ranked) return *v = ms_sop_unknown_results(out, 1), false;
+  *g = ms_sop_int(in, "group", 1);
+  if (*g < 1) return ms_sop_fail(out, CODE_GROUP, -1, "group %lld must be positive", (long long)*g), false;
+  *w = (window_spec){.n = x->rank - 2};
+  bool bad = false;
+  if (!kernel_sizes(in, wt, w, out, &bad)) return *v = bad ? MS_INFER_INVALID : MS_INFER_UNKNOWN, false;
+  return read_window(in, w, out);
+}
+
 /* Conv (X, W, B): X is (N, C, spatial...), W (M, C / group, kernel...),
 ** B (M); the result (N, M, out spatial...). */
 static ms_infer_verdict conv_nchw(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 2) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0], *wt = &in->operands[1];
-  if (x->ranked && x->rank < 3) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "input rank %d < 3", x->rank);
-  if (wt->ranked && x->ranked && wt->rank != x->rank)
-    return ms_sop_fail(out, CODE_CONV, 1, "weight rank %d differs from input rank %d", wt->rank, x->rank);
-  if (!x->ranked || !wt->ranked) return ms_sop_unknown_results(out, 1);
-  int64_t g = ms_sop_int(in, "group", 1);
-  if (g < 1) return ms_sop_fail(out, CODE_GROUP, -1, "group %lld must be positive", (long long)g);
-  window_spec w = {.n = x->rank - 2};
-  bool bad = false;
-  if (!kernel_sizes(in, wt, &w, out, &bad)) return bad ? MS_INFER_INVALID : MS_INFER_UNKNOWN;
-  if (!read_window(in, &w, out)) return MS_INFER_INVALID;
+  window_spec w;
+  int64_t g;
+  ms_infer_verdict v;
+  if (!conv_common(in, out, &w, &g, &v)) return v;
   int64_t c = x->dims[1], wc = wt->dims[1], m = wt->dims[0];
   if (known(c) && known(wc) && c != wc * g)
     return ms_sop_fail(out, CODE_CONV, 1, "input channels %lld != weight dim 1 (%lld) * group (%lld)", (long long)c,
@@ -295,16 +307,10 @@ static ms_infer_verdict conv_nchw(const ms_sop_in *in, ms_sop_out *out) {
 static ms_infer_verdict conv_transpose_nchw(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 2) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0], *wt = &in->operands[1];
-  if (x->ranked && x->rank < 3) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "input rank %d < 3", x->rank);
-  if (wt->ranked && x->ranked && wt->rank != x->rank)
-    return ms_sop_fail(out, CODE_CONV, 1, "weight rank %d differs from input rank %d", wt->rank, x->rank);
-  if (!x->ranked || !wt->ranked) return ms_sop_unknown_results(out, 1);
-  int64_t g = ms_sop_int(in, "group", 1);
-  if (g < 1) return ms_sop_fail(out, CODE_GROUP, -1, "group %lld must be positive", (long long)g);
-  window_spec w = {.n = x->rank - 2};
-  bool bad = false;
-  if (!kernel_sizes(in, wt, &w, out, &bad)) return bad ? MS_INFER_INVALID : MS_INFER_UNKNOWN;
-  if (!read_window(in, &w, out)) return MS_INFER_INVALID;
+  window_spec w;
+  int64_t g;
+  ms_infer_verdict v;
+  if (!conv_common(in, out, &w, &g, &v)) return v;
   int64_t c = x->dims[1];
   if (known(c) && known(wt->dims[0]) && c != wt->dims[0])
     return ms_sop_fail(out, CODE_CONV, 1, "input channels %lld != weight dim 0 (%lld)", (long long)c,

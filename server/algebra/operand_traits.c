@@ -16,7 +16,10 @@
 **                   with a dim d of exactly that size (OperandDimEquals: a
 **                   `?` or unranked operand fails); "min_ranks": operand i
 **                   has rank >= v[i] where ranked (-1: any;
-**                   OperandHasAtleastRank). The common "operand_ranks"
+**                   OperandHasAtleastRank); "element_ranks" (x, rank)
+**                   pairs: an x whose element type is "ranked_element"
+**                   has that rank where ranked (gather's strings). The
+**                   common "operand_ranks"
 **                   gives exact ranks (OperandHasRank; a non-tensor such as
 **                   `none` is skipped: OperandIsNoneOrHasRank).
 **   loop_regions    a while loop whose regions are its condition and body
@@ -130,6 +133,25 @@ static bool dim_equals(const ms_sop_in *in, ms_sop_out *out) {
   return true;
 }
 
+/* "element_ranks" (x, rank) pairs: where operand x's element type is the
+** string "ranked_element" (TFLite's gather: `!tf_type.string`), a ranked x
+** has that rank. */
+static bool element_ranks(const ms_sop_in *in, ms_sop_out *out) {
+  int n;
+  const int64_t *v = ms_sop_list(in, "element_ranks", &n);
+  const ms_sop_param *e = ms_sop_get(in, "ranked_element");
+  for (int k = 0; v && e && e->str[0] && k + 1 < n; k += 2) {
+    const ms_shape *x = operand(in, v[k]);
+    if (!x || !x->ranked || strcmp(x->elem, e->str) || x->rank == v[k + 1]) continue;
+    char t[160];
+    ms_shape_format_type(x, t, sizeof t);
+    return ms_sop_fail(out, "operand-rank", (int)v[k], "expect %lldd input when the given type is %s, got '%s'",
+                       (long long)v[k + 1], e->str, t),
+           false;
+  }
+  return true;
+}
+
 static bool min_ranks(const ms_sop_in *in, ms_sop_out *out) {
   int n;
   const int64_t *v = ms_sop_list(in, "min_ranks", &n);
@@ -144,7 +166,7 @@ static bool min_ranks(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 static ms_infer_verdict operand_traits(const ms_sop_in *in, ms_sop_out *out) {
-  if (!min_ranks(in, out) || !element_counts(in, out) || !dim_equals(in, out) || !equal_dims(in, out) ||
+  if (!min_ranks(in, out) || !element_ranks(in, out) || !element_counts(in, out) || !dim_equals(in, out) || !equal_dims(in, out) ||
       !elements_equal_dim(in, out))
     return MS_INFER_INVALID;
   return opaque_results(in, out);
@@ -235,7 +257,7 @@ static ms_infer_verdict unique_values(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 const ms_sop_def ms_sop_operand_traits[] = {
-    {"operand_traits", operand_traits, "equal_dims,elements_equal_dim,elements,dim_equals,min_ranks"},
+    {"operand_traits", operand_traits, "equal_dims,elements_equal_dim,elements,dim_equals,min_ranks,element_ranks,ranked_element"},
     {"loop_regions", loop_regions, ""},
     {"recurrent_cell", recurrent_cell,
      "input,activation_state,cell_state,input_weights,recurrent_weights,norm_coefficients"},

@@ -188,11 +188,4 @@ local function run()
   check('shutdown and exit code 0', state.exited and state.exit_code == 0, tostring(state.exit_code))
 end
 
-vim.api.nvim_create_autocmd('VimEnter', {
-  once = true,
-  callback = function()
-    local ok, err = pcall(run)
-    if not ok then check('no Lua error', false, tostring(err)) end
-    finish()
-  end,
-})
+tap.run_on_enter(run)

@@ -25,4 +25,16 @@ function M.finish()
   vim.cmd(M.failed == 0 and M.passed > 0 and 'qall!' or 'cquit 1')
 end
 
+-- Runs fn once Neovim has started; a Lua error is a failed check; then finish.
+function M.run_on_enter(fn)
+  vim.api.nvim_create_autocmd('VimEnter', {
+    once = true,
+    callback = function()
+      local ok, err = pcall(fn)
+      if not ok then M.check('no Lua error', false, tostring(err)) end
+      M.finish()
+    end,
+  })
+end
+
 return M

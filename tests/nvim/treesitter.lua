@@ -140,11 +140,4 @@ local function run()
   check('textobjects: @statement.outer', count(queries.textobjects, 'statement.outer') == 3)
 end
 
-vim.api.nvim_create_autocmd('VimEnter', {
-  once = true,
-  callback = function()
-    local ok, err = pcall(run)
-    if not ok then check('no Lua error', false, tostring(err)) end
-    finish()
-  end,
-})
+tap.run_on_enter(run)

@@ -199,6 +199,15 @@ Test(operand_traits, tflite_ops_through_the_catalog) {
                NULL, true, codes, sizeof codes, &a);
   cr_expect_str_eq(codes, "dims-count@2");
   ms_analysis_clear(&a);
+  test_analyse("func.func @f(%p: tensor<?x?x!tf_type.string>, %q: tensor<?x!tf_type.string>, %i: tensor<?xi32>) {\n"
+               "  %0 = \"tfl.gather\"(%p, %i) {axis = 1 : i32} : (tensor<?x?x!tf_type.string>, tensor<?xi32>) -> "
+               "tensor<*x!tf_type.string>\n"
+               "  %1 = \"tfl.gather\"(%q, %i) {axis = 0 : i32} : (tensor<?x!tf_type.string>, tensor<?xi32>) -> "
+               "tensor<*x!tf_type.string>\n"
+               "  return\n}\n",
+               NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "operand-rank@2");
+  ms_analysis_clear(&a);
   const char *loop = "func.func @f(%%a: tensor<i32>, %%b: tensor<1xf32>) {\n"
                      "  %%0:%s = \"tfl.while\"(%%a, %%b) ({\n"
                      "  ^bb0(%s):\n"
