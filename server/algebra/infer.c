@@ -105,10 +105,18 @@ static ms_infer_verdict reshape(const ms_shape *x, const ms_shape_args *a, ms_sh
 }
 
 static ms_infer_verdict tile(const ms_shape *x, const ms_shape_args *a, ms_shape *out, reason *r) {
-  if (a->n != x->rank) return invalid(r, "the multiples have %d entries but the operand has rank %d", a->n, x->rank);
+  if (x->ranked && a->n != x->rank)
+    return invalid(r, "the multiples have %d entries but the operand has rank %d", a->n, x->rank);
   for (int i = 0; i < a->n; i++) /* LLVM 22's TileOp::verify; -1 gives `?` */
     if (a->a[i] == 0 || a->a[i] < -1)
       return invalid(r, "expect element of 'multiples' to be positive integer or -1, got %lld", (long long)a->a[i]);
+  if (!x->ranked) { /* TileOp::inferReturnTypeComponents: one `?` per multiple */
+    if (a->n > MS_MAX_RANK) return MS_INFER_UNKNOWN;
+    start_like(x, a->n, out);
+    out->ranked = true;
+    for (int i = 0; i < a->n; i++) out->dims[i] = -1;
+    return MS_INFER_OK;
+  }
   start_like(x, x->rank, out);
   for (int i = 0; i < x->rank; i++)
     out->dims[i] = a->a[i] < 0 || x->dims[i] < 0 ? -1 : x->dims[i] * a->a[i];
@@ -241,6 +249,7 @@ ms_infer_verdict ms_infer_shape(ms_shape_fn fn, const ms_shape *ops, int n, cons
   if (fn == MS_SHAPE_FN_RESHAPE) return reshape(&ops[0], args, out, &r);
   if (fn == MS_SHAPE_FN_MATMUL) return matmul(ops, n, out);
   if (fn == MS_SHAPE_FN_EXTENTS) return extents(&ops[0], args, out);
+  if (fn == MS_SHAPE_FN_TILE) return tile(&ops[0], args, out, &r);
   if (!ops[0].ranked) return MS_INFER_UNKNOWN;
   switch (fn) {
     case MS_SHAPE_FN_TRANSPOSE: return transpose(&ops[0], args, out, &r);

@@ -5,13 +5,11 @@ structured_diff.py; and reshape, tile, slice and pad whose shape operands
 are `tosa.const_shape` constants (shapes through the regions of cond_if and
 while_loop, every value: tosa_regions_diff.py). cond_if and while_loop come in generic
 form only (their pretty form is not judged: silent), with regions whose
-arguments carry the inputs' types (shapes refined inside regions do not flow
-out yet). Not generated, because mlir-shape does not judge them yet (misses,
+arguments carry the inputs' types (region values are compared one by one in
+tosa_regions_diff.py). Not generated, because mlir-shape does not judge them yet (misses,
 not false errors): negative paddings against a ranked result,
-reshape sizes below -1 or of 0, a 0 multiple on an unranked tile input.
-Known miss on other seeds (mlir-opt-22 rejects, mlir-shape silent): a tile
-multiples list of another length than the result's rank when the input is
-unranked.
+reshape sizes below -1 or of 0. A tile on an unranked input is judged by
+its multiples (their count against a ranked result, a 0 or below -1).
 
 Random ops in pretty and generic form, valid and invalid: ranks right or
 not, sizes that are powers of two or not, per-channel parameters of the

@@ -299,6 +299,7 @@ def main(argv):
     failed = verdict_ok = compared = types_ok = invalid = 0
     per_form = {"generic": [0, 0, 0, 0], "pretty": [0, 0, 0, 0]}  # verdicts ok, functions, types ok, values
     shown = {"generic": 0, "pretty": 0}
+    false_errors = {"generic": 0, "pretty": 0}
     for i, (lo, hi) in enumerate(spans):
         name = "f%d" % i
         if any(lo <= ln <= hi for ln in rejected_plain):
@@ -313,8 +314,9 @@ def main(argv):
             pf[0] += 1
         else:
             failed += 1
+            false_errors[forms[i]] += bool(mine)
             shown[forms[i]] += 1
-            if shown[forms[i]] <= 10:
+            if shown[forms[i]] <= 10 or mine:
                 print("VERDICT %s (%s, lines %d-%d): --tosa-infer-shapes %s, mlir-shape %s" % (
                     name, forms[i], lo, hi, "rejects" if want_error else "accepts", mine[:2] or "accepts"))
         if want_error:
@@ -338,7 +340,8 @@ def main(argv):
         verdict_ok, total, sum(1 for i in range(len(chunks)) if "f%d" % i not in ref) - invalid,
         "; %d invalid as generated, not counted" % invalid if invalid else ""))
     for form, pf in sorted(per_form.items()):
-        print("  %-8s verdicts %d/%d, types %d/%d" % (form, pf[0], pf[1], pf[2], pf[3]))
+        print("  %-8s verdicts %d/%d (false errors: %d), types %d/%d" % (
+            form, pf[0], pf[1], false_errors[form], pf[2], pf[3]))
     print("types: %d of %d values (block arguments and op results) equal --tosa-infer-shapes" % (types_ok, compared))
     print("%d passed, %d failed" % (verdict_ok + types_ok, failed))
     return 1 if failed else 0
