@@ -57,6 +57,11 @@ bool ms_sop_shapes_compatible(const ms_shape *a, const ms_shape *b);
 ** defined in movement.c. */
 int ms_sop_bit_width(const char *e);
 
+/* Whether a vector combining kind ("add", "and", "maxnumf", ...) applies
+** to the element type elem (VectorOps.cpp isSupportedCombiningKind); true
+** where elem is not a known integer or float. Defined in vector_maps.c. */
+bool ms_sop_kind_supported(const char *kind, const char *elem);
+
 /* Whether v holds x. */
 bool ms_sop_contains(const int64_t *v, int n, int64_t x);
 

@@ -25,7 +25,9 @@ vector.transfer_read / transfer_write (permutation maps with broadcast
 dims, repeated dims or sums, the pretty form's default map, masks,
 in_bounds counts, index counts, padding types, element widths); and
 linalg.contract (vector.contract's maps on tensors and memrefs, a loop
-unused or left to one input, a map missing or repeating a dim). Half the cases are written in
+unused or left to one input, a map missing or repeating a dim);
+vector.reduction's combining kinds against integer, index and float
+elements, and accumulators of another type. Half the cases are written in
 pretty form (`ins(...) outs(...)`); the other half are the same kind of
 case converted by `mlir-opt-22 --mlir-print-op-generic` (with the verifier
 off, so invalid ops convert too). One comparison, by the op's line:
@@ -709,13 +711,20 @@ def vtype(dims, elem="f32"):
     return "vector<" + "".join("%sx" % d for d in dims) + elem + ">"
 
 
+REDUCTION_KINDS = ["add", "mul", "minui", "minsi", "maxui", "maxsi", "and", "or", "xor", "minnumf", "maxnumf",
+                   "minimumf", "maximumf"]
+
+
 def vreduction(rng, name, _op):
     f = Fn()
     v = vdims(rng, 0, 2)
-    a = f.arg(vtype(v))
-    acc = ", " + f.arg("f32") if rng.random() < 0.3 else ""
-    f.body.append("%%r = vector.reduction <add>, %s%s : %s into f32" % (a, acc, vtype(v)))
-    return f.text(name, "f32")
+    elem = rng.choice(["f32", "f32", "i32", "i8", "index", "f16"])
+    kind = "add" if rng.random() < 0.4 else rng.choice(REDUCTION_KINDS)
+    a = f.arg(vtype(v, elem))
+    bad_acc = rng.random() < 0.1 and not WANT_GENERIC[0]  # the pretty parser rejects it: no generic form
+    acc = ", " + f.arg(("f64" if elem != "f64" else "f32") if bad_acc else elem) if rng.random() < 0.3 else ""
+    f.body.append("%%r = vector.reduction <%s>, %s%s : %s into %s" % (kind, a, acc, vtype(v, elem), elem))
+    return (f.text(name, elem),) if bad_acc and acc else f.text(name, elem)
 
 
 def vinsert_strided(rng, name, _op):
