@@ -1000,10 +1000,13 @@ def vtransfer(rng, name, op):
     clean = all(e.startswith("d") and "+" not in e for e in res) and len(set(res)) == len(res)
     if not default or rng.random() < 0.3:
         attrs.append("permutation_map = %s" % amap(len(src) if rng.random() > 0.04 else len(src) + 1, res))
+    no_map = not attrs and len(vdims_) > len(src)  # the pretty parser needs a map then: no generic form
+    if no_map and WANT_GENERIC[0]:
+        attrs.append("permutation_map = %s" % amap(len(src), res))
     if rng.random() < 0.4:
         n = len(res) if rng.random() > 0.08 else len(res) + 1
         attrs.append("in_bounds = [%s]" % ", ".join(rng.choice(["true", "false"]) for _ in range(n)))
-    mask, unparsable = "", False  # a wrong mask or padding type: the pretty parser rejects it (no generic form)
+    mask, unparsable = "", no_map and not WANT_GENERIC[0]  # also a wrong mask or padding type: the pretty parser rejects it
     if rng.random() < 0.3 and clean and len(src) == srank and len(vdims_) == vrank:
         m = mask_of(srank, res, vdims_)
         if rng.random() < 0.2 and not WANT_GENERIC[0]:
