@@ -79,6 +79,11 @@ bool ms_sop_axis_in(ms_sop_out *out, int64_t *axis, int rank, const char *what);
 /* Result r is x's shape (without bounds), noted as `note`; OK. */
 ms_infer_verdict ms_sop_same_shape(const ms_sop_in *in, ms_sop_out *out, int r, const ms_shape *x, const char *note);
 
+/* Whether a vector combining kind ("add", "and", "maxnumf", ...) applies
+** to the element type elem (VectorOps.cpp isSupportedCombiningKind); true
+** where elem is not a known integer or float. Defined in vector_maps.c. */
+bool ms_sop_kind_supported(const char *kind, const char *elem);
+
 /* Whether v holds x. */
 bool ms_sop_contains(const int64_t *v, int n, int64_t x);
 

@@ -67,7 +67,7 @@ static bool is_int(const char *e) {
 }
 
 /* isSupportedCombiningKind; true where the element type is not known. */
-static bool kind_supported(const char *kind, const char *elem) {
+bool ms_sop_kind_supported(const char *kind, const char *elem) {
   bool f = is_float(elem), i = is_int(elem);
   if (!f && !i) return true;
   static const char *const ints[] = {"minui", "minsi", "maxui", "maxsi", "and", "or", "xor", NULL};
@@ -172,7 +172,7 @@ static ms_infer_verdict vector_contract(const ms_sop_in *in, ms_sop_out *out) {
   /* A scalar result reaches the function without its type: the
   ** accumulator's element type is the result's (checked above when both
   ** are known). */
-  if (!kind_supported(kind ? kind->str : "add", res->elem[0] ? res->elem : acc->elem))
+  if (!ms_sop_kind_supported(kind ? kind->str : "add", res->elem[0] ? res->elem : acc->elem))
     return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, -1, "unsupported contraction type");
   if (!vres) return MS_INFER_UNKNOWN;
   out->results[0] = *acc;

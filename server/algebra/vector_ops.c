@@ -195,6 +195,13 @@ static ms_infer_verdict vector_reduction(const ms_sop_in *in, ms_sop_out *out) {
       (res->kind != MS_TYPE_OTHER || strcmp(res->elem, v->elem)))
     return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, -1,
                        "failed to verify that source operand and result have same element type");
+  const ms_shape *acc = in->noperands == 2 ? &in->operands[1] : NULL;
+  if (acc && in->at_declared && acc->elem[0] && v->elem[0] && (acc->kind != MS_TYPE_OTHER || strcmp(acc->elem, v->elem)))
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, 1, "failed to verify that dest and acc have the same type");
+  const ms_sop_param *kind = ms_sop_get(in, "kind");
+  if (kind && in->at_declared && !ms_sop_kind_supported(kind->str, v->elem))
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, 0, "unsupported reduction type '%s' for kind '%s'", v->elem,
+                       kind->str);
   return MS_INFER_UNKNOWN; /* a scalar */
 }
 
@@ -368,7 +375,7 @@ static ms_infer_verdict vector_bitcast(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 const ms_sop_def ms_sop_vector[] = {
-    {"vector_reduction", vector_reduction, ""},
+    {"vector_reduction", vector_reduction, "kind"},
     {"vector_insert_strided_slice", vector_insert_strided_slice, "offsets,strides"},
     {"vector_mask", vector_mask, "mask_dim_sizes,sizes_are_operands"},
     {"vector_interleave", vector_interleave, ""},

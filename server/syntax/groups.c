@@ -55,11 +55,28 @@ static const char *bare_word(const ms_records *rec, const char *text, const ms_o
   return NULL;
 }
 
+/* `<>`: the inside of the first top-level `<...>` before the annotation
+** (`vector.reduction <add>, %v`: `add`), or NULL. */
+static const char *angle_group(const ms_records *rec, const char *text, const ms_op *op, size_t *len) {
+  const ms_tok *t = rec->toks + op->toks;
+  for (uint32_t i = 0; i < op->ntoks; i++) {
+    if (t[i].depth != 0) continue;
+    if (t[i].kind == MS_TOK_COLON) break;
+    ms_span s = t[i].span;
+    if (s.end - s.start >= 3 && text[s.start] == '<' && text[s.end - 1] == '>') {
+      *len = s.end - s.start - 2;
+      return text + s.start + 1;
+    }
+  }
+  return NULL;
+}
+
 const char *ms_pretty_group(const ms_records *rec, const char *text, const ms_op *op, const char *key, size_t *len) {
   size_t klen = strlen(key);
   if (op->kind != MS_OP_CUSTOM || klen < 2 || op->ntoks == 0 || !rec->toks) return NULL; /* none kept */
   const ms_tok *t = rec->toks + op->toks;
   if (key[klen - 1] == '?') return bare_word(rec, text, op, key, klen - 1, len);
+  if (!strcmp(key, "<>")) return angle_group(rec, text, op, len);
   bool numbered = key[0] == '[' && key[klen - 1] == ']' && klen > 2;
   bool paren = !numbered && !strcmp(key + klen - 2, "()");
   if (!numbered && !paren && strcmp(key + klen - 2, "[]")) return NULL;

@@ -12,7 +12,9 @@
 **   "word()"   the group in parentheses right after the word, without
 **              its parentheses (`dim(0)` gives `0`);
 **   "word?"    the bare word itself, a unit attribute (`unique`): empty
-**              text when written.
+**              text when written;
+**   "<>"       the inside of the first `<...>` group (`vector.reduction
+**              <add>, %v` gives `add`).
 ** Values in a group (`%i`) read as the dynamic size -9223372036854775808,
 ** as the generic form's `static_offsets` spells them.
 */

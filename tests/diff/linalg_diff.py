@@ -25,7 +25,9 @@ vector.transfer_read / transfer_write (permutation maps with broadcast
 dims, repeated dims or sums, the pretty form's default map, masks,
 in_bounds counts, index counts, padding types, element widths); and
 linalg.contract (vector.contract's maps on tensors and memrefs, a loop
-unused or left to one input, a map missing or repeating a dim). Half the cases are written in
+unused or left to one input, a map missing or repeating a dim);
+vector.reduction's combining kinds against integer, index and float
+elements, and accumulators of another type. Half the cases are written in
 pretty form (`ins(...) outs(...)`); the other half are the same kind of
 case converted by `mlir-opt-22 --mlir-print-op-generic` (with the verifier
 off, so invalid ops convert too). One comparison, by the op's line:
@@ -709,13 +711,20 @@ def vtype(dims, elem="f32"):
     return "vector<" + "".join("%sx" % d for d in dims) + elem + ">"
 
 
+REDUCTION_KINDS = ["add", "mul", "minui", "minsi", "maxui", "maxsi", "and", "or", "xor", "minnumf", "maxnumf",
+                   "minimumf", "maximumf"]
+
+
 def vreduction(rng, name, _op):
     f = Fn()
     v = vdims(rng, 0, 2)
-    a = f.arg(vtype(v))
-    acc = ", " + f.arg("f32") if rng.random() < 0.3 else ""
-    f.body.append("%%r = vector.reduction <add>, %s%s : %s into f32" % (a, acc, vtype(v)))
-    return f.text(name, "f32")
+    elem = rng.choice(["f32", "f32", "i32", "i8", "index", "f16"])
+    kind = "add" if rng.random() < 0.4 else rng.choice(REDUCTION_KINDS)
+    a = f.arg(vtype(v, elem))
+    bad_acc = rng.random() < 0.1 and not WANT_GENERIC[0]  # the pretty parser rejects it: no generic form
+    acc = ", " + f.arg(("f64" if elem != "f64" else "f32") if bad_acc else elem) if rng.random() < 0.3 else ""
+    f.body.append("%%r = vector.reduction <%s>, %s%s : %s into %s" % (kind, a, acc, vtype(v, elem), elem))
+    return (f.text(name, elem),) if bad_acc and acc else f.text(name, elem)
 
 
 def vinsert_strided(rng, name, _op):
@@ -991,10 +1000,13 @@ def vtransfer(rng, name, op):
     clean = all(e.startswith("d") and "+" not in e for e in res) and len(set(res)) == len(res)
     if not default or rng.random() < 0.3:
         attrs.append("permutation_map = %s" % amap(len(src) if rng.random() > 0.04 else len(src) + 1, res))
+    no_map = not attrs and len(vdims_) > len(src)  # the pretty parser needs a map then: no generic form
+    if no_map and WANT_GENERIC[0]:
+        attrs.append("permutation_map = %s" % amap(len(src), res))
     if rng.random() < 0.4:
         n = len(res) if rng.random() > 0.08 else len(res) + 1
         attrs.append("in_bounds = [%s]" % ", ".join(rng.choice(["true", "false"]) for _ in range(n)))
-    mask, unparsable = "", False  # a wrong mask or padding type: the pretty parser rejects it (no generic form)
+    mask, unparsable = "", no_map and not WANT_GENERIC[0]  # also a wrong mask or padding type: the pretty parser rejects it
     if rng.random() < 0.3 and clean and len(src) == srank and len(vdims_) == vrank:
         m = mask_of(srank, res, vdims_)
         if rng.random() < 0.2 and not WANT_GENERIC[0]:

@@ -90,3 +90,16 @@ Test(structured_gaps, linalg_contract_maps_against_ins_and_outs) {
                "}\n",
                "indexing-maps@6 indexing-maps@8 indexing-maps@9 result-shape@10");
 }
+
+Test(structured_gaps, vector_reduction_kind_and_accumulator) {
+  expect_codes("func.func @f(%v: vector<4xf32>, %w: vector<4xi32>, %h: f16, %x: f32) {\n"
+               "  %0 = vector.reduction <add>, %v, %x : vector<4xf32> into f32\n"
+               "  %1 = vector.reduction <maxnumf>, %w : vector<4xi32> into i32\n"
+               "  %2 = vector.reduction <and>, %v : vector<4xf32> into f32\n"
+               "  %3 = vector.reduction <and>, %w : vector<4xi32> into i32\n"
+               "  %4 = \"vector.reduction\"(%v, %h) <{kind = #vector.kind<add>}> : (vector<4xf32>, f16) -> f32\n"
+               "  %5 = \"vector.reduction\"(%v) <{kind = #vector.kind<xor>}> : (vector<4xf32>) -> f32\n"
+               "  return\n"
+               "}\n",
+               "element-type@3 element-type@4 element-type@6 element-type@7");
+}
