@@ -94,6 +94,7 @@ static void clear_units(chunk *c) {
 }
 
 static void clear_chunks(ms_session *self) {
+  ms_session_drop_snap(self);
   for (size_t i = 0; i < self->nchunks; i++) {
     chunk *c = &self->chunks[i];
     clear_units(c);
@@ -341,6 +342,8 @@ bool ms_session_edit(ms_session *self, ms_position start, ms_position end, const
                     point(e.start_point), point(e.old_end_point), point(e.new_end_point)};
   chunk *holder = chunk_at(self, e.start_byte);
   int r = holder ? range_holding(holder, e.start_byte, e.old_end_byte) : -1;
+  /* The snapshot holds the spans of the text before its piece. */
+  if (self->snap && e.start_byte < self->chunks[self->snap_chunk].start[0]) ms_session_drop_snap(self);
   if (r < 0) {
     self->rechunk = true;
     return true;
@@ -366,6 +369,7 @@ void ms_session_configure(ms_session *self, const ms_catalog *catalog, const ms_
   self->opts = *opts;
   self->opts.aliases = self->aliases;
   self->reanalyze_all = true;
+  ms_session_drop_snap(self);
 }
 
 /* ------------------------------------------------------------------ */
