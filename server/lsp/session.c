@@ -2,9 +2,11 @@
 ** session.c: a document, its trees and its per-unit analyses (session.h).
 **
 ** A big document is held as chunks: pieces of about 256 KiB cut at lines
-** that start an op at the top level or inside the top-level module, in
-** any form (source.h's ms_source_units), the module's head (its first
-** ops, and its closing lines as a second range) among them. Each chunk has
+** that start an op at the top level, inside the top-level module, in any
+** form, or inside a long function's body (source.h's ms_source_cut), the
+** heads of what is cut (the module's or function's first ops, and its
+** closing lines as a second range) among them; a function's pieces are
+** judged in order (session_flow.c). Each chunk has
 ** its own tree, parsed with tree-sitter's included
 ** ranges so that offsets stay the document's. This buys three things:
 **   - the first parse runs on every core (chunks are independent), off
