@@ -603,3 +603,45 @@ void ms_flow_delete(ms_flow *self) {
   free(self->free_exts);
   free(self);
 }
+
+/* ---- copies (the language server resumes a function from a piece) ---- */
+
+static void *dup_items(const void *items, size_t n, size_t size) {
+  if (!n) return NULL;
+  void *copy = ms_xmalloc(n * size);
+  memcpy(copy, items, n * size);
+  return copy;
+}
+
+ms_flow *ms_flow_copy(const ms_flow *self) {
+  ms_flow *c = ms_xcalloc(1, sizeof *c);
+  c->catalog = self->catalog;
+  c->opts = self->opts;
+  c->text = self->text;
+  c->vals = dup_items(self->vals, self->nvals, sizeof *self->vals);
+  c->nvals = c->cap_vals = self->nvals;
+  c->ops = dup_items(self->ops, self->nops, sizeof *self->ops);
+  c->nops = c->cap_ops = self->nops;
+  c->names = dup_items(self->names, self->cap_names, sizeof *self->names);
+  c->cap_names = self->cap_names;
+  c->nnames = self->nnames;
+  c->started = self->started;
+  c->has_fn = self->has_fn;
+  c->fn = self->fn;
+  c->exts = dup_items(self->exts, self->nexts, sizeof *self->exts);
+  c->nexts = c->cap_exts = self->nexts;
+  for (size_t i = 0; i < c->nexts; i++) {
+    fext *e = &c->exts[i];
+    e->shape = e->shape ? dup_items(e->shape, 1, sizeof *e->shape) : NULL;
+    e->info.inferred = e->info.inferred ? ms_xstrdup(e->info.inferred) : NULL;
+  }
+  c->free_vals = dup_items(self->free_vals, self->nfree_vals, sizeof *self->free_vals);
+  c->nfree_vals = c->cap_free_vals = self->nfree_vals;
+  c->free_ops = dup_items(self->free_ops, self->nfree_ops, sizeof *self->free_ops);
+  c->nfree_ops = c->cap_free_ops = self->nfree_ops;
+  c->free_exts = dup_items(self->free_exts, self->nfree_exts, sizeof *self->free_exts);
+  c->nfree_exts = c->cap_free_exts = self->nfree_exts;
+  return c;
+}
+
+void ms_flow_set_text(ms_flow *self, const char *text) { self->text = text; }

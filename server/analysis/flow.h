@@ -43,6 +43,14 @@ void ms_flow_add_stored(ms_flow *self, ms_records *piece, uint32_t cut, ms_analy
 ** has one leads to. */
 void ms_flow_forget(ms_flow *self, ms_span at);
 
+/* A deep copy of the table as it stands between two pieces: judging the
+** next pieces on it gives what judging them on self would. The language
+** server keeps one to judge a function again from an edited piece. */
+ms_flow *ms_flow_copy(const ms_flow *self);
+
+/* The text moved (same bytes up to where the table's spans reach). */
+void ms_flow_set_text(ms_flow *self, const char *text);
+
 void ms_flow_delete(ms_flow *self);
 
 #endif

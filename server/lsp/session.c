@@ -2,9 +2,11 @@
 ** session.c: a document, its trees and its per-unit analyses (session.h).
 **
 ** A big document is held as chunks: pieces of about 256 KiB cut at lines
-** that start an op at the top level or inside the top-level module, in
-** any form (source.h's ms_source_units), the module's head (its first
-** ops, and its closing lines as a second range) among them. Each chunk has
+** that start an op at the top level, inside the top-level module, in any
+** form, or inside a long function's body (source.h's ms_source_cut), the
+** heads of what is cut (the module's or function's first ops, and its
+** closing lines as a second range) among them; a function's pieces are
+** judged in order (session_flow.c). Each chunk has
 ** its own tree, parsed with tree-sitter's included
 ** ranges so that offsets stay the document's. This buys three things:
 **   - the first parse runs on every core (chunks are independent), off
@@ -94,6 +96,7 @@ static void clear_units(chunk *c) {
 }
 
 static void clear_chunks(ms_session *self) {
+  ms_session_drop_snap(self);
   for (size_t i = 0; i < self->nchunks; i++) {
     chunk *c = &self->chunks[i];
     clear_units(c);
@@ -341,6 +344,8 @@ bool ms_session_edit(ms_session *self, ms_position start, ms_position end, const
                     point(e.start_point), point(e.old_end_point), point(e.new_end_point)};
   chunk *holder = chunk_at(self, e.start_byte);
   int r = holder ? range_holding(holder, e.start_byte, e.old_end_byte) : -1;
+  /* The snapshot holds the spans of the text before its piece. */
+  if (self->snap && e.start_byte < self->chunks[self->snap_chunk].start[0]) ms_session_drop_snap(self);
   if (r < 0) {
     self->rechunk = true;
     return true;
@@ -366,6 +371,7 @@ void ms_session_configure(ms_session *self, const ms_catalog *catalog, const ms_
   self->opts = *opts;
   self->opts.aliases = self->aliases;
   self->reanalyze_all = true;
+  ms_session_drop_snap(self);
 }
 
 /* ------------------------------------------------------------------ */

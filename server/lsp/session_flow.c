@@ -17,8 +17,12 @@
 ** one, which is no part of the function) are a second unit of its chunk.
 **
 ** After an edit inside a piece, the piece is parsed again and its
-** function judged again from its head, on the records of its pieces'
-** trees (parsed again where the tree budget dropped them).
+** function judged again from the edited piece on, on the records of its
+** pieces' trees (parsed again where the tree budget dropped them): the
+** session keeps a copy of the function's table before the piece edited
+** last (`snap`), valid while the text before that piece is unchanged;
+** an edit before it judges the function from its head and moves the
+** snapshot to the new piece.
 */
 #include "session_int.h"
 #include "alloc.h"
@@ -94,21 +98,57 @@ void ms_session_judge_piece(ms_session *self, chunk *c, bool last) {
   }
 }
 
+void ms_session_drop_snap(ms_session *self) {
+  ms_flow_delete(self->snap);
+  self->snap = NULL;
+}
+
+/* Judges chunks [from, end) of the function whose head is chunk `head`,
+** starting on `flow` (NULL: from the head), keeping a copy of the table
+** before chunk `keep_at` (the first edited piece) as the snapshot. */
+static size_t judge_run(ms_session *self, size_t head, size_t from, size_t end, ms_flow *flow, size_t keep_at) {
+  const char *text = ms_document_text(self->doc, NULL);
+  size_t judged = 0;
+  if (flow) {
+    ms_flow_delete(self->flow);
+    self->flow = flow;
+    self->flow_base = self->chunks[head].start[0];
+  }
+  for (size_t k = from; k < end; k++) {
+    chunk *c = &self->chunks[k];
+    if (k == keep_at && k > head && self->flow) {
+      ms_session_drop_snap(self);
+      self->snap = ms_flow_copy(self->flow);
+      self->snap_chunk = k;
+    }
+    TSTree *tree = ms_session_ensure_tree(self, c);
+    read_records(c, ts_tree_root_node(tree), self->catalog, &self->opts, text);
+    ms_session_judge_piece(self, c, k + 1 == end);
+    judged++;
+  }
+  return judged;
+}
+
 size_t ms_session_rejudge(ms_session *self, bool all) {
   size_t judged = 0, n = self->nchunks;
-  const char *text = ms_document_text(self->doc, NULL);
+  if (all) ms_session_drop_snap(self);
   for (size_t i = 0; i < n; i++) {
     if (self->chunks[i].flow != MS_UNIT_FLOW_FIRST) continue;
     size_t end = i + 1;
     while (end < n && self->chunks[end].flow == MS_UNIT_FLOW_NEXT) end++;
-    bool any = all;
-    for (size_t k = i; k < end && !any; k++) any = self->chunks[k].rejudge;
-    for (size_t k = i; any && k < end; k++) {
-      chunk *c = &self->chunks[k];
-      TSTree *tree = ms_session_ensure_tree(self, c);
-      read_records(c, ts_tree_root_node(tree), self->catalog, &self->opts, text);
-      ms_session_judge_piece(self, c, k + 1 == end);
-      judged++;
+    size_t first = all ? i : end;
+    for (size_t k = i; k < end && first == end; k++)
+      if (self->chunks[k].rejudge) first = k;
+    if (first < end) {
+      /* The pieces before the snapshot's are unchanged: their table is the
+      ** snapshot, and judging goes on from its piece. */
+      bool resume = self->snap && self->snap_chunk > i && self->snap_chunk <= first && self->snap_chunk < end;
+      ms_flow *flow = NULL;
+      if (resume) {
+        flow = ms_flow_copy(self->snap);
+        ms_flow_set_text(flow, ms_document_text(self->doc, NULL));
+      }
+      judged += judge_run(self, i, resume ? self->snap_chunk : i, end, flow, first);
     }
     i = end - 1;
   }

@@ -52,6 +52,9 @@ struct ms_session {
   build *build;            /* the build under way, or NULL */
   ms_flow *flow;           /* the cut function being judged, piece by piece (session_flow.c) */
   uint32_t flow_base;      /* where it starts: its pieces' units are stored relative to it */
+  ms_flow *snap;           /* the table of a cut function before chunk snap_chunk (the piece edited
+                           ** last), or NULL: edits from there on judge the function again from there */
+  size_t snap_chunk;
 };
 
 typedef struct analyse_ctx {
@@ -75,5 +78,7 @@ size_t ms_session_rejudge(ms_session *self, bool all);
 /* The piece's syntax errors (its parse's nesting findings too). */
 void ms_session_chunk_syntax(chunk *c, TSNode root, const char *text);
 TSTree *ms_session_ensure_tree(ms_session *self, chunk *c);
+/* Forgets the snapshot (the chunks change, or the text before its piece). */
+void ms_session_drop_snap(ms_session *self);
 
 #endif

@@ -6,9 +6,10 @@
 // after each edit inside the function (an op line deleted, a dimension
 // changed, an op with a broadcast error inserted, a space at a line's end),
 // must equal `check --format=json` on the same text (cut into pieces; on
-// the opened text also whole). Whatever the server does inside such a function (one unit today,
-// pieces and re-inference from the edited op tomorrow: issue 20), its
-// findings stay those of the whole-file analysis.
+// the opened text also whole). The server cuts the function too, judges its
+// pieces in order (server/lsp/session_flow.c) and after an edit judges it
+// again from the edited piece: hover and definition at a late use of an
+// early value, and that value's type changed and restored, must still work.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

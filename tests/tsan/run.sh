@@ -59,6 +59,12 @@ if command -v node >/dev/null && [ -d "$root/tests/lsp/node_modules/vscode-langu
   # A tree budget of one chunk: workers drop trees during the builds.
   MLIR_SHAPE_TREE_BUDGET=262144 node "$root/tests/leak/session.js" "$tmp" "$bin" lsp ||
     fail "language-server session under TSan"
+  # One giant function: its pieces parsed on the workers, judged in order
+  # on the loop's thread (session_flow.c).
+  mkdir "$tmp/giant-lsp"
+  python3 "$root/bench/gen_dumps.py" --shape giant --size 1100K --seed 2 --errors 8 -o "$tmp/giant-lsp/big.mlir"
+  MLIR_SHAPE_TREE_BUDGET=262144 node "$root/tests/leak/session.js" "$tmp/giant-lsp" "$bin" lsp ||
+    fail "language-server session on a giant function under TSan"
   echo "tests/tsan: language server OK"
 else
   echo "tests/tsan: language-server session skipped (node packages of tests/lsp not installed)"

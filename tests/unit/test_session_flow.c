@@ -1,0 +1,126 @@
+/*
+** test_session_flow.c: a long function in a session (session_flow.c). Its
+** body is cut into chunks judged in order against one value table; edits
+** inside it judge it again from the edited piece (or the snapshot before
+** it). After every edit the findings must equal a fresh session's, which
+** analyses the same text as one unit.
+*/
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session.h"
+
+static ms_catalog *catalog;
+static const ms_analyzer_options opts = {false};
+
+static void setup(void) {
+  catalog = ms_catalog_new();
+  char err[256];
+  cr_assert(ms_catalog_load_builtin(catalog, err, sizeof err), "%s", err);
+}
+
+static void teardown(void) { ms_catalog_delete(catalog); }
+
+/* One function of n ops, each using the one before it (and some one far
+** back), every 17th with a broadcast error. */
+static char *giant_text(int n) {
+  size_t cap = (size_t)n * 200 + 256, len = 0;
+  char *s = malloc(cap);
+  len += (size_t)sprintf(s + len, "module {\n  func.func @main(%%a: tensor<2x3xi32>, %%b: tensor<3xi32>) {\n"
+                                  "    %%v0 = \"test.broadcastable\"(%%a, %%b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>\n");
+  for (int i = 1; i < n; i++) {
+    int far = i > 40 ? i - 40 : 0;
+    const char *b = i % 17 == 0 ? "tensor<4xi32>" : "tensor<3xi32>";
+    if (i % 17 == 0)
+      len += (size_t)sprintf(s + len, "    %%v%d = \"test.broadcastable\"(%%v%d, %%c%d) : (tensor<2x3xi32>, %s) -> tensor<2x3xi32>\n"
+                                      "    %%c%d = \"test.broadcastable\"(%%b, %%b) : (tensor<3xi32>, tensor<3xi32>) -> %s\n",
+                             i, i - 1, i, b, i, b);
+    else
+      len += (size_t)sprintf(s + len, "    %%v%d = \"test.broadcastable\"(%%v%d, %%v%d) : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>\n",
+                             i, i - 1, far);
+  }
+  len += (size_t)sprintf(s + len, "    return\n  }\n}\n");
+  return s;
+}
+
+static char *diag_text(ms_session *s) {
+  ms_diag_list list;
+  ms_diag_list_init(&list);
+  ms_session_diagnostics(s, &list);
+  size_t cap = 64 + list.count * 300, len = 0;
+  char *out = malloc(cap);
+  out[0] = 0;
+  for (size_t i = 0; i < list.count; i++) {
+    const ms_diagnostic *d = &list.items[i];
+    int n = snprintf(out + len, cap - len, "%u-%u %s\n", d->start, d->end, d->message);
+    if (n > 0) len += (size_t)n < cap - len ? (size_t)n : cap - len - 1;
+  }
+  ms_diag_list_clear(&list);
+  return out;
+}
+
+static void expect_fresh(ms_session *s, int step) {
+  size_t len;
+  const char *text = ms_document_text(ms_session_document(s), &len);
+  ms_session *fresh = ms_session_new("file:///fresh.mlir", text, len, 0, catalog, &opts);
+  ms_session_set_chunking(fresh, (size_t)1 << 30, (size_t)1 << 29);
+  ms_session_update(fresh);
+  char *a = diag_text(s), *b = diag_text(fresh);
+  cr_assert_str_eq(a, b, "step %d: the cut function differs from the whole one\n--- cut:\n%s--- whole:\n%s", step, a, b);
+  free(a);
+  free(b);
+  ms_session_delete(fresh);
+}
+
+TestSuite(session_flow, .init = setup, .fini = teardown);
+
+Test(session_flow, edits_in_a_cut_function_equal_a_whole_analysis) {
+  char *text = giant_text(400);
+  ms_session *s = ms_session_new("file:///g.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session_set_chunking(s, 6000, 3000);
+  ms_session_update(s);
+  cr_assert_gt(ms_session_trees(s, NULL, 0), 8, "the function should be cut into pieces");
+  char *first = diag_text(s);
+  cr_assert(strstr(first, "not broadcast-compatible"), "findings to compare:\n%s", first);
+  free(first);
+  expect_fresh(s, -1);
+  unsigned seed = 7;
+  ms_document *doc = ms_session_document(s);
+  for (int step = 0; step < 120; step++) {
+    seed = seed * 1103515245u + 12345u;
+    uint32_t lines = ms_document_line_count(doc);
+    uint32_t line = 3 + (seed >> 8) % (lines - 7); /* an op line of the body */
+    switch ((seed >> 4) % 4) {
+      case 0: { /* a dimension of a type: `2x3` becomes `2x4` or back */
+        size_t off = ms_document_offset(doc, (ms_position){line, 0}, MS_ENCODING_UTF8);
+        const char *t = ms_document_text(doc, NULL);
+        const char *eol = strchr(t + off, '\n'), *x = strstr(t + off, "2x");
+        if (!x || x > eol) continue;
+        uint32_t col = (uint32_t)(x - (t + off)) + 2;
+        const char *d = x[2] == '3' ? "4" : "3";
+        cr_assert(ms_session_edit(s, (ms_position){line, col}, (ms_position){line, col + 1}, d, 1, MS_ENCODING_UTF8));
+        break;
+      }
+      case 1: /* an op line deleted (its value's later uses lose it) */
+        cr_assert(ms_session_edit(s, (ms_position){line, 0}, (ms_position){line + 1, 0}, "", 0, MS_ENCODING_UTF8));
+        break;
+      case 2: { /* an op inserted, using an early value */
+        char ins[200];
+        int n = snprintf(ins, sizeof ins,
+                         "    %%n%d = \"test.broadcastable\"(%%v0, %%b) : (tensor<2x3xi32>, tensor<%dxi32>) -> tensor<2x3xi32>\n",
+                         step, step % 3 ? 3 : 5);
+        cr_assert(ms_session_edit(s, (ms_position){line, 0}, (ms_position){line, 0}, ins, (size_t)n, MS_ENCODING_UTF8));
+        break;
+      }
+      default: /* a blank line */
+        cr_assert(ms_session_edit(s, (ms_position){line, 0}, (ms_position){line, 0}, "\n", 1, MS_ENCODING_UTF8));
+        break;
+    }
+    ms_session_update(s);
+    expect_fresh(s, step);
+  }
+  free(text);
+  ms_session_delete(s);
+}
