@@ -236,21 +236,66 @@ static bool check_operand_indexes(const ms_op_view *op, ms_rule_binding *out) {
   return true;
 }
 
+/* The last names bound on this thread, by hash: a dump names a few ops
+** thousands of times, and finding one looks through every file. An entry
+** holds for the catalog's stamp (a catalog loading a file gets a new one). */
+#define MEMO_SLOTS 64
+#define MEMO_NAME 56
+typedef struct bind_memo {
+  uint64_t stamp;              /* 0: empty */
+  size_t len;
+  char name[MEMO_NAME];
+  int file;                    /* -1: no entry */
+  const entry *e;
+  const char *pat;
+} bind_memo;
+
+static _Thread_local bind_memo memo[MEMO_SLOTS];
+
+/* The winning entry of name (later files first), its file and pattern. */
+static const entry *find_entry(const ms_catalog *self, const char *name, size_t n, int *file, const char **pat) {
+  bind_memo *m = NULL;
+  if (self->stamp && n <= MEMO_NAME) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)name[i]) * 16777619u;
+    m = &memo[(h ^ h >> 16) % MEMO_SLOTS];
+    if (m->stamp == self->stamp && m->len == n && !memcmp(m->name, name, n)) {
+      *file = m->file, *pat = m->pat;
+      return m->e;
+    }
+  }
+  const entry *e = NULL;
+  *file = -1;
+  for (int f = self->nfiles - 1; f >= 0 && !e; f--)
+    if ((e = ms_catalog_file_find(&self->files[f], name, n, pat))) *file = f;
+  if (m) {
+    m->stamp = self->stamp, m->len = n, m->file = *file, m->e = e, m->pat = e ? *pat : NULL;
+    memcpy(m->name, name, n);
+  }
+  return e;
+}
+
+/* dst = a + b + c, truncated to n bytes as snprintf would. */
+static void concat3(char *dst, size_t n, const char *a, const char *b, const char *c) {
+  const char *parts[3] = {a, b, c};
+  size_t at = 0;
+  for (int i = 0; i < 3; i++)
+    for (const char *p = parts[i]; *p && at + 1 < n; p++) dst[at++] = *p;
+  if (n) dst[at] = '\0';
+}
+
 bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_binding *out) {
   assert(self && op && out);
-  const entry *e = NULL;
   const char *pat = NULL;
-  const rule_file *file = NULL;
-  for (int f = self->nfiles - 1; f >= 0 && !e; f--) {
-    file = &self->files[f];
-    e = ms_catalog_file_find(file, op->name, op->name_len, &pat);
-  }
+  int f = -1;
+  const entry *e = find_entry(self, op->name, op->name_len, &f, &pat);
   if (!e) return false;
+  const rule_file *file = &self->files[f];
   memset(out, 0, sizeof *out);
   out->ok = true;
   out->target_operand = -1;
-  snprintf(out->origin, sizeof out->origin, "%s: %s", file->path, pat);
-  snprintf(out->description, sizeof out->description, "%s", e->description);
+  concat3(out->origin, sizeof out->origin, file->path, ": ", pat);
+  concat3(out->description, sizeof out->description, e->description, "", "");
   out->noperands = e->noperands;
   memcpy(out->operands, e->operands, sizeof out->operands);
   out->opts.axis = -1;

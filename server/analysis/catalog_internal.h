@@ -99,6 +99,7 @@ typedef struct rule_file {
 struct ms_catalog {
   rule_file *files;
   int nfiles;
+  uint64_t stamp;              /* new with every file loaded, unique across catalogs (0: none) */
   ms_catalog_error_at error;   /* of the last failed load */
 };
 

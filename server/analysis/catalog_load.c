@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -758,6 +759,8 @@ bool ms_catalog_load(ms_catalog *self, const char *path, const char *text, size_
   }
   self->files = ms_xrealloc(self->files, (size_t)(self->nfiles + 1) * sizeof *self->files);
   self->files[self->nfiles++] = file;
+  static _Atomic uint64_t stamps;
+  self->stamp = atomic_fetch_add(&stamps, 1) + 1;
   return true;
 }
 

@@ -46,6 +46,9 @@ typedef struct fval {
   uint32_t extra;              /* exts[extra], MS_NONE: no shape, nothing inferred */
   uint32_t need1, need0;       /* ops at level 2 (1) whose operand #1 it is */
   bool named;                  /* in the name table */
+  uint32_t keylen;             /* its name's length, the name in key (or long_key past 16 bytes): */
+  char key[16];                /* names are compared here, never in the text (reading a far */
+  char *long_key;              /* definition faults its page, and 64 KB around it, back in) */
 } fval;
 
 /* What inference knows of a value, for the few values it refined. */
@@ -64,8 +67,8 @@ typedef struct fop {
   bool cut;                    /* its operand #1 was let go (it fell below level 1) */
 } fop;
 
-/* The body's names: `%x` (index -1) or `%x#k` to a table value, whose
-** definition holds the key. Open addressing, 8 bytes a slot (value + 1,
+/* The body's names: `%x` (index -1) or `%x#k` to a table value, which
+** holds the key (fval.key). Open addressing, 8 bytes a slot (value + 1,
 ** 0 empty, and the name's hash): the table of a 50 MB function is held
 ** whole, so no scopes and no undo log (ssa.h's are for nested regions). */
 typedef struct name {
@@ -100,6 +103,21 @@ struct ms_flow {
 };
 
 static const ms_value_info no_info = {NULL, MS_NONE, false};
+
+static const char *key_of(const fval *f) { return f->keylen <= sizeof f->key ? f->key : f->long_key; }
+
+static void free_key(fval *f) {
+  if (f->keylen > sizeof f->key) free(f->long_key);
+  f->long_key = NULL;
+  f->keylen = 0;
+}
+
+static void set_key(fval *f, const char *s, size_t n) {
+  free_key(f);
+  f->keylen = (uint32_t)n;
+  if (n > sizeof f->key) f->long_key = ms_xmalloc(n);
+  memcpy(n > sizeof f->key ? f->long_key : f->key, s, n);
+}
 
 static ms_shape *shape_of(const ms_flow *self, uint32_t value) {
   uint32_t e = self->vals[value].extra;
@@ -141,6 +159,7 @@ static void value_moved(ms_flow *self, uint32_t v, int old) {
     f->extra = MS_NONE;
   }
   f->v.op = MS_NONE;
+  free_key(f);
   push_free(&self->free_vals, &self->nfree_vals, &self->cap_free_vals, v);
   if (producer != MS_NONE) op_moves(self, producer, 0, -1);
 }
@@ -207,7 +226,7 @@ static uint32_t hash_name(const char *s, size_t n, int index) {
 }
 
 /* The slot of a name: its own, or the empty one it would take. Only a
-** slot whose stored hash matches reads the text of its definition. */
+** slot whose stored hash matches compares the name (the value's key). */
 static size_t slot_of(const ms_flow *self, const char *s, size_t n, int index) {
   uint32_t h = hash_name(s, n, index);
   size_t mask = self->cap_names - 1, i = h & mask;
@@ -215,8 +234,8 @@ static size_t slot_of(const ms_flow *self, const char *s, size_t n, int index) {
     const name *e = &self->names[i];
     if (!e->value) return i;
     if (e->hash != h) continue;
-    const ms_value *v = &self->vals[e->value - 1].v;
-    if (v->index == index && v->def.end - v->def.start == n && !memcmp(self->text + v->def.start, s, n)) return i;
+    const fval *f = &self->vals[e->value - 1];
+    if (f->v.index == index && f->keylen == n && !memcmp(key_of(f), s, n)) return i;
   }
 }
 
@@ -240,6 +259,7 @@ static void enter(ms_flow *self, uint32_t value) {
   const ms_value *v = &self->vals[value].v;
   const char *s = self->text + v->def.start;
   size_t len = v->def.end - v->def.start;
+  set_key(&self->vals[value], s, len);
   name *e = &self->names[slot_of(self, s, len, v->index)];
   uint32_t shadowed = e->value;
   if (!shadowed) self->nnames++;
@@ -467,7 +487,7 @@ static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_v
       free(info[i].inferred);
       continue;
     }
-    fval f = {*v, MS_NONE, 0, 0, false};
+    fval f = {.v = *v, .extra = MS_NONE};
     f.v.op = v->op == MS_NONE ? MS_NONE : gop[v->op];
     if (v->op != MS_NONE) f.v.owner = MS_NONE;
     if (shape[i] || info[i].inferred || info[i].producer != MS_NONE || info[i].broken) {
@@ -592,6 +612,7 @@ void ms_flow_delete(ms_flow *self) {
     free(self->exts[i].info.inferred);
   }
   free(self->exts);
+  for (size_t i = 0; i < self->nvals; i++) free_key(&self->vals[i]);
   free(self->vals);
   free(self->ops);
   free(self->names);
