@@ -42,6 +42,17 @@ const char *ms_pretty_group(const ms_records *rec, const char *text, const ms_op
   size_t klen = strlen(key);
   if (op->kind != MS_OP_CUSTOM || klen < 2 || op->ntoks == 0 || !rec->toks) return NULL; /* none kept */
   const ms_tok *t = rec->toks + op->toks;
+  if (klen > 2 && !strcmp(key + klen - 2, " _")) { /* "word _": the bare name right after the word */
+    for (uint32_t i = 0; i + 1 < op->ntoks; i++) {
+      if (t[i].depth != 0) continue;
+      if (t[i].kind == MS_TOK_COLON) break;
+      if (t[i].kind == MS_TOK_WORD && span_is(text, t[i].span, key, klen - 2) && t[i + 1].kind == MS_TOK_WORD) {
+        *len = t[i + 1].span.end - t[i + 1].span.start;
+        return text + t[i + 1].span.start;
+      }
+    }
+    return NULL;
+  }
   bool numbered = key[0] == '[' && key[klen - 1] == ']' && klen > 2;
   bool paren = !numbered && !strcmp(key + klen - 2, "()");
   if (!numbered && !paren && strcmp(key + klen - 2, "[]")) return NULL;

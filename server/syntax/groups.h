@@ -10,7 +10,9 @@
 **              (from 0; groups after a value count: `%t[0, 1]` is [0]);
 **   "word[]"   the group in brackets right after the word;
 **   "word()"   the group in parentheses right after the word, without
-**              its parentheses (`dim(0)` gives `0`).
+**              its parentheses (`dim(0)` gives `0`);
+**   "word _"   the bare name right after the word (`applies
+**              stablehlo.add` gives `stablehlo.add`).
 ** Values in a group (`%i`) read as the dynamic size -9223372036854775808,
 ** as the generic form's `static_offsets` spells them.
 */
