@@ -12,7 +12,9 @@
 **   "word()"   the group in parentheses right after the word, without
 **              its parentheses (`dim(0)` gives `0`);
 **   "word _"   the bare name right after the word (`applies
-**              stablehlo.add` gives `stablehlo.add`).
+**              stablehlo.add` gives `stablehlo.add`);
+**   "region op" (any op, generic ones too) the name of the one op in its
+**              regions besides their terminators, "(several)" when more.
 ** Values in a group (`%i`) read as the dynamic size -9223372036854775808,
 ** as the generic form's `static_offsets` spells them.
 */

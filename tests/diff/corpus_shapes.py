@@ -32,7 +32,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import corpus_expected as ce  # noqa: E402
 
 # Raised as the algebra grows: a regression guard, not a target.
-MIN_FOUND = 442
+MIN_FOUND = 443
 
 DIALECTS = ("stablehlo.", "chlo.", "mhlo.")
 VERIFY_ONLY = {"-verify-diagnostics", "--verify-diagnostics", "-split-input-file", "--split-input-file",

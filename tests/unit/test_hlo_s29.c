@@ -326,3 +326,36 @@ Test(hlo_s29, one_of_needs_a_list_of_names) {
   cr_expect(ms_catalog_load(cat, "good.json", good, strlen(good), err, sizeof err), "%s", err);
   ms_catalog_delete(cat);
 }
+
+/* async_start's body holds one op, a collective or slice (pseudo attribute
+** "region op" read with "one_of"), and a return. */
+Test(hlo_s29, async_start_inner_op) {
+  const char *text =
+      "func.func @f(%a: tensor<4x4xf32>) {\n"
+      "  %0 = \"stablehlo.async_start\"(%a) ({\n"
+      "  ^bb0(%b: tensor<4x4xf32>):\n"
+      "    %1 = \"stablehlo.add\"(%b, %b) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>\n"
+      "    \"stablehlo.return\"(%1) : (tensor<4x4xf32>) -> ()\n"
+      "  }) : (tensor<4x4xf32>) -> !stablehlo.future<tensor<4x4xf32>>\n"
+      "  %2 = \"stablehlo.async_start\"(%a) ({\n"
+      "  ^bb0(%b: tensor<4x4xf32>):\n"
+      "    %3 = \"stablehlo.collective_permute\"(%b) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : "
+      "(tensor<4x4xf32>) -> tensor<4x4xf32>\n"
+      "    \"stablehlo.return\"(%3) : (tensor<4x4xf32>) -> ()\n"
+      "  }) : (tensor<4x4xf32>) -> !stablehlo.future<tensor<4x4xf32>>\n"
+      "  %4 = \"stablehlo.async_start\"(%a) ({\n"
+      "  ^bb0(%b: tensor<4x4xf32>):\n"
+      "    %5 = \"stablehlo.collective_permute\"(%b) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : "
+      "(tensor<4x4xf32>) -> tensor<4x4xf32>\n"
+      "    %6 = \"stablehlo.collective_permute\"(%5) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : "
+      "(tensor<4x4xf32>) -> tensor<4x4xf32>\n"
+      "    \"stablehlo.return\"(%6) : (tensor<4x4xf32>) -> ()\n"
+      "  }) : (tensor<4x4xf32>) -> !stablehlo.future<tensor<4x4xf32>>\n"
+      "  return\n"
+      "}\n";
+  ms_analysis a;
+  char codes[256];
+  test_analyse(text, NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "region-types@2 region-types@12");
+  ms_analysis_clear(&a);
+}
