@@ -44,3 +44,9 @@ func.func @einsum_select(%a: tensor<4x16xf32>, %b: tensor<16x5xf32>, %x: tensor<
   %2 = stablehlo.reverse %1, dims = [0] : tensor<?x?x?xi32>
   return %0, %2 : tensor<?x?xf32>, tensor<?x?x?xi32>
 }
+
+func.func @reduce_applies(%x: tensor<?x?xf32>, %i: tensor<f32>) -> tensor<?xf32> {
+  // Wrong: the pretty form applies a commutative binary op (add, and, maximum, minimum, multiply, or, xor) [reducer]
+  %0 = stablehlo.reduce(%x init: %i) applies stablehlo.divide across dimensions = [1] : (tensor<?x?xf32>, tensor<f32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}

@@ -8,8 +8,10 @@
 ** compatible shapes, each dimension is in range and given once, and each
 ** result keeps the dims not reduced (bounds included); the reducer region
 ** takes and returns what the inputs and inits say (reduce C2, C6:
-** ms_sop_reducer, when the analyzer sees the region). Parameter:
-** dimensions.
+** ms_sop_reducer, when the analyzer sees the region). Parameters:
+** dimensions; applies_commutative (the pretty `applies OP` form: 0 when
+** OP is not one of the dialect's commutative binary ops, which its parser
+** rejects).
 */
 #include "sop_check.h"
 
@@ -26,6 +28,11 @@ static ms_infer_verdict odd_operands(const ms_sop_in *in, int n, ms_sop_out *out
 
 static ms_infer_verdict reduce(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *dims = ms_sop_get(in, "dimensions");
+  const ms_sop_param *applies = ms_sop_get(in, "applies_commutative");
+  if (applies && applies->n == 1 && !applies->v[0]) /* the pretty form's parser (AssemblyFormat.cpp parseReduceOp) */
+    return ms_sop_fail(out, "reducer", -1,
+                       "expected the inner-op to be a commutative binary-op from the op's dialect, with zero region, "
+                       "producing single result");
   int n = in->noperands / 2;
   if (!dims || n < 1 || n > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
   if (in->noperands % 2) return odd_operands(in, n, out);
@@ -81,6 +88,6 @@ static ms_infer_verdict reduce(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 const ms_sop_def ms_sop_reduce[] = {
-    {"reduce", reduce, "dimensions"},
+    {"reduce", reduce, "dimensions,applies_commutative"},
     {NULL, NULL, NULL},
 };

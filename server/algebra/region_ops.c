@@ -12,7 +12,9 @@
 ** (parameter "segments": [inputs, inits]), the pretty form's `inits (...)`
 ** group (parameter "inits": one entry per init).
 **
-** async_start (StableHLO AsyncStartOp::inferReturnTypes): the body takes
+** async_start (StableHLO AsyncStartOp::inferReturnTypes): the body holds
+** one op and a return, an op the catalog allows (parameter
+** "inner_op_allowed", 0 when it is not: collectives and slices); it takes
 ** one argument per operand of exactly its type and returns one value; the
 ** result is a `!stablehlo.future` of exactly that value's type: a
 ** declared result that is a one-parameter dialect type around a shaped
@@ -150,6 +152,10 @@ static bool same_type(const ms_shape *a, const ms_shape *b) {
 
 static ms_infer_verdict async_start(const ms_sop_in *in, ms_sop_out *out) {
   if (in->nregions < 1 || in->regions[0].nyields < 0) return MS_INFER_UNKNOWN;
+  const ms_sop_param *inner = ms_sop_get(in, "inner_op_allowed");
+  if (inner && inner->n == 1 && !inner->v[0])
+    return ms_sop_fail(out, CODE_REGION, -1,
+                       "region must contain exactly one operation and a return, a collective or slice operation");
   const ms_sop_region *body = &in->regions[0];
   if (body->nargs != in->noperands)
     return ms_sop_fail(out, CODE_REGION, -1, "number of operands (%d) must match number of region arguments (%d)",
@@ -188,7 +194,7 @@ static ms_infer_verdict min_results(const ms_sop_in *in, ms_sop_out *out) {
 
 const ms_sop_def ms_sop_region_ops[] = {
     {"scan", scan, "dimension,scan_dim_size,segments,inits"},
-    {"async_start", async_start, ""},
+    {"async_start", async_start, "inner_op_allowed"},
     {"min_results", min_results, "min_results"},
     {NULL, NULL, NULL},
 };

@@ -34,6 +34,8 @@ typedef struct src {
   bool pairs;                  /* the written list must be a list of pairs */
   int nkeys;                   /* struct: the only keys it may have, each once */
   char keys[8][24];
+  int noneof;                  /* "one_of": the string read is 1 when among these, else 0 */
+  char one_of[12][40];
 } src;
 
 typedef struct pspec {
@@ -91,7 +93,7 @@ static bool load_value(const cJSON *v, src *s, const cJSON **bad, bool *at_key, 
 static bool load_src(const char *param, const cJSON *v, src *s, const cJSON **bad, bool *at_key, char *err,
                      size_t errlen) {
   static const char *const keys[] = {"attribute", "format", "field", "index", "operand", "value", "pairs", "keys",
-                                     NULL};
+                                     "one_of", NULL};
   if (!cJSON_IsObject(v)) return FAIL(v, false, "a parameter source must be an object%s", "");
   for (const cJSON *c = v->child; c; c = c->next) {
     bool known = false;
@@ -145,6 +147,11 @@ static bool load_src(const char *param, const cJSON *v, src *s, const cJSON **ba
   for (const cJSON *c = ks ? ks->child : NULL; c; c = c->next)
     if (!copy_name(s->keys[s->nkeys++], sizeof s->keys[0], c, bad, at_key, err, errlen)) return false;
   if (s->format == FMT_PAIR && !idx) return FAIL(v, false, "the format pair needs \"index\": 0 or 1%s", "");
+  const cJSON *one = cJSON_GetObjectItemCaseSensitive(v, "one_of");
+  if (one && (s->format != FMT_LIST || !cJSON_IsArray(one) || cJSON_GetArraySize(one) < 1 || cJSON_GetArraySize(one) > 12))
+    return FAIL(one, false, "\"one_of\" is a list of 1 to 12 strings, without a format%s", "");
+  for (const cJSON *c = one ? one->child : NULL; c; c = c->next)
+    if (!copy_name(s->one_of[s->noneof++], sizeof s->one_of[0], c, bad, at_key, err, errlen)) return false;
   return true;
 }
 
@@ -297,6 +304,14 @@ static int read_attr(const src *s, const ms_sop_reader *r, ms_sop_param *out) {
   /* A unit attribute (`{has_dynamic_root}`): present, no value (a flag). */
   if (n == 0 && s->format != FMT_STRUCT && s->format != FMT_PAIR && s->format != FMT_CONV_DIMS) {
     out->n = out->nshape = 0;
+    return 1;
+  }
+  if (s->noneof) { /* 1 when the written name is one of them, else 0 */
+    out->n = out->nshape = 1;
+    out->shape[0] = 1;
+    out->v[0] = 0;
+    for (int i = 0; i < s->noneof; i++)
+      out->v[0] |= strlen(s->one_of[i]) == n && !memcmp(s->one_of[i], v, n);
     return 1;
   }
   const char *sub = v;

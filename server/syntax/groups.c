@@ -71,10 +71,43 @@ static const char *angle_group(const ms_records *rec, const char *text, const ms
   return NULL;
 }
 
+/* "region op": the name of the one op in op's regions before their
+** terminator, "(several)" when there are more, NULL when none. */
+static const char *region_op(const ms_records *rec, const char *text, const ms_op *op, size_t *len) {
+  uint32_t self = (uint32_t)(op - rec->ops), found = MS_NONE, nops = 0;
+  for (size_t i = self + 1; i < rec->nops && rec->ops[i].span.start < op->span.end; i++) {
+    const ms_op *k = &rec->ops[i];
+    size_t n = k->name.end - k->name.start;
+    bool term = k->kind == MS_OP_RETURN || (n >= 6 && !memcmp(text + k->name.end - 6, "return", 6));
+    if (k->parent != self || term) continue;
+    found = (uint32_t)i;
+    nops++;
+  }
+  if (nops == 0) return NULL;
+  if (nops > 1) {
+    *len = 9;
+    return "(several)";
+  }
+  *len = rec->ops[found].name.end - rec->ops[found].name.start;
+  return text + rec->ops[found].name.start;
+}
+
 const char *ms_pretty_group(const ms_records *rec, const char *text, const ms_op *op, const char *key, size_t *len) {
   size_t klen = strlen(key);
+  if (!strcmp(key, "region op")) return region_op(rec, text, op, len);
   if (op->kind != MS_OP_CUSTOM || klen < 2 || op->ntoks == 0 || !rec->toks) return NULL; /* none kept */
   const ms_tok *t = rec->toks + op->toks;
+  if (klen > 2 && !strcmp(key + klen - 2, " _")) { /* "word _": the bare name right after the word */
+    for (uint32_t i = 0; i + 1 < op->ntoks; i++) {
+      if (t[i].depth != 0) continue;
+      if (t[i].kind == MS_TOK_COLON) break;
+      if (t[i].kind == MS_TOK_WORD && span_is(text, t[i].span, key, klen - 2) && t[i + 1].kind == MS_TOK_WORD) {
+        *len = t[i + 1].span.end - t[i + 1].span.start;
+        return text + t[i + 1].span.start;
+      }
+    }
+    return NULL;
+  }
   if (key[klen - 1] == '?') return bare_word(rec, text, op, key, klen - 1, len);
   if (!strcmp(key, "<>")) return angle_group(rec, text, op, len);
   bool numbered = key[0] == '[' && key[klen - 1] == ']' && klen > 2;

@@ -14,7 +14,11 @@
 **   "word?"    the bare word itself, a unit attribute (`unique`): empty
 **              text when written;
 **   "<>"       the inside of the first `<...>` group (`vector.reduction
-**              <add>, %v` gives `add`).
+**              <add>, %v` gives `add`);
+**   "word _"   the bare name right after the word (`applies
+**              stablehlo.add` gives `stablehlo.add`);
+**   "region op" (any op, generic ones too) the name of the one op in its
+**              regions besides their terminators, "(several)" when more.
 ** Values in a group (`%i`) read as the dynamic size -9223372036854775808,
 ** as the generic form's `static_offsets` spells them.
 */

@@ -7,6 +7,7 @@
 */
 #include <criterion/criterion.h>
 
+#include "catalog.h"
 #include "helpers.h"
 #include "sop_case.h"
 
@@ -272,5 +273,83 @@ Test(hlo_s29, einsum_and_index_select_entries_refine_only) {
   /* %0 is inferred 4x5: adding it to a 4x16 value is wrong; %1's declared
   ** 4x4 is not reported (StableHLO does not verify einsum). */
   cr_expect_str_eq(codes, "propagated-shape-mismatch@7");
+  ms_analysis_clear(&a);
+}
+
+/* Pretty reduce: `applies OP` (pseudo attribute "applies _", read with
+** "one_of") must name a commutative binary op of the dialect
+** (AssemblyFormat.cpp parseReduceOp); the generic form is not affected. */
+Test(hlo_s29, reduce_applies_a_commutative_op) {
+  const char *text =
+      "func.func @f(%x: tensor<?x?xf32>, %i: tensor<f32>) {\n"
+      "  %0 = stablehlo.reduce(%x init: %i) applies stablehlo.divide across dimensions = [1] : "
+      "(tensor<?x?xf32>, tensor<f32>) -> tensor<?xf32>\n"
+      "  %1 = stablehlo.reduce(%x init: %i) applies stablehlo.maximum across dimensions = [1] : "
+      "(tensor<?x?xf32>, tensor<f32>) -> tensor<?xf32>\n"
+      "  %2 = stablehlo.reduce(%x init: %i) applies std.add across dimensions = [1] : "
+      "(tensor<?x?xf32>, tensor<f32>) -> tensor<?xf32>\n"
+      "  %3 = stablehlo.reduce(%x init: %i) applies stablehlo.add across dimensions = [1] : "
+      "(tensor<?x?xf32>, tensor<f32>) -> tensor<?xf32>\n"
+      "  %4 = stablehlo.reduce(%x init: %i) across dimensions = [1] : (tensor<?x?xf32>, tensor<f32>) -> "
+      "tensor<?xf32>\n"
+      "    reducer(%a: tensor<f32>, %b: tensor<f32>) {\n"
+      "      %5 = stablehlo.divide %a, %b : tensor<f32>\n"
+      "      stablehlo.return %5 : tensor<f32>\n"
+      "    }\n"
+      "  return\n"
+      "}\n";
+  ms_analysis a;
+  char codes[256];
+  test_analyse(text, NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "reducer@2 reducer@4");
+  ms_analysis_clear(&a);
+}
+
+/* The source option "one_of" loads only with a plain attribute source. */
+Test(hlo_s29, one_of_needs_a_list_of_names) {
+  ms_catalog *cat = ms_catalog_new();
+  char err[256] = "";
+  const char *bad =
+      "{\"version\": 1, \"ops\": [{\"match\": \"x.r\", \"description\": \"d\", \"algebra\": \"reduce\", \"params\": {\"applies_commutative\": "
+      "{\"attribute\": \"applies _\", \"one_of\": \"x.add\"}}}]}";
+  cr_expect(!ms_catalog_load(cat, "bad.json", bad, strlen(bad), err, sizeof err));
+  cr_expect(strstr(err, "\"one_of\" is a list of 1 to 12 strings") != NULL, "%s", err);
+  const char *good =
+      "{\"version\": 1, \"ops\": [{\"match\": \"x.r\", \"description\": \"d\", \"algebra\": \"reduce\", \"params\": {\"applies_commutative\": "
+      "{\"attribute\": \"applies _\", \"one_of\": [\"x.add\"]}}}]}";
+  cr_expect(ms_catalog_load(cat, "good.json", good, strlen(good), err, sizeof err), "%s", err);
+  ms_catalog_delete(cat);
+}
+
+/* async_start's body holds one op, a collective or slice (pseudo attribute
+** "region op" read with "one_of"), and a return. */
+Test(hlo_s29, async_start_inner_op) {
+  const char *text =
+      "func.func @f(%a: tensor<4x4xf32>) {\n"
+      "  %0 = \"stablehlo.async_start\"(%a) ({\n"
+      "  ^bb0(%b: tensor<4x4xf32>):\n"
+      "    %1 = \"stablehlo.add\"(%b, %b) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>\n"
+      "    \"stablehlo.return\"(%1) : (tensor<4x4xf32>) -> ()\n"
+      "  }) : (tensor<4x4xf32>) -> !stablehlo.future<tensor<4x4xf32>>\n"
+      "  %2 = \"stablehlo.async_start\"(%a) ({\n"
+      "  ^bb0(%b: tensor<4x4xf32>):\n"
+      "    %3 = \"stablehlo.collective_permute\"(%b) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : "
+      "(tensor<4x4xf32>) -> tensor<4x4xf32>\n"
+      "    \"stablehlo.return\"(%3) : (tensor<4x4xf32>) -> ()\n"
+      "  }) : (tensor<4x4xf32>) -> !stablehlo.future<tensor<4x4xf32>>\n"
+      "  %4 = \"stablehlo.async_start\"(%a) ({\n"
+      "  ^bb0(%b: tensor<4x4xf32>):\n"
+      "    %5 = \"stablehlo.collective_permute\"(%b) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : "
+      "(tensor<4x4xf32>) -> tensor<4x4xf32>\n"
+      "    %6 = \"stablehlo.collective_permute\"(%5) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : "
+      "(tensor<4x4xf32>) -> tensor<4x4xf32>\n"
+      "    \"stablehlo.return\"(%6) : (tensor<4x4xf32>) -> ()\n"
+      "  }) : (tensor<4x4xf32>) -> !stablehlo.future<tensor<4x4xf32>>\n"
+      "  return\n"
+      "}\n";
+  ms_analysis a;
+  char codes[256];
+  test_analyse(text, NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "region-types@2 region-types@12");
   ms_analysis_clear(&a);
 }
