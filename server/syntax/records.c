@@ -214,8 +214,8 @@ static void read_generic(builder *b, TSNode node, scratch *op) {
     switch (kind(c)) {
       case MS_K_RESULT_LIST: read_results(b, op, c); break;
       case MS_K_OP_NAME:
-        op->op.name_token = span_of(c);
-        op->op.name = (ms_span){op->op.name_token.start + 1, op->op.name_token.end - 1};
+        op->op.name = (ms_span){ts_node_start_byte(c) + 1, ts_node_end_byte(c) - 1};
+        op->op.quoted = true;
         break;
       case MS_K_VALUE_USE: add_operand(op, c); break;
       case MS_K_PROPERTIES:
@@ -344,7 +344,7 @@ static void read_custom(builder *b, TSNode node, scratch *op) {
     if (after_colon && !ts_node_is_named(c) && !strcmp(ts_node_type(c), "->")) arrow = plain_types;
     switch (kind(c)) {
       case MS_K_RESULT_LIST: read_results(b, op, c); break;
-      case MS_K_OP_NAME: op->op.name = op->op.name_token = span_of(c); break;
+      case MS_K_OP_NAME: op->op.name = span_of(c); break;
       case MS_K_VALUE_USE:
         if (!after_colon) add_operand(op, c);
         break;
@@ -403,7 +403,7 @@ static void read_return(builder *b, TSNode node, scratch *op) {
   const kids *k = kids_of(b, node, L_OP, false);
   for (size_t i = 0; i < k->count; i++) {
     TSNode c = k->items[i];
-    if (i == 0) op->op.name = op->op.name_token = span_of(c);
+    if (i == 0) op->op.name = span_of(c);
     ms_node_kind k = kind(c);
     if (k == MS_K_VALUE_USE) add_operand(op, c);
     if (k == MS_K_TYPE) push_type(op->in_types, &op->nin, trim(b->text, span_of(c)));
@@ -428,11 +428,11 @@ static uint32_t add_use(builder *b, ms_span s, uint32_t op, int32_t operand) {
 }
 
 static uint32_t add_value(builder *b, ms_span def, int index, ms_span type, uint32_t op, uint32_t owner,
-                          uint32_t result, ms_span constant) {
+                          uint32_t result) {
   ms_records *r = b->rec;
   uint32_t id = (uint32_t)r->nvalues;
-  *MS_ARRAY_PUSH(r->values, r->nvalues, r->cap_values) = (ms_value){def, index, type, op, owner, result, constant};
-  ms_ssa_def d = {def, type, constant, id};
+  *MS_ARRAY_PUSH(r->values, r->nvalues, r->cap_values) = (ms_value){def, index, type, op, owner, result};
+  ms_ssa_def d = {def, type, ms_records_value_constant(r, id), id};
   ms_ssa_define(b->ssa, def, index, &d);
   return id;
 }
@@ -445,8 +445,7 @@ static void define_results(builder *b, const scratch *s, uint32_t id) {
     uint32_t count = s->groups[i].count;
     for (uint32_t j = 0; j < count; j++, r++) {
       ms_span type = r < (uint32_t)s->nout ? s->out_types[r] : (ms_span){0, 0};
-      ms_span constant = count == 1 ? s->op.constant : (ms_span){0, 0};
-      add_value(b, s->groups[i].name, count > 1 ? (int)j : -1, type, id, MS_NONE, r, constant);
+      add_value(b, s->groups[i].name, count > 1 ? (int)j : -1, type, id, MS_NONE, r);
     }
   }
   b->rec->ops[id].nresults = r;
@@ -515,7 +514,6 @@ static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth
   static __thread scratch s;
   memset(&s, 0, sizeof s);
   s.op.span = span_of(node);
-  s.op.implied_operand = -1;
   s.op.kind = k == MS_K_GENERIC ? MS_OP_GENERIC : k == MS_K_CUSTOM ? MS_OP_CUSTOM : MS_OP_RETURN;
   if (k == MS_K_GENERIC) read_generic(b, node, &s);
   else if (k == MS_K_CUSTOM) read_custom(b, node, &s);
@@ -571,7 +569,7 @@ static void define_argument(builder *b, TSNode arg, uint32_t owner, uint32_t num
   ms_span type = {0, 0};
   TSNode t = ts_node_named_child(arg, 1);
   if (!ts_node_is_null(t) && kind(t) == MS_K_TYPE) type = trim(b->text, span_of(t));
-  add_value(b, span_of(name), -1, type, MS_NONE, owner, number, (ms_span){0, 0});
+  add_value(b, span_of(name), -1, type, MS_NONE, owner, number);
 }
 
 static void define_arguments(builder *b, TSNode list, uint32_t owner) {
@@ -665,6 +663,7 @@ void ms_records_clear(ms_records *self) {
   free(self->attrs);
   free(self->groups);
   free(self->toks);
+  free(self->implied);
   memset(self, 0, sizeof *self);
 }
 
@@ -694,6 +693,7 @@ uint32_t ms_records_append(ms_records *self, const ms_records *piece, uint32_t p
                            uint32_t (*lookup)(void *ctx, ms_span use), void *ctx) {
   size_t ops = self->nops, values = self->nvalues, uses = self->nuses, types = self->ntypes;
   size_t attrs = self->nattrs, groups = self->ngroups, toks = self->ntoks;
+  assert(!piece->nimplied); /* layouts apply to the whole, after */
   self->ops = reserve(self->ops, ops + piece->nops, &self->cap_ops, sizeof *self->ops);
   self->values = reserve(self->values, values + piece->nvalues, &self->cap_values, sizeof *self->values);
   self->uses = reserve(self->uses, uses + piece->nuses, &self->cap_uses, sizeof *self->uses);
@@ -751,13 +751,11 @@ void ms_records_shift(ms_records *self, int64_t delta) {
     ms_op *o = &self->ops[i];
     shift_span(&o->span, delta);
     shift_span(&o->name, delta);
-    shift_span(&o->name_token, delta);
     shift_span(&o->constant, delta);
   }
   for (size_t i = 0; i < self->nvalues; i++) {
     shift_span(&self->values[i].def, delta);
     shift_span(&self->values[i].type, delta);
-    shift_span(&self->values[i].constant, delta);
   }
   for (size_t i = 0; i < self->nuses; i++) shift_span(&self->uses[i].span, delta);
   for (size_t i = 0; i < self->ntypes; i++) shift_span(&self->types[i], delta);
