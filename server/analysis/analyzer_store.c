@@ -36,7 +36,7 @@ static void *place(char *block, size_t *at, const void *src, size_t n) {
   X((rec)->ops, (rec)->nops, (rec)->cap_ops, nops) X((rec)->values, (rec)->nvalues, (rec)->cap_values, nvalues) \
   X((rec)->uses, (rec)->nuses, (rec)->cap_uses, nuses) X((rec)->types, (rec)->ntypes, (rec)->cap_types, ntypes) \
   X((rec)->attrs, (rec)->nattrs, (rec)->cap_attrs, nattrs)                                                    \
-  X((rec)->groups, (rec)->ngroups, (rec)->cap_groups, ngroups) X((rec)->toks, (rec)->ntoks, (rec)->cap_toks, ntoks) \
+  X((rec)->toks, (rec)->ntoks, (rec)->cap_toks, ntoks) \
   X((an)->inferences, (an)->ninferences, (an)->cap, ninferences) X((an)->strings, (an)->nstrings, (an)->cap_strings, nstrings)
 
 /* The block starts with this header (room for it is kept when the block
@@ -46,7 +46,7 @@ struct ms_stored_analysis {
   uint64_t generation;
   ms_diagnostic *diags;  /* its own allocation (messages are), or NULL */
   uint32_t ndiags, ninfo;
-  uint32_t nops, nvalues, nuses, ntypes, nattrs, ngroups, ntoks, ninferences, nstrings;
+  uint32_t nops, nvalues, nuses, ntypes, nattrs, ntoks, ninferences, nstrings;
 };
 #define HEADER ALIGN8(sizeof(ms_stored_analysis))
 
@@ -208,7 +208,6 @@ static void copy_records(ms_records *dst, const ms_records *src, int64_t delta) 
   COPY_POOL(uses, nuses, cap_uses);
   COPY_POOL(types, ntypes, cap_types);
   COPY_POOL(attrs, nattrs, cap_attrs);
-  COPY_POOL(groups, ngroups, cap_groups);
   COPY_POOL(toks, ntoks, cap_toks);
 #undef COPY_POOL
   ms_records_shift(dst, delta);

@@ -28,10 +28,17 @@
 /* ------------------------------------------------------------------ */
 /* Reading one op                                                      */
 
+/* A result group as written: `%x:2` is name `%x`, count 2 (each of its
+** values keeps the name). */
+typedef struct result_group {
+  ms_span name;
+  uint32_t count;
+} result_group;
+
 typedef struct scratch {
   ms_op op;
   int ngroups;
-  ms_result_group groups[MAX_VALUES];
+  result_group groups[MAX_VALUES];
   int noperands;
   ms_span operands[MAX_VALUES];
   int nin, nout;
@@ -178,7 +185,7 @@ static void read_results(builder *b, scratch *op, TSNode list) {
       if (count < 0 || count > MAX_VALUES) count = 0;
       s.end = (uint32_t)(colon - text);
     }
-    op->groups[op->ngroups++] = (ms_result_group){s, (uint32_t)count};
+    op->groups[op->ngroups++] = (result_group){s, (uint32_t)count};
   }
 }
 
@@ -534,9 +541,6 @@ static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth
   op->toks = (uint32_t)r->ntoks;
   for (int i = 0; i < s.ntoks; i++) *MS_ARRAY_PUSH(r->toks, r->ntoks, r->cap_toks) = s.toks[i];
   op->ntoks = (uint32_t)s.ntoks;
-  op->groups = (uint32_t)r->ngroups;
-  for (int i = 0; i < s.ngroups; i++) *MS_ARRAY_PUSH(r->groups, r->ngroups, r->cap_groups) = s.groups[i];
-  op->ngroups = (uint32_t)s.ngroups;
   op->operands = (uint32_t)r->nuses;
   for (int i = 0; i < s.noperands; i++) add_use(b, s.operands[i], id, i);
   r->ops[id].noperands = (uint32_t)s.noperands;
@@ -661,7 +665,6 @@ void ms_records_clear(ms_records *self) {
   free(self->uses);
   free(self->types);
   free(self->attrs);
-  free(self->groups);
   free(self->toks);
   free(self->implied);
   memset(self, 0, sizeof *self);
@@ -692,7 +695,7 @@ static void *reserve(void *items, size_t need, size_t *cap, size_t item_size) {
 uint32_t ms_records_append(ms_records *self, const ms_records *piece, uint32_t parent,
                            uint32_t (*lookup)(void *ctx, ms_span use), void *ctx) {
   size_t ops = self->nops, values = self->nvalues, uses = self->nuses, types = self->ntypes;
-  size_t attrs = self->nattrs, groups = self->ngroups, toks = self->ntoks;
+  size_t attrs = self->nattrs, toks = self->ntoks;
   assert(!piece->nimplied); /* layouts apply to the whole, after */
   self->ops = reserve(self->ops, ops + piece->nops, &self->cap_ops, sizeof *self->ops);
   self->values = reserve(self->values, values + piece->nvalues, &self->cap_values, sizeof *self->values);
@@ -706,7 +709,6 @@ uint32_t ms_records_append(ms_records *self, const ms_records *piece, uint32_t p
     o.in_types += (uint32_t)types;
     o.out_types += (uint32_t)types;
     o.attrs += (uint32_t)attrs;
-    o.groups += (uint32_t)groups;
     o.toks += (uint32_t)toks;
     *MS_ARRAY_PUSH(self->ops, self->nops, self->cap_ops) = o;
   }
@@ -724,8 +726,6 @@ uint32_t ms_records_append(ms_records *self, const ms_records *piece, uint32_t p
   }
   for (size_t i = 0; i < piece->ntypes; i++) *MS_ARRAY_PUSH(self->types, self->ntypes, self->cap_types) = piece->types[i];
   for (size_t i = 0; i < piece->nattrs; i++) *MS_ARRAY_PUSH(self->attrs, self->nattrs, self->cap_attrs) = piece->attrs[i];
-  for (size_t i = 0; i < piece->ngroups; i++)
-    *MS_ARRAY_PUSH(self->groups, self->ngroups, self->cap_groups) = piece->groups[i];
   for (size_t i = 0; i < piece->ntoks; i++) *MS_ARRAY_PUSH(self->toks, self->ntoks, self->cap_toks) = piece->toks[i];
   return (uint32_t)ops;
 }
@@ -736,7 +736,6 @@ void ms_records_shrink(ms_records *self) {
   self->uses = ms_array_shrink(self->uses, self->nuses, &self->cap_uses, sizeof *self->uses);
   self->types = ms_array_shrink(self->types, self->ntypes, &self->cap_types, sizeof *self->types);
   self->attrs = ms_array_shrink(self->attrs, self->nattrs, &self->cap_attrs, sizeof *self->attrs);
-  self->groups = ms_array_shrink(self->groups, self->ngroups, &self->cap_groups, sizeof *self->groups);
   self->toks = ms_array_shrink(self->toks, self->ntoks, &self->cap_toks, sizeof *self->toks);
 }
 
@@ -763,7 +762,6 @@ void ms_records_shift(ms_records *self, int64_t delta) {
     shift_span(&self->attrs[i].key, delta);
     shift_span(&self->attrs[i].value, delta);
   }
-  for (size_t i = 0; i < self->ngroups; i++) shift_span(&self->groups[i].name, delta);
   for (size_t i = 0; i < self->ntoks; i++) shift_span(&self->toks[i].span, delta);
 }
 

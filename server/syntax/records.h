@@ -62,7 +62,6 @@ typedef struct ms_op {
   uint32_t in_types, nin;        /* types[...]: operand types written on the op */
   uint32_t out_types, nout;      /* types[...]: result types written on the op */
   uint32_t attrs, nattrs;        /* attrs[...] */
-  uint32_t groups, ngroups;      /* groups[...]: the names `%x:2` as written */
   ms_span constant;              /* a constant's value attribute, {0,0} if none */
   uint32_t toks, ntoks;          /* toks[...]: a custom op's tokens (ms_tok); none when too many */
 } ms_op;
@@ -80,12 +79,6 @@ typedef struct ms_implied {
   uint32_t op, operand;
   const char *type;              /* that type ("i1"), the catalog's */
 } ms_implied;
-
-/* A result group as written: `%x:2` is name `%x`, count 2. */
-typedef struct ms_result_group {
-  ms_span name;
-  uint32_t count;
-} ms_result_group;
 
 typedef struct ms_value {
   ms_span def;                   /* the defining token (`%x` of `%x:2` for each of its results) */
@@ -114,8 +107,6 @@ typedef struct ms_records {
   size_t ntypes, cap_types;
   ms_attr *attrs;
   size_t nattrs, cap_attrs;
-  ms_result_group *groups;
-  size_t ngroups, cap_groups;
   ms_tok *toks;
   size_t ntoks, cap_toks;
   ms_implied *implied;           /* by op, ascending */
