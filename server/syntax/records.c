@@ -82,18 +82,27 @@ static ms_node_kind kind(TSNode n) { return ms_node_kind_of(n); }
 
 static ms_span span_of(TSNode n) { return (ms_span){ts_node_start_byte(n), ts_node_end_byte(n)}; }
 
-/* The children of n (all, or only the named ones) into level `level`'s
-** array, which stays valid until the next kids_of at that level. */
-static const kids *kids_of(builder *b, TSNode n, int level, bool named) {
+enum { KIDS_ALL, KIDS_NAMED, KIDS_NO_COMMAS };
+
+/* The children of n (all, only the named ones, or all but commas) into
+** level `level`'s array, which stays valid until the next kids_of at that
+** level. A list's commas are half its children: readers that do not look
+** at them leave them out (an op with a million operands). */
+static const kids *kids_in(builder *b, TSNode n, int level, int which) {
   assert(level >= 0 && level < L_COUNT);
   kids *k = &b->lv[level];
   k->count = 0;
   ts_tree_cursor_reset(&b->cursor, n);
   if (ts_tree_cursor_goto_first_child(&b->cursor)) do {
       TSNode c = ts_tree_cursor_current_node(&b->cursor);
-      if (!named || ts_node_is_named(c)) *MS_ARRAY_PUSH(k->items, k->count, k->cap) = c;
+      bool keep = which == KIDS_ALL || (which == KIDS_NAMED ? ts_node_is_named(c) : kind(c) != MS_K_TOK_COMMA);
+      if (keep) *MS_ARRAY_PUSH(k->items, k->count, k->cap) = c;
     } while (ts_tree_cursor_goto_next_sibling(&b->cursor));
   return k;
+}
+
+static const kids *kids_of(builder *b, TSNode n, int level, bool named) {
+  return kids_in(b, n, level, named ? KIDS_NAMED : KIDS_ALL);
 }
 
 /* Type tokens read on a continuation line carry the blank lines before
@@ -152,7 +161,7 @@ static void push_type(ms_span *types, int *n, ms_span s) {
 /* function_type: types before `->` are inputs, after it results. */
 static void read_function_type(builder *b, scratch *op, TSNode ft) {
   bool after = false;
-  const kids *k = kids_of(b, ft, L_CHILD, false);
+  const kids *k = kids_in(b, ft, L_CHILD, KIDS_NO_COMMAS);
   for (size_t i = 0; i < k->count; i++) {
     TSNode c = k->items[i];
     if (kind(c) == MS_K_TOK_ARROW) after = true;
@@ -215,7 +224,7 @@ static void constant_attr(const builder *b, scratch *op) {
 }
 
 static void read_generic(builder *b, TSNode node, scratch *op) {
-  const kids *k = kids_of(b, node, L_OP, false);
+  const kids *k = kids_in(b, node, L_OP, KIDS_NO_COMMAS);
   for (size_t i = 0; i < k->count; i++) {
     TSNode c = k->items[i];
     switch (kind(c)) {
