@@ -151,21 +151,33 @@ static void check_arguments(analyzer *w, const ms_records *rec, size_t first) {
 
 /* An operand whose type the op's syntax implies (`arith.select %c, %a, %b
 ** : T` reads %c as i1): its definition must have that type. */
+static const ms_implied *implied_of(const ms_records *rec, uint32_t opi) {
+  size_t lo = 0, hi = rec->nimplied;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (rec->implied[mid].op < opi) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < rec->nimplied && rec->implied[lo].op == opi ? &rec->implied[lo] : NULL;
+}
+
 static void check_implied(analyzer *w, const ms_op *op) {
-  if (op->implied_operand < 0 || (uint32_t)op->implied_operand >= op->noperands) return;
-  const ms_use *u = ms_records_operand(w->rec, op, (uint32_t)op->implied_operand);
+  const ms_implied *im = implied_of(w->rec, (uint32_t)(op - w->rec->ops));
+  if (!im || im->operand >= op->noperands) return;
+  const char *implied_type = im->type;
+  const ms_use *u = ms_records_operand(w->rec, op, im->operand);
   if (u->value == MS_NONE) return;
   char type[160];
   ms_span t = resolve(w, w->rec->values[u->value].type);
   if (t.end) snprintf(type, sizeof type, "%.*s", (int)(t.end - t.start), w->text + t.start);
   else if (w->shape[u->value]) ms_shape_format_type(w->shape[u->value], type, sizeof type);
   else return;
-  if (!strcmp(type, op->implied_type)) return;
+  if (!strcmp(type, implied_type)) return;
   ms_span def = w->rec->values[u->value].def;
   ms_diagnostic *d = ms_diag_list_add(&w->out->diags, u->span.start, u->span.end, MS_SEVERITY_ERROR,
                                       MS_CODE_TYPE_MISMATCH, NULL,
                                       "%.*s is used as %s (this form of the op implies it) but defined as %s",
-                                      (int)(u->span.end - u->span.start), w->text + u->span.start, op->implied_type,
+                                      (int)(u->span.end - u->span.start), w->text + u->span.start, implied_type,
                                       type);
   ms_diag_set_related(d, def.start, def.end, "%.*s is defined here as %s", (int)(u->span.end - u->span.start),
                       w->text + u->span.start, type);
@@ -303,7 +315,7 @@ ms_span operand_range(const analyzer *w, const ms_op *op, int i) {
       in_type(w, op, (uint32_t)i)->end <= op->span.end)
     return *in_type(w, op, (uint32_t)i);
   if (i >= 0 && (uint32_t)i < op->noperands) return ms_records_operand(w->rec, op, (uint32_t)i)->span;
-  return op->name_token;
+  return ms_op_name_token(op);
 }
 
 /* The declared type of operand i: from the op's own signature, else its
@@ -343,8 +355,8 @@ uint32_t operand_value(const analyzer *w, const ms_op *op, int i) {
 ** permutation, multiples). */
 bool operand_constant(const analyzer *w, const ms_op *op, int i, int64_t *out, int *n) {
   uint32_t v = operand_value(w, op, i);
-  if (v == MS_NONE || !w->rec->values[v].constant.end) return false;
-  ms_span c = w->rec->values[v].constant;
+  ms_span c = v == MS_NONE ? (ms_span){0, 0} : ms_records_value_constant(w->rec, v);
+  if (!c.end) return false;
   return ms_attr_parse_dense_shape(w->text + c.start, c.end - c.start, out, MS_MAX_RANK, n, NULL, 0) ||
          ms_attr_parse_int_list(w->text + c.start, c.end - c.start, out, MS_MAX_RANK, n, NULL, 0);
 }
@@ -380,7 +392,7 @@ static bool gather_inputs(analyzer *w, const ms_op *op, const ms_rule_binding *b
 ** so `expected-error` lines and line-based comparisons meet there; the
 ** types of a generic op with regions are lines below it. */
 static ms_span on_op_line(const analyzer *w, const ms_op *op, ms_span at) {
-  return same_line(w->text, at.start, op->name_token.start) ? at : op->name_token;
+  return same_line(w->text, at.start, ms_op_name_token(op).start) ? at : ms_op_name_token(op);
 }
 
 static void report_findings(analyzer *w, const ms_op *op, const ms_rule_binding *b, const rule_inputs *in,
@@ -388,7 +400,7 @@ static void report_findings(analyzer *w, const ms_op *op, const ms_rule_binding 
   const char *rule = ms_rule_name(b->rule);
   for (int k = 0; k < res->nfindings; k++) {
     const ms_finding *f = &res->findings[k];
-    ms_span at = op->name_token;
+    ms_span at = ms_op_name_token(op);
     if (f->operand == MS_FINDING_RESULT && op->nout > 0) at = *out_type(w, op, 0);
     else if (f->operand >= 0 && f->operand < in->n) at = operand_range(w, op, in->index[f->operand]);
     at = on_op_line(w, op, at);
@@ -455,8 +467,8 @@ static void record_inference(analyzer *w, const ms_op *op, const ms_rule_binding
   memset(inf, 0, sizeof *inf);
   inf->op_start = op->span.start;
   inf->op_end = op->span.end;
-  inf->name_start = op->name_token.start;
-  inf->name_end = op->name_token.end;
+  inf->name_start = ms_op_name_token(op).start;
+  inf->name_end = ms_op_name_token(op).end;
   if (op->nout > 0) {
     inf->result_start = out_type(w, op, 0)->start;
     inf->result_end = out_type(w, op, 0)->end;
@@ -485,8 +497,8 @@ static void fill_detail(analyzer *w, const ms_op *op, const ms_rule_binding *b, 
   w->detail_op = (uint32_t)(op - w->rec->ops);
   d->op_start = op->span.start;
   d->op_end = op->span.end;
-  d->name_start = op->name_token.start;
-  d->name_end = op->name_token.end;
+  d->name_start = ms_op_name_token(op).start;
+  d->name_end = ms_op_name_token(op).end;
   copy_span(d->name, sizeof d->name, w->text, op->name);
   d->rule = b->rule;
   d->opts = b->opts;
@@ -516,7 +528,7 @@ void apply_rule(analyzer *w, uint32_t opi) {
   ms_rule_binding b;
   if (!ms_catalog_bind(w->catalog, &view, &b)) return;
   if (!b.ok) {
-    ms_diag_list_add(&w->out->diags, op->name_token.start, op->name_token.end, MS_SEVERITY_ERROR,
+    ms_diag_list_add(&w->out->diags, ms_op_name_token(op).start, ms_op_name_token(op).end, MS_SEVERITY_ERROR,
                      MS_CODE_RULE_OPTIONS, ms_rule_name(b.rule), "%s", b.error);
     return;
   }
@@ -638,7 +650,7 @@ static void apply_layouts(const ms_catalog *catalog, ms_records *rec, size_t fir
     if (op->ntoks == 0 || memchr(text + op->name.start, '\n', rec->toks[op->toks + op->ntoks - 1].span.end -
                                                                   op->name.start))
       continue;
-    ms_diag_list_add(diags, op->name_token.start, op->name_token.end, MS_SEVERITY_ERROR, MS_CODE_OP_SYNTAX, NULL,
+    ms_diag_list_add(diags, ms_op_name_token(op).start, ms_op_name_token(op).end, MS_SEVERITY_ERROR, MS_CODE_OP_SYNTAX, NULL,
                      "the types written on %.*s do not follow its syntax \"%s\"", (int)(op->name.end - op->name.start),
                      text + op->name.start, l->text);
   }

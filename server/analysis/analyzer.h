@@ -72,6 +72,21 @@ typedef struct ms_analysis {
 } ms_analysis;
 
 void ms_analysis_init(ms_analysis *self);
+
+/* A stored analysis: what the language server keeps per unit, everything
+** of an ms_analysis (records, value infos, inferences, their types) in
+** one allocation behind a 64-byte header of 32-bit counts, instead of an
+** ms_analysis of ~260 bytes beside its block. Read through a view. */
+typedef struct ms_stored_analysis ms_stored_analysis;
+/* Moves an's content (shifted as it is to be kept) into a stored analysis,
+** in place when an holds one block (the first unit analysed into it);
+** an is empty after. `generation` identifies the analysis (session.h). */
+ms_stored_analysis *ms_analysis_store(ms_analysis *an, uint64_t generation);
+/* Fills *view with s's content: read-only, pointers into s, valid while s
+** lives (never cleared or changed through the view). */
+void ms_stored_analysis_view(const ms_stored_analysis *s, ms_analysis *view);
+uint64_t ms_stored_analysis_generation(const ms_stored_analysis *s);
+void ms_stored_analysis_free(ms_stored_analysis *s);
 /* The inferred result type of inf, one of self's inferences ("" when it has none). */
 const char *ms_inference_type(const ms_analysis *self, const ms_inference *inf);
 /* Empties diagnostics and inferences (the struct stays usable). */

@@ -126,7 +126,7 @@ static void describe_refined(const analyzer *w, uint32_t v, char *head, size_t n
   const ms_value *x = &w->rec->values[v];
   const ms_op *p = &w->rec->ops[w->info[v].producer];
   unsigned line, col;
-  line_col(w->text, p->name_token.start, &line, &col);
+  line_col(w->text, ms_op_name_token(p).start, &line, &col);
   snprintf(head, nhead, "%s is declared %.*s but is %s (from \"%.*s\" at ", name, (int)(x->type.end - x->type.start),
            w->text + x->type.start, w->info[v].inferred, (int)(p->name.end - p->name.start), w->text + p->name.start);
   snprintf(at, nat, "%u:%u", line, col);
@@ -153,7 +153,7 @@ static void report_propagated(analyzer *w, const ms_op *op, const rule_inputs *i
   const ms_use *u = NULL;
   for (uint32_t i = 0; i < op->noperands; i++)
     if (ms_records_operand(w->rec, op, i)->value == vals[0]) u = ms_records_operand(w->rec, op, i);
-  ms_span at = u ? u->span : op->name_token;
+  ms_span at = u ? u->span : ms_op_name_token(op);
   ms_diagnostic *d = ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_PROPAGATED,
                                       rule, "%s%s): %s", head, place, why);
   d->value = vals[0];
@@ -161,10 +161,10 @@ static void report_propagated(analyzer *w, const ms_op *op, const rule_inputs *i
   d->has_msg_at = true;
   d->msg_at_start = (uint32_t)strlen(head);
   d->msg_at_end = d->msg_at_start + (uint32_t)strlen(place);
-  d->msg_at = p->name_token.start;
+  d->msg_at = ms_op_name_token(p).start;
   /* The related location is the producer: its message needs no place. */
   int keep = (int)strlen(head) - (int)strlen(" at "); /* "... (from \"op\"" */
-  ms_diag_set_related(d, p->name_token.start, p->name_token.end, "%.*s)", keep, head);
+  ms_diag_set_related(d, ms_op_name_token(p).start, ms_op_name_token(p).end, "%.*s)", keep, head);
   for (int k = 0; k < n; k++) w->info[vals[k]].broken = true;
 }
 
@@ -304,7 +304,7 @@ static bool result_conflicts(const ms_shape *inferred, const ms_shape *declared,
 ** the op spans several lines (a region, a long attribute dictionary). */
 static void report_shape_fn(analyzer *w, const ms_op *op, const ms_shape_spec *sp, const char *why) {
   (void)sp;
-  ms_span at = op->name_token;
+  ms_span at = ms_op_name_token(op);
   ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_SHAPE_FN, NULL, "%s", why);
 }
 
@@ -333,7 +333,7 @@ void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *b) {
   if (in.n == 0 || (!no_args && !shape_args(w, op, sp, &args))) return;
   int bad;
   if (!no_args && !ms_infer_args_valid(sp->fn, &args, &bad)) {
-    ms_diag_list_add(&w->out->diags, op->name_token.start, op->name_token.end, MS_SEVERITY_ERROR,
+    ms_diag_list_add(&w->out->diags, ms_op_name_token(op).start, ms_op_name_token(op).end, MS_SEVERITY_ERROR,
                      MS_CODE_NEGATIVE_SIZE, NULL, "%s: size %d of %s is %lld, but sizes cannot be negative",
                      ms_shape_fn_name(sp->fn), bad, sp->args.nnames ? "the size list" : "the constant shape",
                      (long long)args.a[bad]);
@@ -574,8 +574,8 @@ void apply_algebra(analyzer *w, uint32_t opi, const ms_rule_binding *b, attr_loo
   w->detail_op = opi;
   d->op_start = op->span.start;
   d->op_end = op->span.end;
-  d->name_start = op->name_token.start;
-  d->name_end = op->name_token.end;
+  d->name_start = ms_op_name_token(op).start;
+  d->name_end = ms_op_name_token(op).end;
   copy_span(d->name, sizeof d->name, w->text, op->name);
   snprintf(d->origin, sizeof d->origin, "%s", b->origin);
   snprintf(d->description, sizeof d->description, "%s", b->description);

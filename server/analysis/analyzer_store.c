@@ -30,28 +30,40 @@ static void *place(char *block, size_t *at, const void *src, size_t n) {
   return dst;
 }
 
-/* Every pool a stored analysis keeps in its block: X(items, count, cap). */
-#define STORED_POOLS(X, rec, an)                                                                      \
-  X((rec)->ops, (rec)->nops, (rec)->cap_ops) X((rec)->values, (rec)->nvalues, (rec)->cap_values)       \
-  X((rec)->uses, (rec)->nuses, (rec)->cap_uses) X((rec)->types, (rec)->ntypes, (rec)->cap_types)       \
-  X((rec)->attrs, (rec)->nattrs, (rec)->cap_attrs) X((rec)->groups, (rec)->ngroups, (rec)->cap_groups) \
-  X((rec)->toks, (rec)->ntoks, (rec)->cap_toks) X((an)->inferences, (an)->ninferences, (an)->cap)      \
-  X((an)->strings, (an)->nstrings, (an)->cap_strings)
+/* Every pool a stored analysis keeps in its block, after the value infos:
+** X(items, count, cap, the header's count). */
+#define STORED_POOLS(X, rec, an)                                                                               \
+  X((rec)->ops, (rec)->nops, (rec)->cap_ops, nops) X((rec)->values, (rec)->nvalues, (rec)->cap_values, nvalues) \
+  X((rec)->uses, (rec)->nuses, (rec)->cap_uses, nuses) X((rec)->types, (rec)->ntypes, (rec)->cap_types, ntypes) \
+  X((rec)->attrs, (rec)->nattrs, (rec)->cap_attrs, nattrs)                                                    \
+  X((rec)->toks, (rec)->ntoks, (rec)->cap_toks, ntoks) \
+  X((an)->inferences, (an)->ninferences, (an)->cap, ninferences) X((an)->strings, (an)->nstrings, (an)->cap_strings, nstrings)
+
+/* The block starts with this header (room for it is kept when the block
+** is packed), then the value infos and the pools in STORED_POOLS' order,
+** each at an 8-byte boundary: the counts say where each one is. */
+struct ms_stored_analysis {
+  uint64_t generation;
+  ms_diagnostic *diags;  /* its own allocation (messages are), or NULL */
+  uint32_t ndiags, ninfo;
+  uint32_t nops, nvalues, nuses, ntypes, nattrs, ntoks, ninferences, nstrings;
+};
+#define HEADER ALIGN8(sizeof(ms_stored_analysis))
 
 void ms_analysis_pack(ms_analysis *self, ms_records *rec, ms_value_info *info) {
   assert(!self->block);
   bool any = false;
-  for (size_t i = 0; i < rec->nvalues && !any; i++) any = info[i].inferred || info[i].producer != MS_NONE;
+  for (size_t i = 0; info && i < rec->nvalues && !any; i++) any = info[i].inferred || info[i].producer != MS_NONE;
   size_t ninfo = any ? rec->nvalues : 0;
-  size_t total = ALIGN8(ninfo * sizeof *info);
-#define SIZE(p, n, c) total += ALIGN8((n) * sizeof *(p));
+  size_t total = HEADER + ALIGN8(ninfo * sizeof *info);
+#define SIZE(p, n, c, h) total += ALIGN8((n) * sizeof *(p));
   STORED_POOLS(SIZE, rec, self)
 #undef SIZE
-  char *block = ms_xmalloc(total ? total : 1);
-  size_t at = 0;
+  char *block = ms_xmalloc(total);
+  size_t at = HEADER;
   self->info = place(block, &at, info, ninfo * sizeof *info);
   free(info);
-#define MOVE(p, n, c)                                        \
+#define MOVE(p, n, c, h)                                     \
   {                                                          \
     void *moved = place(block, &at, (p), (n) * sizeof *(p)); \
     free(p);                                                 \
@@ -63,13 +75,98 @@ void ms_analysis_pack(ms_analysis *self, ms_records *rec, ms_value_info *info) {
   assert(at == total);
   self->rec = *rec;
   ms_records_init(rec);
-  for (size_t i = 0; i < self->rec.nops; i++) {
-    self->rec.ops[i].implied_type = NULL; /* the catalog's: it may be reloaded */
-    self->rec.ops[i].implied_operand = -1;
-  }
+  /* The implied types are the catalog's: it may be reloaded. */
+  free(self->rec.implied);
+  self->rec.implied = NULL;
+  self->rec.nimplied = self->rec.cap_implied = 0;
   self->block = block;
   self->inline_inferences = true;
   self->diags.items = ms_array_shrink(self->diags.items, self->diags.count, &self->diags.cap, sizeof *self->diags.items);
+}
+
+/* an's records, infos, inferences and strings packed again into a block of
+** their own (an analysis that has none, or whose inferences moved out). */
+static void copy_records(ms_records *dst, const ms_records *src, int64_t delta);
+
+static void *copy_of(const void *p, size_t n) {
+  if (!n) return NULL;
+  void *q = ms_xmalloc(n);
+  memcpy(q, p, n);
+  return q;
+}
+
+static void repack(ms_analysis *an) {
+  ms_records rec;
+  copy_records(&rec, &an->rec, 0);
+  ms_value_info *info = an->info ? copy_of(an->info, an->rec.nvalues * sizeof *info) : NULL;
+  ms_inference *inferences = copy_of(an->inferences, an->ninferences * sizeof *inferences);
+  char *strings = copy_of(an->strings, an->nstrings);
+  /* The old storage goes (the value infos' types now belong to info). */
+  if (!an->inline_inferences) {
+    free(an->inferences);
+    free(an->strings);
+  }
+  if (an->block) free(an->block);
+  else {
+    free(an->info);
+    ms_records_clear(&an->rec);
+  }
+  an->block = NULL;
+  an->info = NULL;
+  an->inferences = inferences;
+  an->strings = strings;
+  an->cap = an->ninferences;
+  an->cap_strings = an->nstrings;
+  an->inline_inferences = false;
+  ms_analysis_pack(an, &rec, info);
+}
+
+ms_stored_analysis *ms_analysis_store(ms_analysis *an, uint64_t generation) {
+  if (!an->block || !an->inline_inferences) repack(an);
+  ms_stored_analysis *s = an->block;
+  s->generation = generation;
+  s->diags = an->diags.count ? an->diags.items : NULL;
+  if (!s->diags) free(an->diags.items);
+  assert(an->diags.count <= UINT32_MAX && an->rec.nvalues <= UINT32_MAX);
+  s->ndiags = (uint32_t)an->diags.count;
+  s->ninfo = an->info ? (uint32_t)an->rec.nvalues : 0;
+#define COUNT(p, n, c, h)               \
+  assert((n) <= UINT32_MAX);            \
+  s->h = (uint32_t)(n);
+  STORED_POOLS(COUNT, &an->rec, an)
+#undef COUNT
+  memset(an, 0, sizeof *an);
+  return s;
+}
+
+void ms_stored_analysis_view(const ms_stored_analysis *s, ms_analysis *view) {
+  memset(view, 0, sizeof *view);
+  if (!s) return;
+  char *block = (char *)s;
+  size_t at = HEADER;
+  view->diags.items = s->diags;
+  view->diags.count = view->diags.cap = s->ndiags;
+  view->info = s->ninfo ? (ms_value_info *)(block + at) : NULL;
+  at += ALIGN8(s->ninfo * sizeof *view->info);
+#define VIEW(p, n, c, h)                                \
+  (n) = (c) = s->h;                                     \
+  (p) = (n) ? (void *)(block + at) : NULL;              \
+  at += ALIGN8((n) * sizeof *(p));
+  STORED_POOLS(VIEW, &view->rec, view)
+#undef VIEW
+  view->block = block;
+  view->inline_inferences = true;
+}
+
+uint64_t ms_stored_analysis_generation(const ms_stored_analysis *s) { return s ? s->generation : 0; }
+
+void ms_stored_analysis_free(ms_stored_analysis *s) {
+  if (!s) return;
+  ms_analysis v;
+  ms_stored_analysis_view(s, &v);
+  for (size_t i = 0; v.info && i < v.rec.nvalues; i++) free(v.info[i].inferred);
+  ms_diag_list_clear(&v.diags);
+  free(s);
 }
 
 void ms_analysis_unpack_inferences(ms_analysis *self) {
@@ -111,7 +208,6 @@ static void copy_records(ms_records *dst, const ms_records *src, int64_t delta) 
   COPY_POOL(uses, nuses, cap_uses);
   COPY_POOL(types, ntypes, cap_types);
   COPY_POOL(attrs, nattrs, cap_attrs);
-  COPY_POOL(groups, ngroups, cap_groups);
   COPY_POOL(toks, ntoks, cap_toks);
 #undef COPY_POOL
   ms_records_shift(dst, delta);
@@ -180,7 +276,7 @@ void ms_analyze_values(TSNode unit, const char *text,
   for (size_t i = 0; i < rec.nvalues; i++) {
     const ms_value *v = &rec.values[i];
     if (v->index > 0) continue; /* `%x:2` is one token */
-    ms_ssa_def d = {v->def, v->type, v->constant, (uint32_t)i};
+    ms_ssa_def d = {v->def, v->type, ms_records_value_constant(&rec, (uint32_t)i), (uint32_t)i};
     fn(ctx, v->def.start, v->def.end, &d);
   }
   for (size_t i = 0; i < rec.nuses; i++) {
@@ -190,7 +286,7 @@ void ms_analyze_values(TSNode unit, const char *text,
       continue;
     }
     const ms_value *v = &rec.values[u->value];
-    ms_ssa_def d = {v->def, v->type, v->constant, u->value};
+    ms_ssa_def d = {v->def, v->type, ms_records_value_constant(&rec, u->value), u->value};
     fn(ctx, u->span.start, u->span.end, &d);
   }
   ms_records_clear(&rec);

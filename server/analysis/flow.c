@@ -60,6 +60,7 @@ typedef struct fext {
 /* An op directly in the body: what a later op reads of it. */
 typedef struct fop {
   ms_span name, name_token;
+  ms_span constant;            /* its value attribute (a constant's results read it) */
   uint32_t noperands;          /* at most 2: only operand #1 is kept */
   uint32_t operand1;           /* a table value, MS_NONE (also once the op is below level 1) */
   uint32_t count[3];           /* its values at each level; count[0] also the values it produced */
@@ -336,10 +337,10 @@ static uint32_t proxy_op(ms_flow *self, ms_records *rec, uint32_t k, int depth) 
   ms_op op = {0};
   op.span = f->name_token;
   op.name = f->name;
-  op.name_token = f->name_token;
+  op.quoted = f->name_token.start != f->name.start;
+  op.constant = f->constant;
   op.kind = MS_OP_GENERIC;
   op.parent = self->has_fn ? 0 : MS_NONE;
-  op.implied_operand = -1;
   if (f->noperands) {
     op.operands = (uint32_t)rec->nuses;
     op.noperands = f->noperands;
@@ -473,7 +474,7 @@ static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_v
   for (size_t i = first_op; i < rec->nops; i++) {
     gop[i] = MS_NONE;
     if (rec->ops[i].parent != parent || (self->has_fn && i == 0)) continue;
-    fop o = {rec->ops[i].name, rec->ops[i].name_token, rec->ops[i].noperands > 2 ? 2 : rec->ops[i].noperands,
+    fop o = {rec->ops[i].name, ms_op_name_token(&rec->ops[i]), rec->ops[i].constant, rec->ops[i].noperands > 2 ? 2 : rec->ops[i].noperands,
              MS_NONE, {0, 0, 0}, false, false};
     gop[i] = new_op(self, &o);
   }
@@ -547,10 +548,9 @@ static void add_piece(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_li
       ms_op fn = {0};
       fn.span = self->fn.span;
       fn.name = self->fn.name;
-      fn.name_token = self->fn.name_token;
+      fn.quoted = self->fn.quoted;
       fn.kind = self->fn.kind;
       fn.parent = MS_NONE;
-      fn.implied_operand = -1;
       *MS_ARRAY_PUSH(rec.ops, rec.nops, rec.cap_ops) = fn;
     }
     link_ctx c = {self, &rec};

@@ -26,7 +26,7 @@ static bool scalar_text(const ms_records *rec, const char *text, const ms_op *op
       return true;
     }
   }
-  const char *p = text + op->name_token.end, *end = text + op->span.end;
+  const char *p = text + ms_op_name_token(op).end, *end = text + op->span.end;
   while (p < end && (*p == ' ' || *p == '\t')) p++;
   const char *q = p;
   while (q < end && (isalnum((unsigned char)*q) || *q == '-' || *q == '+' || *q == '_')) q++;

@@ -298,7 +298,7 @@ static bool listed(const char *codes, const char *code) {
 static void report(const ms_structured_host *h, const char *code, int operand, const char *why, int as) {
   const ms_op *op = &h->rec->ops[h->opi];
   if (as == AS_ENTRY && listed(h->binding->spec_codes, code)) as = AS_SPEC; /* "spec_codes" */
-  ms_span at = op->name_token;
+  ms_span at = ms_op_name_token(op);
   ms_diagnostic *d;
   if (as == AS_SPEC || (as == AS_ENTRY && h->binding->spec_warnings))
     d = ms_diag_list_add(h->diags, at.start, at.end, MS_SEVERITY_WARNING, CODE_SPEC, NULL,

@@ -40,7 +40,7 @@ static cJSON *op_json(const ms_records *rec, uint32_t opi, const char *text, uin
   const ms_op *op = &rec->ops[opi];
   cJSON *o = cJSON_CreateObject();
   add_span_string(o, "name", text, op->name);
-  cJSON_AddItemToObject(o, "range", range(w, base, op->name_token));
+  cJSON_AddItemToObject(o, "range", range(w, base, ms_op_name_token(op)));
   return o;
 }
 

@@ -232,9 +232,9 @@ static void write_suppressed(ms_session *s, publish_ctx *c) {
   ms_diag_list_clear(&all);
 }
 
+/* The cache holds only units with diagnostics (write_unit). */
 static void count_unit(void *ctx, const ms_unit_view *u) {
-  (void)u;
-  (*(size_t *)ctx)++;
+  if (u->analysis->diags.count) (*(size_t *)ctx)++;
 }
 
 /* The diagnostics of a session as comma-separated JSON objects (the inside

@@ -59,6 +59,14 @@ uint64_t ms_session_next_generation(void) {
   return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
 }
 
+/* Frees the views handed out (their analyses may go now). */
+static void drop_views(ms_session *self) {
+  for (size_t i = 0; i < self->nviews; i++) free(self->views[i]);
+  free(self->views);
+  self->views = NULL;
+  self->nviews = self->cap_views = 0;
+}
+
 ms_session *ms_session_new(const char *uri, const char *text, size_t len, int version, const ms_catalog *catalog,
                            const ms_analyzer_options *opts) {
   ms_session *self = ms_xcalloc(1, sizeof *self);
@@ -86,7 +94,7 @@ void ms_session_set_chunking(ms_session *self, size_t threshold, size_t target) 
 }
 
 static void clear_units(chunk *c) {
-  for (size_t i = 0; i < c->nunits; i++) ms_analysis_clear(&c->units[i].an);
+  for (size_t i = 0; i < c->nunits; i++) ms_stored_analysis_free(c->units[i].an);
   if (c->piece) ms_records_clear(c->piece);
   free(c->piece);
   c->piece = NULL;
@@ -97,6 +105,7 @@ static void clear_units(chunk *c) {
 
 static void clear_chunks(ms_session *self) {
   ms_session_drop_snap(self);
+  drop_views(self);
   for (size_t i = 0; i < self->nchunks; i++) {
     chunk *c = &self->chunks[i];
     clear_units(c);
@@ -396,24 +405,24 @@ static size_t rebuild_units(chunk *c, TSNode *nodes, size_t n, const TSRange *ch
     memset(u, 0, sizeof *u);
     u->start = ts_node_start_byte(nodes[i]);
     u->end = ts_node_end_byte(nodes[i]);
-    while (old < c->nunits && c->units[old].start < u->start) ms_analysis_clear(&c->units[old++].an);
+    while (old < c->nunits && c->units[old].start < u->start) ms_stored_analysis_free(c->units[old++].an);
     unit *o = old < c->nunits ? &c->units[old] : NULL;
     bool reuse = o && !a->reuse_none && !o->dirty && o->start == u->start && o->end == u->end &&
                  !touches_changes(changed, nchanged, &next_change, u->start, u->end);
     if (reuse) {
       u->an = o->an;
-      u->generation = o->generation;
-      memset(&o->an, 0, sizeof o->an);
+      o->an = NULL;
       old++;
     } else {
-      ms_analysis_init(&u->an);
-      u->generation = ms_session_next_generation();
-      ms_analyze_node(a->catalog, a->opts, nodes[i], a->text, &u->an);
-      ms_analysis_shift(&u->an, -(int64_t)u->start);
+      ms_analysis an;
+      ms_analysis_init(&an);
+      ms_analyze_node(a->catalog, a->opts, nodes[i], a->text, &an);
+      ms_analysis_shift(&an, -(int64_t)u->start);
+      u->an = ms_analysis_store(&an, ms_session_next_generation());
       analysed++;
     }
   }
-  while (old < c->nunits) ms_analysis_clear(&c->units[old++].an);
+  while (old < c->nunits) ms_stored_analysis_free(c->units[old++].an);
   free(c->units);
   c->units = fresh;
   c->nunits = n;
@@ -739,6 +748,7 @@ static void reanalyse_by_build(ms_session *self) {
 
 size_t ms_session_update(ms_session *self) {
   size_t analysed = 0;
+  drop_views(self);
   if (self->build) analysed = build_wait(self);
   reanalyse_by_build(self);
   size_t len;
@@ -757,6 +767,7 @@ size_t ms_session_update(ms_session *self) {
 
 bool ms_session_build_start(ms_session *self, void (*notify)(void *ctx), void *ctx) {
   if (self->build) return true;
+  drop_views(self);
   reanalyse_by_build(self);
   size_t len;
   const char *text = ms_document_text(self->doc, &len);
@@ -782,8 +793,10 @@ void ms_session_each_diagnostic(ms_session *self, void (*fn)(void *ctx, const ms
     for (size_t k = 0; k < c->syntax.count; k++) fn(ctx, &c->syntax.items[k]);
     for (size_t j = 0; j < c->nunits; j++) {
       const unit *u = &c->units[j];
-      for (size_t k = 0; k < u->an.diags.count; k++) {
-        ms_diagnostic d = u->an.diags.items[k];
+      ms_analysis an;
+      ms_stored_analysis_view(u->an, &an);
+      for (size_t k = 0; k < an.diags.count; k++) {
+        ms_diagnostic d = an.diags.items[k];
         ms_diag_shift(&d, u->start);
         fn(ctx, &d);
       }
@@ -795,7 +808,9 @@ void ms_session_each_unit(ms_session *self, void (*fn)(void *ctx, const ms_unit_
   for (size_t i = 0; i < self->nchunks; i++) {
     const chunk *c = &self->chunks[i];
     for (size_t j = 0; j < c->nunits; j++) {
-      ms_unit_view v = {c->units[j].start, c->units[j].end, c->units[j].generation, &c->units[j].an};
+      ms_analysis an;
+      ms_stored_analysis_view(c->units[j].an, &an);
+      ms_unit_view v = {c->units[j].start, c->units[j].end, ms_stored_analysis_generation(c->units[j].an), &an};
       fn(ctx, &v);
     }
   }
@@ -834,8 +849,10 @@ void ms_session_inferences(ms_session *self, uint32_t start, uint32_t end,
     const chunk *c = &self->chunks[ci];
     for (size_t i = first_unit_ending_after(c, start); i < c->nunits && c->units[i].start < end; i++) {
       const unit *u = &c->units[i];
-      for (size_t k = 0; k < u->an.ninferences; k++) {
-        ms_inference inf = u->an.inferences[k];
+      ms_analysis an;
+      ms_stored_analysis_view(u->an, &an);
+      for (size_t k = 0; k < an.ninferences; k++) {
+        ms_inference inf = an.inferences[k];
         inf.op_start += u->start;
         inf.op_end += u->start;
         inf.name_start += u->start;
@@ -844,10 +861,20 @@ void ms_session_inferences(ms_session *self, uint32_t start, uint32_t end,
           inf.result_start += u->start;
           inf.result_end += u->start;
         }
-        if (inf.op_end > start && inf.op_start < end) fn(ctx, &inf, ms_inference_type(&u->an, &u->an.inferences[k]));
+        if (inf.op_end > start && inf.op_start < end) fn(ctx, &inf, ms_inference_type(&an, &an.inferences[k]));
       }
     }
   }
+}
+
+/* A view of s that lives until the next update (one per analysis). */
+static const ms_analysis *view_of(ms_session *self, const ms_stored_analysis *s) {
+  for (size_t i = 0; i < self->nviews; i++)
+    if (self->views[i]->block == s) return self->views[i];
+  ms_analysis *v = ms_xmalloc(sizeof *v);
+  ms_stored_analysis_view(s, v);
+  *MS_ARRAY_PUSH(self->views, self->nviews, self->cap_views) = v;
+  return v;
 }
 
 const ms_analysis *ms_session_unit_analysis(ms_session *self, uint32_t pos, uint32_t *offset) {
@@ -856,7 +883,7 @@ const ms_analysis *ms_session_unit_analysis(ms_session *self, uint32_t pos, uint
     size_t i = first_unit_ending_after(c, pos);
     if (i < c->nunits && c->units[i].start <= pos) {
       *offset = c->units[i].start;
-      return &c->units[i].an;
+      return view_of(self, c->units[i].an);
     }
   }
   return NULL;

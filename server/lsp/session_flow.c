@@ -43,22 +43,22 @@ static void read_records(chunk *c, TSNode root, const ms_catalog *catalog, const
   bool tail = c->flow == MS_UNIT_FLOW_FIRST && c->nranges == 2 && c->end[1] > c->start[1];
   size_t want = tail ? 2 : 1;
   if (c->nunits != want) {
-    for (size_t i = 0; i < c->nunits; i++) ms_analysis_clear(&c->units[i].an);
+    for (size_t i = 0; i < c->nunits; i++) ms_stored_analysis_free(c->units[i].an);
     free(c->units);
     c->units = ms_xcalloc(want, sizeof *c->units);
-    for (size_t i = 0; i < want; i++) ms_analysis_init(&c->units[i].an);
     c->nunits = want;
   }
   if (!tail) return;
   unit *u = &c->units[1];
-  ms_analysis_clear(&u->an);
-  ms_analysis_init(&u->an);
+  ms_stored_analysis_free(u->an);
   u->start = c->start[1];
   u->end = c->end[1];
   u->dirty = false;
-  u->generation = ms_session_next_generation();
-  ms_analyze(catalog, opts, root, text, c->start[1], UINT32_MAX, &u->an);
-  ms_analysis_shift(&u->an, -(int64_t)u->start);
+  ms_analysis an;
+  ms_analysis_init(&an);
+  ms_analyze(catalog, opts, root, text, c->start[1], UINT32_MAX, &an);
+  ms_analysis_shift(&an, -(int64_t)u->start);
+  u->an = ms_analysis_store(&an, ms_session_next_generation());
 }
 
 void ms_session_read_piece(chunk *c, const analyse_ctx *a) {
@@ -77,9 +77,11 @@ void ms_session_judge_piece(ms_session *self, chunk *c, bool last) {
     self->flow_base = c->start[0];
   }
   unit *u = &c->units[0];
-  ms_analysis_clear(&u->an);
-  ms_analysis_init(&u->an);
-  ms_flow_add_stored(self->flow, c->piece, c->end[0], &u->an);
+  ms_stored_analysis_free(u->an);
+  u->an = NULL;
+  ms_analysis an;
+  ms_analysis_init(&an);
+  ms_flow_add_stored(self->flow, c->piece, c->end[0], &an);
   free(c->piece);
   c->piece = NULL;
   /* Stored relative to the function's start, not the piece's: the proxies
@@ -89,8 +91,8 @@ void ms_session_judge_piece(ms_session *self, chunk *c, bool last) {
   u->start = self->flow_base;
   u->end = c->end[0];
   u->dirty = false;
-  u->generation = ms_session_next_generation();
-  ms_analysis_shift(&u->an, -(int64_t)u->start);
+  ms_analysis_shift(&an, -(int64_t)u->start);
+  u->an = ms_analysis_store(&an, ms_session_next_generation());
   c->rejudge = false;
   if (last) {
     ms_flow_delete(self->flow);

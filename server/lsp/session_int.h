@@ -12,8 +12,8 @@
 typedef struct unit {
   uint32_t start, end;
   bool dirty;
-  uint64_t generation;     /* new for every analysis (ms_unit_view) */
-  ms_analysis an;          /* offsets relative to start */
+  ms_stored_analysis *an;  /* offsets relative to start; its generation is new
+                              for every analysis (ms_unit_view) */
 } unit;
 
 uint64_t ms_session_next_generation(void);
@@ -51,6 +51,9 @@ struct ms_session {
   uint64_t clock;          /* chunk.used */
   build *build;            /* the build under way, or NULL */
   ms_flow *flow;           /* the cut function being judged, piece by piece (session_flow.c) */
+  ms_analysis **views;     /* views of stored analyses handed out by
+                              ms_session_unit_analysis, until the next update */
+  size_t nviews, cap_views;
   uint32_t flow_base;      /* where it starts: its pieces' units are stored relative to it */
   ms_flow *snap;           /* the table of a cut function before chunk snap_chunk (the piece edited
                            ** last), or NULL: edits from there on judge the function again from there */

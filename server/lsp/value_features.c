@@ -73,7 +73,7 @@ static void value_name(const unit_ref *u, uint32_t v, char *buf, size_t n) {
 /* `[tf.AddV2 at 2:8](file:///f.mlir#L2)`: a link to the op's name. */
 static void op_link(ms_strbuf *b, const unit_ref *u, uint32_t opi) {
   const ms_op *op = &u->rec->ops[opi];
-  ms_position p = position_of(u, op->name_token.start);
+  ms_position p = position_of(u, ms_op_name_token(op).start);
   ms_strbuf_printf(b, "[%.*s at %u:%u](%s#L%u)", (int)(op->name.end - op->name.start), u->text + op->name.start, p.line + 1,
             p.character + 1, ms_session_uri(u->s), p.line + 1);
 }
@@ -216,7 +216,7 @@ cJSON *ms_value_op_hover(ms_session *s, uint32_t pos, const char *detail_md, uin
     op_values(&b, &u, opi);
   }
   while (b.n && b.p[b.n - 1] == '\n') b.p[--b.n] = 0;
-  ms_span rel = detail_md || !op ? (ms_span){start - u.base, end - u.base} : op->name_token;
+  ms_span rel = detail_md || !op ? (ms_span){start - u.base, end - u.base} : ms_op_name_token(op);
   cJSON *h = hover_json(&u, b.p, rel);
   free(b.p);
   return h;
@@ -253,7 +253,7 @@ static void add_value_hint(hints_ctx *h, const unit_ref *u, uint32_t v) {
             u->text + x->type.start, inferred(u, v));
   if (producer(u, v) != MS_NONE) {
     const ms_op *p = &u->rec->ops[producer(u, v)];
-    ms_position pp = position_of(u, p->name_token.start);
+    ms_position pp = position_of(u, ms_op_name_token(p).start);
     ms_strbuf_printf(&tip, " from %.*s at %u:%u", (int)(p->name.end - p->name.start), u->text + p->name.start,
               pp.line + 1, pp.character + 1);
   }

@@ -19,7 +19,7 @@ struct ms_document {
   char *uri;
   char *text;
   size_t len, cap;          /* cap includes the NUL */
-  size_t *lines;
+  uint32_t *lines;          /* 32-bit: a document is under 4 GiB */
   uint32_t nlines;
   size_t lines_cap;
   int version;
@@ -40,17 +40,17 @@ static size_t count_newlines(const char *s, size_t n) {
 
 /* Writes the start of every line after a "\n" of s[0..n) (shifted by base)
 ** to out; returns the number written. */
-static size_t collect_starts(const char *s, size_t n, size_t base, size_t *out) {
+static size_t collect_starts(const char *s, size_t n, size_t base, uint32_t *out) {
   size_t k = 0;
   for (const char *p = s, *end = s + n; (p = memchr(p, '\n', (size_t)(end - p))); p++)
-    out[k++] = base + (size_t)(p - s) + 1;
+    out[k++] = (uint32_t)(base + (size_t)(p - s) + 1);
   return k;
 }
 
 bool ms_document_replace(ms_document *self, const char *text, size_t len) {
   if (len >= UINT32_MAX) return false;
   size_t nl = count_newlines(text, len);
-  if (!grow((void **)&self->lines, &self->lines_cap, nl + 1, sizeof(size_t))) return false;
+  if (!grow((void **)&self->lines, &self->lines_cap, nl + 1, sizeof(uint32_t))) return false;
   if (!grow((void **)&self->text, &self->cap, len + 1, 1)) return false;
   memcpy(self->text, text, len);
   self->text[len] = '\0';
@@ -220,10 +220,10 @@ static void splice_lines(ms_document *self, size_t s, size_t e, const char *text
   uint32_t a = line_of(self, s) + 1;         /* first start > s */
   uint32_t b = line_of(self, e) + 1;         /* first start > e */
   size_t tail = self->nlines - b;
-  size_t *lines = self->lines;
+  uint32_t *lines = self->lines;
   memmove(lines + a + added, lines + b, tail * sizeof *lines);
   /* Unsigned wrap-around makes this right for shrinking edits too. */
-  size_t delta = n - (e - s);
+  uint32_t delta = (uint32_t)(n - (e - s));
   for (size_t i = a + added; i < a + added + tail; i++) lines[i] += delta;
   size_t k = collect_starts(text, n, s, lines + a);
   assert(k == added);
@@ -246,7 +246,7 @@ bool ms_document_apply(ms_document *self, ms_position start, ms_position end,
   if (len >= UINT32_MAX || new_len >= UINT32_MAX) return false;
   size_t added = count_newlines(text, len);
   size_t removed = line_of(self, e) - line_of(self, s);
-  if (!grow((void **)&self->lines, &self->lines_cap, self->nlines - removed + added, sizeof(size_t)) ||
+  if (!grow((void **)&self->lines, &self->lines_cap, self->nlines - removed + added, sizeof(uint32_t)) ||
       !grow((void **)&self->text, &self->cap, new_len + 1, 1))
     return false;
   ms_text_edit edit = {

@@ -9,6 +9,7 @@
 */
 #include "layout.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -352,8 +353,10 @@ static void store(match *m, ms_records *rec, ms_op *op) {
   op->nin = op->noperands;
   op->types_known = true;
   if (m->implied) {
-    op->implied_operand = (int8_t)m->implied->refs[0].index;
-    op->implied_type = m->implied->word;
+    uint32_t opi = (uint32_t)(op - rec->ops);
+    assert(!rec->nimplied || rec->implied[rec->nimplied - 1].op < opi);
+    *MS_ARRAY_PUSH(rec->implied, rec->nimplied, rec->cap_implied) =
+        (ms_implied){opi, (uint32_t)m->implied->refs[0].index, m->implied->word};
   }
   op->out_types = (uint32_t)rec->ntypes;
   uint32_t r = 0;

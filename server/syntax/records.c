@@ -28,10 +28,17 @@
 /* ------------------------------------------------------------------ */
 /* Reading one op                                                      */
 
+/* A result group as written: `%x:2` is name `%x`, count 2 (each of its
+** values keeps the name). */
+typedef struct result_group {
+  ms_span name;
+  uint32_t count;
+} result_group;
+
 typedef struct scratch {
   ms_op op;
   int ngroups;
-  ms_result_group groups[MAX_VALUES];
+  result_group groups[MAX_VALUES];
   int noperands;
   ms_span operands[MAX_VALUES];
   int nin, nout;
@@ -75,18 +82,27 @@ static ms_node_kind kind(TSNode n) { return ms_node_kind_of(n); }
 
 static ms_span span_of(TSNode n) { return (ms_span){ts_node_start_byte(n), ts_node_end_byte(n)}; }
 
-/* The children of n (all, or only the named ones) into level `level`'s
-** array, which stays valid until the next kids_of at that level. */
-static const kids *kids_of(builder *b, TSNode n, int level, bool named) {
+enum { KIDS_ALL, KIDS_NAMED, KIDS_NO_COMMAS };
+
+/* The children of n (all, only the named ones, or all but commas) into
+** level `level`'s array, which stays valid until the next kids_of at that
+** level. A list's commas are half its children: readers that do not look
+** at them leave them out (an op with a million operands). */
+static const kids *kids_in(builder *b, TSNode n, int level, int which) {
   assert(level >= 0 && level < L_COUNT);
   kids *k = &b->lv[level];
   k->count = 0;
   ts_tree_cursor_reset(&b->cursor, n);
   if (ts_tree_cursor_goto_first_child(&b->cursor)) do {
       TSNode c = ts_tree_cursor_current_node(&b->cursor);
-      if (!named || ts_node_is_named(c)) *MS_ARRAY_PUSH(k->items, k->count, k->cap) = c;
+      bool keep = which == KIDS_ALL || (which == KIDS_NAMED ? ts_node_is_named(c) : kind(c) != MS_K_TOK_COMMA);
+      if (keep) *MS_ARRAY_PUSH(k->items, k->count, k->cap) = c;
     } while (ts_tree_cursor_goto_next_sibling(&b->cursor));
   return k;
+}
+
+static const kids *kids_of(builder *b, TSNode n, int level, bool named) {
+  return kids_in(b, n, level, named ? KIDS_NAMED : KIDS_ALL);
 }
 
 /* Type tokens read on a continuation line carry the blank lines before
@@ -145,7 +161,7 @@ static void push_type(ms_span *types, int *n, ms_span s) {
 /* function_type: types before `->` are inputs, after it results. */
 static void read_function_type(builder *b, scratch *op, TSNode ft) {
   bool after = false;
-  const kids *k = kids_of(b, ft, L_CHILD, false);
+  const kids *k = kids_in(b, ft, L_CHILD, KIDS_NO_COMMAS);
   for (size_t i = 0; i < k->count; i++) {
     TSNode c = k->items[i];
     if (kind(c) == MS_K_TOK_ARROW) after = true;
@@ -178,7 +194,7 @@ static void read_results(builder *b, scratch *op, TSNode list) {
       if (count < 0 || count > MAX_VALUES) count = 0;
       s.end = (uint32_t)(colon - text);
     }
-    op->groups[op->ngroups++] = (ms_result_group){s, (uint32_t)count};
+    op->groups[op->ngroups++] = (result_group){s, (uint32_t)count};
   }
 }
 
@@ -208,14 +224,14 @@ static void constant_attr(const builder *b, scratch *op) {
 }
 
 static void read_generic(builder *b, TSNode node, scratch *op) {
-  const kids *k = kids_of(b, node, L_OP, false);
+  const kids *k = kids_in(b, node, L_OP, KIDS_NO_COMMAS);
   for (size_t i = 0; i < k->count; i++) {
     TSNode c = k->items[i];
     switch (kind(c)) {
       case MS_K_RESULT_LIST: read_results(b, op, c); break;
       case MS_K_OP_NAME:
-        op->op.name_token = span_of(c);
-        op->op.name = (ms_span){op->op.name_token.start + 1, op->op.name_token.end - 1};
+        op->op.name = (ms_span){ts_node_start_byte(c) + 1, ts_node_end_byte(c) - 1};
+        op->op.quoted = true;
         break;
       case MS_K_VALUE_USE: add_operand(op, c); break;
       case MS_K_PROPERTIES:
@@ -344,7 +360,7 @@ static void read_custom(builder *b, TSNode node, scratch *op) {
     if (after_colon && !ts_node_is_named(c) && !strcmp(ts_node_type(c), "->")) arrow = plain_types;
     switch (kind(c)) {
       case MS_K_RESULT_LIST: read_results(b, op, c); break;
-      case MS_K_OP_NAME: op->op.name = op->op.name_token = span_of(c); break;
+      case MS_K_OP_NAME: op->op.name = span_of(c); break;
       case MS_K_VALUE_USE:
         if (!after_colon) add_operand(op, c);
         break;
@@ -403,7 +419,7 @@ static void read_return(builder *b, TSNode node, scratch *op) {
   const kids *k = kids_of(b, node, L_OP, false);
   for (size_t i = 0; i < k->count; i++) {
     TSNode c = k->items[i];
-    if (i == 0) op->op.name = op->op.name_token = span_of(c);
+    if (i == 0) op->op.name = span_of(c);
     ms_node_kind k = kind(c);
     if (k == MS_K_VALUE_USE) add_operand(op, c);
     if (k == MS_K_TYPE) push_type(op->in_types, &op->nin, trim(b->text, span_of(c)));
@@ -428,11 +444,11 @@ static uint32_t add_use(builder *b, ms_span s, uint32_t op, int32_t operand) {
 }
 
 static uint32_t add_value(builder *b, ms_span def, int index, ms_span type, uint32_t op, uint32_t owner,
-                          uint32_t result, ms_span constant) {
+                          uint32_t result) {
   ms_records *r = b->rec;
   uint32_t id = (uint32_t)r->nvalues;
-  *MS_ARRAY_PUSH(r->values, r->nvalues, r->cap_values) = (ms_value){def, index, type, op, owner, result, constant};
-  ms_ssa_def d = {def, type, constant, id};
+  *MS_ARRAY_PUSH(r->values, r->nvalues, r->cap_values) = (ms_value){def, index, type, op, owner, result};
+  ms_ssa_def d = {def, type, ms_records_value_constant(r, id), id};
   ms_ssa_define(b->ssa, def, index, &d);
   return id;
 }
@@ -445,8 +461,7 @@ static void define_results(builder *b, const scratch *s, uint32_t id) {
     uint32_t count = s->groups[i].count;
     for (uint32_t j = 0; j < count; j++, r++) {
       ms_span type = r < (uint32_t)s->nout ? s->out_types[r] : (ms_span){0, 0};
-      ms_span constant = count == 1 ? s->op.constant : (ms_span){0, 0};
-      add_value(b, s->groups[i].name, count > 1 ? (int)j : -1, type, id, MS_NONE, r, constant);
+      add_value(b, s->groups[i].name, count > 1 ? (int)j : -1, type, id, MS_NONE, r);
     }
   }
   b->rec->ops[id].nresults = r;
@@ -515,7 +530,6 @@ static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth
   static __thread scratch s;
   memset(&s, 0, sizeof s);
   s.op.span = span_of(node);
-  s.op.implied_operand = -1;
   s.op.kind = k == MS_K_GENERIC ? MS_OP_GENERIC : k == MS_K_CUSTOM ? MS_OP_CUSTOM : MS_OP_RETURN;
   if (k == MS_K_GENERIC) read_generic(b, node, &s);
   else if (k == MS_K_CUSTOM) read_custom(b, node, &s);
@@ -536,9 +550,6 @@ static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth
   op->toks = (uint32_t)r->ntoks;
   for (int i = 0; i < s.ntoks; i++) *MS_ARRAY_PUSH(r->toks, r->ntoks, r->cap_toks) = s.toks[i];
   op->ntoks = (uint32_t)s.ntoks;
-  op->groups = (uint32_t)r->ngroups;
-  for (int i = 0; i < s.ngroups; i++) *MS_ARRAY_PUSH(r->groups, r->ngroups, r->cap_groups) = s.groups[i];
-  op->ngroups = (uint32_t)s.ngroups;
   op->operands = (uint32_t)r->nuses;
   for (int i = 0; i < s.noperands; i++) add_use(b, s.operands[i], id, i);
   r->ops[id].noperands = (uint32_t)s.noperands;
@@ -571,7 +582,7 @@ static void define_argument(builder *b, TSNode arg, uint32_t owner, uint32_t num
   ms_span type = {0, 0};
   TSNode t = ts_node_named_child(arg, 1);
   if (!ts_node_is_null(t) && kind(t) == MS_K_TYPE) type = trim(b->text, span_of(t));
-  add_value(b, span_of(name), -1, type, MS_NONE, owner, number, (ms_span){0, 0});
+  add_value(b, span_of(name), -1, type, MS_NONE, owner, number);
 }
 
 static void define_arguments(builder *b, TSNode list, uint32_t owner) {
@@ -663,8 +674,8 @@ void ms_records_clear(ms_records *self) {
   free(self->uses);
   free(self->types);
   free(self->attrs);
-  free(self->groups);
   free(self->toks);
+  free(self->implied);
   memset(self, 0, sizeof *self);
 }
 
@@ -693,7 +704,8 @@ static void *reserve(void *items, size_t need, size_t *cap, size_t item_size) {
 uint32_t ms_records_append(ms_records *self, const ms_records *piece, uint32_t parent,
                            uint32_t (*lookup)(void *ctx, ms_span use), void *ctx) {
   size_t ops = self->nops, values = self->nvalues, uses = self->nuses, types = self->ntypes;
-  size_t attrs = self->nattrs, groups = self->ngroups, toks = self->ntoks;
+  size_t attrs = self->nattrs, toks = self->ntoks;
+  assert(!piece->nimplied); /* layouts apply to the whole, after */
   self->ops = reserve(self->ops, ops + piece->nops, &self->cap_ops, sizeof *self->ops);
   self->values = reserve(self->values, values + piece->nvalues, &self->cap_values, sizeof *self->values);
   self->uses = reserve(self->uses, uses + piece->nuses, &self->cap_uses, sizeof *self->uses);
@@ -706,7 +718,6 @@ uint32_t ms_records_append(ms_records *self, const ms_records *piece, uint32_t p
     o.in_types += (uint32_t)types;
     o.out_types += (uint32_t)types;
     o.attrs += (uint32_t)attrs;
-    o.groups += (uint32_t)groups;
     o.toks += (uint32_t)toks;
     *MS_ARRAY_PUSH(self->ops, self->nops, self->cap_ops) = o;
   }
@@ -724,8 +735,6 @@ uint32_t ms_records_append(ms_records *self, const ms_records *piece, uint32_t p
   }
   for (size_t i = 0; i < piece->ntypes; i++) *MS_ARRAY_PUSH(self->types, self->ntypes, self->cap_types) = piece->types[i];
   for (size_t i = 0; i < piece->nattrs; i++) *MS_ARRAY_PUSH(self->attrs, self->nattrs, self->cap_attrs) = piece->attrs[i];
-  for (size_t i = 0; i < piece->ngroups; i++)
-    *MS_ARRAY_PUSH(self->groups, self->ngroups, self->cap_groups) = piece->groups[i];
   for (size_t i = 0; i < piece->ntoks; i++) *MS_ARRAY_PUSH(self->toks, self->ntoks, self->cap_toks) = piece->toks[i];
   return (uint32_t)ops;
 }
@@ -736,7 +745,6 @@ void ms_records_shrink(ms_records *self) {
   self->uses = ms_array_shrink(self->uses, self->nuses, &self->cap_uses, sizeof *self->uses);
   self->types = ms_array_shrink(self->types, self->ntypes, &self->cap_types, sizeof *self->types);
   self->attrs = ms_array_shrink(self->attrs, self->nattrs, &self->cap_attrs, sizeof *self->attrs);
-  self->groups = ms_array_shrink(self->groups, self->ngroups, &self->cap_groups, sizeof *self->groups);
   self->toks = ms_array_shrink(self->toks, self->ntoks, &self->cap_toks, sizeof *self->toks);
 }
 
@@ -751,13 +759,11 @@ void ms_records_shift(ms_records *self, int64_t delta) {
     ms_op *o = &self->ops[i];
     shift_span(&o->span, delta);
     shift_span(&o->name, delta);
-    shift_span(&o->name_token, delta);
     shift_span(&o->constant, delta);
   }
   for (size_t i = 0; i < self->nvalues; i++) {
     shift_span(&self->values[i].def, delta);
     shift_span(&self->values[i].type, delta);
-    shift_span(&self->values[i].constant, delta);
   }
   for (size_t i = 0; i < self->nuses; i++) shift_span(&self->uses[i].span, delta);
   for (size_t i = 0; i < self->ntypes; i++) shift_span(&self->types[i], delta);
@@ -765,7 +771,6 @@ void ms_records_shift(ms_records *self, int64_t delta) {
     shift_span(&self->attrs[i].key, delta);
     shift_span(&self->attrs[i].value, delta);
   }
-  for (size_t i = 0; i < self->ngroups; i++) shift_span(&self->groups[i].name, delta);
   for (size_t i = 0; i < self->ntoks; i++) shift_span(&self->toks[i].span, delta);
 }
 

@@ -51,30 +51,34 @@ typedef struct ms_attr {
 typedef struct ms_op {
   ms_span span;                  /* the whole op */
   ms_span name;                  /* "tosa.add", without quotes */
-  ms_span name_token;            /* as written */
   uint8_t kind;                  /* ms_op_kind */
   bool types_known : 1;          /* in_types align one to one with operands */
   bool guessed : 1;              /* a custom op whose written types follow no syntax the catalog declares */
   bool unmatched : 1;            /* one whose catalog syntax no alternative matches (not judged) */
-  int8_t implied_operand;        /* an operand whose type the op's syntax implies (layout.h), -1: none */
+  bool quoted : 1;               /* its name is written in quotes (ms_op_name_token) */
   uint32_t parent;               /* the op whose region holds this one, MS_NONE at the top */
   uint32_t operands, noperands;  /* uses[operands .. +noperands) */
   uint32_t results, nresults;    /* values[results .. +nresults) */
   uint32_t in_types, nin;        /* types[...]: operand types written on the op */
   uint32_t out_types, nout;      /* types[...]: result types written on the op */
   uint32_t attrs, nattrs;        /* attrs[...] */
-  uint32_t groups, ngroups;      /* groups[...]: the names `%x:2` as written */
   ms_span constant;              /* a constant's value attribute, {0,0} if none */
   uint32_t toks, ntoks;          /* toks[...]: a custom op's tokens (ms_tok); none when too many */
-  const char *implied_type;      /* that type ("i1"), the catalog's: read only while the op is judged
-                                    (a stored analysis sets it to NULL) */
 } ms_op;
 
-/* A result group as written: `%x:2` is name `%x`, count 2. */
-typedef struct ms_result_group {
-  ms_span name;
-  uint32_t count;
-} ms_result_group;
+/* The op's name as written: with its quotes in the generic form. */
+static inline ms_span ms_op_name_token(const ms_op *op) {
+  return op->quoted ? (ms_span){op->name.start - 1, op->name.end + 1} : op->name;
+}
+
+/* An operand whose type the op's syntax implies (layout.h: `arith.select
+** %c, %a, %b : T` reads %c as i1), for the few ops that have one: kept
+** apart from the ops, in op order, while the records are judged (a stored
+** analysis drops them). */
+typedef struct ms_implied {
+  uint32_t op, operand;
+  const char *type;              /* that type ("i1"), the catalog's */
+} ms_implied;
 
 typedef struct ms_value {
   ms_span def;                   /* the defining token (`%x` of `%x:2` for each of its results) */
@@ -83,7 +87,6 @@ typedef struct ms_value {
   uint32_t op;                   /* defining op, MS_NONE for a block or function argument */
   uint32_t owner;                /* an argument's op (function, region owner); MS_NONE at the top */
   uint32_t result;               /* result or argument number */
-  ms_span constant;              /* a constant's value attribute */
 } ms_value;
 
 typedef struct ms_use {
@@ -104,10 +107,10 @@ typedef struct ms_records {
   size_t ntypes, cap_types;
   ms_attr *attrs;
   size_t nattrs, cap_attrs;
-  ms_result_group *groups;
-  size_t ngroups, cap_groups;
   ms_tok *toks;
   size_t ntoks, cap_toks;
+  ms_implied *implied;           /* by op, ascending */
+  size_t nimplied, cap_implied;
 } ms_records;
 
 void ms_records_init(ms_records *self);
@@ -134,6 +137,13 @@ void ms_records_shrink(ms_records *self);
 
 /* Adds delta to every span (to store a unit relative to its start). */
 void ms_records_shift(ms_records *self, int64_t delta);
+
+/* A constant's value attribute, {0,0} if none: its op's (ms_op.constant)
+** for the one result of its op or of its `%x` group. */
+static inline ms_span ms_records_value_constant(const ms_records *self, uint32_t v) {
+  const ms_value *x = &self->values[v];
+  return x->op != MS_NONE && x->index < 0 ? self->ops[x->op].constant : (ms_span){0, 0};
+}
 
 /* Operand i of op as a use, and its value (MS_NONE when unknown). */
 const ms_use *ms_records_operand(const ms_records *self, const ms_op *op, uint32_t i);
