@@ -9,13 +9,19 @@
 **   sc_res(&c, "tensor<?xf32>");         declared results (optional)
 **   sc_ok(&c, "gather", "tensor<2x3xf32>");  runs, asserts OK and result 0
 **   sc_fails(&c, "gather", "index-dims");     runs, asserts INVALID and code
+**   sc_passes(&c, "gather");             runs, asserts OK (results unread)
+**   sc_region(&c, 1, 1, "tensor<f32>", "tensor<i1>");  a region: its
+**       block arguments' types, then its yields' (kept in c.rshapes)
+**   sc_opaque_res(&c, "!stablehlo.future<tensor<2xf32>>");  an opaque result
 **
 ** sc_run judges as the verifier's pass (declared operands, with
 ** provenance); a case started with sc_plain() judges as the inference pass
 ** over inferred operands (no provenance, at_declared false) unless the test
 ** sets c.inferred = false. The one case builder of the family tests (the
 ** former sop_helpers.h of test_contraction.c, test_convolution.c, ... is
-** this header too: sc_vlist, sc_dims).
+** this header too: sc_vlist, sc_dims). A case whose regions or opaque
+** results the header holds points into itself: reset it (memset, sc_plain,
+** = (sop_case){0}), never copy it.
 */
 #ifndef SOP_CASE_H
 #define SOP_CASE_H
@@ -38,23 +44,48 @@ typedef struct sop_case {
   int nregions;
   const ms_sop_region *regions;
   const ms_shape *opaque_results; /* per result, NULL for none (ms_sop_in) */
-  bool no_provenance; /* sc_plain(): the inference pass ... */
-  bool inferred;      /* ... over inferred operands (at_declared false) */
+  ms_sop_region rlist[4];         /* sc_region's regions ... */
+  ms_shape rshapes[24];           /* ... and their types, in order */
+  int nrshapes;
+  ms_shape opaque[MS_SOP_MAX_RESULTS]; /* sc_opaque_res's types */
+  bool no_provenance;                  /* sc_plain(): the inference pass ... */
+  bool inferred;                       /* ... over inferred operands (at_declared false) */
   ms_sop_in in;
   ms_sop_out out;
   char buf[256];
 } sop_case;
 
-static inline void sc_op(sop_case *c, const char *type) {
+/* Parses an MLIR type into *s (asserted). */
+static inline void sc_shape(ms_shape *s, const char *type) {
   char err[128] = "";
-  cr_assert(ms_shape_parse_type(&c->ops[c->nops], type, strlen(type), err, sizeof err), "%s: %s", type, err);
-  c->nops++;
+  cr_assert(ms_shape_parse_type(s, type, strlen(type), err, sizeof err), "%s: %s", type, err);
 }
 
-static inline void sc_res(sop_case *c, const char *type) {
-  char err[128] = "";
-  cr_assert(ms_shape_parse_type(&c->res[c->nres], type, strlen(type), err, sizeof err), "%s: %s", type, err);
-  c->nres++;
+static inline void sc_op(sop_case *c, const char *type) { sc_shape(&c->ops[c->nops++], type); }
+
+static inline void sc_res(sop_case *c, const char *type) { sc_shape(&c->res[c->nres++], type); }
+
+/* Appends a region of nargs block arguments and nyields yielded values:
+** their types follow, arguments first. c.rshapes holds them in order, so a
+** test may retype one (sc_shape(&c.rshapes[i], ...)) before the next run. */
+static inline ms_sop_region *sc_region(sop_case *c, int nargs, int nyields, ...) {
+  cr_assert(c->nregions < 4 && c->nrshapes + nargs + nyields <= 24, "too many regions or region types");
+  ms_shape *first = &c->rshapes[c->nrshapes];
+  va_list ap;
+  va_start(ap, nyields);
+  for (int i = 0; i < nargs + nyields; i++) sc_shape(&c->rshapes[c->nrshapes++], va_arg(ap, const char *));
+  va_end(ap);
+  ms_sop_region *r = &c->rlist[c->nregions++];
+  *r = (ms_sop_region){nargs, nargs ? first : NULL, nyields, nyields ? first + nargs : NULL};
+  c->regions = c->rlist;
+  return r;
+}
+
+/* Appends a result whose type is opaque (not a shaped type), e.g. a future:
+** what ms_shape_parse_type makes of it, even when it does not read it. */
+static inline void sc_opaque_res(sop_case *c, const char *type) {
+  ms_shape_parse_type(&c->opaque[c->nres++], type, strlen(type), NULL, 0);
+  c->opaque_results = c->opaque;
 }
 
 /* Starts c over as the inference pass judges (see the head). */
@@ -131,7 +162,7 @@ static inline ms_infer_verdict sc_run(sop_case *c, const char *fn_name) {
   const ms_sop_def *def = ms_sop_lookup(fn_name, strlen(fn_name));
   cr_assert(def, "no shape function %s", fn_name);
   ms_sop_fn fn = def->fn;
-  c->in = (ms_sop_in){c->nops,           c->ops,      c->nres,    c->res,      c->nparams, c->params,
+  c->in = (ms_sop_in){c->nops,           c->ops,      c->nres,    c->res,       c->nparams,       c->params,
                       !c->no_provenance, c->nregions, c->regions, !c->inferred, c->opaque_results};
   memset(&c->out, 0, sizeof c->out);
   c->out.operand = -1;
@@ -157,6 +188,11 @@ static inline const char *sc_dims(sop_case *c, int i) {
 static inline void sc_ok(sop_case *c, const char *fn, const char *want) {
   cr_assert_eq(sc_run(c, fn), MS_INFER_OK, "%s: %s", fn, c->out.why);
   cr_assert_str_eq(sc_result(c, 0), want, "%s", fn);
+}
+
+/* Runs fn and asserts an OK verdict (its results left to the test). */
+static inline void sc_passes(sop_case *c, const char *fn) {
+  cr_assert_eq(sc_run(c, fn), MS_INFER_OK, "%s: %s", fn, c->out.why);
 }
 
 /* Runs fn and asserts an invalid verdict with that code. */

@@ -14,43 +14,27 @@
 TestSuite(hlo_s29, .fini = test_catalog_release);
 
 static sop_case c;
-static ms_shape shapes[16];
-static ms_sop_region regions[2];
-
-static void shape(int i, const char *t) { ms_shape_parse_type(&shapes[i], t, strlen(t), NULL, 0); }
-
-static void result(const char *t) { sc_res(&c, t); }
 
 /* reduce_window over 4x2 f32 and i32 inputs (window 1x1), the body
 ** returning f32 and i32 scalars. */
 static void reduce_window_case(const char *r0, const char *r1) {
   memset(&c, 0, sizeof c);
-  sc_op(&c, "tensor<4x2xf32>");
-  sc_op(&c, "tensor<4x2xi32>");
-  sc_op(&c, "tensor<f32>");
-  sc_op(&c, "tensor<i32>");
+  sc_ops(&c, "tensor<4x2xf32>", "tensor<4x2xi32>", "tensor<f32>", "tensor<i32>", NULL);
   sc_vlist(&c, "window_dimensions", false, 2, 1, 1);
-  result(r0);
-  result(r1);
-  shape(0, "tensor<f32>");
-  shape(1, "tensor<i32>");
-  shape(2, "tensor<f32>");
-  shape(3, "tensor<i32>");
-  shape(4, "tensor<f32>");
-  shape(5, "tensor<i32>");
-  regions[0] = (ms_sop_region){4, &shapes[0], 2, &shapes[4]};
-  c.nregions = 1;
-  c.regions = regions;
+  sc_res(&c, r0);
+  sc_res(&c, r1);
+  sc_region(&c, 4, 2, "tensor<f32>", "tensor<i32>", "tensor<f32>", "tensor<i32>", "tensor<f32>", "tensor<i32>");
 }
 
 Test(hlo_s29, reduce_window_result_element_types_are_the_bodys) {
   reduce_window_case("tensor<4x2xf32>", "tensor<4x2xi32>");
-  cr_assert_eq(sc_run(&c, "reduce_window"), MS_INFER_OK, "%s", c.out.why);
+  sc_passes(&c, "reduce_window");
   reduce_window_case("tensor<4x2xi32>", "tensor<4x2xi32>");
   cr_assert_eq(sc_run(&c, "reduce_window"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.code, "element-type");
-  cr_expect_str_eq(c.out.why, "inferred element type 'f32' of result 0 (the body returns it) is incompatible with "
-                              "return type 'tensor<4x2xi32>'");
+  cr_expect_str_eq(c.out.why,
+                   "inferred element type 'f32' of result 0 (the body returns it) is incompatible with "
+                   "return type 'tensor<4x2xi32>'");
   /* Only at the declared types, and only plain builtin element types. */
   c.inferred = true;
   cr_expect_eq(sc_run(&c, "reduce_window"), MS_INFER_OK, "%s", c.out.why);
@@ -60,64 +44,41 @@ Test(hlo_s29, reduce_window_result_element_types_are_the_bodys) {
 
 Test(hlo_s29, reduce_result_element_types_are_the_bodys) {
   memset(&c, 0, sizeof c);
-  sc_op(&c, "tensor<4x2xf32>");
-  sc_op(&c, "tensor<f32>");
+  sc_ops(&c, "tensor<4x2xf32>", "tensor<f32>", NULL);
   sc_vlist(&c, "dimensions", false, 1, 1);
-  result("tensor<4xf16>");
-  shape(0, "tensor<f32>");
-  shape(1, "tensor<f32>");
-  shape(2, "tensor<f32>");
-  regions[0] = (ms_sop_region){2, &shapes[0], 1, &shapes[2]};
-  c.nregions = 1;
-  c.regions = regions;
+  sc_res(&c, "tensor<4xf16>");
+  sc_region(&c, 2, 1, "tensor<f32>", "tensor<f32>", "tensor<f32>");
   cr_assert_eq(sc_run(&c, "reduce"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.code, "element-type");
-  ms_shape_parse_type(&c.res[0], "tensor<4xf32>", 13, NULL, 0);
-  cr_expect_eq(sc_run(&c, "reduce"), MS_INFER_OK, "%s", c.out.why);
+  sc_shape(&c.res[0], "tensor<4xf32>");
+  sc_passes(&c, "reduce");
 }
 
 Test(hlo_s29, reduce_result_count_in_the_generic_form) {
   memset(&c, 0, sizeof c);
-  sc_op(&c, "tensor<?x?xf32>");
-  sc_op(&c, "tensor<?x?xi32>");
-  sc_op(&c, "tensor<f32>");
-  sc_op(&c, "tensor<i32>");
+  sc_ops(&c, "tensor<?x?xf32>", "tensor<?x?xi32>", "tensor<f32>", "tensor<i32>", NULL);
   sc_vlist(&c, "dimensions", false, 1, 1);
-  result("tensor<?xf32>");
-  result("tensor<?xi32>");
-  result("tensor<?xi32>");
-  shape(0, "tensor<f32>");
-  shape(1, "tensor<i32>");
-  shape(2, "tensor<f32>");
-  shape(3, "tensor<i32>");
-  shape(4, "tensor<f32>");
-  shape(5, "tensor<i32>");
-  regions[0] = (ms_sop_region){4, &shapes[0], 2, &shapes[4]};
-  c.nregions = 1;
-  c.regions = regions;
+  sc_res(&c, "tensor<?xf32>");
+  sc_res(&c, "tensor<?xi32>");
+  sc_res(&c, "tensor<?xi32>");
+  ms_sop_region *body =
+      sc_region(&c, 4, 2, "tensor<f32>", "tensor<i32>", "tensor<f32>", "tensor<i32>", "tensor<f32>", "tensor<i32>");
   /* Two results inferred: the analyzer reports the count (result-shape). */
-  cr_assert_eq(sc_run(&c, "reduce"), MS_INFER_OK, "%s", c.out.why);
+  sc_passes(&c, "reduce");
   cr_expect_eq(c.out.nresults, 2);
   /* No block arguments seen (the pretty form's `reducer(...)`): the
   ** operands may not all be seen either, nothing is judged. */
-  regions[0].nargs = 0;
+  body->nargs = 0;
   cr_expect_eq(sc_run(&c, "reduce"), MS_INFER_UNKNOWN);
 }
 
 /* async_start with one operand and a body returning `ret`, declared
 ** `future` (an opaque result). */
-static ms_shape opaque[1];
 static void async_case(const char *ret, const char *future) {
   memset(&c, 0, sizeof c);
   sc_op(&c, "tensor<8x2xf32>");
-  shape(0, "tensor<8x2xf32>");
-  shape(1, ret);
-  regions[0] = (ms_sop_region){1, &shapes[0], 1, &shapes[1]};
-  c.nregions = 1;
-  c.regions = regions;
-  c.nres = 1;
-  ms_shape_parse_type(&opaque[0], future, strlen(future), NULL, 0);
-  c.opaque_results = opaque;
+  sc_region(&c, 1, 1, "tensor<8x2xf32>", ret);
+  sc_opaque_res(&c, future);
 }
 
 Test(hlo_s29, async_start_future_holds_the_bodys_type) {
@@ -126,8 +87,9 @@ Test(hlo_s29, async_start_future_holds_the_bodys_type) {
   async_case("tensor<8x8xf32>", "!stablehlo.future<tensor<8x2xf32>>");
   cr_assert_eq(sc_run(&c, "async_start"), MS_INFER_INVALID);
   cr_expect_str_eq(c.out.code, "result-shape");
-  cr_expect_str_eq(c.out.why, "inferred type(s) 'tensor<8x8xf32>' (a future of what the body returns) are "
-                              "incompatible with the declared future of 'tensor<8x2xf32>'");
+  cr_expect_str_eq(c.out.why,
+                   "inferred type(s) 'tensor<8x8xf32>' (a future of what the body returns) are "
+                   "incompatible with the declared future of 'tensor<8x2xf32>'");
   async_case("tensor<8x8xf32>", "!stablehlo.future<tensor<8x8xi32>>");
   cr_expect_eq(sc_run(&c, "async_start"), MS_INFER_INVALID);
   /* Exact types: `?` is not 8. */
@@ -149,7 +111,8 @@ Test(hlo_s29, async_start_future_holds_the_bodys_type) {
 /* Through the analyzer and the catalog entries, generic forms. */
 Test(hlo_s29, entries_judge_the_declared_types) {
   const char *text =
-      "func.func @f(%a: tensor<8x2xf32>, %x: tensor<4x2xf32>, %y: tensor<4x2xi32>, %i: tensor<f32>, %j: tensor<i32>) {\n"
+      "func.func @f(%a: tensor<8x2xf32>, %x: tensor<4x2xf32>, %y: tensor<4x2xi32>, %i: tensor<f32>, %j: tensor<i32>) "
+      "{\n"
       "  %0 = \"stablehlo.async_start\"(%a) ({\n"
       "  ^bb0(%b: tensor<8x2xf32>):\n"
       "    %1 = \"stablehlo.all_gather\"(%b) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 2, 4, 6], [1, 3, "
@@ -192,19 +155,11 @@ Test(hlo_s29, entries_judge_the_declared_types) {
   ms_analysis_clear(&a);
 }
 
-static ms_sop_param *str_param(const char *name, const char *value) {
-  ms_sop_param *p = &c.params[c.nparams++];
-  p->name = name;
-  p->present = true;
-  snprintf(p->str, sizeof p->str, "%s", value);
-  return p;
-}
-
 static const char *einsum_of(const char *config, const char *a, const char *b) {
   memset(&c, 0, sizeof c);
   sc_op(&c, a);
   if (b) sc_op(&c, b);
-  str_param("einsum_config", config);
+  sc_str(&c, "einsum_config", config);
   if (sc_run(&c, "einsum") != MS_INFER_OK) return "unknown";
   return sc_dims(&c, 0);
 }
@@ -310,12 +265,14 @@ Test(hlo_s29, one_of_needs_a_list_of_names) {
   ms_catalog *cat = ms_catalog_new();
   char err[256] = "";
   const char *bad =
-      "{\"version\": 1, \"ops\": [{\"match\": \"x.r\", \"description\": \"d\", \"algebra\": \"reduce\", \"params\": {\"applies_commutative\": "
+      "{\"version\": 1, \"ops\": [{\"match\": \"x.r\", \"description\": \"d\", \"algebra\": \"reduce\", \"params\": "
+      "{\"applies_commutative\": "
       "{\"attribute\": \"applies _\", \"one_of\": \"x.add\"}}}]}";
   cr_expect(!ms_catalog_load(cat, "bad.json", bad, strlen(bad), err, sizeof err));
   cr_expect(strstr(err, "\"one_of\" is a list of 1 to 12 strings") != NULL, "%s", err);
   const char *good =
-      "{\"version\": 1, \"ops\": [{\"match\": \"x.r\", \"description\": \"d\", \"algebra\": \"reduce\", \"params\": {\"applies_commutative\": "
+      "{\"version\": 1, \"ops\": [{\"match\": \"x.r\", \"description\": \"d\", \"algebra\": \"reduce\", \"params\": "
+      "{\"applies_commutative\": "
       "{\"attribute\": \"applies _\", \"one_of\": [\"x.add\"]}}}]}";
   cr_expect(ms_catalog_load(cat, "good.json", good, strlen(good), err, sizeof err), "%s", err);
   ms_catalog_delete(cat);
