@@ -32,6 +32,7 @@
 #include "source.h"
 #include "report.h"
 #include "session.h"
+#include "session_case.h"
 #include "utf8.h"
 
 /* ---- utf8 --------------------------------------------------------------- */
@@ -209,44 +210,6 @@ Test(hardening, exit_before_the_end_of_a_file_input_closes_the_loop) {
 
 /* ---- session: broken text reads as a fresh parse reads it ----------------- */
 
-static ms_catalog *catalog;
-static const ms_analyzer_options opts = {false};
-
-static void load_catalog(void) {
-  catalog = ms_catalog_new();
-  char err[256];
-  cr_assert(ms_catalog_load_builtin(catalog, err, sizeof err), "%s", err);
-}
-
-static void drop_catalog(void) { ms_catalog_delete(catalog); }
-
-static char *diag_text(ms_session *s) {
-  ms_diag_list l;
-  ms_diag_list_init(&l);
-  ms_session_diagnostics(s, &l);
-  char *out = NULL;
-  size_t len;
-  FILE *f = open_memstream(&out, &len);
-  for (size_t i = 0; i < l.count; i++)
-    fprintf(f, "%u-%u %s %s\n", l.items[i].start, l.items[i].end, l.items[i].code, l.items[i].message);
-  fclose(f);
-  ms_diag_list_clear(&l);
-  return out;
-}
-
-static void expect_fresh(ms_session *s, size_t threshold) {
-  size_t len;
-  const char *text = ms_document_text(ms_session_document(s), &len);
-  ms_session *fresh = ms_session_new("file:///f.mlir", text, len, 0, catalog, &opts);
-  if (threshold) ms_session_set_chunking(fresh, threshold, threshold / 2);
-  ms_session_update(fresh);
-  char *a = diag_text(s), *b = diag_text(fresh);
-  cr_assert_str_eq(a, b, "--- incremental:\n%s--- fresh:\n%s--- text:\n%s", a, b, text);
-  free(a);
-  free(b);
-  ms_session_delete(fresh);
-}
-
 static const char fn_text[] =
     "func.func @f(%a: tensor<3xi32>, %b: tensor<2xi32>) -> tensor<3xi32> {\n"
     "  %0 = \"test.broadcastable\"(%a, %b) : (tensor<3xi32>, tensor<2xi32>) -> tensor<3xi32>\n"
@@ -254,26 +217,26 @@ static const char fn_text[] =
     "  return %0 : tensor<3xi32>\n"
     "}\n";
 
-Test(hardening, broken_edit_reads_as_a_fresh_parse, .init = load_catalog, .fini = drop_catalog) {
+Test(hardening, broken_edit_reads_as_a_fresh_parse, .fini = test_catalog_release) {
   /* Found by fuzz_edits: the incremental reparse recovered from the error
   ** elsewhere than a fresh parse of the same text. */
-  ms_session *s = ms_session_new("file:///t.mlir", fn_text, strlen(fn_text), 1, catalog, &opts);
+  ms_session *s = session_open("file:///t.mlir", fn_text, strlen(fn_text));
   ms_session_update(s);
   ms_position a = {0, 10}, b = {0, 18};
   cr_assert(ms_session_edit(s, a, b, "}", 1, MS_ENCODING_UTF8));
   ms_position c = {2, 69}, d = {2, 75};
   cr_assert(ms_session_edit(s, c, d, "}", 1, MS_ENCODING_UTF8));
   ms_session_update(s);
-  expect_fresh(s, 0);
+  session_expect_fresh(s, 0, 0);
   ms_session_delete(s);
 }
 
-Test(hardening, brackets_opened_and_closed_in_two_chunks, .init = load_catalog, .fini = drop_catalog) {
+Test(hardening, brackets_opened_and_closed_in_two_chunks, .fini = test_catalog_release) {
   /* A module wrapped around functions that sit in different chunks: each
   ** chunk is broken on its own, the whole text is valid. */
   char text[4096] = "";
   for (int i = 0; i < 8; i++) strcat(text, fn_text);
-  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session *s = session_open("file:///t.mlir", text, strlen(text));
   ms_session_set_chunking(s, 600, 300);
   ms_session_update(s);
   cr_assert_gt(ms_session_trees(s, NULL, 0), 2);
@@ -282,10 +245,10 @@ Test(hardening, brackets_opened_and_closed_in_two_chunks, .init = load_catalog, 
   ms_session_update(s);
   cr_assert(ms_session_edit(s, start, start, "module {\n", 9, MS_ENCODING_UTF8));
   ms_session_update(s);
-  char *now = diag_text(s);
+  char *now = session_findings(s);
   cr_assert_null(strstr(now, "syntax-error"), "the text is valid:\n%s", now);
   free(now);
-  expect_fresh(s, 600);
+  session_expect_fresh(s, 600, 0);
   ms_session_delete(s);
 }
 
@@ -343,7 +306,7 @@ Test(hardening, positions_past_two_to_the_32_do_not_wrap) {
 }
 
 static char *symbols_json(const char *text, size_t threshold) {
-  ms_session *s = ms_session_new("file:///s.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session *s = session_open("file:///s.mlir", text, strlen(text));
   if (threshold) ms_session_set_chunking(s, threshold, threshold / 2);
   ms_session_update(s);
   if (threshold) cr_assert_gt(ms_session_trees(s, NULL, 0), 2);
@@ -356,7 +319,7 @@ static char *symbols_json(const char *text, size_t threshold) {
   return json;
 }
 
-Test(hardening, chunked_document_symbols_equal_unchunked, .init = load_catalog, .fini = drop_catalog) {
+Test(hardening, chunked_document_symbols_equal_unchunked, .fini = test_catalog_release) {
   /* Found by the soak: an op after the module moved the module's
   ** functions to the top level when the document was chunked. */
   char text[8192] = "module {\n";

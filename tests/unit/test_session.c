@@ -11,18 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "session.h"
-
-static ms_catalog *catalog;
-static const ms_analyzer_options opts = {false};
-
-static void setup(void) {
-  catalog = ms_catalog_new();
-  char err[256];
-  cr_assert(ms_catalog_load_builtin(catalog, err, sizeof err), "%s", err);
-}
-
-static void teardown(void) { ms_catalog_delete(catalog); }
+#include "session_case.h"
 
 /* A module of n functions, every third with a broadcast error. */
 static char *make_text(int n) {
@@ -42,47 +31,13 @@ static char *make_text(int n) {
   return s;
 }
 
-static char *list_text(ms_diag_list *list);
-
-static char *diag_text(ms_session *s) {
-  ms_diag_list list;
-  ms_diag_list_init(&list);
-  ms_session_diagnostics(s, &list);
-  return list_text(&list);
-}
-
 /* Everything analysed from scratch over the session's own trees: new
 ** options make it analyse every unit again (and judge every cut function's
 ** pieces again, in order) on the trees it holds. */
 static char *tree_diag_text(ms_session *s) {
-  ms_session_configure(s, catalog, &opts);
+  ms_session_configure(s, test_catalog(), &session_opts);
   ms_session_update(s);
-  return diag_text(s);
-}
-
-static char *list_text(ms_diag_list *list_) {
-  ms_diag_list list = *list_;
-  size_t cap = 64 + list.count * 400, len = 0;
-  char *out = malloc(cap);
-  out[0] = 0;
-  for (size_t i = 0; i < list.count; i++) {
-    const ms_diagnostic *d = &list.items[i];
-    len += (size_t)snprintf(out + len, cap - len, "%u-%u %s %s\n", d->start, d->end, d->code, d->message);
-  }
-  ms_diag_list_clear(list_);
-  return out;
-}
-
-static void expect_same_as_fresh(ms_session *s, int step) {
-  size_t len;
-  const char *text = ms_document_text(ms_session_document(s), &len);
-  ms_session *fresh = ms_session_new("file:///fresh.mlir", text, len, 0, catalog, &opts);
-  ms_session_update(fresh);
-  char *a = diag_text(s), *b = diag_text(fresh);
-  cr_assert_str_eq(a, b, "step %d: incremental and fresh analyses differ\n--- incremental:\n%s--- fresh:\n%s--- text:\n%s", step, a, b, text);
-  free(a);
-  free(b);
-  ms_session_delete(fresh);
+  return session_findings(s);
 }
 
 /* Any edit, valid or not: reusing unit analyses must equal analysing the
@@ -90,20 +45,20 @@ static void expect_same_as_fresh(ms_session *s, int step) {
 ** recover from errors differently than a fresh parse, so the tree, not the
 ** text, is the reference here.) */
 static void expect_same_as_tree(ms_session *s, int step) {
-  char *a = diag_text(s), *b = tree_diag_text(s);
+  char *a = session_findings(s), *b = tree_diag_text(s);
   cr_assert_str_eq(a, b, "step %d: reused and recomputed analyses differ\n--- reused:\n%s--- recomputed:\n%s", step,
                    a, b);
   free(a);
   free(b);
 }
 
-TestSuite(session, .init = setup, .fini = teardown);
+TestSuite(session, .fini = test_catalog_release);
 
 Test(session, one_edit_reanalyses_one_unit) {
   char *text = make_text(30);
-  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session *s = session_open("file:///t.mlir", text, strlen(text));
   cr_assert_eq(ms_session_update(s), 30);
-  char *before = diag_text(s);
+  char *before = session_findings(s);
   cr_assert(strstr(before, "incompatible-dims"));
   /* Line 1 + 4*k + 1 is function k's op line; fix function 3 (bad): the
   ** operand type `tensor<4xi32>` becomes `tensor<3xi32>` twice. */
@@ -116,7 +71,7 @@ Test(session, one_edit_reanalyses_one_unit) {
   uint32_t col = (uint32_t)(hdr - (doc + off)) + 7;
   cr_assert(ms_session_edit(s, (ms_position){line, col}, (ms_position){line, col + 1}, "3", 1, MS_ENCODING_UTF8));
   cr_assert_eq(ms_session_update(s), 1, "a one-character edit must re-analyse one unit");
-  expect_same_as_fresh(s, 0);
+  session_expect_fresh(s, 0, 0);
   free(before);
   free(text);
   ms_session_delete(s);
@@ -124,7 +79,7 @@ Test(session, one_edit_reanalyses_one_unit) {
 
 static void random_edits(bool chunked) {
   char *text = make_text(12);
-  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session *s = session_open("file:///t.mlir", text, strlen(text));
   if (chunked) ms_session_set_chunking(s, 1000, 600);
   ms_session_update(s);
   if (chunked) cr_assert_gt(ms_session_trees(s, NULL, 0), 3, "the document should be chunked");
@@ -154,7 +109,7 @@ Test(session, random_edits_match_fresh_analysis_chunked) { random_edits(true); }
 ** that of a fresh parse and analysis of the text. */
 static void valid_edits(bool chunked) {
   char *text = make_text(20);
-  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session *s = session_open("file:///t.mlir", text, strlen(text));
   if (chunked) ms_session_set_chunking(s, 1000, 600);
   ms_session_update(s);
   unsigned seed = 777;
@@ -173,9 +128,9 @@ static void valid_edits(bool chunked) {
     ms_position b = ms_document_position(ms_session_document(s), d + 1, MS_ENCODING_UTF16);
     cr_assert(ms_session_edit(s, a, b, digit, 1, MS_ENCODING_UTF16));
     cr_assert_leq(ms_session_update(s), 1, "step %d: a one-digit edit re-analysed several units", step);
-    if (step % 10 == 0) expect_same_as_fresh(s, step);
+    if (step % 10 == 0) session_expect_fresh(s, 0, step);
   }
-  expect_same_as_fresh(s, 200);
+  session_expect_fresh(s, 0, 200);
   free(text);
   ms_session_delete(s);
 }
@@ -187,7 +142,7 @@ Test(session, valid_edits_match_fresh_parse_chunked) { valid_edits(true); }
 
 Test(session, inferences_are_absolute_after_edits_before_them) {
   char *text = make_text(3);
-  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session *s = session_open("file:///t.mlir", text, strlen(text));
   ms_session_update(s);
   /* Insert a comment line at the top: every unit moves, none is re-analysed. */
   const char *c = "// moved\n";
@@ -199,7 +154,7 @@ Test(session, inferences_are_absolute_after_edits_before_them) {
   const char *op = strstr(doc, "\"test.broadcastable\"");
   cr_assert(ms_session_unit_at(s, (uint32_t)(op - doc), &start, &end));
   cr_assert(!strncmp(doc + start, "func.func @f0", 13));
-  expect_same_as_fresh(s, 0);
+  session_expect_fresh(s, 0, 0);
   free(text);
   ms_session_delete(s);
 }
@@ -214,20 +169,20 @@ Test(session, alias_edits_reach_their_uses) {
       "  %0 = \"test.broadcastable\"(%a, %a) : (!t, !t) -> tensor<4xf64>\n"
       "  return\n"
       "}\n";
-  ms_session *s = ms_session_new("file:///t.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session *s = session_open("file:///t.mlir", text, strlen(text));
   ms_session_update(s);
-  char *before = diag_text(s);
+  char *before = session_findings(s);
   cr_assert(strstr(before, "result-dim"), "%s", before);
   /* !t = tensor<3xf64> -> tensor<4xf64> */
   cr_assert(ms_session_edit(s, (ms_position){1, 12}, (ms_position){1, 13}, "4", 1, MS_ENCODING_UTF8));
   ms_session_update(s);
-  char *after = diag_text(s);
+  char *after = session_findings(s);
   cr_assert_str_eq(after, "", "%s", after);
-  expect_same_as_fresh(s, 0);
+  session_expect_fresh(s, 0, 0);
   /* A comment line above the alias moves it: still resolved. */
   cr_assert(ms_session_edit(s, (ms_position){0, 0}, (ms_position){0, 0}, "// x\n", 5, MS_ENCODING_UTF8));
   cr_assert_eq(ms_session_update(s), 0, "moving the alias needs no re-analysis");
-  expect_same_as_fresh(s, 1);
+  session_expect_fresh(s, 0, 1);
   free(before);
   free(after);
   ms_session_delete(s);
@@ -256,7 +211,7 @@ Test(session, asynchronous_build_of_a_big_document) {
   char *text = make_text(12000);
   size_t len = strlen(text);
   cr_assert_geq(len, (size_t)2 << 20);
-  ms_session *s = ms_session_new("file:///big.mlir", text, len, 1, catalog, &opts);
+  ms_session *s = session_open("file:///big.mlir", text, len);
   int notified = 0, tops = 0;
   ms_diag_list top;
   ms_diag_list_init(&top);
@@ -283,12 +238,12 @@ Test(session, asynchronous_build_of_a_big_document) {
     }
     cr_assert_lt(top.items[top.count - 1].start, (2u << 20), "the top of the document first");
   }
-  expect_same_as_fresh(s, 0);
+  session_expect_fresh(s, 0, 0);
   /* An edit inside one chunk needs no build. */
   ms_position at = {1, 0};
   cr_assert(ms_session_edit(s, at, at, " ", 1, MS_ENCODING_UTF16));
   cr_assert_not(ms_session_build_start(s, on_chunk, &notified));
-  expect_same_as_fresh(s, 1);
+  session_expect_fresh(s, 0, 1);
   ms_diag_list_clear(&all);
   ms_diag_list_clear(&top);
   ms_session_delete(s);
@@ -301,7 +256,7 @@ Test(session, asynchronous_build_of_a_big_document) {
 Test(session, an_edit_cancels_a_build) {
   char *text = make_text(12000);
   size_t len = strlen(text);
-  ms_session *s = ms_session_new("file:///big.mlir", text, len, 1, catalog, &opts);
+  ms_session *s = session_open("file:///big.mlir", text, len);
   int notified = 0, tops = 0;
   ms_diag_list top;
   ms_diag_list_init(&top);
@@ -318,10 +273,10 @@ Test(session, an_edit_cancels_a_build) {
   cr_assert_eq(ms_session_trees(s, NULL, 0), 0, "nothing of the cancelled build is left");
   cr_assert(ms_session_build_start(s, on_chunk, &notified));
   poll_until_done(s, &tops, &top);
-  expect_same_as_fresh(s, 0);
+  session_expect_fresh(s, 0, 0);
   /* ... which is the edited text (the header's type no longer matches
   ** its use: one finding more than the original's). */
-  ms_session *orig = ms_session_new("file:///orig.mlir", text, len, 1, catalog, &opts);
+  ms_session *orig = session_open("file:///orig.mlir", text, len);
   ms_session_update(orig);
   ms_diag_list before, after;
   ms_diag_list_init(&before);
@@ -345,12 +300,12 @@ Test(session, an_edit_cancels_a_build) {
 Test(session, update_finishes_a_build) {
   char *text = make_text(4000);
   size_t len = strlen(text);
-  ms_session *s = ms_session_new("file:///big.mlir", text, len, 1, catalog, &opts);
+  ms_session *s = session_open("file:///big.mlir", text, len);
   int notified = 0;
   cr_assert(ms_session_build_start(s, on_chunk, &notified));
   cr_assert_eq(ms_session_update(s), 4000, "every unit analysed once");
   cr_assert_not(ms_session_building(s));
-  expect_same_as_fresh(s, 0);
+  session_expect_fresh(s, 0, 0);
   ms_session_delete(s);
   free(text);
 }
@@ -367,7 +322,7 @@ static void count_tree(void *ctx, TSTree *tree) {
 Test(session, tree_budget) {
   char *text = make_text(600);
   size_t len = strlen(text);
-  ms_session *s = ms_session_new("file:///budget.mlir", text, len, 1, catalog, &opts);
+  ms_session *s = session_open("file:///budget.mlir", text, len);
   ms_session_set_chunking(s, 4096, 2048);
   const size_t budget = 16384;
   ms_session_set_tree_budget(s, budget);
@@ -377,7 +332,7 @@ Test(session, tree_budget) {
   ms_session_update(s); /* ms_session_trees parsed them all: trimmed again */
   cr_assert_leq(ms_session_tree_bytes(s), budget);
   cr_assert_gt(ms_session_tree_bytes(s), 0);
-  expect_same_as_fresh(s, 0);
+  session_expect_fresh(s, 0, 0);
   size_t walked = 0;
   ms_session_each_tree(s, 0, UINT32_MAX, count_tree, &walked);
   cr_assert_eq(walked, nchunks, "every chunk's tree, dropped or not");
@@ -399,7 +354,7 @@ Test(session, tree_budget) {
     cr_assert(ms_session_edit(s, a, b, &want, 1, MS_ENCODING_UTF8));
     ms_session_update(s);
     cr_assert_leq(ms_session_tree_bytes(s), budget);
-    expect_same_as_fresh(s, step);
+    session_expect_fresh(s, 0, step);
     /* The tree holding the edit, by position: it covers it. */
     TSNode root = ts_tree_root_node(ms_session_tree_at(s, (uint32_t)(off + 10)));
     cr_assert_leq(ts_node_start_byte(root), off + 10);
@@ -410,14 +365,14 @@ Test(session, tree_budget) {
   ** the workers, not by parsing every dropped tree on the caller's thread. */
   ms_session_update(s);
   cr_assert_lt(ms_session_tree_bytes(s), len - 4096, "trees were dropped");
-  ms_session_configure(s, catalog, &opts);
+  ms_session_configure(s, test_catalog(), &session_opts);
   int notified = 0, tops = 0;
   ms_diag_list top;
   ms_diag_list_init(&top);
   cr_assert(ms_session_build_start(s, on_chunk, &notified));
   poll_until_done(s, &tops, &top);
   cr_assert_leq(ms_session_tree_bytes(s), budget);
-  expect_same_as_fresh(s, 99);
+  session_expect_fresh(s, 0, 99);
   ms_diag_list_clear(&top);
   ms_session_delete(s);
   free(text);

@@ -10,18 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "session.h"
-
-static ms_catalog *catalog;
-static const ms_analyzer_options opts = {false};
-
-static void setup(void) {
-  catalog = ms_catalog_new();
-  char err[256];
-  cr_assert(ms_catalog_load_builtin(catalog, err, sizeof err), "%s", err);
-}
-
-static void teardown(void) { ms_catalog_delete(catalog); }
+#include "session_case.h"
 
 /* One function of n ops, each using the one before it (and some one far
 ** back), every 17th with a broadcast error. */
@@ -45,47 +34,21 @@ static char *giant_text(int n) {
   return s;
 }
 
-static char *diag_text(ms_session *s) {
-  ms_diag_list list;
-  ms_diag_list_init(&list);
-  ms_session_diagnostics(s, &list);
-  size_t cap = 64 + list.count * 300, len = 0;
-  char *out = malloc(cap);
-  out[0] = 0;
-  for (size_t i = 0; i < list.count; i++) {
-    const ms_diagnostic *d = &list.items[i];
-    int n = snprintf(out + len, cap - len, "%u-%u %s\n", d->start, d->end, d->message);
-    if (n > 0) len += (size_t)n < cap - len ? (size_t)n : cap - len - 1;
-  }
-  ms_diag_list_clear(&list);
-  return out;
-}
+/* The fresh session judges the function whole, as one unit. */
+#define WHOLE ((size_t)1 << 30)
 
-static void expect_fresh(ms_session *s, int step) {
-  size_t len;
-  const char *text = ms_document_text(ms_session_document(s), &len);
-  ms_session *fresh = ms_session_new("file:///fresh.mlir", text, len, 0, catalog, &opts);
-  ms_session_set_chunking(fresh, (size_t)1 << 30, (size_t)1 << 29);
-  ms_session_update(fresh);
-  char *a = diag_text(s), *b = diag_text(fresh);
-  cr_assert_str_eq(a, b, "step %d: the cut function differs from the whole one\n--- cut:\n%s--- whole:\n%s", step, a, b);
-  free(a);
-  free(b);
-  ms_session_delete(fresh);
-}
-
-TestSuite(session_flow, .init = setup, .fini = teardown);
+TestSuite(session_flow, .fini = test_catalog_release);
 
 Test(session_flow, edits_in_a_cut_function_equal_a_whole_analysis) {
   char *text = giant_text(400);
-  ms_session *s = ms_session_new("file:///g.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session *s = session_open("file:///g.mlir", text, strlen(text));
   ms_session_set_chunking(s, 6000, 3000);
   ms_session_update(s);
   cr_assert_gt(ms_session_trees(s, NULL, 0), 8, "the function should be cut into pieces");
-  char *first = diag_text(s);
+  char *first = session_findings(s);
   cr_assert(strstr(first, "not broadcast-compatible"), "findings to compare:\n%s", first);
   free(first);
-  expect_fresh(s, -1);
+  session_expect_fresh(s, WHOLE, -1);
   unsigned seed = 7;
   ms_document *doc = ms_session_document(s);
   for (int step = 0; step < 120; step++) {
@@ -119,7 +82,7 @@ Test(session_flow, edits_in_a_cut_function_equal_a_whole_analysis) {
         break;
     }
     ms_session_update(s);
-    expect_fresh(s, step);
+    session_expect_fresh(s, WHOLE, step);
   }
   free(text);
   ms_session_delete(s);
