@@ -1,14 +1,18 @@
 """difflib_ms.py: what the differential suites of tests/diff share.
 
-The command line (parse_args), the cases written as one file of functions
-(write_functions, write_split), the two runners (mlir_opt_rejected: the
-lines mlir-opt-22 --split-input-file rejects; check_rejected: the lines on
-which `mlir-shape check --format=json` has an error; result_values: the
-results `mlir-shape shapes --format=json` gives), and the tally of the
-verdicts (tally, print_verdicts, report). Not a suite itself.
+The command line (parse_args; seeded_args for a random seed), the cases
+generated family by family (family_cases) and written as one file of
+functions (write_functions, write_split, write_valid), the runners
+(mlir_opt_rejected: the lines mlir-opt-22 --split-input-file rejects;
+check_rejected: the lines on which `mlir-shape check --format=json` has an
+error; result_values: the results `mlir-shape shapes --format=json` gives;
+infer_by_function: what --tosa-infer-shapes gives each function), and the
+tally of the verdicts (tally, print_verdicts, report, inference_report).
+Not a suite itself.
 """
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -37,6 +41,37 @@ def parse_args(argv, seed, flags=()):
     return args
 
 
+def seeded_args(argv, flags=()):
+    """parse_args with a random default seed; prints the seed. Returns
+    (args, the seeded random.Random), or (None, None) after the usage."""
+    args = parse_args(argv, random.randrange(1 << 30), flags)
+    if args is None:
+        return None, None
+    print("seed %d" % args["seed"])
+    return args, random.Random(args["seed"])
+
+
+def family_cases(args, rng, families):
+    """args["cases"] cases, the families (name, gen) in turn, each in the
+    generic form or the pretty one at random: gen(rng, name, generic)
+    returns (text, line of the op in text, anything more). Returns the
+    texts, the 1-based op line of each in their --split-input-file file,
+    a description of each ("FAMILY (generic)") and the rest of each answer
+    after the text (the op's line in the text first)."""
+    chunks, op_lines, described, rest = [], [], [], []
+    line = 1
+    for i in range(args["cases"]):
+        fam, gen = families[i % len(families)]
+        generic = rng.random() < 0.5
+        text, off, *more = gen(rng, "f%d" % i, generic)
+        op_lines.append(line + off)
+        described.append("%s (%s)" % (fam, "generic" if generic else "pretty"))
+        chunks.append(text)
+        rest.append([off] + more)
+        line += text.count("\n") + 1
+    return chunks, op_lines, described, rest
+
+
 def write_functions(path, funcs, prefix="f", split=True):
     """Writes one function a case: funcs holds (arguments, body lines, index
     of the op's line in the body); `// -----` between them when split.
@@ -62,6 +97,39 @@ def write_split(args, chunks):
     with open(path, "w") as f:
         f.write("// -----\n".join(chunks))
     return path
+
+
+def write_valid(path, chunks, valid, offs):
+    """Writes the chunks whose indices are in valid as path + ".valid.mlir"
+    (split). Returns its path and, per index in valid, (index, 1-based
+    line of its op there), offs giving each chunk's op line."""
+    vpath = path + ".valid.mlir"
+    with open(vpath, "w") as f:
+        f.write("// -----\n".join(chunks[i] for i in valid))
+    lines, vline = [], 1
+    for i in valid:
+        lines.append((i, vline + offs[i]))
+        vline += chunks[i].count("\n") + 1
+    return vpath, lines
+
+
+def infer_by_function(path, pick):
+    """Per function name: pick(line) of the first line of its body after
+    `mlir-opt-22 --split-input-file --tosa-infer-shapes` for which pick is
+    not None (a function the pass rejects is absent)."""
+    proc = subprocess.run(["mlir-opt-22", "--split-input-file", "--tosa-infer-shapes", path],
+                          capture_output=True, text=True)
+    out, name = {}, None
+    for line in proc.stdout.splitlines():
+        m = re.match(r"\s*func\.func @(\w+)", line)
+        if m:
+            name = m.group(1)
+            continue
+        if name and name not in out:
+            value = pick(line)
+            if value is not None:
+                out[name] = value
+    return out
 
 
 def mlir_opt_errors(path):
@@ -139,6 +207,20 @@ def print_verdicts(ref, failed, false_errors):
     total = len(ref)
     print("verdicts: %d of %d agree (%.1f%%), rejected by mlir-opt-22: %d, false errors: %d" % (
         total - failed, total, 100.0 * (total - failed) / max(total, 1), sum(ref), false_errors))
+
+
+def inference_report(args, ref, failed, false_errors, compared, infer_failed, what, paths):
+    """Removes the generated files (unless args["keep"]), prints the
+    verdicts, `inference: N of M WHAT` and `N passed, M failed` (false
+    errors only with args["false_errors_only"]). Returns the exit status."""
+    if not args["keep"]:
+        for p in paths:
+            os.unlink(p)
+    print_verdicts(ref, failed, false_errors)
+    print("inference: %d of %d %s" % (compared - infer_failed, compared, what))
+    bad = (false_errors if args["false_errors_only"] else failed) + infer_failed
+    print("%d passed, %d failed" % (len(ref) + compared - bad, bad))
+    return 1 if bad else 0
 
 
 def report(ref, got, op_lines, described, detail, remove, reference="mlir-opt", rejected="rejected by mlir-opt-22"):

@@ -42,13 +42,12 @@ Prints the seed, the disagreements, the figures per family and
 the figures).
 """
 import os
-import random
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from difflib_ms import parse_args, print_verdicts, tally, verdicts, write_split  # noqa: E402
+from difflib_ms import print_verdicts, seeded_args, tally, verdicts, write_split  # noqa: E402
 
 
 def shaped(kind, dims, elem="f32"):
@@ -1177,11 +1176,9 @@ def op_line(text, marker):
 
 
 def main(argv):
-    args = parse_args(argv, random.randrange(1 << 30), ("false_errors_only",))
+    args, rng = seeded_args(argv, ("false_errors_only",))
     if args is None:
         return 2
-    rng = random.Random(args["seed"])
-    print("seed %d" % args["seed"])
     cases = []
     for i in range(args["cases"]):
         fam, gen = FAMILIES[i % len(FAMILIES)]

@@ -25,13 +25,12 @@ an inference that differs; the errors mlir-shape misses are still counted
 in the figures).
 """
 import os
-import random
 import re
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from difflib_ms import parse_args, print_verdicts, result_values, tally, verdicts, write_split  # noqa: E402
+from difflib_ms import (family_cases, infer_by_function, inference_report, result_values, seeded_args,  # noqa: E402
+                        tally, verdicts, write_split, write_valid)
 
 ZP = "tensor<1xf32>"
 
@@ -256,18 +255,10 @@ FAMILIES = [
 def infer_shapes(path):
     """Per function name: the type of its first tosa op's result after
     --tosa-infer-shapes (a function the pass rejects is absent)."""
-    proc = subprocess.run(["mlir-opt-22", "--split-input-file", "--tosa-infer-shapes", path],
-                          capture_output=True, text=True)
-    out, name = {}, None
-    for line in proc.stdout.splitlines():
-        m = re.match(r"\s*func\.func @(\w+)", line)
-        if m:
-            name = m.group(1)
-            continue
+    def pick(line):
         m = re.search(r"tosa\.\w+.*-> (tensor<[^>]*>)$", line)
-        if m and name and name not in out:
-            out[name] = m.group(1)
-    return out
+        return m.group(1) if m else None
+    return infer_by_function(path, pick)
 
 
 def shapes_inferred(binary, path):
@@ -275,41 +266,24 @@ def shapes_inferred(binary, path):
 
 
 def main(argv):
-    args = parse_args(argv, random.randrange(1 << 30), ("false_errors_only",))
+    args, rng = seeded_args(argv, ("false_errors_only",))
     if args is None:
         return 2
-    rng = random.Random(args["seed"])
-    print("seed %d" % args["seed"])
-    chunks, op_lines, described, want_infer, safe = [], [], [], [], []
-    line = 1
-    for i in range(args["cases"]):
-        fam, gen = FAMILIES[i % len(FAMILIES)]
-        generic = rng.random() < 0.5
-        text, off, infer, ok = gen(rng, "f%d" % i, generic)
-        safe.append(ok)
-        op_lines.append(line + off)
-        described.append("%s (%s)" % (fam, "generic" if generic else "pretty"))
-        want_infer.append(infer)
-        chunks.append(text)
-        line += text.count("\n") + 1
+    chunks, op_lines, described, rest = family_cases(args, rng, FAMILIES)
+    offs = [r[0] for r in rest]
     path = write_split(args, chunks)
     ref, got, detail = verdicts(args["binary"], path, op_lines)
     failed, false_errors = tally(ref, got, op_lines, described, detail)
     # Inference on the ops mlir-opt-22 accepts.
     # (--tosa-infer-shapes fails where the stride does not divide exactly:
     # the verifier accepts such ops only when their result is unranked.)
-    valid = [i for i in range(len(ref)) if not ref[i] and safe[i]]
-    vpath = path + ".valid.mlir"
-    with open(vpath, "w") as f:
-        f.write("// -----\n".join(chunks[i] for i in valid))
+    valid = [i for i in range(len(ref)) if not ref[i] and rest[i][2]]
+    vpath, valid_lines = write_valid(path, chunks, valid, offs)
     ref_types = infer_shapes(vpath)
     ours = shapes_inferred(args["binary"], vpath)
     compared = infer_failed = 0
-    vline = 1
-    for i in valid:
-        oline = vline + 1
-        vline += chunks[i].count("\n") + 1
-        if not want_infer[i]:
+    for i, oline in valid_lines:
+        if not rest[i][1]:
             continue
         compared += 1
         # The pass rejects some programs the verifier accepts (a refined
@@ -321,16 +295,8 @@ def main(argv):
             if infer_failed <= 20:
                 print("INFER line %d of the valid file: %s: --tosa-infer-shapes %s, mlir-shape %s" % (
                     oline, described[i], ref_type, ours.get(oline)))
-    if not args["keep"]:
-        os.unlink(vpath)
-    if not args["keep"]:
-        os.unlink(path)
-    total = len(ref)
-    print_verdicts(ref, failed, false_errors)
-    print("inference: %d of %d refined types equal --tosa-infer-shapes" % (compared - infer_failed, compared))
-    bad = (false_errors if args["false_errors_only"] else failed) + infer_failed
-    print("%d passed, %d failed" % (total + compared - bad, bad))
-    return 1 if bad else 0
+    return inference_report(args, ref, failed, false_errors, compared, infer_failed,
+                            "refined types equal --tosa-infer-shapes", [vpath, path])
 
 
 if __name__ == "__main__":

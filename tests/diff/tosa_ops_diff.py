@@ -31,13 +31,12 @@ exits 1 on any disagreement (with --false-errors-only: on a false error or
 an inference that differs).
 """
 import os
-import random
 import re
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from difflib_ms import parse_args, print_verdicts, result_values, tally, verdicts, write_split  # noqa: E402
+from difflib_ms import (family_cases, infer_by_function, inference_report, result_values, seeded_args,  # noqa: E402
+                        tally, verdicts, write_split, write_valid)
 from structured_diff import dyn, refines, result_dims  # noqa: E402
 
 
@@ -341,17 +340,8 @@ def result_types(text):
 def infer_shapes(path, opnames):
     """Per function: the result types of its op after --tosa-infer-shapes
     (a function the pass rejects is absent)."""
-    proc = subprocess.run(["mlir-opt-22", "--split-input-file", "--tosa-infer-shapes", path],
-                          capture_output=True, text=True)
-    out, name = {}, None
-    for line in proc.stdout.splitlines():
-        m = re.match(r"\s*func\.func @(\w+)", line)
-        if m:
-            name = m.group(1)
-            continue
-        if name and name not in out and any(op in line for op in opnames) and "->" in line:
-            out[name] = result_types(line)
-    return out
+    return infer_by_function(
+        path, lambda line: result_types(line) if any(op in line for op in opnames) and "->" in line else None)
 
 
 def shapes_inferred(binary, path):
@@ -365,37 +355,21 @@ def shapes_inferred(binary, path):
 
 
 def main(argv):
-    args = parse_args(argv, random.randrange(1 << 30), ("false_errors_only",))
+    args, rng = seeded_args(argv, ("false_errors_only",))
     if args is None:
         return 2
-    rng = random.Random(args["seed"])
-    print("seed %d" % args["seed"])
-    chunks, op_lines, offs, described = [], [], [], []
-    line = 1
-    for i in range(args["cases"]):
-        fam, gen = FAMILIES[i % len(FAMILIES)]
-        generic = rng.random() < 0.5
-        text, off = gen(rng, "f%d" % i, generic)
-        op_lines.append(line + off)
-        offs.append(off)
-        described.append("%s (%s)" % (fam, "generic" if generic else "pretty"))
-        chunks.append(text)
-        line += text.count("\n") + 1
+    chunks, op_lines, described, rest = family_cases(args, rng, FAMILIES)
+    offs = [r[0] for r in rest]
     path = write_split(args, chunks)
     ref, got, detail = verdicts(args["binary"], path, op_lines)
     failed, false_errors = tally(ref, got, op_lines, described, detail)
     # Inference on the ops mlir-opt-22 accepts whose results have a `?` or `*`.
     valid = [i for i in range(len(ref)) if not ref[i]]
-    vpath = path + ".valid.mlir"
-    with open(vpath, "w") as f:
-        f.write("// -----\n".join(chunks[i] for i in valid))
+    vpath, valid_lines = write_valid(path, chunks, valid, offs)
     ref_types = infer_shapes(vpath, [fam for fam, _ in FAMILIES])
     ours = shapes_inferred(args["binary"], vpath)
     compared = infer_failed = 0
-    vline = 1
-    for i in valid:
-        oline = vline + offs[i]
-        vline += chunks[i].count("\n") + 1
+    for i, oline in valid_lines:
         declared = result_types(chunks[i].splitlines()[offs[i]])
         if not any("?" in t or "*" in t for t in declared):
             continue
@@ -412,19 +386,12 @@ def main(argv):
             if infer_failed <= 20:
                 print("INFER line %d of the valid file: %s: --tosa-infer-shapes %s, mlir-shape %s (declared %s)" % (
                     oline, described[i], want, mine, declared))
-    if not args["keep"]:
-        os.unlink(vpath)
-        os.unlink(path)
     for fam, _ in FAMILIES:
         idx = [i for i in range(len(ref)) if described[i].startswith(fam + " ")]
         print("  %-16s %d/%d agree, %d rejected by mlir-opt-22" % (
             fam, sum(ref[i] == got[i] for i in idx), len(idx), sum(ref[i] for i in idx)))
-    total = len(ref)
-    print_verdicts(ref, failed, false_errors)
-    print("inference: %d of %d results with `?` or `*` equal --tosa-infer-shapes" % (compared - infer_failed, compared))
-    bad = (false_errors if args["false_errors_only"] else failed) + infer_failed
-    print("%d passed, %d failed" % (total + compared - bad, bad))
-    return 1 if bad else 0
+    return inference_report(args, ref, failed, false_errors, compared, infer_failed,
+                            "results with `?` or `*` equal --tosa-infer-shapes", [vpath, path])
 
 
 if __name__ == "__main__":

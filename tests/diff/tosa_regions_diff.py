@@ -24,14 +24,13 @@ exits 1 on any disagreement.
 """
 import json
 import os
-import random
 import re
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mlir_diff import parse_args  # noqa: E402
+from difflib_ms import seeded_args  # noqa: E402
 
 
 def ttype(dims):
@@ -273,11 +272,9 @@ def error_lines(binary, path):
 
 
 def main(argv):
-    args = parse_args(argv, random.randrange(1 << 30), ("generic_only",))
+    args, rng = seeded_args(argv, ("generic_only",))
     if args is None:
         return 2
-    rng = random.Random(args["seed"])
-    print("seed %d" % args["seed"])
     chunks, spans, forms = [], [], []
     line = 1
     while len(chunks) < args["cases"]:
