@@ -27,7 +27,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from difflib_ms import annotated_files, corpus_args  # noqa: E402
+from difflib_ms import annotated_files, corpus_args, expectations  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_CORPUS = os.path.normpath(os.path.join(HERE, "..", "..", "..", "shared", "corpus", "real"))
@@ -93,8 +93,6 @@ KNOWN = {
         "a second syntax error in a chunk whose first error is expected (mlir-opt stops at the first)",
 }
 
-# As LLVM's -verify-diagnostics: anywhere in a comment (`// @expected-error@+1`).
-EXPECT = re.compile(r"//.*?expected-error\s*(?:@(\+\d+|-\d+|above|below))?\s*\{\{(.*?)\}\}")
 OP_NAME = re.compile(r'(?:=\s*|^\s*)"?([a-z_][a-z0-9_]*\.[A-Za-z0-9_.]+)"?')
 
 
@@ -102,26 +100,6 @@ def op_on(line):
     code = line.split("//")[0]
     m = OP_NAME.search(code)
     return m.group(1) if m else None
-
-
-def expectations(lines):
-    """(0-based target line, message) per expected-error, as mlir-opt reads them."""
-    out = []
-    for i, line in enumerate(lines):
-        m = EXPECT.search(line)
-        if not m:
-            continue
-        d = m.group(1)
-        if d is None:
-            t = i
-        elif d == "below":
-            t = i + 1
-        elif d == "above":
-            t = i - 1
-        else:
-            t = i + int(d)
-        out.append((t, m.group(2)))
-    return out
 
 
 def check_errors(binary, path):

@@ -30,7 +30,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import corpus_expected as ce  # noqa: E402
-from difflib_ms import annotated_files, corpus_args  # noqa: E402
+from difflib_ms import annotated_files, corpus_args, expectations  # noqa: E402
 
 # Raised as the algebra grows: a regression guard, not a target.
 MIN_FOUND = 443
@@ -67,23 +67,6 @@ def verify_only(lines):
         return False
     cmd = runs[0].split("RUN:", 1)[1].split("|")[0].split()
     return bool(cmd) and all(a in VERIFY_ONLY or a == "%s" or i == 0 for i, a in enumerate(cmd))
-
-
-# As LLVM's -verify-diagnostics reads them: anywhere in a comment, also
-# `// @expected-error@+1 {{...}}` (ops_chlo.mlir).
-EXPECT = re.compile(r"//.*?expected-error\s*(?:@(\+\d+|-\d+|above|below))?\s*\{\{(.*?)\}\}")
-
-
-def expectations(lines):
-    out = []
-    for i, line in enumerate(lines):
-        m = EXPECT.search(line)
-        if not m:
-            continue
-        d = m.group(1)
-        t = i if d is None else i + 1 if d == "below" else i - 1 if d == "above" else i + int(d)
-        out.append((t, m.group(2)))
-    return out
 
 
 def in_dialects(op):

@@ -7,8 +7,10 @@ functions (write_functions, write_split, write_valid), the runners
 check_rejected: the lines on which `mlir-shape check --format=json` has an
 error; result_values: the results `mlir-shape shapes --format=json` gives;
 infer_by_function: what --tosa-infer-shapes gives each function), and the
-tally of the verdicts (tally, print_verdicts, report, inference_report).
-Not a suite itself.
+tally of the verdicts (tally, print_verdicts, report, inference_report);
+for the corpus suites, their command line (corpus_args), the annotated
+files (annotated_files) and their expected errors (expectations). Not a
+suite itself.
 """
 import json
 import os
@@ -263,3 +265,21 @@ def annotated_files(corpus, keep=lambda lines: True):
                 if "expected-error" in text and keep(text.split("\n")):
                     files.append((p, text.split("\n")))
     return sorted(files)
+
+
+# As LLVM's -verify-diagnostics reads them: anywhere in a comment, also
+# `// @expected-error@+1 {{...}}` (ops_chlo.mlir).
+EXPECT = re.compile(r"//.*?expected-error\s*(?:@(\+\d+|-\d+|above|below))?\s*\{\{(.*?)\}\}")
+
+
+def expectations(lines):
+    """(0-based target line, message) per expected-error, as mlir-opt reads them."""
+    out = []
+    for i, line in enumerate(lines):
+        m = EXPECT.search(line)
+        if not m:
+            continue
+        d = m.group(1)
+        t = i if d is None else i + 1 if d == "below" else i - 1 if d == "above" else i + int(d)
+        out.append((t, m.group(2)))
+    return out
