@@ -9,12 +9,16 @@
 **                   divisible by b.
 **   grid_sample     X (N, C, D1..Dr) and grid (N, D1'..Dr', r): one rank,
 **                   one batch, the grid's last dim r; Y (N, C, D1'..Dr').
+**                   First the verifier's attribute checks: align_corners 0
+**                   or 1, "mode_ok" and "padding_mode_ok" (0: the written
+**                   name is not among the rule file's "one_of" names).
 **   shape_values    a result shaped by the values of a constant 1-D
 **                   operand ("shape"), each >= 0 (ConstantOfShape); the
 **                   verifier does not compare the declared result: the
 **                   values only refine it.
 **
-** Parameters: blocksize, inverse; shape.
+** Parameters: blocksize, inverse; align_corners, mode_ok, padding_mode_ok;
+** shape.
 */
 #include "broadcast.h" /* MS_CODE_NEGATIVE_SIZE */
 #include "sop_check.h"
@@ -69,8 +73,21 @@ static ms_infer_verdict depth_to_space(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* onnx-mlir's ONNXGridSampleOp::verify, before any shape: its messages. */
+static bool grid_sample_attributes(const ms_sop_in *in, ms_sop_out *out) {
+  int64_t ac = ms_sop_int(in, "align_corners", 0);
+  if (ac != 0 && ac != 1) return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "align_corners needs to be 0 or 1"), false;
+  if (!ms_sop_int(in, "mode_ok", 1))
+    return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "mode needs to be linear, bilinear, trilinear, nearest or cubic"),
+           false;
+  if (!ms_sop_int(in, "padding_mode_ok", 1))
+    return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "padding_mode needs to be zeros, border or reflection"), false;
+  return true;
+}
+
 static ms_infer_verdict grid_sample(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 2) return MS_INFER_UNKNOWN;
+  if (!grid_sample_attributes(in, out)) return MS_INFER_INVALID;
   const ms_shape *x = &in->operands[0], *g = &in->operands[1];
   if (!x->ranked || !g->ranked) return unknown_result(out);
   if (x->rank != g->rank)
@@ -122,7 +139,7 @@ static ms_infer_verdict shape_values(const ms_sop_in *in, ms_sop_out *out) {
 
 const ms_sop_def ms_sop_rearrange[] = {
     {"depth_to_space", depth_to_space, "blocksize,inverse"},
-    {"grid_sample", grid_sample, ""},
+    {"grid_sample", grid_sample, "align_corners,mode_ok,padding_mode_ok"},
     {"shape_values", shape_values, "shape"},
     {NULL, NULL, NULL},
 };
