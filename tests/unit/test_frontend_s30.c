@@ -23,3 +23,26 @@ Test(frontend_s30, grid_sample_attribute_values) {
   sc_fails(&c, "grid_sample", "attribute-value");
   cr_assert(strstr(c.out.why, "align_corners needs to be 0 or 1"), "%s", c.out.why);
 }
+
+/* ConcatFromSequence reads its element type from `!onnx.Seq<T>`'s text. */
+Test(frontend_s30, concat_from_sequence_axis_and_result) {
+  sop_case c = {0};
+  sc_op(&c, "!onnx.Seq<tensor<5x5x1x32xf32>>");
+  sc_list(&c, "axis", "2");
+  sc_ok(&c, "concat_from_sequence", "tensor<5x5x?x32xf32>");
+  c.params[0].v[0] = 4; /* [-4, 3] */
+  sc_fails(&c, "concat_from_sequence", "dims-out-of-range");
+  cr_assert(strstr(c.out.why, "'axis' value is 4, accepted range is [-4, 3]"), "%s", c.out.why);
+  sop_case n = {0};
+  sc_op(&n, "!onnx.Seq<tensor<5x5x1x32xf32>>");
+  sc_list(&n, "axis", "-5");
+  sc_list(&n, "new_axis", "1");
+  sc_ok(&n, "concat_from_sequence", "tensor<?x5x5x1x32xf32>");
+  n.params[0].v[0] = -6; /* [-5, 4] */
+  sc_fails(&n, "concat_from_sequence", "dims-out-of-range");
+  cr_assert(strstr(n.out.why, "accepted range is [-5, 4]"), "%s", n.out.why);
+  sop_case o = {0}; /* not a sequence type: not judged */
+  sc_op(&o, "!onnx.Opt<tensor<5xf32>>");
+  sc_list(&o, "axis", "9");
+  cr_assert_eq(sc_run(&o, "concat_from_sequence"), MS_INFER_UNKNOWN);
+}
