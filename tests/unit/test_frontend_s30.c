@@ -46,3 +46,25 @@ Test(frontend_s30, concat_from_sequence_axis_and_result) {
   sc_list(&o, "axis", "9");
   cr_assert_eq(sc_run(&o, "concat_from_sequence"), MS_INFER_UNKNOWN);
 }
+
+/* tfl.mean: keep_dims required; the constant axes only refine. */
+Test(frontend_s30, keep_dims_reduce_requires_and_refines) {
+  sop_case c = {0};
+  sc_ops(&c, "tensor<2x3x4xf32>", "tensor<2xi32>", NULL);
+  sc_list(&c, "axes", "1, -1");
+  sc_str(&c, "keep_dims", "false");
+  sc_list(&c, "keep_dims_required", "1");
+  sc_ok(&c, "keep_dims_reduce", "tensor<2xf32>");
+  strcpy(c.params[1].str, "true");
+  sc_ok(&c, "keep_dims_reduce", "tensor<2x1x1xf32>");
+  c.params[1].present = false; /* no keep_dims */
+  sc_fails(&c, "keep_dims_reduce", "attribute-value");
+  cr_assert(strstr(c.out.why, "requires attribute 'keep_dims'"), "%s", c.out.why);
+  c.params[2].v[0] = 0; /* not required: the default false */
+  sc_ok(&c, "keep_dims_reduce", "tensor<2xf32>");
+  sop_case o = {0}; /* an axis out of range: no finding (the verifier does not check it) */
+  sc_ops(&o, "tensor<2x3xf32>", "tensor<1xi32>", NULL);
+  sc_list(&o, "axes", "5");
+  sc_str(&o, "keep_dims", "false");
+  cr_assert_eq(sc_run(&o, "keep_dims_reduce"), MS_INFER_UNKNOWN);
+}
