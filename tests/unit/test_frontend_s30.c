@@ -68,3 +68,26 @@ Test(frontend_s30, keep_dims_reduce_requires_and_refines) {
   sc_str(&o, "keep_dims", "false");
   cr_assert_eq(sc_run(&o, "keep_dims_reduce"), MS_INFER_UNKNOWN);
 }
+
+/* ONNX Resize (X, roi, scales, sizes) as ONNX 1.12 grades Resize-13. */
+Test(frontend_s30, resize_sizes_and_scales_counts) {
+  sop_case c = {0};
+  sc_ops(&c, "tensor<1x3x4x5xf32>", "none", "none", "tensor<4xi64>", NULL);
+  sc_list(&c, "sizes", "1, 3, 8, 10");
+  sc_ok(&c, "resize_sizes", "tensor<1x3x8x10xf32>");
+  sop_case b = {0}; /* three sizes for rank 4 */
+  sc_ops(&b, "tensor<1x3x4x5xf32>", "none", "none", "tensor<3xi64>", NULL);
+  sc_fails(&b, "resize_sizes", "operand-rank");
+  cr_assert(strstr(b.out.why, "Number of elements of input 'sizes' (3)"), "%s", b.out.why);
+  sop_case s = {0}; /* scales of the wrong length, sizes left out */
+  sc_ops(&s, "tensor<1x3x4x5xf32>", "none", "tensor<3xf32>", NULL);
+  sc_fails(&s, "resize_sizes", "operand-rank");
+  sop_case e = {0}; /* an empty sizes counts as absent (onnx-mlir): scales decide, the dims unknown */
+  sc_ops(&e, "tensor<1x3x4x5xf32>", "tensor<8xf32>", "tensor<4xf32>", "tensor<0xi64>", NULL);
+  sc_ok(&e, "resize_sizes", "tensor<?x?x?x?xf32>");
+  sop_case a = {0}; /* opset 18's axes: not judged */
+  sc_ops(&a, "tensor<1x3x4x5xf32>", "none", "none", "tensor<2xi64>", NULL);
+  sc_list(&a, "axes", "2, 3");
+  cr_assert_eq(sc_run(&a, "resize_sizes"), MS_INFER_OK);
+  cr_assert(!a.out.results[0].ranked);
+}
