@@ -28,6 +28,13 @@
 **                   GetWindowedOutputSizeVerbose. It only refines the
 **                   result: TensorFlow's verifiers check the attributes'
 **                   lengths, not the output's dims.
+**   keep_dims_reduce  TensorFlow's and TFLite's reductions over the
+**                   constant "axes" operand (negative axes wrap), kept as 1
+**                   when "keep_dims" (an attribute `true`/`false`, or 1/0).
+**                   Only refines the result (the verifiers do not check the
+**                   axes or the result), except that with
+**                   "keep_dims_required" 1 (tfl.mean: ODS `BoolAttr`, not
+**                   defaulted) an op without keep_dims is an error.
 */
 #include "sop_check.h"
 
@@ -146,8 +153,39 @@ static ms_infer_verdict nhwc_window(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* 1 true, 0 false, -1 not readable: `true`, `false` or an integer. */
+static int truth(const ms_sop_param *p) {
+  if (p->str[0]) return !strcmp(p->str, "true") ? 1 : !strcmp(p->str, "false") ? 0 : -1;
+  return p->n == 1 ? p->v[0] != 0 : -1;
+}
+
+static ms_infer_verdict keep_dims_reduce(const ms_sop_in *in, ms_sop_out *out) {
+  const ms_sop_param *kd = ms_sop_get(in, "keep_dims");
+  if (!kd && ms_sop_int(in, "keep_dims_required", 0))
+    return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "requires attribute 'keep_dims'");
+  int keep = kd ? truth(kd) : 0;
+  const ms_sop_param *ax = ms_sop_get(in, "axes");
+  const ms_shape *x = in->noperands > 0 ? &in->operands[0] : NULL;
+  if (keep < 0 || !ax || !x || !x->ranked || in->nresults > 1) return MS_INFER_UNKNOWN;
+  bool reduced[MS_MAX_RANK] = {false};
+  for (int i = 0; i < ax->n; i++) {
+    int64_t a = ax->v[i] < 0 ? ax->v[i] + x->rank : ax->v[i];
+    if (a < 0 || a >= x->rank) return MS_INFER_UNKNOWN;
+    reduced[a] = true;
+  }
+  out->unchecked_results = true;
+  ms_sop_result_begin(out, 0, x);
+  out->nresults = 1;
+  for (int i = 0; i < x->rank; i++)
+    if (!reduced[i] || keep) ms_sop_result_push(out, 0, reduced[i] ? 1 : x->dims[i], MS_DIM_DYNAMIC);
+  if (in->want_provenance)
+    ms_sop_note(out, 0, "the input's dims, the constant axes %s", keep ? "kept as 1" : "dropped");
+  return MS_INFER_OK;
+}
+
 const ms_sop_def ms_sop_framework_tf[] = {
     {"adjoint_matmul", adjoint_matmul, "adj_x,adj_y,equal_batch,verify"},
     {"nhwc_window", nhwc_window, "data_format,strides,dilations,padding,explicit_paddings,ksize,window_kind"},
+    {"keep_dims_reduce", keep_dims_reduce, "axes,keep_dims,keep_dims_required"},
     {NULL, NULL, NULL},
 };

@@ -9,12 +9,27 @@
 **                   divisible by b.
 **   grid_sample     X (N, C, D1..Dr) and grid (N, D1'..Dr', r): one rank,
 **                   one batch, the grid's last dim r; Y (N, C, D1'..Dr').
+**                   First the verifier's attribute checks: align_corners 0
+**                   or 1, "mode_ok" and "padding_mode_ok" (0: the written
+**                   name is not among the rule file's "one_of" names).
+**   resize_sizes    ONNX Resize (X, roi, scales, sizes), as ONNX 1.12's
+**                   inference of Resize-13 checks it: sizes, when given
+**                   with elements, has one per dim of X and its constant
+**                   values (each >= 0) are the result; else scales has one
+**                   element per dim of X (the result keeps X's rank, its
+**                   dims unknown: float scales are not read). An empty
+**                   sizes or scales (`tensor<0xi64>`, onnx-mlir's way of
+**                   leaving it out) counts as absent. The result only
+**                   refines the declared one. Opset 18's "axes" leaves the
+**                   op unjudged; a keep_aspect_ratio_policy other than
+**                   stretch ("stretch" 0) leaves the sized dims unknown.
 **   shape_values    a result shaped by the values of a constant 1-D
 **                   operand ("shape"), each >= 0 (ConstantOfShape); the
 **                   verifier does not compare the declared result: the
 **                   values only refine it.
 **
-** Parameters: blocksize, inverse; shape.
+** Parameters: blocksize, inverse; align_corners, mode_ok, padding_mode_ok;
+** sizes; shape.
 */
 #include "broadcast.h" /* MS_CODE_NEGATIVE_SIZE */
 #include "sop_check.h"
@@ -69,8 +84,21 @@ static ms_infer_verdict depth_to_space(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* onnx-mlir's ONNXGridSampleOp::verify, before any shape: its messages. */
+static bool grid_sample_attributes(const ms_sop_in *in, ms_sop_out *out) {
+  int64_t ac = ms_sop_int(in, "align_corners", 0);
+  if (ac != 0 && ac != 1) return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "align_corners needs to be 0 or 1"), false;
+  if (!ms_sop_int(in, "mode_ok", 1))
+    return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "mode needs to be linear, bilinear, trilinear, nearest or cubic"),
+           false;
+  if (!ms_sop_int(in, "padding_mode_ok", 1))
+    return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "padding_mode needs to be zeros, border or reflection"), false;
+  return true;
+}
+
 static ms_infer_verdict grid_sample(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 2) return MS_INFER_UNKNOWN;
+  if (!grid_sample_attributes(in, out)) return MS_INFER_INVALID;
   const ms_shape *x = &in->operands[0], *g = &in->operands[1];
   if (!x->ranked || !g->ranked) return unknown_result(out);
   if (x->rank != g->rank)
@@ -90,6 +118,36 @@ static ms_infer_verdict grid_sample(const ms_sop_in *in, ms_sop_out *out) {
   push(out, 0, x->dims[1]);
   for (int i = 1; i < g->rank - 1; i++) push(out, 0, g->dims[i]);
   if (in->want_provenance) ms_sop_note(out, 0, "(N, C) of the input, then the grid's spatial dims");
+  return MS_INFER_OK;
+}
+
+/* The element count of operand i, a given 1-D tensor: -1 when unknown,
+** -2 when not given. */
+static int64_t count_of(const ms_sop_in *in, int i) {
+  if (i >= in->noperands || !ms_sop_given(in, i)) return -2;
+  const ms_shape *s = &in->operands[i];
+  return s->ranked && s->rank == 1 ? s->dims[0] : -1;
+}
+
+static ms_infer_verdict resize_sizes(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 1) return MS_INFER_UNKNOWN;
+  if (ms_sop_get(in, "axes")) return unknown_result(out); /* opset 18: sizes and scales per listed axis */
+  const ms_shape *x = &in->operands[0];
+  int64_t nsizes = count_of(in, 3), nscales = count_of(in, 2);
+  bool by_sizes = nsizes > 0 || nsizes == -1;
+  int64_t n = by_sizes ? nsizes : nscales;
+  const char *which = by_sizes ? "sizes" : "scales";
+  if (x->ranked && n > 0 && n != x->rank)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, by_sizes ? 3 : 2, "Number of elements of input '%s' (%lld) must be "
+                       "same as rank of input 'X' (%d)", which, (long long)n, x->rank);
+  const ms_sop_param *v = by_sizes && ms_sop_int(in, "stretch", 1) ? ms_sop_get(in, "sizes") : NULL;
+  int rank = v ? v->n : x->ranked ? x->rank : n > 0 ? (int)n : -1;
+  if (rank < 0 || rank > MS_MAX_RANK || (v && x->ranked && v->n != x->rank)) return unknown_result(out);
+  out->unchecked_results = true;
+  ms_sop_result_begin(out, 0, x);
+  out->nresults = 1;
+  for (int i = 0; i < rank; i++) push(out, 0, v && v->v[i] >= 0 ? v->v[i] : MS_DIM_DYNAMIC);
+  if (in->want_provenance) ms_sop_note(out, 0, v ? "the constant sizes" : "X's rank (scales' sizes not read)");
   return MS_INFER_OK;
 }
 
@@ -122,7 +180,8 @@ static ms_infer_verdict shape_values(const ms_sop_in *in, ms_sop_out *out) {
 
 const ms_sop_def ms_sop_rearrange[] = {
     {"depth_to_space", depth_to_space, "blocksize,inverse"},
-    {"grid_sample", grid_sample, ""},
+    {"grid_sample", grid_sample, "align_corners,mode_ok,padding_mode_ok"},
+    {"resize_sizes", resize_sizes, "sizes,axes,stretch"},
     {"shape_values", shape_values, "shape"},
     {NULL, NULL, NULL},
 };

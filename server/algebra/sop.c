@@ -45,6 +45,7 @@ extern const ms_sop_def ms_sop_rearrange[]; /* s28-frontend: rearrange.c */
 extern const ms_sop_def ms_sop_operand_traits[]; /* s29-frontend: operand_traits.c */
 extern const ms_sop_def ms_sop_strided_slice[];   /* s29-frontend: strided_slice.c */
 extern const ms_sop_def ms_sop_framework_tf[];    /* s29-frontend: framework_tf.c */
+extern const ms_sop_def ms_sop_sequence[];        /* s30-frontend: sequence.c */
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -77,6 +78,7 @@ static const ms_sop_def *const families[] = {
     ms_sop_operand_traits,
     ms_sop_strided_slice,
     ms_sop_framework_tf,
+    ms_sop_sequence,
 
     NULL,
 };

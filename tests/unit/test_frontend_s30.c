@@ -1,0 +1,93 @@
+/*
+** test_frontend_s30.c: the frontend checks of session 30 (issue 24): ONNX
+** GridSample's attribute values (onnx-mlir's ONNXGridSampleOp::verify), ...
+*/
+#include "sop_case.h"
+
+Test(frontend_s30, grid_sample_attribute_values) {
+  sop_case c = {0};
+  sc_ops(&c, "tensor<2x1x4x4xf32>", "tensor<2x6x6x2xf32>", NULL);
+  sc_list(&c, "align_corners", "1");
+  sc_list(&c, "mode_ok", "1");
+  sc_list(&c, "padding_mode_ok", "1");
+  sc_ok(&c, "grid_sample", "tensor<2x1x6x6xf32>");
+  c.params[2].v[0] = 0; /* padding_mode "bottom" */
+  sc_fails(&c, "grid_sample", "attribute-value");
+  cr_assert(strstr(c.out.why, "padding_mode needs to be zeros, border or reflection"), "%s", c.out.why);
+  c.params[2].v[0] = 1;
+  c.params[1].v[0] = 0; /* mode "sampling" */
+  sc_fails(&c, "grid_sample", "attribute-value");
+  cr_assert(strstr(c.out.why, "mode needs to be"), "%s", c.out.why);
+  c.params[1].v[0] = 1;
+  c.params[0].v[0] = 2; /* align_corners 2 */
+  sc_fails(&c, "grid_sample", "attribute-value");
+  cr_assert(strstr(c.out.why, "align_corners needs to be 0 or 1"), "%s", c.out.why);
+}
+
+/* ConcatFromSequence reads its element type from `!onnx.Seq<T>`'s text. */
+Test(frontend_s30, concat_from_sequence_axis_and_result) {
+  sop_case c = {0};
+  sc_op(&c, "!onnx.Seq<tensor<5x5x1x32xf32>>");
+  sc_list(&c, "axis", "2");
+  sc_ok(&c, "concat_from_sequence", "tensor<5x5x?x32xf32>");
+  c.params[0].v[0] = 4; /* [-4, 3] */
+  sc_fails(&c, "concat_from_sequence", "dims-out-of-range");
+  cr_assert(strstr(c.out.why, "'axis' value is 4, accepted range is [-4, 3]"), "%s", c.out.why);
+  sop_case n = {0};
+  sc_op(&n, "!onnx.Seq<tensor<5x5x1x32xf32>>");
+  sc_list(&n, "axis", "-5");
+  sc_list(&n, "new_axis", "1");
+  sc_ok(&n, "concat_from_sequence", "tensor<?x5x5x1x32xf32>");
+  n.params[0].v[0] = -6; /* [-5, 4] */
+  sc_fails(&n, "concat_from_sequence", "dims-out-of-range");
+  cr_assert(strstr(n.out.why, "accepted range is [-5, 4]"), "%s", n.out.why);
+  sop_case o = {0}; /* not a sequence type: not judged */
+  sc_op(&o, "!onnx.Opt<tensor<5xf32>>");
+  sc_list(&o, "axis", "9");
+  cr_assert_eq(sc_run(&o, "concat_from_sequence"), MS_INFER_UNKNOWN);
+}
+
+/* tfl.mean: keep_dims required; the constant axes only refine. */
+Test(frontend_s30, keep_dims_reduce_requires_and_refines) {
+  sop_case c = {0};
+  sc_ops(&c, "tensor<2x3x4xf32>", "tensor<2xi32>", NULL);
+  sc_list(&c, "axes", "1, -1");
+  sc_str(&c, "keep_dims", "false");
+  sc_list(&c, "keep_dims_required", "1");
+  sc_ok(&c, "keep_dims_reduce", "tensor<2xf32>");
+  strcpy(c.params[1].str, "true");
+  sc_ok(&c, "keep_dims_reduce", "tensor<2x1x1xf32>");
+  c.params[1].present = false; /* no keep_dims */
+  sc_fails(&c, "keep_dims_reduce", "attribute-value");
+  cr_assert(strstr(c.out.why, "requires attribute 'keep_dims'"), "%s", c.out.why);
+  c.params[2].v[0] = 0; /* not required: the default false */
+  sc_ok(&c, "keep_dims_reduce", "tensor<2xf32>");
+  sop_case o = {0}; /* an axis out of range: no finding (the verifier does not check it) */
+  sc_ops(&o, "tensor<2x3xf32>", "tensor<1xi32>", NULL);
+  sc_list(&o, "axes", "5");
+  sc_str(&o, "keep_dims", "false");
+  cr_assert_eq(sc_run(&o, "keep_dims_reduce"), MS_INFER_UNKNOWN);
+}
+
+/* ONNX Resize (X, roi, scales, sizes) as ONNX 1.12 grades Resize-13. */
+Test(frontend_s30, resize_sizes_and_scales_counts) {
+  sop_case c = {0};
+  sc_ops(&c, "tensor<1x3x4x5xf32>", "none", "none", "tensor<4xi64>", NULL);
+  sc_list(&c, "sizes", "1, 3, 8, 10");
+  sc_ok(&c, "resize_sizes", "tensor<1x3x8x10xf32>");
+  sop_case b = {0}; /* three sizes for rank 4 */
+  sc_ops(&b, "tensor<1x3x4x5xf32>", "none", "none", "tensor<3xi64>", NULL);
+  sc_fails(&b, "resize_sizes", "operand-rank");
+  cr_assert(strstr(b.out.why, "Number of elements of input 'sizes' (3)"), "%s", b.out.why);
+  sop_case s = {0}; /* scales of the wrong length, sizes left out */
+  sc_ops(&s, "tensor<1x3x4x5xf32>", "none", "tensor<3xf32>", NULL);
+  sc_fails(&s, "resize_sizes", "operand-rank");
+  sop_case e = {0}; /* an empty sizes counts as absent (onnx-mlir): scales decide, the dims unknown */
+  sc_ops(&e, "tensor<1x3x4x5xf32>", "tensor<8xf32>", "tensor<4xf32>", "tensor<0xi64>", NULL);
+  sc_ok(&e, "resize_sizes", "tensor<?x?x?x?xf32>");
+  sop_case a = {0}; /* opset 18's axes: not judged */
+  sc_ops(&a, "tensor<1x3x4x5xf32>", "none", "none", "tensor<2xi64>", NULL);
+  sc_list(&a, "axes", "2, 3");
+  cr_assert_eq(sc_run(&a, "resize_sizes"), MS_INFER_OK);
+  cr_assert(!a.out.results[0].ranked);
+}
