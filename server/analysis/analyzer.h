@@ -87,6 +87,11 @@ ms_stored_analysis *ms_analysis_store(ms_analysis *an, uint64_t generation);
 void ms_stored_analysis_view(const ms_stored_analysis *s, ms_analysis *view);
 uint64_t ms_stored_analysis_generation(const ms_stored_analysis *s);
 void ms_stored_analysis_free(ms_stored_analysis *s);
+/* An edit that ended at `from` (an offset in s) moved what follows by
+** delta: s's spans move in place as ms_records_shift_from's, and s takes
+** a new generation (the language server keeps a cut function's later
+** pieces when an edit leaves what they read unchanged). */
+void ms_stored_analysis_shift_from(ms_stored_analysis *s, uint32_t from, int64_t delta, uint64_t generation);
 /* The inferred result type of inf, one of self's inferences ("" when it has none). */
 const char *ms_inference_type(const ms_analysis *self, const ms_inference *inf);
 /* Empties diagnostics and inferences (the struct stays usable). */

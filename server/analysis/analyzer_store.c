@@ -169,6 +169,38 @@ void ms_stored_analysis_free(ms_stored_analysis *s) {
   free(s);
 }
 
+/* A position past an edit that ended at `from`: starts at it move, ends at it do not. */
+static void move_from(uint32_t *x, uint32_t from, int64_t delta, bool is_start) {
+  if (*x > from || (is_start && *x == from)) *x = (uint32_t)((int64_t)*x + delta);
+}
+
+static void pair_from(uint32_t *start, uint32_t *end, uint32_t from, int64_t delta) {
+  move_from(start, from, delta, true);
+  move_from(end, from, delta, false);
+}
+
+void ms_stored_analysis_shift_from(ms_stored_analysis *s, uint32_t from, int64_t delta, uint64_t generation) {
+  if (!s) return;
+  ms_analysis v;
+  ms_stored_analysis_view(s, &v);
+  ms_records_shift_from(&v.rec, from, delta);
+  for (size_t i = 0; i < v.diags.count; i++) {
+    ms_diagnostic *d = &v.diags.items[i];
+    pair_from(&d->start, &d->end, from, delta);
+    if (d->has_related) pair_from(&d->related_start, &d->related_end, from, delta);
+    if (d->op_end) pair_from(&d->op_start, &d->op_end, from, delta);
+    if (d->has_fix) pair_from(&d->fix_start, &d->fix_end, from, delta);
+    if (d->has_msg_at) move_from(&d->msg_at, from, delta, true);
+  }
+  for (size_t i = 0; i < v.ninferences; i++) {
+    ms_inference *f = &v.inferences[i];
+    pair_from(&f->op_start, &f->op_end, from, delta);
+    pair_from(&f->name_start, &f->name_end, from, delta);
+    if (f->result_end) pair_from(&f->result_start, &f->result_end, from, delta);
+  }
+  s->generation = generation;
+}
+
 void ms_analysis_unpack_inferences(ms_analysis *self) {
   if (!self->inline_inferences) return;
   ms_inference *inf = self->ninferences ? ms_xmalloc(self->ninferences * sizeof *inf) : NULL;

@@ -46,6 +46,7 @@ typedef struct fval {
   uint32_t extra;              /* exts[extra], MS_NONE: no shape, nothing inferred */
   uint32_t need1, need0;       /* ops at level 2 (1) whose operand #1 it is */
   bool named;                  /* in the name table */
+  bool touched;                /* an edit fell on its text (ms_flow_shift_from): never the same */
   uint32_t keylen;             /* its name's length, the name in key (or long_key past 16 bytes): */
   char key[16];                /* names are compared here, never in the text (reading a far */
   char *long_key;              /* definition faults its page, and 64 KB around it, back in) */
@@ -66,6 +67,7 @@ typedef struct fop {
   uint32_t count[3];           /* its values at each level; count[0] also the values it produced */
   bool freed;                  /* its slot is free */
   bool cut;                    /* its operand #1 was let go (it fell below level 1) */
+  bool touched;                /* an edit fell on its text (ms_flow_shift_from) */
 } fop;
 
 /* The body's names: `%x` (index -1) or `%x#k` to a table value, which
@@ -90,6 +92,7 @@ struct ms_flow {
   bool started;
   bool has_fn;                 /* the function is an op (generic form): fn */
   ms_op fn;                    /* its name and span (its slices are not kept) */
+  bool fn_touched;             /* an edit fell on its name (ms_flow_shift_from) */
   fext *exts;
   size_t nexts, cap_exts;
   uint32_t *free_vals, *free_ops, *free_exts;  /* freed slots, reused first */
@@ -475,7 +478,7 @@ static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_v
     gop[i] = MS_NONE;
     if (rec->ops[i].parent != parent || (self->has_fn && i == 0)) continue;
     fop o = {rec->ops[i].name, ms_op_name_token(&rec->ops[i]), rec->ops[i].constant, rec->ops[i].noperands > 2 ? 2 : rec->ops[i].noperands,
-             MS_NONE, {0, 0, 0}, false, false};
+             MS_NONE, {0, 0, 0}, false, false, false};
     gop[i] = new_op(self, &o);
   }
   for (size_t i = first_value; i < rec->nvalues; i++) {
@@ -649,6 +652,7 @@ ms_flow *ms_flow_copy(const ms_flow *self) {
   c->started = self->started;
   c->has_fn = self->has_fn;
   c->fn = self->fn;
+  c->fn_touched = self->fn_touched;
   c->exts = dup_items(self->exts, self->nexts, sizeof *self->exts);
   c->nexts = c->cap_exts = self->nexts;
   for (size_t i = 0; i < c->nexts; i++) {
@@ -666,3 +670,95 @@ ms_flow *ms_flow_copy(const ms_flow *self) {
 }
 
 void ms_flow_set_text(ms_flow *self, const char *text) { self->text = text; }
+
+/* ---- edits (the language server stops judging where the table is unchanged) ---- */
+
+/* Moves span s for an edit that replaced [a, old_end) (shifting what
+** follows by delta); true when the edit falls inside it (text next to a
+** span leaves its bytes: if a new token now runs into it, the new table's
+** span differs). */
+static bool move_span(ms_span *s, uint32_t a, uint32_t old_end, int64_t delta) {
+  if (s->start == 0 && s->end == 0) return false;
+  bool touched = s->start < old_end && a < s->end;
+  if (s->start >= old_end) s->start = (uint32_t)((int64_t)s->start + delta);
+  if (s->end > old_end) s->end = (uint32_t)((int64_t)s->end + delta);
+  return touched;
+}
+
+void ms_flow_shift_from(ms_flow *self, uint32_t a, uint32_t old_end, int64_t delta) {
+  for (size_t i = 0; i < self->nvals; i++) {
+    fval *f = &self->vals[i];
+    bool t = move_span(&f->v.def, a, old_end, delta);
+    t |= move_span(&f->v.type, a, old_end, delta);
+    if (t) f->touched = true;
+  }
+  for (size_t i = 0; i < self->nops; i++) {
+    fop *o = &self->ops[i];
+    bool t = move_span(&o->name, a, old_end, delta);
+    t |= move_span(&o->name_token, a, old_end, delta);
+    t |= move_span(&o->constant, a, old_end, delta);
+    if (t) o->touched = true;
+  }
+  if (self->has_fn) {
+    /* The function holds every edit of its body: only its name is read. */
+    move_span(&self->fn.span, a, old_end, delta);
+    if (move_span(&self->fn.name, a, old_end, delta)) self->fn_touched = true;
+  }
+}
+
+static bool same_shape(const ms_shape *x, const ms_shape *y) {
+  if (!x || !y) return x == y;
+  if (x->kind != y->kind || x->ranked != y->ranked || x->torch != y->torch || x->bounded != y->bounded ||
+      x->bounds_invalid != y->bounds_invalid || x->bounds_count != y->bounds_count ||
+      x->bounds_form != y->bounds_form || strncmp(x->elem, y->elem, sizeof x->elem))
+    return false;
+  if (!x->ranked) return true;
+  if (x->rank != y->rank) return false;
+  for (int i = 0; i < x->rank && i < MS_MAX_RANK; i++)
+    if (x->dims[i] != y->dims[i] || x->scalable[i] != y->scalable[i] || x->bounds[i] != y->bounds[i]) return false;
+  return true;
+}
+
+static bool same_span(ms_span x, ms_span y) { return x.start == y.start && x.end == y.end; }
+
+static bool same_value(const ms_flow *a, uint32_t x, const ms_flow *b, uint32_t y, int depth);
+
+/* Ops x of a and y of b as a proxy at `depth` reads them. */
+static bool same_op(const ms_flow *a, uint32_t x, const ms_flow *b, uint32_t y, int depth) {
+  const fop *p = &a->ops[x], *q = &b->ops[y];
+  if (p->touched || q->touched || !same_span(p->name, q->name) || !same_span(p->name_token, q->name_token) ||
+      !same_span(p->constant, q->constant) || p->noperands != q->noperands)
+    return false;
+  if (depth <= 0 || p->noperands < 2) return true;
+  if ((p->operand1 == MS_NONE) != (q->operand1 == MS_NONE)) return false;
+  return p->operand1 == MS_NONE || same_value(a, p->operand1, b, q->operand1, depth - 1);
+}
+
+static bool same_value(const ms_flow *a, uint32_t x, const ms_flow *b, uint32_t y, int depth) {
+  const fval *f = &a->vals[x], *g = &b->vals[y];
+  if (f->touched || g->touched || !same_span(f->v.def, g->v.def) || !same_span(f->v.type, g->v.type) ||
+      f->v.index != g->v.index || f->v.result != g->v.result || (f->v.op == MS_NONE) != (g->v.op == MS_NONE))
+    return false;
+  if (f->v.op == MS_NONE && f->v.owner != g->v.owner) return false;
+  if (f->v.op != MS_NONE && !same_op(a, f->v.op, b, g->v.op, depth)) return false;
+  ms_value_info i = info_of(a, x), j = info_of(b, y);
+  if (!same_shape(shape_of(a, x), shape_of(b, y)) || i.broken != j.broken) return false;
+  if ((i.inferred == NULL) != (j.inferred == NULL) || (i.inferred && strcmp(i.inferred, j.inferred))) return false;
+  if ((i.producer == MS_NONE) != (j.producer == MS_NONE)) return false;
+  return i.producer == MS_NONE || same_op(a, i.producer, b, j.producer, 0);
+}
+
+bool ms_flow_same(const ms_flow *a, const ms_flow *b) {
+  if (a->fn_touched || b->fn_touched || a->started != b->started || a->has_fn != b->has_fn || a->nnames != b->nnames) return false;
+  if (a->has_fn && (!same_span(a->fn.name, b->fn.name) || a->fn.quoted != b->fn.quoted || a->fn.kind != b->fn.kind ||
+                    a->fn.span.start != b->fn.span.start))
+    return false;
+  for (size_t i = 0; i < a->cap_names; i++) {
+    if (!a->names[i].value) continue;
+    uint32_t x = a->names[i].value - 1;
+    const fval *f = &a->vals[x];
+    uint32_t e = b->names[slot_of(b, key_of(f), f->keylen, f->v.index)].value;
+    if (!e || !same_value(a, x, b, e - 1, 2)) return false;
+  }
+  return true;
+}

@@ -51,6 +51,16 @@ ms_flow *ms_flow_copy(const ms_flow *self);
 /* The text moved (same bytes up to where the table's spans reach). */
 void ms_flow_set_text(ms_flow *self, const char *text);
 
+/* An edit replaced [a, old_end) of the text, shifting what follows by
+** delta: the table's spans move, and what the edit touched is marked
+** (never the same as anything, for ms_flow_same). */
+void ms_flow_shift_from(ms_flow *self, uint32_t a, uint32_t old_end, int64_t delta);
+
+/* Whether a and b, two tables of one function after the same piece, give
+** any later piece the same proxies: the same names, each with the same
+** value, op, operand #1, producer and inference (spans included). */
+bool ms_flow_same(const ms_flow *a, const ms_flow *b);
+
 void ms_flow_delete(ms_flow *self);
 
 #endif

@@ -363,6 +363,7 @@ bool ms_session_edit(ms_session *self, ms_position start, ms_position end, const
     chunk *c = &self->chunks[i];
     edit_chunk(c, &e, &te, c == holder ? r : -1);
   }
+  ms_session_flow_edited(self, (size_t)(holder - self->chunks), &e);
   return true;
 }
 
@@ -549,8 +550,14 @@ static void run_chunk(void *state, ms_pool_task *task) {
     TSRange *changed;
     uint32_t nchanged;
     parse_chunk(state, t->c, b->doc, false, &changed, &nchanged);
-    if (t->c->tree && t->c->flow != MS_UNIT_ALONE) ms_session_read_piece(t->c, &b->a);
-    else if (t->c->tree) analyse_chunk(t->c, changed, nchanged, &b->a);
+    if (t->c->tree && t->c->flow != MS_UNIT_ALONE) {
+      /* A piece's records are all it needs (kept): its tree goes. */
+      ms_session_read_piece(t->c, &b->a);
+      if (t->bytes) {
+        ts_tree_delete(t->c->tree);
+        t->c->tree = NULL;
+      }
+    } else if (t->c->tree) analyse_chunk(t->c, changed, nchanged, &b->a);
     free(changed);
     /* The budget holds during the first parse too: the peak stays bounded. */
     if (t->c->tree && t->bytes && __atomic_add_fetch(&b->held, t->bytes, __ATOMIC_RELAXED) > b->budget) {
@@ -724,9 +731,13 @@ static size_t update_chunks(ms_session *self, size_t len, const analyse_ctx *a) 
     c->used = ++self->clock;
     if (recut_on_error && ts_node_has_error(ts_tree_root_node(c->tree))) self->rechunk = true;
     else if (c->flow != MS_UNIT_ALONE) {
-      /* Judged again below with the rest of its function. */
-      ms_session_chunk_syntax(c, ts_tree_root_node(c->tree), a->text);
+      /* Judged again below with the rest of its function, on its records. */
+      ms_session_read_piece(c, a);
       c->rejudge = true;
+      if (i > 0) {
+        ts_tree_delete(c->tree);
+        c->tree = NULL;
+      }
     } else analysed += analyse_chunk(c, changed, nchanged, a);
     free(changed);
   }

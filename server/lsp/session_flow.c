@@ -68,6 +68,25 @@ void ms_session_read_piece(chunk *c, const analyse_ctx *a) {
   read_records(c, root, a->catalog, a->opts, a->text);
 }
 
+/* A copy of src's pools (a piece's records are kept: judging consumes its input). */
+static void copy_records(ms_records *dst, const ms_records *src) {
+  ms_records_init(dst);
+#define DUP(p, n, c)                                                   \
+  dst->n = dst->c = src->n;                                            \
+  if (src->n) {                                                        \
+    dst->p = ms_xmalloc(src->n * sizeof *src->p);                      \
+    memcpy(dst->p, src->p, src->n * sizeof *src->p);                   \
+  }
+  DUP(ops, nops, cap_ops)
+  DUP(values, nvalues, cap_values)
+  DUP(uses, nuses, cap_uses)
+  DUP(types, ntypes, cap_types)
+  DUP(attrs, nattrs, cap_attrs)
+  DUP(toks, ntoks, cap_toks)
+  DUP(implied, nimplied, cap_implied)
+#undef DUP
+}
+
 void ms_session_judge_piece(ms_session *self, chunk *c, bool last) {
   assert(c->piece && c->nunits >= 1);
   const char *text = ms_document_text(self->doc, NULL);
@@ -81,9 +100,11 @@ void ms_session_judge_piece(ms_session *self, chunk *c, bool last) {
   u->an = NULL;
   ms_analysis an;
   ms_analysis_init(&an);
-  ms_flow_add_stored(self->flow, c->piece, c->end[0], &an);
-  free(c->piece);
-  c->piece = NULL;
+  /* The piece's records stay: judging it again needs no tree. */
+  ms_records work;
+  copy_records(&work, c->piece);
+  ms_flow_add_stored(self->flow, &work, c->end[0], &an);
+  ms_records_clear(&work);
   /* Stored relative to the function's start, not the piece's: the proxies
   ** of earlier values hold their definitions' spans, before the piece. So
   ** the unit's range is the function up to the piece's end; lookups find
@@ -103,31 +124,97 @@ void ms_session_judge_piece(ms_session *self, chunk *c, bool last) {
 void ms_session_drop_snap(ms_session *self) {
   ms_flow_delete(self->snap);
   self->snap = NULL;
+  ms_flow_delete(self->snap_after);
+  self->snap_after = NULL;
+}
+
+/* The chunks [*head, *end) of the function whose piece is chunk k. */
+static void function_of(const ms_session *self, size_t k, size_t *head, size_t *end) {
+  size_t h = k;
+  while (h > 0 && self->chunks[h].flow == MS_UNIT_FLOW_NEXT) h--;
+  size_t e = k + 1;
+  while (e < self->nchunks && self->chunks[e].flow == MS_UNIT_FLOW_NEXT) e++;
+  *head = h;
+  *end = e;
+}
+
+void ms_session_flow_edited(ms_session *self, size_t k, const ms_text_edit *e) {
+  if (self->chunks[k].flow == MS_UNIT_ALONE) return;
+  int64_t delta = (int64_t)e->new_end_byte - (int64_t)e->old_end_byte;
+  size_t head, end;
+  function_of(self, k, &head, &end);
+  for (size_t i = head; i < end; i++) {
+    chunk *c = &self->chunks[i];
+    if (i == k) continue;
+    /* The piece's records and its unit (stored from the function's start:
+    ** what lies past the edit moves, the proxies before it stay). */
+    if (c->piece) ms_records_shift_from(c->piece, e->old_end_byte, delta);
+    if (c->nunits && c->units[0].an && c->units[0].start <= e->start_byte) {
+      unit *u = &c->units[0];
+      ms_stored_analysis_shift_from(u->an, e->old_end_byte - u->start, delta, ms_session_next_generation());
+      if (u->end > e->old_end_byte) u->end = (uint32_t)((int64_t)u->end + delta);
+    }
+  }
+  if (self->snap && self->snap_chunk >= head && self->snap_chunk < end) {
+    ms_flow_shift_from(self->snap, e->start_byte, e->old_end_byte, delta);
+    if (self->snap_after) ms_flow_shift_from(self->snap_after, e->start_byte, e->old_end_byte, delta);
+  }
 }
 
 /* Judges chunks [from, end) of the function whose head is chunk `head`,
 ** starting on `flow` (NULL: from the head), keeping a copy of the table
-** before chunk `keep_at` (the first edited piece) as the snapshot. */
+** before chunk `keep_at` (the first edited piece) as the snapshot, and one
+** after it. When keep_at is the snapshot's piece, the only one edited, and
+** the table after it is the same as after it was judged last (same names,
+** values, inferences: ms_flow_same), the later pieces would read what they
+** read before: their stored results stand, and judging stops there. */
 static size_t judge_run(ms_session *self, size_t head, size_t from, size_t end, ms_flow *flow, size_t keep_at) {
   const char *text = ms_document_text(self->doc, NULL);
   size_t judged = 0;
+  bool can_stop = self->snap_after && self->snap_chunk == keep_at && keep_at > head;
+  for (size_t k = keep_at + 1; k < end && can_stop; k++)
+    if (self->chunks[k].rejudge) can_stop = false;
   if (flow) {
     ms_flow_delete(self->flow);
     self->flow = flow;
     self->flow_base = self->chunks[head].start[0];
   }
+  ms_flow *old_after = NULL;
   for (size_t k = from; k < end; k++) {
     chunk *c = &self->chunks[k];
-    if (k == keep_at && k > head && self->flow) {
+    bool snapped = k == keep_at && k > head && self->flow;
+    if (snapped && !(self->snap && self->snap_chunk == k)) {
       ms_session_drop_snap(self);
       self->snap = ms_flow_copy(self->flow);
       self->snap_chunk = k;
     }
-    TSTree *tree = ms_session_ensure_tree(self, c);
-    read_records(c, ts_tree_root_node(tree), self->catalog, &self->opts, text);
-    ms_session_judge_piece(self, c, k + 1 == end);
+    if (snapped) {
+      old_after = can_stop ? self->snap_after : NULL;
+      if (!can_stop) ms_flow_delete(self->snap_after);
+      self->snap_after = NULL;
+    }
+    if (!c->piece) {
+      TSTree *tree = ms_session_ensure_tree(self, c);
+      read_records(c, ts_tree_root_node(tree), self->catalog, &self->opts, text);
+    }
+    ms_session_judge_piece(self, c, false);
     judged++;
+    bool stop = k + 1 == end;
+    if (snapped && !stop) {
+      if (old_after && ms_flow_same(self->flow, old_after)) {
+        self->snap_after = old_after;
+        stop = true;
+      } else {
+        ms_flow_delete(old_after);
+        self->snap_after = ms_flow_copy(self->flow);
+      }
+      old_after = NULL;
+    }
+    if (stop) break;
   }
+  ms_flow_delete(old_after);
+  ms_flow_delete(self->flow);
+  self->flow = NULL;
   return judged;
 }
 

@@ -31,7 +31,8 @@ typedef struct chunk {
   ms_diag_list syntax;     /* absolute offsets */
   ms_diag_list nesting;    /* its parse's nesting-too-deep findings (nesting.h) */
   ms_unit_flow flow;       /* a piece of a cut function's body (session_flow.c) */
-  ms_records *piece;       /* such a piece's records, read by a worker, not yet judged */
+  ms_records *piece;       /* such a piece's records, read from its tree (kept, its tree freed:
+                              judging it again needs no tree); moved with edits elsewhere */
   bool rejudge;            /* its text changed: its function is judged again */
 } chunk;
 
@@ -58,6 +59,8 @@ struct ms_session {
   ms_flow *snap;           /* the table of a cut function before chunk snap_chunk (the piece edited
                            ** last), or NULL: edits from there on judge the function again from there */
   size_t snap_chunk;
+  ms_flow *snap_after;     /* the table after chunk snap_chunk as last judged, or NULL (judge_run's
+                           ** early stop); moved with the edits in that piece, what they touched marked */
 };
 
 typedef struct analyse_ctx {
@@ -81,6 +84,9 @@ size_t ms_session_rejudge(ms_session *self, bool all);
 /* The piece's syntax errors (its parse's nesting findings too). */
 void ms_session_chunk_syntax(chunk *c, TSNode root, const char *text);
 TSTree *ms_session_ensure_tree(ms_session *self, chunk *c);
+/* An edit e landed in chunk k: if it is a piece of a cut function, the
+** function's other pieces' records and units and its snapshots move. */
+void ms_session_flow_edited(ms_session *self, size_t k, const ms_text_edit *e);
 /* Forgets the snapshot (the chunks change, or the text before its piece). */
 void ms_session_drop_snap(ms_session *self);
 

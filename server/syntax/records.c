@@ -774,6 +774,37 @@ void ms_records_shift(ms_records *self, int64_t delta) {
   for (size_t i = 0; i < self->ntoks; i++) shift_span(&self->toks[i].span, delta);
 }
 
+/* A position past an edit that ended at `from`: starts at it move, ends at it do not. */
+static void move_from(uint32_t *x, uint32_t from, int64_t delta, bool is_start) {
+  if (*x > from || (is_start && *x == from)) *x = (uint32_t)((int64_t)*x + delta);
+}
+
+static void span_from(ms_span *s, uint32_t from, int64_t delta) {
+  if (!s->end) return;
+  move_from(&s->start, from, delta, true);
+  move_from(&s->end, from, delta, false);
+}
+
+void ms_records_shift_from(ms_records *self, uint32_t from, int64_t delta) {
+  for (size_t i = 0; i < self->nops; i++) {
+    ms_op *o = &self->ops[i];
+    span_from(&o->span, from, delta);
+    span_from(&o->name, from, delta);
+    span_from(&o->constant, from, delta);
+  }
+  for (size_t i = 0; i < self->nvalues; i++) {
+    span_from(&self->values[i].def, from, delta);
+    span_from(&self->values[i].type, from, delta);
+  }
+  for (size_t i = 0; i < self->nuses; i++) span_from(&self->uses[i].span, from, delta);
+  for (size_t i = 0; i < self->ntypes; i++) span_from(&self->types[i], from, delta);
+  for (size_t i = 0; i < self->nattrs; i++) {
+    span_from(&self->attrs[i].key, from, delta);
+    span_from(&self->attrs[i].value, from, delta);
+  }
+  for (size_t i = 0; i < self->ntoks; i++) span_from(&self->toks[i].span, from, delta);
+}
+
 const ms_use *ms_records_operand(const ms_records *self, const ms_op *op, uint32_t i) {
   assert(i < op->noperands);
   return &self->uses[op->operands + i];

@@ -138,6 +138,11 @@ void ms_records_shrink(ms_records *self);
 /* Adds delta to every span (to store a unit relative to its start). */
 void ms_records_shift(ms_records *self, int64_t delta);
 
+/* An edit that ended at `from` moved what follows by delta: spans that
+** start at or past it move, an end moves when past it (the language
+** server keeps the records of a function's later pieces). */
+void ms_records_shift_from(ms_records *self, uint32_t from, int64_t delta);
+
 /* A constant's value attribute, {0,0} if none: its op's (ms_op.constant)
 ** for the one result of its op or of its `%x` group. */
 static inline ms_span ms_records_value_constant(const ms_records *self, uint32_t v) {

@@ -154,3 +154,72 @@ test('a giant function: the server\'s diagnostics equal check\'s, cut into piece
   await edit(close, 2, close, 2, '}', 'and restored');
   await c.stop();
 });
+
+// After edits that leave what later pieces read unchanged (the server
+// keeps their results: session_flow.c's early stop) and edits that change
+// it, the edited document must answer as the same text opened fresh:
+// every diagnostic (related information included) and hovers in later
+// pieces.
+test('a giant function after edits answers as the same text opened fresh', { timeout: 600000 }, async () => {
+  const c = await start();
+  let text = TEXT, version = 1;
+  c.open(URI, text, version);
+  // Related information names the document: compared without its URI.
+  const related = (d) => (d.relatedInformation || []).map((r) => [r.location.range, r.message]);
+  const full = (d) => JSON.stringify([d.range, d.severity, d.code, d.message, related(d)]);
+  const last = (uri, v) => c.published.filter((p) => p.uri === uri && p.version === v).pop();
+  const settle = async (uri, v) => {
+    await c.request('textDocument/documentSymbol', { textDocument: { uri } });
+    const p = last(uri, v);
+    assert.ok(p, `${uri} version ${v} published`);
+    return p.diagnostics.map(full).sort();
+  };
+  await settle(URI, version);
+  const cur = () => text.split('\n');
+  const edit = async (line, startChar, endLine, endChar, newText) => {
+    const ls = cur();
+    let at = 0;
+    for (let i = 0; i < line; i++) at += ls[i].length + 1;
+    let to = 0;
+    for (let i = 0; i < endLine; i++) to += ls[i].length + 1;
+    text = text.slice(0, at + startChar) + newText + text.slice(to + endChar);
+    version++;
+    c.change(URI, version, [{ range: { start: { line, character: startChar }, end: { line: endLine, character: endChar } },
+      text: newText }]);
+    await c.diagnostics(URI, (p) => p.version === version);
+  };
+  // Spaces at a line's end, in one piece and then another (the later
+  // pieces keep their results), a result type changed and restored (they
+  // are judged again), a line added and removed.
+  for (const f of [0.3, 0.3, 0.62]) {
+    const s = opLine(f), end = cur()[s].length;
+    await edit(s, end, s, end, ' ');
+    await edit(s, end, s, end + 1, '');
+    await edit(s, end, s, end, '  ');
+  }
+  const q = opLine(0.35), dim = cur()[q].search(/-> tensor<\d/) + '-> tensor<'.length;
+  const was = cur()[q][dim];
+  await edit(q, dim, q, dim + 1, '9');
+  await edit(q, dim, q, dim + 1, was);
+  await edit(q, dim, q, dim + 1, '8');
+  const a = opLine(0.45);
+  await edit(a, 0, a, 0, '    %added = "arith.constant"() <{value = dense<1.0> : tensor<4xf32>}> : () -> tensor<4xf32>\n');
+  await edit(a, 0, a + 1, 0, '');
+  const edited = await settle(URI, version);
+  const FRESH = 'file:///tmp/mlir-shape-giant/fresh.mlir';
+  c.open(FRESH, text, 1);
+  await c.diagnostics(FRESH, (p) => p.version === 1);
+  const fresh = await settle(FRESH, 1);
+  assert.ok(fresh.length > 12, `${fresh.length} findings`);
+  assert.deepEqual(edited, fresh, 'the edited document\'s diagnostics are the fresh one\'s');
+  // At a result and at an operand (an earlier value: a proxy in a later piece).
+  for (const f of [0.4, 0.7, 0.95]) {
+    const l = opLine(f);
+    for (const ch of [cur()[l].indexOf('%') + 1, cur()[l].indexOf('(%') + 2]) {
+      const hv = async (uri) => JSON.stringify(await c.request('textDocument/hover',
+        { textDocument: { uri }, position: { line: l, character: ch } })).split(uri).join('URI');
+      assert.equal(await hv(URI), await hv(FRESH), `hover at line ${l + 1}:${ch + 1}`);
+    }
+  }
+  await c.stop();
+});

@@ -87,3 +87,116 @@ Test(session_flow, edits_in_a_cut_function_equal_a_whole_analysis) {
   free(text);
   ms_session_delete(s);
 }
+
+/* The stored analyses (their blocks) of the units starting at or after
+** the function's head, in order: a block that stays is a piece not judged
+** again. */
+typedef struct blocks {
+  const void *items[256];
+  uint32_t ends[256];
+  size_t n;
+} blocks;
+
+static void add_block(void *ctx, const ms_unit_view *u) {
+  blocks *b = ctx;
+  if (b->n < 256) {
+    b->ends[b->n] = u->end;
+    b->items[b->n++] = u->analysis->block;
+  }
+}
+
+static blocks blocks_of(ms_session *s) {
+  blocks b;
+  b.n = 0;
+  ms_session_each_unit(s, add_block, &b);
+  return b;
+}
+
+/* Units whose block is the same in a and b and that end after `pos`. */
+static size_t kept_after(const blocks *a, const blocks *b, uint32_t pos) {
+  size_t kept = 0;
+  for (size_t i = 0; i < a->n && i < b->n; i++)
+    if (b->ends[i] > pos && a->items[i] == b->items[i]) kept++;
+  return kept;
+}
+
+/* Line `line`'s end, as a position and an offset. */
+static uint32_t line_end(ms_document *doc, uint32_t line, uint32_t *col) {
+  size_t off = ms_document_offset(doc, (ms_position){line, 0}, MS_ENCODING_UTF8);
+  const char *t = ms_document_text(doc, NULL);
+  *col = (uint32_t)(strchr(t + off, '\n') - (t + off));
+  return (uint32_t)off + *col;
+}
+
+Test(session_flow, an_edit_leaving_the_values_keeps_the_later_pieces) {
+  char *text = giant_text(400);
+  ms_session *s = ms_session_new("file:///g.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session_set_chunking(s, 6000, 3000);
+  ms_session_update(s);
+  ms_document *doc = ms_session_document(s);
+  uint32_t line = ms_document_line_count(doc) / 3, col;
+  /* A space at the end of a line, then gone again, then back: the first
+  ** edit in the piece judges the function on from it; the next ones find
+  ** the table after the piece as it was and stop there. */
+  for (int step = 0; step < 3; step++) {
+    uint32_t at = line_end(doc, line, &col);
+    blocks before = blocks_of(s);
+    if (step % 2 == 0)
+      cr_assert(ms_session_edit(s, (ms_position){line, col}, (ms_position){line, col}, " ", 1, MS_ENCODING_UTF8));
+    else
+      cr_assert(ms_session_edit(s, (ms_position){line, col - 1}, (ms_position){line, col}, "", 0, MS_ENCODING_UTF8));
+    size_t judged = ms_session_update(s);
+    blocks after = blocks_of(s);
+    cr_assert_eq(before.n, after.n);
+    size_t later = 0;
+    for (size_t i = 0; i < after.n; i++) later += after.ends[i] > at + 1;
+    cr_assert_gt(later, 4, "pieces after the edit");
+    if (step > 0) {
+      cr_assert_eq(judged, 1, "step %d: only the edited piece is judged again (%zu were)", step, judged);
+      /* The head's closing lines are a unit of their own, moved as any. */
+      cr_assert_geq(kept_after(&before, &after, at + 1), later - 1, "step %d: the later pieces keep their analyses",
+                    step);
+    }
+    expect_fresh(s, step);
+  }
+  free(text);
+  ms_session_delete(s);
+}
+
+Test(session_flow, an_edit_changing_a_value_judges_the_later_pieces) {
+  char *text = giant_text(400);
+  ms_session *s = ms_session_new("file:///g.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session_set_chunking(s, 6000, 3000);
+  ms_session_update(s);
+  ms_document *doc = ms_session_document(s);
+  uint32_t line = ms_document_line_count(doc) / 3, col;
+  /* A first edit in the piece (a space) sets the snapshots up. */
+  line_end(doc, line, &col);
+  cr_assert(ms_session_edit(s, (ms_position){line, col}, (ms_position){line, col}, " ", 1, MS_ENCODING_UTF8));
+  ms_session_update(s);
+  char *old = diag_text(s);
+  /* Then the result type of the line's op, which the next op and one 40
+  ** ops on (in a later piece) read: `-> tensor<2x3xi32>` becomes 2x4. */
+  size_t off = ms_document_offset(doc, (ms_position){line, 0}, MS_ENCODING_UTF8);
+  const char *t = ms_document_text(doc, NULL);
+  const char *arrow = strstr(t + off, "-> tensor<2x3");
+  cr_assert(arrow && arrow < strchr(t + off, '\n'));
+  uint32_t c = (uint32_t)(arrow - (t + off)) + (uint32_t)strlen("-> tensor<2x");
+  cr_assert(ms_session_edit(s, (ms_position){line, c}, (ms_position){line, c + 1}, "4", 1, MS_ENCODING_UTF8));
+  size_t judged = ms_session_update(s);
+  cr_assert_gt(judged, 2, "the later pieces read the changed value: judged again (%zu)", judged);
+  char *now = diag_text(s);
+  cr_assert_str_neq(old, now, "the findings change");
+  expect_fresh(s, 0);
+  /* And back: the findings are the old ones again. */
+  cr_assert(ms_session_edit(s, (ms_position){line, c}, (ms_position){line, c + 1}, "3", 1, MS_ENCODING_UTF8));
+  ms_session_update(s);
+  char *back = diag_text(s);
+  cr_assert_str_eq(old, back);
+  expect_fresh(s, 1);
+  free(old);
+  free(now);
+  free(back);
+  free(text);
+  ms_session_delete(s);
+}
