@@ -130,7 +130,7 @@ static uint32_t line_end(ms_document *doc, uint32_t line, uint32_t *col) {
 
 Test(session_flow, an_edit_leaving_the_values_keeps_the_later_pieces) {
   char *text = giant_text(400);
-  ms_session *s = ms_session_new("file:///g.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session *s = session_open("file:///g.mlir", text, strlen(text));
   ms_session_set_chunking(s, 6000, 3000);
   ms_session_update(s);
   ms_document *doc = ms_session_document(s);
@@ -157,7 +157,7 @@ Test(session_flow, an_edit_leaving_the_values_keeps_the_later_pieces) {
       cr_assert_geq(kept_after(&before, &after, at + 1), later - 1, "step %d: the later pieces keep their analyses",
                     step);
     }
-    expect_fresh(s, step);
+    session_expect_fresh(s, WHOLE, step);
   }
   free(text);
   ms_session_delete(s);
@@ -165,7 +165,7 @@ Test(session_flow, an_edit_leaving_the_values_keeps_the_later_pieces) {
 
 Test(session_flow, an_edit_changing_a_value_judges_the_later_pieces) {
   char *text = giant_text(400);
-  ms_session *s = ms_session_new("file:///g.mlir", text, strlen(text), 1, catalog, &opts);
+  ms_session *s = session_open("file:///g.mlir", text, strlen(text));
   ms_session_set_chunking(s, 6000, 3000);
   ms_session_update(s);
   ms_document *doc = ms_session_document(s);
@@ -174,7 +174,7 @@ Test(session_flow, an_edit_changing_a_value_judges_the_later_pieces) {
   line_end(doc, line, &col);
   cr_assert(ms_session_edit(s, (ms_position){line, col}, (ms_position){line, col}, " ", 1, MS_ENCODING_UTF8));
   ms_session_update(s);
-  char *old = diag_text(s);
+  char *old = session_findings(s);
   /* Then the result type of the line's op, which the next op and one 40
   ** ops on (in a later piece) read: `-> tensor<2x3xi32>` becomes 2x4. */
   size_t off = ms_document_offset(doc, (ms_position){line, 0}, MS_ENCODING_UTF8);
@@ -185,15 +185,15 @@ Test(session_flow, an_edit_changing_a_value_judges_the_later_pieces) {
   cr_assert(ms_session_edit(s, (ms_position){line, c}, (ms_position){line, c + 1}, "4", 1, MS_ENCODING_UTF8));
   size_t judged = ms_session_update(s);
   cr_assert_gt(judged, 2, "the later pieces read the changed value: judged again (%zu)", judged);
-  char *now = diag_text(s);
+  char *now = session_findings(s);
   cr_assert_str_neq(old, now, "the findings change");
-  expect_fresh(s, 0);
+  session_expect_fresh(s, WHOLE, 0);
   /* And back: the findings are the old ones again. */
   cr_assert(ms_session_edit(s, (ms_position){line, c}, (ms_position){line, c + 1}, "3", 1, MS_ENCODING_UTF8));
   ms_session_update(s);
-  char *back = diag_text(s);
+  char *back = session_findings(s);
   cr_assert_str_eq(old, back);
-  expect_fresh(s, 1);
+  session_expect_fresh(s, WHOLE, 1);
   free(old);
   free(now);
   free(back);
