@@ -91,3 +91,35 @@ Test(frontend_s30, resize_sizes_and_scales_counts) {
   cr_assert_eq(sc_run(&a, "resize_sizes"), MS_INFER_OK);
   cr_assert(!a.out.results[0].ranked);
 }
+
+/* tf.Split / tf.SplitV as SplitOp/SplitVOp::verify check them. */
+Test(frontend_s30, tf_split_and_split_v) {
+  sop_case c = {0}; /* tf.Split (split_dim, value), three results */
+  sc_ops(&c, "tensor<i32>", "tensor<1x4x6x3xf32>", NULL);
+  sc_res(&c, "tensor<*xf32>");
+  sc_res(&c, "tensor<*xf32>");
+  sc_res(&c, "tensor<*xf32>");
+  sc_list(&c, "axis", "2");
+  sc_ok(&c, "tf_split", "tensor<1x4x2x3xf32>");
+  c.params[0].v[0] = -5;
+  sc_fails(&c, "tf_split", "dims-out-of-range");
+  cr_assert(strstr(c.out.why, "split dimension must be in range [-4, 4)"), "%s", c.out.why);
+  c.params[0].v[0] = 1; /* 4 into 3 parts */
+  sc_fails(&c, "tf_split", "slice-out-of-bounds");
+  cr_assert(strstr(c.out.why, "dimension #1 not divisible"), "%s", c.out.why);
+  sop_case v = {0}; /* tf.SplitV (value, size_splits, split_dim) */
+  sc_ops(&v, "tensor<1x4x6x3xf32>", "tensor<2xi32>", "tensor<i32>", NULL);
+  sc_res(&v, "tensor<*xf32>");
+  sc_res(&v, "tensor<*xf32>");
+  sc_list(&v, "axis", "2");
+  sc_list(&v, "split", "4, -1");
+  sc_list(&v, "split_operand", "1");
+  sc_ok(&v, "tf_split", "tensor<1x4x4x3xf32>");
+  cr_assert_str_eq(sc_result(&v, 1), "tensor<1x4x2x3xf32>");
+  v.params[1].v[1] = 1; /* 4 + 1 != 6 */
+  sc_fails(&v, "tf_split", "slice-out-of-bounds");
+  v.params[1].v[0] = -1;
+  v.params[1].v[1] = -1;
+  sc_fails(&v, "tf_split", "slice-out-of-bounds");
+  cr_assert(strstr(v.out.why, "more than one dynamic dimension"), "%s", v.out.why);
+}
