@@ -123,3 +123,16 @@ Test(frontend_s30, tf_split_and_split_v) {
   sc_fails(&v, "tf_split", "slice-out-of-bounds");
   cr_assert(strstr(v.out.why, "more than one dynamic dimension"), "%s", v.out.why);
 }
+
+/* tf.Pack: stack with unchecked_results (PackOp::verify compares no result). */
+Test(frontend_s30, tf_pack_refines_only) {
+  sop_case c = {0};
+  sc_ops(&c, "tensor<2xi32>", "tensor<2xi32>", NULL);
+  sc_res(&c, "tensor<5xi32>");
+  sc_list(&c, "axis", "1");
+  sc_list(&c, "unchecked_results", "1");
+  sc_ok(&c, "stack", "tensor<2x2xi32>");
+  cr_assert(c.out.unchecked_results);
+  c.params[0].v[0] = 2; /* [-2, 2) */
+  sc_fails(&c, "stack", "dims-out-of-range");
+}
