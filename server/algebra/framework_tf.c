@@ -45,6 +45,13 @@
 **                   static) summing to it, with at most one -1 standing for
 **                   the rest. The verifiers do not compare the declared
 **                   results: the parts only refine them.
+**   tf_gather_v2    tf.GatherV2 (params, indices, axis) with batch_dims, as
+**                   GatherV2Op's verifier checks it: batch_dims in
+**                   [-r, r] for indices of rank r, axis at most 1-D, a
+**                   constant axis in [-p, p) for params of rank p and not
+**                   below batch_dims. The result, params' dims before axis,
+**                   indices' dims from batch_dims, params' dims after axis,
+**                   only refines the declared one (not compared).
 */
 #include "sop_check.h"
 
@@ -265,10 +272,44 @@ static ms_infer_verdict tf_split(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+static ms_infer_verdict tf_gather_v2(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 3) return MS_INFER_UNKNOWN;
+  const ms_shape *p = &in->operands[0], *ix = &in->operands[1], *ax = &in->operands[2];
+  int64_t b = ms_sop_int(in, "batch_dims", 0);
+  if (ix->ranked && (b > ix->rank || b < -ix->rank))
+    return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "batch_dims (%lld) must be in range [%d, %d)", (long long)b,
+                       -ix->rank, ix->rank + 1);
+  if (ix->ranked && b < 0) b += ix->rank;
+  if (ax->ranked && ax->rank > 1)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 2, "requires axis to have rank at most 1");
+  const ms_sop_param *av = ms_sop_get(in, "axis");
+  if (!av || av->n < 1) return MS_INFER_UNKNOWN;
+  int64_t a = av->v[0];
+  if (p->ranked && (a >= p->rank || a < -p->rank))
+    return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "axis (%lld) must be in range [%d, %d)", (long long)a, -p->rank,
+                       p->rank);
+  if (p->ranked && a < 0) a += p->rank;
+  if (b >= 0 && a >= 0 && a < b)
+    return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "requires axis (%lld) to be greater than or equal to batch_dims "
+                       "(%lld)", (long long)a, (long long)b);
+  if (!p->ranked || !ix->ranked || b < 0 || a < 0 || p->rank - 1 + ix->rank - b > MS_MAX_RANK) return MS_INFER_UNKNOWN;
+  out->unchecked_results = true;
+  ms_sop_result_begin(out, 0, p);
+  out->nresults = 1;
+  for (int i = 0; i < a; i++) ms_sop_result_push(out, 0, p->dims[i], MS_DIM_DYNAMIC);
+  for (int i = (int)b; i < ix->rank; i++) ms_sop_result_push(out, 0, ix->dims[i], MS_DIM_DYNAMIC);
+  for (int i = (int)a + 1; i < p->rank; i++) ms_sop_result_push(out, 0, p->dims[i], MS_DIM_DYNAMIC);
+  if (in->want_provenance)
+    ms_sop_note(out, 0, "params' dims before axis %lld, indices' dims from batch_dims %lld, params' after",
+                (long long)a, (long long)b);
+  return MS_INFER_OK;
+}
+
 const ms_sop_def ms_sop_framework_tf[] = {
     {"adjoint_matmul", adjoint_matmul, "adj_x,adj_y,equal_batch,verify"},
     {"nhwc_window", nhwc_window, "data_format,strides,dilations,padding,explicit_paddings,ksize,window_kind"},
     {"keep_dims_reduce", keep_dims_reduce, "axes,keep_dims,keep_dims_required"},
     {"tf_split", tf_split, "axis,split,split_operand"},
+    {"tf_gather_v2", tf_gather_v2, "axis,batch_dims"},
     {NULL, NULL, NULL},
 };

@@ -136,3 +136,25 @@ Test(frontend_s30, tf_pack_refines_only) {
   c.params[0].v[0] = 2; /* [-2, 2) */
   sc_fails(&c, "stack", "dims-out-of-range");
 }
+
+/* tf.GatherV2 as GatherV2Op's verifier checks it; the result refines. */
+Test(frontend_s30, tf_gather_v2_ranges_and_result) {
+  sop_case c = {0};
+  sc_ops(&c, "tensor<4x5x6xf32>", "tensor<4x3xi32>", "tensor<i32>", NULL);
+  sc_list(&c, "axis", "1");
+  sc_list(&c, "batch_dims", "1");
+  sc_ok(&c, "tf_gather_v2", "tensor<4x3x6xf32>");
+  c.params[1].v[0] = 0;
+  sc_ok(&c, "tf_gather_v2", "tensor<4x4x3x6xf32>");
+  c.params[0].v[0] = -4;
+  sc_fails(&c, "tf_gather_v2", "dims-out-of-range");
+  cr_assert(strstr(c.out.why, "axis (-4) must be in range [-3, 3)"), "%s", c.out.why);
+  c.params[0].v[0] = 0;
+  c.params[1].v[0] = 1; /* axis below batch_dims */
+  sc_fails(&c, "tf_gather_v2", "dims-out-of-range");
+  c.params[1].v[0] = -3; /* [-2, 3) */
+  sc_fails(&c, "tf_gather_v2", "dims-out-of-range");
+  sop_case r = {0}; /* a 2-D axis */
+  sc_ops(&r, "tensor<4x5xf32>", "tensor<3xi32>", "tensor<1x1xi32>", NULL);
+  sc_fails(&r, "tf_gather_v2", "operand-rank");
+}
