@@ -34,7 +34,10 @@
 **                   Only refines the result (the verifiers do not check the
 **                   axes or the result), except that with
 **                   "keep_dims_required" 1 (tfl.mean: ODS `BoolAttr`, not
-**                   defaulted) an op without keep_dims is an error.
+**                   defaulted) an op without keep_dims is an error, and
+**                   with "dims_check" 1 (tf.All, tf.Any:
+**                   VerifyReductionInputAndDims) the axes operand is at
+**                   most 1-D and each constant axis in [-rank, rank).
 **   tf_split        tf.Split (split_dim, value) and, with "split_operand"
 **                   (the size_splits operand's index), tf.SplitV (value,
 **                   size_splits, split_dim), as SplitOp/SplitVOp::verify
@@ -183,6 +186,13 @@ static ms_infer_verdict keep_dims_reduce(const ms_sop_in *in, ms_sop_out *out) {
   int keep = kd ? truth(kd) : 0;
   const ms_sop_param *ax = ms_sop_get(in, "axes");
   const ms_shape *x = in->noperands > 0 ? &in->operands[0] : NULL;
+  bool check = ms_sop_int(in, "dims_check", 0) != 0;
+  if (check && in->noperands > 1 && in->operands[1].ranked && in->operands[1].rank > 1)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "dimensions can only be 0D or 1D tensor");
+  for (int i = 0; check && ax && x && x->ranked && i < ax->n; i++)
+    if (ax->v[i] < -x->rank || ax->v[i] >= x->rank)
+      return ms_sop_fail(out, MS_CODE_DIMS_RANGE, 1, "%d-th dimension should be in the range of [-%d, %d)", i, x->rank,
+                         x->rank);
   if (keep < 0 || !ax || !x || !x->ranked || in->nresults > 1) return MS_INFER_UNKNOWN;
   bool reduced[MS_MAX_RANK] = {false};
   for (int i = 0; i < ax->n; i++) {
@@ -308,7 +318,7 @@ static ms_infer_verdict tf_gather_v2(const ms_sop_in *in, ms_sop_out *out) {
 const ms_sop_def ms_sop_framework_tf[] = {
     {"adjoint_matmul", adjoint_matmul, "adj_x,adj_y,equal_batch,verify"},
     {"nhwc_window", nhwc_window, "data_format,strides,dilations,padding,explicit_paddings,ksize,window_kind"},
-    {"keep_dims_reduce", keep_dims_reduce, "axes,keep_dims,keep_dims_required"},
+    {"keep_dims_reduce", keep_dims_reduce, "axes,keep_dims,keep_dims_required,dims_check"},
     {"tf_split", tf_split, "axis,split,split_operand"},
     {"tf_gather_v2", tf_gather_v2, "axis,batch_dims"},
     {NULL, NULL, NULL},

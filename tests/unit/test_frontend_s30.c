@@ -158,3 +158,19 @@ Test(frontend_s30, tf_gather_v2_ranges_and_result) {
   sc_ops(&r, "tensor<4x5xf32>", "tensor<3xi32>", "tensor<1x1xi32>", NULL);
   sc_fails(&r, "tf_gather_v2", "operand-rank");
 }
+
+/* tf.All / tf.Any: VerifyReductionInputAndDims on keep_dims_reduce. */
+Test(frontend_s30, tf_all_any_dims_check) {
+  sop_case c = {0};
+  sc_ops(&c, "tensor<2x3xi1>", "tensor<2xi32>", NULL);
+  sc_list(&c, "axes", "0, 5");
+  sc_list(&c, "dims_check", "1");
+  sc_fails(&c, "keep_dims_reduce", "dims-out-of-range");
+  cr_assert(strstr(c.out.why, "1-th dimension should be in the range of [-2, 2)"), "%s", c.out.why);
+  c.params[1].v[0] = 0; /* unchecked: no finding, nothing inferred */
+  cr_assert_eq(sc_run(&c, "keep_dims_reduce"), MS_INFER_UNKNOWN);
+  sop_case r = {0};
+  sc_ops(&r, "tensor<2x3xi1>", "tensor<1x1xi32>", NULL);
+  sc_list(&r, "dims_check", "1");
+  sc_fails(&r, "keep_dims_reduce", "operand-rank");
+}
