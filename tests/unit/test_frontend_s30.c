@@ -174,3 +174,23 @@ Test(frontend_s30, tf_all_any_dims_check) {
   sc_list(&r, "dims_check", "1");
   sc_fails(&r, "keep_dims_reduce", "operand-rank");
 }
+
+/* tfl.lstm's projection weights (16, 2-D) and bias (17, 1-D): an
+** 18-entry operand_ranks list (a fixed list holds up to 24 values). */
+Test(frontend_s30, lstm_projection_ranks) {
+  sop_case c = {0}; /* the parameter only: its operands are 18 */
+  sc_list(&c, "operand_ranks", "-1, -1, 2, 2, -1, 2, 2, 2, -1, 1, 1, 1, -1, 1, 1, 1, 2, 1");
+  ms_shape ops[18];
+  char err[128] = "";
+  for (int i = 0; i < 16; i++) cr_assert(ms_shape_parse_type(&ops[i], "none", 4, err, sizeof err), "%s", err);
+  cr_assert(ms_shape_parse_type(&ops[16], "tensor<2x8x1xf32>", 17, err, sizeof err), "%s", err);
+  cr_assert(ms_shape_parse_type(&ops[17], "tensor<2xf32>", 13, err, sizeof err), "%s", err);
+  ms_sop_in in = {18, ops, 0, NULL, c.nparams, c.params, false, 0, NULL, true, NULL};
+  ms_sop_out out;
+  memset(&out, 0, sizeof out);
+  cr_assert(!ms_sop_check_ranks(&in, &out));
+  cr_assert_eq(out.operand, 16);
+  ops[16].rank = 2;
+  memset(&out, 0, sizeof out);
+  cr_assert(ms_sop_check_ranks(&in, &out), "%s", out.why);
+}
