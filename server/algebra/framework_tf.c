@@ -34,7 +34,27 @@
 **                   Only refines the result (the verifiers do not check the
 **                   axes or the result), except that with
 **                   "keep_dims_required" 1 (tfl.mean: ODS `BoolAttr`, not
-**                   defaulted) an op without keep_dims is an error.
+**                   defaulted) an op without keep_dims is an error, and
+**                   with "dims_check" 1 (tf.All, tf.Any:
+**                   VerifyReductionInputAndDims) the axes operand is at
+**                   most 1-D and each constant axis in [-rank, rank).
+**   tf_split        tf.Split (split_dim, value) and, with "split_operand"
+**                   (the size_splits operand's index), tf.SplitV (value,
+**                   size_splits, split_dim), as SplitOp/SplitVOp::verify
+**                   check them: split_dim 0-D where ranked; the value not
+**                   0-D; a constant split_dim in [-rank, rank); then, on a
+**                   static dim, Split's results dividing it evenly, SplitV's
+**                   constant sizes (1-D, one per result where its length is
+**                   static) summing to it, with at most one -1 standing for
+**                   the rest. The verifiers do not compare the declared
+**                   results: the parts only refine them.
+**   tf_gather_v2    tf.GatherV2 (params, indices, axis) with batch_dims, as
+**                   GatherV2Op's verifier checks it: batch_dims in
+**                   [-r, r] for indices of rank r, axis at most 1-D, a
+**                   constant axis in [-p, p) for params of rank p and not
+**                   below batch_dims. The result, params' dims before axis,
+**                   indices' dims from batch_dims, params' dims after axis,
+**                   only refines the declared one (not compared).
 */
 #include "sop_check.h"
 
@@ -166,6 +186,13 @@ static ms_infer_verdict keep_dims_reduce(const ms_sop_in *in, ms_sop_out *out) {
   int keep = kd ? truth(kd) : 0;
   const ms_sop_param *ax = ms_sop_get(in, "axes");
   const ms_shape *x = in->noperands > 0 ? &in->operands[0] : NULL;
+  bool check = ms_sop_int(in, "dims_check", 0) != 0;
+  if (check && in->noperands > 1 && in->operands[1].ranked && in->operands[1].rank > 1)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "dimensions can only be 0D or 1D tensor");
+  for (int i = 0; check && ax && x && x->ranked && i < ax->n; i++)
+    if (ax->v[i] < -x->rank || ax->v[i] >= x->rank)
+      return ms_sop_fail(out, MS_CODE_DIMS_RANGE, 1, "%d-th dimension should be in the range of [-%d, %d)", i, x->rank,
+                         x->rank);
   if (keep < 0 || !ax || !x || !x->ranked || in->nresults > 1) return MS_INFER_UNKNOWN;
   bool reduced[MS_MAX_RANK] = {false};
   for (int i = 0; i < ax->n; i++) {
@@ -183,9 +210,116 @@ static ms_infer_verdict keep_dims_reduce(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* SplitV's size_splits (operand k): 1-D of one size per result; false with
+** out's reason. */
+static bool split_sizes_type(const ms_sop_in *in, int k, ms_sop_out *out) {
+  const ms_shape *sz = &in->operands[k];
+  if (!sz->ranked || (sz->rank == 1 && (!known(sz->dims[0]) || sz->dims[0] == in->nresults))) return true;
+  return ms_sop_fail(out, MS_CODE_OPERAND_RANK, k, "split sizes should be a 1D tensor of %d elements", in->nresults),
+         false;
+}
+
+/* The constant SplitV sizes against a static dim d: the part sizes (-1
+** resolved) in parts; false with out's reason. */
+static bool split_sizes_values(const ms_sop_in *in, int k, int64_t d, int64_t *parts, ms_sop_out *out) {
+  const ms_sop_param *v = ms_sop_get(in, "split");
+  int64_t total = 0, hole = -1;
+  for (int i = 0; i < v->n; i++) {
+    if (v->v[i] == -1 && hole >= 0)
+      return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, k, "cannot have more than one dynamic dimension in split sizes"),
+             false;
+    if (v->v[i] == -1) hole = i;
+    else total += v->v[i];
+    if (i < MS_SOP_MAX_RESULTS) parts[i] = v->v[i];
+  }
+  if (hole < 0 && total != d)
+    return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, k, "split sizes must sum up to the dimension size along split "
+                       "dimension, found %lld vs %lld", (long long)total, (long long)d), false;
+  if (hole >= 0 && total > d)
+    return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, k, "split sizes must sum up to be less than or equal to the "
+                       "dimension size along split dimension, found %lld vs %lld", (long long)total, (long long)d),
+           false;
+  if (hole >= 0 && hole < MS_SOP_MAX_RESULTS) parts[hole] = d - total;
+  return true;
+}
+
+static ms_infer_verdict tf_split(const ms_sop_in *in, ms_sop_out *out) {
+  int sk = (int)ms_sop_int(in, "split_operand", -1), vk = sk < 0 ? 1 : 0, ak = sk < 0 ? 0 : 2;
+  if (in->noperands <= (ak > vk ? ak : vk) || in->nresults < 1 || in->nresults > MS_SOP_MAX_RESULTS)
+    return MS_INFER_UNKNOWN;
+  if (sk >= 0 && !in->operands[sk].ranked) return MS_INFER_UNKNOWN; /* SplitVOp::verify stops there */
+  if (sk >= 0 && !split_sizes_type(in, sk, out)) return MS_INFER_INVALID;
+  const ms_shape *a = &in->operands[ak], *x = &in->operands[vk];
+  if (a->ranked && a->rank != 0)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, ak, "split dimension should be an integer scalar tensor");
+  if (!x->ranked) return MS_INFER_UNKNOWN;
+  if (x->rank == 0) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, vk, "cannot split scalar input tensor");
+  const ms_sop_param *ax = ms_sop_get(in, "axis");
+  if (!ax || ax->n < 1) return MS_INFER_UNKNOWN;
+  int64_t axis = ax->v[0], d;
+  if (axis + x->rank < 0 || axis >= x->rank)
+    return ms_sop_fail(out, MS_CODE_DIMS_RANGE, ak, "split dimension must be in range [-%d, %d)", x->rank, x->rank);
+  if (axis < 0) axis += x->rank;
+  if (!known(d = x->dims[axis])) return MS_INFER_UNKNOWN;
+  int n = in->nresults;
+  int64_t parts[MS_SOP_MAX_RESULTS];
+  if (sk < 0 && d % n)
+    return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, vk, "dimension #%lld not divisible by the number of result tensors",
+                       (long long)axis);
+  for (int r = 0; sk < 0 && r < n; r++) parts[r] = d / n;
+  const ms_sop_param *sv = sk >= 0 ? ms_sop_get(in, "split") : NULL;
+  if (sk >= 0 && !sv) return MS_INFER_UNKNOWN;
+  if (sv && !split_sizes_values(in, sk, d, parts, out)) return MS_INFER_INVALID;
+  if (sv && sv->n != n) return MS_INFER_UNKNOWN;
+  out->unchecked_results = true;
+  out->nresults = n;
+  for (int r = 0; r < n; r++) {
+    ms_sop_result_begin(out, r, x);
+    for (int i = 0; i < x->rank; i++)
+      ms_sop_result_push(out, r, i == axis ? (parts[r] >= 0 ? parts[r] : MS_DIM_DYNAMIC) : x->dims[i], MS_DIM_DYNAMIC);
+    if (in->want_provenance) ms_sop_note(out, r, "the value's dims, dim %lld part %d", (long long)axis, r);
+  }
+  return MS_INFER_OK;
+}
+
+static ms_infer_verdict tf_gather_v2(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 3) return MS_INFER_UNKNOWN;
+  const ms_shape *p = &in->operands[0], *ix = &in->operands[1], *ax = &in->operands[2];
+  int64_t b = ms_sop_int(in, "batch_dims", 0);
+  if (ix->ranked && (b > ix->rank || b < -ix->rank))
+    return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "batch_dims (%lld) must be in range [%d, %d)", (long long)b,
+                       -ix->rank, ix->rank + 1);
+  if (ix->ranked && b < 0) b += ix->rank;
+  if (ax->ranked && ax->rank > 1)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 2, "requires axis to have rank at most 1");
+  const ms_sop_param *av = ms_sop_get(in, "axis");
+  if (!av || av->n < 1) return MS_INFER_UNKNOWN;
+  int64_t a = av->v[0];
+  if (p->ranked && (a >= p->rank || a < -p->rank))
+    return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "axis (%lld) must be in range [%d, %d)", (long long)a, -p->rank,
+                       p->rank);
+  if (p->ranked && a < 0) a += p->rank;
+  if (b >= 0 && a >= 0 && a < b)
+    return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "requires axis (%lld) to be greater than or equal to batch_dims "
+                       "(%lld)", (long long)a, (long long)b);
+  if (!p->ranked || !ix->ranked || b < 0 || a < 0 || p->rank - 1 + ix->rank - b > MS_MAX_RANK) return MS_INFER_UNKNOWN;
+  out->unchecked_results = true;
+  ms_sop_result_begin(out, 0, p);
+  out->nresults = 1;
+  for (int i = 0; i < a; i++) ms_sop_result_push(out, 0, p->dims[i], MS_DIM_DYNAMIC);
+  for (int i = (int)b; i < ix->rank; i++) ms_sop_result_push(out, 0, ix->dims[i], MS_DIM_DYNAMIC);
+  for (int i = (int)a + 1; i < p->rank; i++) ms_sop_result_push(out, 0, p->dims[i], MS_DIM_DYNAMIC);
+  if (in->want_provenance)
+    ms_sop_note(out, 0, "params' dims before axis %lld, indices' dims from batch_dims %lld, params' after",
+                (long long)a, (long long)b);
+  return MS_INFER_OK;
+}
+
 const ms_sop_def ms_sop_framework_tf[] = {
     {"adjoint_matmul", adjoint_matmul, "adj_x,adj_y,equal_batch,verify"},
     {"nhwc_window", nhwc_window, "data_format,strides,dilations,padding,explicit_paddings,ksize,window_kind"},
-    {"keep_dims_reduce", keep_dims_reduce, "axes,keep_dims,keep_dims_required"},
+    {"keep_dims_reduce", keep_dims_reduce, "axes,keep_dims,keep_dims_required,dims_check"},
+    {"tf_split", tf_split, "axis,split,split_operand"},
+    {"tf_gather_v2", tf_gather_v2, "axis,batch_dims"},
     {NULL, NULL, NULL},
 };

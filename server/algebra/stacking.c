@@ -50,6 +50,7 @@ static ms_infer_verdict stack(const ms_sop_in *in, ms_sop_out *out) {
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "attribute 'axis' should be in range [-rank - 1, rank + 1), got "
                        "rank = %d, and axis = %lld", x->rank, (long long)axis);
   if (axis < 0) axis += x->rank + 1;
+  out->unchecked_results = ms_sop_int(in, "unchecked_results", 0) != 0; /* tf.Pack: PackOp::verify does not compare it */
   ms_sop_result_begin(out, 0, x);
   for (int i = 0, j = 0; i <= x->rank; i++) {
     if (i == axis) push(out, 0, in->noperands);
@@ -274,7 +275,7 @@ static ms_infer_verdict output_shape_operand(const ms_sop_in *in, ms_sop_out *ou
 const ms_sop_def ms_sop_stacking[] = {
     {"resize_nhwc", resize_nhwc, "size"},
     {"output_shape_operand", output_shape_operand, "output_shape,result_rank"},
-    {"stack", stack, "axis,count"},
+    {"stack", stack, "axis,count,unchecked_results"},
     {"unstack", unstack, "axis,count"},
     {"split_parts", split_parts, "axis,count,split,operand,axis_operand,split_operand,max_axis_rank"},
     {"slice_begin_size", slice_begin_size, "begin,size,unchecked_results"},

@@ -18,7 +18,7 @@
 
 #define MAX_ALTS 4
 #define MAX_NAMES 4
-#define MAX_FIXED 16
+#define MAX_FIXED 24 /* tfl.lstm's operand_ranks: 18 entries */
 
 enum { SRC_ATTR, SRC_OPERAND, SRC_VALUE };
 enum { FMT_LIST, FMT_STRUCT, FMT_PAIR, FMT_CONV_DIMS, FMT_GROUPS, FMT_TYPE, FMT_MAPS, FMT_ITERATORS };
