@@ -90,6 +90,10 @@ typedef struct ms_broadcast_options {
   int nhints;                  /* operand dims named by hint attributes (dynamic_broadcast_in_dim's
                                   known_[non]expanding_dimensions): each a distinct dim of operand 0 */
   int64_t hints[MS_MAX_RANK];
+  uint32_t same_elements;      /* bits of the rule's operand positions whose element types must be
+                                  equal (StableHLO's compatible element types; dialect types not judged) */
+  const char *element_types;   /* comma-joined builtin element types every operand and result must have
+                                  (ODS type constraints such as HLO_IntTensor), or NULL */
   /* indexing-maps: the op's `indexing_maps` (absent: identities of the
   ** last operand's rank); maps[i][k] is the loop dim of operand i's dim k,
   ** -1 when that result is not a plain dim. maps_unreadable: not checked. */

@@ -20,6 +20,10 @@
 **                   dimension tensor" result (broadcast_in_dim).
 **   hints           dynamic_broadcast_in_dim's known_[non]expanding_dimensions:
 **                   distinct dims of the operand (hlo::verifyDynamicBroadcastInDimOp).
+**   same_elements   listed operands of one element type (CHLO's broadcasting
+**                   ops, ChloOps.cpp "mismatched operand types").
+**   element_types   every operand and result of a listed element type (ODS
+**                   type constraints: CHLO mulhi's HLO_IntTensor).
 **
 ** Findings use the codes of broadcast.h and fill the same result (inferred
 ** shape, findings, derivation rows) as the rules of broadcast.c do.
@@ -324,6 +328,56 @@ static void static_result(fam *f) {
       "the result (%s) must be statically shaped or have a single bounded dynamic dim", t.s);
 }
 
+/* An element type judged by same_elements / element_types: a builtin
+** one, whole (not truncated); dialect types (`!quant.uniform<...>`, whose
+** compatibility StableHLO decides by its parameters) and aliases are not. */
+static bool judged_elem(const ms_shape *s) {
+  size_t n = strlen(s->elem);
+  return (s->kind == MS_TYPE_TENSOR || s->kind == MS_TYPE_VECTOR) && n > 0 && n < sizeof s->elem - 1 &&
+         s->elem[0] != '!' && !strchr(s->elem, '!') && !strchr(s->elem, ' ');
+}
+
+/* same_elements: the listed operands have one element type
+** (ChloOps.cpp: "mismatched operand types"). */
+static void same_elements(fam *f) {
+  int first = -1;
+  for (int i = 0; i < f->nops && i < 32; i++) {
+    if (!((f->opts->same_elements >> i) & 1u) || !judged_elem(&f->ops[i])) continue;
+    if (first < 0) {
+      first = i;
+    } else if (strcmp(f->ops[first].elem, f->ops[i].elem) != 0) {
+      add(f, MS_CODE_ELEMENT_TYPE, i, first, -1, "mismatched operand types: %s has %s elements but %s has %s",
+          name_of(f, i).s, f->ops[i].elem, name_of(f, first).s, f->ops[first].elem);
+      return;
+    }
+  }
+}
+
+static bool listed_elem(const char *list, const char *e) {
+  size_t n = strlen(e);
+  for (const char *p = list; *p;) {
+    const char *q = strchr(p, ',');
+    size_t len = q ? (size_t)(q - p) : strlen(p);
+    if (len == n && !memcmp(p, e, n)) return true;
+    if (!q) break;
+    p = q + 1;
+  }
+  return false;
+}
+
+/* element_types: every operand and result has one of the listed element
+** types (an ODS type constraint, e.g. HLO_IntTensor). */
+static void element_types(fam *f) {
+  for (int i = 0; i < f->nops + f->nres; i++) {
+    const ms_shape *s = i < f->nops ? &f->ops[i] : &f->res[i - f->nops];
+    int who = i < f->nops ? i : MS_FINDING_RESULT;
+    if (!judged_elem(s) || listed_elem(f->opts->element_types, s->elem)) continue;
+    add(f, MS_CODE_ELEMENT_TYPE, who, -1, -1, "%s has %s elements, but this op takes only %s", name_of(f, who).s,
+        s->elem, f->opts->element_types);
+    return;
+  }
+}
+
 /* Hints name operand dims: each in range, none twice (across the lists). */
 static void hints(fam *f) {
   if (f->nops < 1 || !f->ops[0].ranked) return;
@@ -371,5 +425,7 @@ bool ms_family_constraints(ms_rule rule, const ms_broadcast_options *opts, const
   if (rule == MS_RULE_XLA_IN_DIM && f.opts->has_broadcast_dimensions) bounds_in_dim(&f);
   if (f.opts->static_result) static_result(&f);
   if (f.opts->nhints) hints(&f);
+  if (f.opts->same_elements) same_elements(&f);
+  if (f.opts->element_types) element_types(&f);
   return !f.error;
 }

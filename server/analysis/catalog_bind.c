@@ -325,6 +325,8 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
     out->target_operand = e->target_operand;
   out->opts.max_broadcast_rank = e->max_broadcast_rank;
   out->opts.static_result = e->static_result;
+  out->opts.same_elements = e->same_elements;
+  out->opts.element_types = e->element_types;
   out->opts.rank_difference = e->rank_difference;
   out->nshape_source = e->nshape_source;
   memcpy(out->shape_source, e->shape_source, sizeof out->shape_source);

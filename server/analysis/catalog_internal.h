@@ -61,6 +61,8 @@ typedef struct entry {
   bool identical_shapes;       /* indexing-maps: inputs have the init's shape exactly (linalg.map) */
   const char *spec_codes;      /* "spec_codes" joined by commas, or NULL */
   bool float_elements, integer_elements, sizes_only;
+  uint32_t same_elements;      /* "same_elements": rule operand positions, as bits */
+  const char *element_types;   /* "element_types" joined by commas, or NULL */
   ms_shape_spec shape;
   const ms_layout *layout;     /* "syntax", or NULL */
   const char *dims_attrs[MAX_ATTR_NAMES];   /* "dimensions" (linalg-broadcast) */

@@ -265,6 +265,32 @@ static bool load_spec_codes(loader *ld, const cJSON *v, entry *e) {
   return true;
 }
 
+/* "same_elements": rule operand positions (at least two); "element_types":
+** builtin element type names, joined by commas (catalog.h). */
+static bool load_element_constraint(loader *ld, const cJSON *v, entry *e) {
+  bool same = !strcmp(v->string, "same_elements");
+  int n = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : 0;
+  if (!want_type(ld, v, n >= (same ? 2 : 1) && n <= 24,
+                 same ? "a list of 2 or more operand positions" : "a list of 1 to 24 element types"))
+    return false;
+  char buf[256] = "";
+  for (const cJSON *c = v->child; c; c = c->next) {
+    if (same) {
+      int i;
+      if (!get_int(ld, c, 0, MS_MAX_OPERANDS - 1, &i)) return false;
+      e->same_elements |= 1u << i;
+      continue;
+    }
+    if (!want_type(ld, c, cJSON_IsString(c) && *c->valuestring && !strchr(c->valuestring, ','), "an element type name"))
+      return false;
+    if (strlen(buf) + strlen(c->valuestring) + 2 > sizeof buf) return bad(ld, v, false, "too many element types");
+    if (buf[0]) strcat(buf, ",");
+    strcat(buf, c->valuestring);
+  }
+  if (!same && !(e->element_types = ms_catalog_file_strdup(ld->file, buf))) return oom(ld);
+  return true;
+}
+
 /* "region_flow": "branches" or "loop" (catalog.h). */
 static bool load_region_flow(loader *ld, const cJSON *v, entry *e) {
   if (!want_type(ld, v, cJSON_IsString(v), "\"branches\" or \"loop\"")) return false;
@@ -278,11 +304,13 @@ static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
   static const char *const keys[] = {"equal_ranks", "tensor_only", "skip_result_dims", "strict",
                                      "infer_like_tosa", "infer_only", "static_result", "max_broadcast_rank",
                                      "rank_difference", "rank0_operands", "float_elements", "integer_elements",
-                                     "sizes_only", "spec_warnings", "identical_shapes", "spec_codes", "region_flow", NULL};
+                                     "sizes_only", "spec_warnings", "identical_shapes", "spec_codes", "region_flow",
+                                     "same_elements", "element_types", NULL};
   bool *flags[] = {&e->equal_ranks,      &e->tensor_only,    &e->skip_result_dims, &e->strict,
                    &e->infer_like_tosa,  &e->infer_only,     &e->static_result,    NULL,
                    NULL,                 &e->rank0_operands, &e->float_elements,   &e->integer_elements,
-                   &e->sizes_only,       &e->spec_warnings,    &e->identical_shapes, NULL, NULL};
+                   &e->sizes_only,       &e->spec_warnings,    &e->identical_shapes, NULL, NULL,
+                   NULL,                 NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -293,6 +321,10 @@ static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
     }
     if (!strcmp(c->string, "spec_codes")) {
       if (!load_spec_codes(ld, c, e)) return false;
+      continue;
+    }
+    if (!strcmp(c->string, "same_elements") || !strcmp(c->string, "element_types")) {
+      if (!load_element_constraint(ld, c, e)) return false;
       continue;
     }
     if (!strcmp(c->string, "region_flow")) {

@@ -330,7 +330,7 @@ static const ms_code_info codes[] = {
    false},
   {MS_CODE_ELEMENT_TYPE, MS_SEVERITY_ERROR,
    "Element types differ where the op needs them to agree, or are of the wrong kind.",
-   "arith and math ops take one element type for every operand and result, of the kind the op is for: floating-point-like for arith.addf and math ops, signless integer or index for arith.addi. A select's condition must be i1 or a shaped type of i1.",
+   "arith and math ops take one element type for every operand and result, of the kind the op is for: floating-point-like for arith.addf and math ops, signless integer or index for arith.addi. A select's condition must be i1 or a shaped type of i1. CHLO's broadcasting ops take lhs and rhs (broadcast_select: on_true and on_false) of one element type, and chlo.mulhi only 2- to 64-bit integers (the catalog's `same_elements` and `element_types` constraints; quantized element types are not judged).",
    "func.func @f(%a: tensor<4xi32>) -> tensor<4xi32> {\n"
    "  %0 = \"arith.addf\"(%a, %a) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>\n"
    "  return %0 : tensor<4xi32>\n"
@@ -339,7 +339,7 @@ static const ms_code_info codes[] = {
    "  %0 = \"arith.addi\"(%a, %a) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>\n"
    "  return %0 : tensor<4xi32>\n"
    "}\n",
-   "The ops' ODS definitions (ArithOps.td, MathOps.td: SameOperandsAndResultType, FloatLike, SignlessIntegerOrIndexLike), as mlir-opt-22 verifies them; rules/arith.json.",
+   "The ops' ODS definitions (ArithOps.td, MathOps.td: SameOperandsAndResultType, FloatLike, SignlessIntegerOrIndexLike), as mlir-opt-22 verifies them; rules/arith.json. StableHLO's ChloOps.cpp (InferBroadcastBinaryOpReturnTypeComponents, BroadcastSelectOp) and ChloOps.td (CHLO_MulhiOp, HLO_IntTensor); rules/chlo.json.",
    false},
   {MS_CODE_RESULT_TYPE, MS_SEVERITY_ERROR,
    "The result is not the type the op infers from its operands.",
