@@ -362,9 +362,9 @@ static void cut_units(input *in, const options *o) {
   ms_unit_list_init(&chunks);
   ms_cut_options cut = {.threshold = threshold, .target = target, .max_level = CUT_LEVELS, .flow = true};
   if (o->split) ms_source_split(in->src.text, in->src.len, &chunks);
-  else ms_source_cut(&in->src, 0, (uint32_t)in->src.len, &cut, &in->units);
+  else ms_source_cut_text(&in->src, 0, (uint32_t)in->src.len, &cut, &in->units);
   for (size_t i = 0; i < chunks.count; i++)
-    ms_source_cut(&in->src, chunks.items[i].start[0], chunks.items[i].end[0], &cut, &in->units);
+    ms_source_cut_text(&in->src, chunks.items[i].start[0], chunks.items[i].end[0], &cut, &in->units);
   ms_unit_list_clear(&chunks);
   /* The output step puts findings in order from where units start. */
   assert(in->units.count > 0);
@@ -448,9 +448,28 @@ static void judge_flow_piece(piece *p, const options *o) {
   }
 }
 
+/* A stretch that cannot be MLIR text (garbage.c): one syntax error at its
+** first foreign byte, squiggling the rest of that line; never parsed. */
+static void not_text_unit(piece *p) {
+  const ms_source *src = &p->in->src;
+  const ms_unit *unit = &p->in->units.items[p->unit];
+  uint32_t at = ms_source_foreign(src->text, unit->start[0], unit->end[0]);
+  assert(at < unit->end[0]);
+  const char *nl = memchr(src->text + at, '\n', unit->end[0] - at);
+  uint32_t eol = nl ? (uint32_t)(nl - src->text) : unit->end[0];
+  ms_diag_list_add(&p->diags, at, eol > at ? eol : at + 1, MS_SEVERITY_ERROR, MS_CODE_SYNTAX, NULL,
+                   "syntax error: unexpected byte 0x%02x: the %u bytes from here on are not MLIR text",
+                   (unsigned char)src->text[at], (unsigned)(unit->end[0] - at));
+  ms_source_release_piece(src, unit->start[0], unit->end[0]);
+}
+
 /* worker is the worker's own parser; inside an arena (tsalloc.h) the piece
 ** gets a parser of its own, freed with its tree when the arena ends. */
 static void analyze_unit(TSParser *worker, piece *p) {
+  if (p->in->units.items[p->unit].not_text) {
+    not_text_unit(p);
+    return;
+  }
   bool arena = ms_tsalloc_arena_begin();
   TSParser *parser = arena ? new_parser() : worker;
   const options *o = p->opts;

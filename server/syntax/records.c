@@ -65,6 +65,7 @@ typedef struct builder {
   uint32_t start, end;
   ms_ssa *ssa;
   TSTreeCursor cursor; /* kids_of's */
+  TSTreeCursor op_cursor, type_cursor; /* read_generic's and read_function_type's walks */
   kids lv[L_COUNT];
   bool op_holds_ops;   /* the op visit_op read last may have ops inside */
   /* Per depth of the walk: the node's kind, for a function its argument
@@ -161,9 +162,11 @@ static void push_type(ms_span *types, int *n, ms_span s) {
 /* function_type: types before `->` are inputs, after it results. */
 static void read_function_type(builder *b, scratch *op, TSNode ft) {
   bool after = false;
-  const kids *k = kids_in(b, ft, L_CHILD, KIDS_NO_COMMAS);
-  for (size_t i = 0; i < k->count; i++) {
-    TSNode c = k->items[i];
+  /* Walked, not gathered: a million types would be 32 MB of nodes. */
+  TSTreeCursor *cur = &b->type_cursor;
+  ts_tree_cursor_reset(cur, ft);
+  if (ts_tree_cursor_goto_first_child(cur)) do {
+    TSNode c = ts_tree_cursor_current_node(cur);
     if (kind(c) == MS_K_TOK_ARROW) after = true;
     if (!ts_node_is_named(c)) continue;
     ms_node_kind k = kind(c);
@@ -179,7 +182,7 @@ static void read_function_type(builder *b, scratch *op, TSNode ft) {
       continue;
     }
     push_type(after ? op->out_types : op->in_types, after ? &op->nout : &op->nin, trim(b->text, span_of(c)));
-  }
+  } while (ts_tree_cursor_goto_next_sibling(cur));
 }
 
 static void read_results(builder *b, scratch *op, TSNode list) {
@@ -223,10 +226,35 @@ static void constant_attr(const builder *b, scratch *op) {
       op->op.constant = op->attrs[i].value;
 }
 
+/* Whether a child of an op may hold ops: a region, or a group or error
+** that may wrap one. */
+static bool may_hold_ops(ms_node_kind k) {
+  switch (k) {
+    case MS_K_REGION:
+    case MS_K_REGION_LIST:
+    case MS_K_BLOCK:
+    case MS_K_PARENS:
+    case MS_K_BRACKETS:
+    case MS_K_ERROR:
+    case MS_K_GENERIC:
+    case MS_K_CUSTOM:
+    case MS_K_FUNC:
+    case MS_K_RETURN:
+    case MS_K_MODULE:
+    case MS_K_SOURCE: return true;
+    default: return false;
+  }
+}
+
+/* Walks the op's children (gathering them would cost 32 bytes per operand:
+** an op with a million operands); sets op_holds_ops as it goes. */
 static void read_generic(builder *b, TSNode node, scratch *op) {
-  const kids *k = kids_in(b, node, L_OP, KIDS_NO_COMMAS);
-  for (size_t i = 0; i < k->count; i++) {
-    TSNode c = k->items[i];
+  TSTreeCursor *cur = &b->op_cursor;
+  ts_tree_cursor_reset(cur, node);
+  b->op_holds_ops = false;
+  if (ts_tree_cursor_goto_first_child(cur)) do {
+    TSNode c = ts_tree_cursor_current_node(cur);
+    b->op_holds_ops = b->op_holds_ops || may_hold_ops(kind(c));
     switch (kind(c)) {
       case MS_K_RESULT_LIST: read_results(b, op, c); break;
       case MS_K_OP_NAME:
@@ -239,7 +267,7 @@ static void read_generic(builder *b, TSNode node, scratch *op) {
       case MS_K_FUNCTION_TYPE: read_function_type(b, op, c); break;
       default: break;
     }
-  }
+  } while (ts_tree_cursor_goto_next_sibling(cur));
   op->op.types_known = op->nin == op->noperands;
   if (is_constant_name(b->text, op->op.name)) constant_attr(b, op);
 }
@@ -506,21 +534,8 @@ static uint32_t parent_op(const builder *b, uint32_t depth) { return b->frames[d
 ** groups and errors that may wrap them. Most ops hold none, and walking
 ** their children again would cost as much as reading them did. */
 static bool holds_ops(const kids *k) {
-  for (size_t i = 0; i < k->count; i++) switch (kind(k->items[i])) {
-      case MS_K_REGION:
-      case MS_K_REGION_LIST:
-      case MS_K_BLOCK:
-      case MS_K_PARENS:
-      case MS_K_BRACKETS:
-      case MS_K_ERROR:
-      case MS_K_GENERIC:
-      case MS_K_CUSTOM:
-      case MS_K_FUNC:
-      case MS_K_RETURN:
-      case MS_K_MODULE:
-      case MS_K_SOURCE: return true;
-      default: break;
-    }
+  for (size_t i = 0; i < k->count; i++)
+    if (may_hold_ops(kind(k->items[i]))) return true;
   return false;
 }
 
@@ -534,7 +549,7 @@ static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth
   if (k == MS_K_GENERIC) read_generic(b, node, &s);
   else if (k == MS_K_CUSTOM) read_custom(b, node, &s);
   else read_return(b, node, &s);
-  b->op_holds_ops = holds_ops(&b->lv[L_OP]);
+  if (k != MS_K_GENERIC) b->op_holds_ops = holds_ops(&b->lv[L_OP]);
   ms_records *r = b->rec;
   uint32_t id = (uint32_t)r->nops;
   ms_op *op = MS_ARRAY_PUSH(r->ops, r->nops, r->cap_ops);
@@ -682,9 +697,13 @@ void ms_records_clear(ms_records *self) {
 void ms_records_build(ms_records *self, TSNode node, const char *text, uint32_t start, uint32_t end) {
   builder b = {.rec = self, .text = text, .start = start, .end = end, .ssa = ms_ssa_new(text)};
   b.cursor = ts_tree_cursor_new(node);
+  b.op_cursor = ts_tree_cursor_new(node);
+  b.type_cursor = ts_tree_cursor_new(node);
   ms_walk_visitor v = {enter_node, leave_node};
   ms_walk(node, &v, &b);
   ts_tree_cursor_delete(&b.cursor);
+  ts_tree_cursor_delete(&b.op_cursor);
+  ts_tree_cursor_delete(&b.type_cursor);
   for (int i = 0; i < L_COUNT; i++) free(b.lv[i].items);
   free(b.frames);
   ms_ssa_delete(b.ssa);

@@ -147,6 +147,7 @@ typedef struct ms_unit {
   int nranges;                 /* 1 or 2 */
   uint32_t start[2], end[2];
   ms_unit_flow flow;
+  bool not_text;               /* a garbage stretch (ms_source_cut_text): one syntax error, never parsed */
 } ms_unit;
 
 typedef struct ms_unit_list {
@@ -183,6 +184,18 @@ typedef struct ms_cut_options {
 ** their starts. The scan releases the pages it read. */
 void ms_source_cut(const ms_source *src, uint32_t start, uint32_t end, const ms_cut_options *o,
                    ms_unit_list *out);
+
+/* ms_source_cut on the stretches of [start, end) between those that cannot
+** be MLIR text (garbage.c): bytes MLIR's lexer rejects outside strings and
+** comments, at most 4 KB apart over at least 64 KB, widened to whole lines.
+** Each such stretch is one unit with not_text set; without one, the units
+** are ms_source_cut's. */
+void ms_source_cut_text(const ms_source *src, uint32_t start, uint32_t end, const ms_cut_options *o,
+                        ms_unit_list *out);
+
+/* The first byte of [start, end) that MLIR's lexer rejects outside strings
+** and comments (garbage.c), or end. */
+uint32_t ms_source_foreign(const char *text, uint32_t start, uint32_t end);
 
 /* ms_source_cut at max_level 1 without flow: cut inside the top-level
 ** module only (the language server's chunks). */

@@ -73,6 +73,12 @@ def random_bytes(n):
     return bytes(r.getrandbits(8) for _ in range(n))
 
 
+def noise_between(n):
+    # n random bytes between two functions, each with a broadcast error
+    f = ('func.func @f(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>) {\n  ' + OP + '\n  return\n}\n').encode()
+    return f + random_bytes(n) + b'\n' + f
+
+
 def wide_op(n):
     operands = ', '.join('%%a%d' % (i % 10) for i in range(n))
     types = ', '.join('tensor<2xf32>' for _ in range(n))
@@ -128,6 +134,7 @@ KINDS = {
     'many-rules': (many_rules, 15000),
     'random-bytes': (random_bytes, 10 << 20),
     'wide-op': (wide_op, 2600000),
+    'noise-between': (noise_between, 10 << 20),
     'alias-chain': (alias_chain, 64),
     'alias-cycle': (alias_cycle, 3),
     'long-line-text': (long_line_text, 84000),
