@@ -17,7 +17,8 @@
 
 #include "alloc.h"
 
-#define MAX_SLOTS 64
+#define MAX_SLOTS 256 /* operand and result types of one op (records.c reads at most as many) */
+#define MAX_REF 64     /* $N in a layout */
 
 /* ------------------------------------------------------------------ */
 /* Compiling                                                           */
@@ -70,7 +71,7 @@ static bool parse_ref(parser *p, ms_layout_ref *r) {
   size_t d = p->i;
   unsigned v = 0;
   while (p->i < p->len && isdigit((unsigned char)p->s[p->i]) && v < 1000) v = v * 10 + (unsigned)(p->s[p->i++] - '0');
-  if (p->i == d || v >= MAX_SLOTS) return fail(p, at, "bad reference: use $N (N < 64), $N..., $rN, $operands, $result or $results");
+  if (p->i == d || v >= MAX_REF) return fail(p, at, "bad reference: use $N (N < 64), $N..., $rN, $operands, $result or $results");
   *r = (ms_layout_ref){(uint8_t)(result ? MS_LAYOUT_RESULT : MS_LAYOUT_OPERAND), (uint8_t)v};
   if (!result && starts(p, "...")) {
     p->i += 3;

@@ -21,7 +21,7 @@
 #include "nodes.h"
 #include "walk.h"
 
-#define MAX_VALUES 64
+#define MAX_VALUES 256 /* per op; past it the op is read as unmatched (never judged on a prefix) */
 #define MAX_ATTRS 48
 #define MAX_TOKS 256
 
@@ -47,6 +47,7 @@ typedef struct scratch {
   ms_attr attrs[MAX_ATTRS];
   int ntoks;
   ms_tok toks[MAX_TOKS];
+  bool overflow; /* a list was longer than its array: the op is not judged */
 } scratch;
 
 /* The children of one node, as kids_of read them. */
@@ -122,6 +123,7 @@ static bool text_is(const char *text, ms_span s, const char *lit) {
 
 static void add_attr(scratch *op, ms_span key, ms_span value) {
   if (op->nattrs < MAX_ATTRS) op->attrs[op->nattrs++] = (ms_attr){key, value};
+  else op->overflow = true;
 }
 
 /* attribute_entry: key (= value nodes...). The value spans every node after `=`. */
@@ -155,8 +157,9 @@ static void read_custom_braces(builder *b, scratch *op, TSNode braces) {
   }
 }
 
-static void push_type(ms_span *types, int *n, ms_span s) {
+static void push_type(scratch *op, ms_span *types, int *n, ms_span s) {
   if (*n < MAX_VALUES) types[(*n)++] = s;
+  else op->overflow = true;
 }
 
 /* function_type: types before `->` are inputs, after it results. */
@@ -177,24 +180,31 @@ static void read_function_type(builder *b, scratch *op, TSNode ft) {
       for (size_t j = 0; j < g->count; j++) {
         TSNode t = g->items[j];
         if (kind(t) == MS_K_TYPE)
-          push_type(after ? op->out_types : op->in_types, after ? &op->nout : &op->nin, trim(b->text, span_of(t)));
+          push_type(op, after ? op->out_types : op->in_types, after ? &op->nout : &op->nin, trim(b->text, span_of(t)));
       }
       continue;
     }
-    push_type(after ? op->out_types : op->in_types, after ? &op->nout : &op->nin, trim(b->text, span_of(c)));
+    push_type(op, after ? op->out_types : op->in_types, after ? &op->nout : &op->nin, trim(b->text, span_of(c)));
   } while (ts_tree_cursor_goto_next_sibling(cur));
 }
 
 static void read_results(builder *b, scratch *op, TSNode list) {
   const char *text = b->text;
   const kids *k = kids_of(b, list, L_CHILD, true);
-  for (size_t i = 0; i < k->count && op->ngroups < MAX_VALUES; i++) {
+  for (size_t i = 0; i < k->count; i++) {
+    if (op->ngroups == MAX_VALUES) {
+      op->overflow = true;
+      break;
+    }
     ms_span s = span_of(k->items[i]);
     long count = 1;
     const char *colon = memchr(text + s.start, ':', s.end - s.start);
     if (colon) {
       count = strtol(colon + 1, NULL, 10);
-      if (count < 0 || count > MAX_VALUES) count = 0;
+      if (count < 0 || count > MAX_VALUES) {
+        count = 0;
+        op->overflow = true;
+      }
       s.end = (uint32_t)(colon - text);
     }
     op->groups[op->ngroups++] = (result_group){s, (uint32_t)count};
@@ -217,6 +227,7 @@ static bool is_constant_name(const char *text, ms_span name) {
 
 static void add_operand(scratch *op, TSNode v) {
   if (op->noperands < MAX_VALUES) op->operands[op->noperands++] = span_of(v);
+  else op->overflow = true;
 }
 
 /* A constant's `value` or `values` attribute. */
@@ -421,6 +432,7 @@ static void read_custom(builder *b, TSNode node, scratch *op) {
         break;
       case MS_K_TYPE:
         if (after_colon && plain_types < MAX_VALUES) plain[plain_types++] = trim(b->text, span_of(c));
+        else if (after_colon) op->overflow = true;
         break;
       case MS_K_DENSE:
         if (!op->op.constant.end) op->op.constant = span_of(c);
@@ -434,7 +446,7 @@ static void read_custom(builder *b, TSNode node, scratch *op) {
   /* `: A, B, C -> R` (torch-mlir): the operand types, then the results'. */
   if (!op->nout && !op->nin && arrow >= 0 && arrow == op->noperands) {
     for (int i = 0; i < plain_types; i++)
-      push_type(i < arrow ? op->in_types : op->out_types, i < arrow ? &op->nin : &op->nout, plain[i]);
+      push_type(op, i < arrow ? op->in_types : op->out_types, i < arrow ? &op->nin : &op->nout, plain[i]);
     op->op.types_known = true;
     return;
   }
@@ -450,7 +462,7 @@ static void read_return(builder *b, TSNode node, scratch *op) {
     if (i == 0) op->op.name = span_of(c);
     ms_node_kind k = kind(c);
     if (k == MS_K_VALUE_USE) add_operand(op, c);
-    if (k == MS_K_TYPE) push_type(op->in_types, &op->nin, trim(b->text, span_of(c)));
+    if (k == MS_K_TYPE) push_type(op, op->in_types, &op->nin, trim(b->text, span_of(c)));
   }
   op->op.types_known = op->nin == op->noperands;
 }
@@ -549,6 +561,7 @@ static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth
   if (k == MS_K_GENERIC) read_generic(b, node, &s);
   else if (k == MS_K_CUSTOM) read_custom(b, node, &s);
   else read_return(b, node, &s);
+  if (s.overflow) s.op.unmatched = true; /* judged on what was read, it would be judged on a prefix */
   if (k != MS_K_GENERIC) b->op_holds_ops = holds_ops(&b->lv[L_OP]);
   ms_records *r = b->rec;
   uint32_t id = (uint32_t)r->nops;

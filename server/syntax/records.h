@@ -54,7 +54,7 @@ typedef struct ms_op {
   uint8_t kind;                  /* ms_op_kind */
   bool types_known : 1;          /* in_types align one to one with operands */
   bool guessed : 1;              /* a custom op whose written types follow no syntax the catalog declares */
-  bool unmatched : 1;            /* one whose catalog syntax no alternative matches (not judged) */
+  bool unmatched : 1;            /* one whose catalog syntax no alternative matches, or too long to read (not judged) */
   bool quoted : 1;               /* its name is written in quotes (ms_op_name_token) */
   uint32_t parent;               /* the op whose region holds this one, MS_NONE at the top */
   uint32_t operands, noperands;  /* uses[operands .. +noperands) */

@@ -101,6 +101,8 @@ expect verify-fail 1 verify_fail.txt ""
 # annotated; and chlo's equal-rank broadcast_dimensions (no finding).
 run families "$BIN" check --split-input-file --verify-diagnostics fixtures/families.mlir
 expect families 0 - ""
+run unseen-style "$BIN" check --split-input-file --verify-diagnostics fixtures/unseen_style.mlir
+expect unseen-style 0 - ""
 run chlo-equal-rank "$BIN" check fixtures/chlo_equal_rank.mlir
 expect chlo-equal-rank 0 - ""
 
