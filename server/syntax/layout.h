@@ -43,8 +43,9 @@ typedef enum ms_layout_item_kind {
   MS_LAYOUT_FUNCTIONAL,  /* functional-type: `(A, B) -> R` types every operand and result */
   MS_LAYOUT_INS_OUTS,    /* ins-outs: each group `(%a, %b : A, B)` types its own values */
   MS_LAYOUT_IMPLIED,     /* implied-type($N, T): operand N has type T, not written */
-  MS_LAYOUT_BINDINGS     /* bindings($N...): a header `(%a = %x, ...)` binds operands N... and
+  MS_LAYOUT_BINDINGS,    /* bindings($N...): a header `(%a = %x, ...)` binds operands N... and
                             the first region's entry block arguments */
+  MS_LAYOUT_NAMES        /* names($N...): such a header whose names label the operands only */
 } ms_layout_item_kind;
 
 typedef enum ms_layout_ref_kind {
