@@ -92,12 +92,18 @@ static bool one_element(const ms_shape *p) {
 }
 
 /* "branch_arguments" 1 (TOSA's cond_if): each branch takes the operands
-** after the predicate as its arguments and returns the declared results,
-** compatible shape by shape (branches are not compared with each other). */
+** after the predicate as its arguments, as many as they are, and returns
+** the declared results, compatible shape by shape (branches are not
+** compared with each other). */
 static bool branches_against_operands(const ms_sop_in *in, ms_sop_out *out) {
   char a[300], b[300];
+  static const char *const names[] = {"then_graph", "else_graph"};
   for (int r = 0; r < in->nregions; r++) {
     const ms_sop_region *g = &in->regions[r];
+    if (g->nargs != in->noperands - 1 && r < 2)
+      return ms_sop_fail(out, CODE_REGION, -1, "require same number of values in '%s' arguments (%d) and 'input_list' (%d)",
+                         names[r], g->nargs, in->noperands - 1),
+             false;
     if (g->nargs > 0 && !all_compatible(g->args, g->nargs, in->operands + 1, in->noperands - 1)) {
       list_types(g->args, g->nargs, a, sizeof a);
       list_types(in->operands + 1, in->noperands - 1, b, sizeof b);

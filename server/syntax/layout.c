@@ -136,6 +136,18 @@ static bool parse_item(parser *p, ms_layout_item *it) {
     p->i++;
     return true;
   }
+  if (starts(p, "bindings(") || starts(p, "names(")) {
+    it->kind = starts(p, "names(") ? MS_LAYOUT_NAMES : MS_LAYOUT_BINDINGS;
+    p->i += strlen(it->kind == MS_LAYOUT_NAMES ? "names(" : "bindings(");
+    skip_blank(p);
+    if (!parse_ref(p, &it->refs[0])) return false;
+    it->nrefs = 1;
+    if (it->refs[0].kind != MS_LAYOUT_OPERANDS) return fail(p, at, "bindings/names take the operands they bind, $N...");
+    skip_blank(p);
+    if (p->i >= p->len || p->s[p->i] != ')') return fail(p, p->i, "expected ')' in bindings($N...)");
+    p->i++;
+    return true;
+  }
   if (starts(p, "ins-outs")) {
     p->i += strlen("ins-outs");
     it->kind = MS_LAYOUT_INS_OUTS;
@@ -155,7 +167,7 @@ static bool parse_item(parser *p, ms_layout_item *it) {
   while (p->i + n < p->len && is_word_char(p->s[p->i + n])) n++;
   if (n == 0 || !isalpha((unsigned char)p->s[p->i])) {
     char c[2] = {p->s[p->i], 0};
-    return fail(p, at, "unexpected '%s' (known: type(...), functional-type, ins-outs, ':', ',', '->', '(', ')', words, '|')", c);
+    return fail(p, at, "unexpected '%s' (known: type(...), functional-type, ins-outs, bindings($N...), names($N...), ':', ',', '->', '(', ')', words, '|')", c);
   }
   if (n >= sizeof it->word) return fail(p, at, "word too long (at most 15 characters)");
   memcpy(it->word, p->s + p->i, n);
@@ -197,6 +209,8 @@ typedef struct match {
   bool functional;
   const ms_layout_item *implied;
   uint8_t depth;                 /* 1 between a `(` item and its `)` */
+  int bound;                     /* bindings($N...) or names($N...): N, else -1 */
+  bool names_only;               /* names($N...) */
 } match;
 
 static bool tok_is_word(const match *m, const ms_tok *t, const char *w) {
@@ -299,12 +313,39 @@ static bool match_groups(match *m) {
   return true;
 }
 
+/* bindings($N...): the group `(%a = %x, %b = %y)` before the annotation
+** whose right-hand sides are operands N... in order, all of them (no group
+** when there are none). records.c reads such a group: its %x are operands,
+** its %a the first region's entry block arguments (when that region's
+** entry block has no label of its own). */
+static bool match_bindings(match *m, uint32_t first) {
+  for (uint32_t i = 0; i < m->tail; i++) {
+    if (m->toks[i].kind != MS_TOK_LPAREN || m->toks[i].depth) continue;
+    uint32_t j = i + 1, k = first;
+    bool pairs = true;
+    for (; j < m->ntoks && m->toks[j].depth == 1; j += 4) {
+      const ms_tok *t = &m->toks[j];
+      if (j + 2 >= m->ntoks || t->kind != MS_TOK_VALUE || m->toks[j + 1].kind != MS_TOK_EQUALS ||
+          m->toks[j + 2].kind != MS_TOK_VALUE) {
+        pairs = false;
+        break;
+      }
+      if (operand_of(m, m->toks[j + 2].span) != (int)k++) return false;
+      if (j + 3 < m->ntoks && m->toks[j + 3].depth == 1 && m->toks[j + 3].kind != MS_TOK_COMMA) return false;
+    }
+    if (pairs && k > first) return k == m->op->noperands;
+  }
+  return first == m->op->noperands;
+}
+
 static bool match_alt(match *m, const ms_layout_alt *alt) {
   memset(m->in, 0, sizeof m->in);
   memset(m->out, 0, sizeof m->out);
   m->functional = false;
   m->implied = NULL;
   m->depth = 0;
+  m->bound = -1;
+  m->names_only = false;
   m->pos = m->tail;
   for (int k = 0; k < alt->nitems; k++) {
     const ms_layout_item *it = &alt->items[k];
@@ -323,6 +364,12 @@ static bool match_alt(match *m, const ms_layout_alt *alt) {
         break;
       case MS_LAYOUT_INS_OUTS:
         if (!match_groups(m)) return false;
+        break;
+      case MS_LAYOUT_BINDINGS:
+      case MS_LAYOUT_NAMES:
+        if (!match_bindings(m, it->refs[0].index)) return false;
+        m->bound = it->refs[0].index;
+        m->names_only = it->kind == MS_LAYOUT_NAMES;
         break;
       case MS_LAYOUT_IMPLIED:
         if (it->refs[0].index >= m->op->noperands) return false;
@@ -368,12 +415,30 @@ static void store(match *m, ms_records *rec, ms_op *op) {
   op->nout = r;
 }
 
+/* The entry block arguments records.c defined for the header bindings
+** (values the op owns, declared before its annotation) take the types of
+** the operands bound to them, as the op's parser gives them. With
+** names($N...) they are no arguments of the region: the op's parser reads
+** the names and drops them (`tosa.cond_if`, whose regions declare their own
+** arguments), so they are detached from it (a region without a label then
+** has none, as the verifier sees it). */
+static void type_bindings(const match *m, ms_records *rec, const ms_op *op) {
+  uint32_t opi = (uint32_t)(op - rec->ops), end = m->tail < m->ntoks ? m->toks[m->tail].span.start : op->span.end;
+  uint32_t k = (uint32_t)m->bound;
+  for (size_t v = op->results + op->nresults; v < rec->nvalues && k < op->noperands; v++, k++) {
+    ms_value *x = &rec->values[v];
+    if (x->owner != opi || x->op != MS_NONE || x->def.start < op->span.start || x->def.start >= end) return;
+    if (op->types_known && k < op->nin) x->type = rec->types[op->in_types + k];
+    if (m->names_only) x->owner = MS_NONE;
+  }
+}
+
 bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text) {
   ms_op *op = &rec->ops[opi];
   if (op->kind != MS_OP_CUSTOM || op->noperands > MAX_SLOTS) return false;
   /* An op with no tokens points nowhere in the (maybe empty) pool. */
   const ms_tok *toks = op->ntoks ? rec->toks + op->toks : NULL;
-  match m = {rec, op, toks, op->ntoks, op->ntoks, 0, text, {{0, 0}}, {{0, 0}}, false, NULL, 0};
+  match m = {rec, op, toks, op->ntoks, op->ntoks, 0, text, {{0, 0}}, {{0, 0}}, false, NULL, 0, -1, false};
   for (uint32_t i = 0; i < m.ntoks; i++)
     if (m.toks[i].depth == 0 && (m.toks[i].kind == MS_TOK_COLON || m.toks[i].kind == MS_TOK_ARROW)) {
       m.tail = i;
@@ -382,6 +447,7 @@ bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const
   for (int a = 0; a < self->nalts; a++) {
     if (!match_alt(&m, &self->alts[a])) continue;
     if (!m.functional) store(&m, rec, op);
+    if (m.bound >= 0) type_bindings(&m, rec, op);
     return true;
   }
   return false;

@@ -15,6 +15,8 @@
 **   "implied-type($0, i1)"            an operand the parser types itself
 **   ": type($0) -> ( type($r0) , type($r1) )"
 **                                     chlo.top_k(%a, k = 8) : A -> (V, I)
+**   "bindings($0...) : functional-type"
+**                                     tosa.while_loop (%a = %x) : (A) -> R {
 **
 ** ms_layout_parse compiles the text once (catalog load); ms_layout_apply
 ** matches it against an op record's tokens (records.h) and fills the op's
@@ -40,7 +42,10 @@ typedef enum ms_layout_item_kind {
   MS_LAYOUT_TYPE,        /* type(REFS): one written type (or a list, see below) */
   MS_LAYOUT_FUNCTIONAL,  /* functional-type: `(A, B) -> R` types every operand and result */
   MS_LAYOUT_INS_OUTS,    /* ins-outs: each group `(%a, %b : A, B)` types its own values */
-  MS_LAYOUT_IMPLIED      /* implied-type($N, T): operand N has type T, not written */
+  MS_LAYOUT_IMPLIED,     /* implied-type($N, T): operand N has type T, not written */
+  MS_LAYOUT_BINDINGS,    /* bindings($N...): a header `(%a = %x, ...)` binds operands N... and
+                            the first region's entry block arguments */
+  MS_LAYOUT_NAMES        /* names($N...): such a header whose names label the operands only */
 } ms_layout_item_kind;
 
 typedef enum ms_layout_ref_kind {

@@ -48,6 +48,8 @@ typedef struct scratch {
   int ntoks;
   ms_tok toks[MAX_TOKS];
   bool overflow; /* a list was longer than its array: the op is not judged */
+  int nbind;                     /* a header `(%a = %x, ...)`: the names bound, %x the operands */
+  ms_span bind[MAX_VALUES];
 } scratch;
 
 /* The children of one node, as kids_of read them. */
@@ -69,6 +71,12 @@ typedef struct builder {
   TSTreeCursor op_cursor, type_cursor; /* read_generic's and read_function_type's walks */
   kids lv[L_COUNT];
   bool op_holds_ops;   /* the op visit_op read last may have ops inside */
+  /* The header bindings of the op visit_op read last (bindings_group):
+  ** defined as the entry block arguments of its first region. */
+  uint32_t bind_op;
+  int nbind;
+  ms_span bind[MAX_VALUES];
+  uint32_t bind_operands;  /* the use of the first bound operand */
   /* Per depth of the walk: the node's kind, for a function its argument
   ** list (defined in its region), and the op whose regions are below. */
   struct frame {
@@ -367,6 +375,34 @@ static size_t pretty_value_end(const kids *k, size_t i) {
   return last;
 }
 
+/* A header of bindings `(%a = %x, %b = %y)` right after the name or after
+** a value (`tosa.while_loop (%a = %x)`, `tosa.cond_if %c (%a = %x)`,
+** `scf.while (%a = %x)`): every item a pair. Each %x is an operand; each
+** %a names an entry block argument of the op's first region (define_
+** bindings), not a use. */
+static bool bindings_group(builder *b, const kids *k, size_t i, const scratch *op) {
+  if (kind(k->items[i]) != MS_K_PARENS) return false;
+  if (!(i <= 2 + (size_t)(op->ngroups > 0) || kind(k->items[i - 1]) == MS_K_VALUE_USE)) return false;
+  const kids *g = kids_of(b, k->items[i], L_CHILD, false);
+  size_t n = g->count;
+  if (n < 5) return false; /* ( %a = %x ) */
+  for (size_t j = 1; j + 1 < n; j += 4) {
+    if (j + 3 >= n || kind(g->items[j]) != MS_K_VALUE_USE || kind(g->items[j + 1]) != MS_K_TOK_EQUALS ||
+        kind(g->items[j + 2]) != MS_K_VALUE_USE)
+      return false;
+    if (j + 3 != n - 1 && kind(g->items[j + 3]) != MS_K_TOK_COMMA) return false;
+  }
+  return true;
+}
+
+static void read_bindings(builder *b, scratch *op, TSNode group) {
+  const kids *g = kids_of(b, group, L_CHILD, false);
+  for (size_t j = 1; j + 2 < g->count; j += 4) {
+    if (op->nbind < MAX_VALUES) op->bind[op->nbind++] = span_of(g->items[j]);
+    add_operand(op, g->items[j + 2]);
+  }
+}
+
 /* `key = value` inside an operand group (`chlo.top_k(%a, k = 8)`): an
 ** attribute, the value one node. */
 static void read_group_attrs(builder *b, scratch *op, TSNode group) {
@@ -409,7 +445,9 @@ static void read_custom(builder *b, TSNode node, scratch *op) {
         ** values of such a group before the type annotation are operands
         ** (not those of `reduce(%a init: %b), (%c init: %d)`'s second
         ** group, which its functional type lists in another order). */
-        if (!after_colon && operand_group(k, i, op)) {
+        if (!after_colon && bindings_group(b, k, i, op)) {
+          read_bindings(b, op, c);
+        } else if (!after_colon && operand_group(k, i, op)) {
           const kids *g = kids_of(b, c, L_CHILD, true);
           for (size_t j = 0; j < g->count; j++)
             if (kind(g->items[j]) == MS_K_VALUE_USE) add_operand(op, g->items[j]);
@@ -514,6 +552,7 @@ static void define_results(builder *b, const scratch *s, uint32_t id) {
 typedef struct extra_uses {
   builder *b;
   uint32_t op;
+  const scratch *s;              /* its header bindings are no uses */
 } extra_uses;
 
 static bool is_operand_span(const builder *b, const ms_op *op, ms_span s) {
@@ -530,6 +569,8 @@ static bool enter_extra(void *ctx, TSNode n, uint32_t depth) {
   ms_node_kind k = kind(n);
   if (k == MS_K_VALUE_USE) {
     ms_span s = span_of(n);
+    for (int i = 0; i < x->s->nbind; i++)
+      if (x->s->bind[i].start == s.start) return false;
     if (!is_operand_span(x->b, &x->b->rec->ops[x->op], s)) add_use(x->b, s, x->op, -1);
     return false;
   }
@@ -581,8 +622,12 @@ static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth
   op->operands = (uint32_t)r->nuses;
   for (int i = 0; i < s.noperands; i++) add_use(b, s.operands[i], id, i);
   r->ops[id].noperands = (uint32_t)s.noperands;
+  b->bind_op = s.nbind ? id : MS_NONE;
+  b->nbind = s.nbind;
+  memcpy(b->bind, s.bind, (size_t)s.nbind * sizeof *s.bind);
+  b->bind_operands = op->operands + (uint32_t)(s.noperands - s.nbind);
   if (k == MS_K_CUSTOM) {
-    extra_uses x = {b, id};
+    extra_uses x = {b, id, &s};
     ms_walk_visitor v = {enter_extra, NULL};
     ms_walk(node, &v, &x);
   }
@@ -628,6 +673,23 @@ static struct frame *frame_at(builder *b, uint32_t depth) {
   return &b->frames[depth];
 }
 
+/* The header bindings of the op owning `region` (bindings_group): its
+** entry block arguments, typed like the operands bound to them (the op's
+** syntax, layout.h, types them as written), unless the region's entry
+** block has a label of its own (`tosa.cond_if`'s regions each declare
+** theirs: the header only names the operands). */
+static void define_bindings(builder *b, TSNode region, uint32_t owner) {
+  if (b->bind_op == MS_NONE || owner != b->bind_op) return;
+  b->bind_op = MS_NONE;
+  const kids *k = kids_of(b, region, L_CHILD, true);
+  if (k->count && kind(k->items[0]) == MS_K_BLOCK) return;
+  for (int i = 0; i < b->nbind; i++) {
+    uint32_t v = b->rec->uses[b->bind_operands + (uint32_t)i].value;
+    ms_span type = v != MS_NONE ? b->rec->values[v].type : (ms_span){0, 0};
+    add_value(b, b->bind[i], -1, type, MS_NONE, owner, (uint32_t)i);
+  }
+}
+
 /* A function's children: its arguments are defined in its region; its
 ** attributes and types hold no ops. */
 static bool enter_func_child(builder *b, TSNode n, ms_node_kind k, struct frame *func) {
@@ -671,7 +733,10 @@ static bool enter_node(void *ctx, TSNode n, uint32_t depth) {
         return b->op_holds_ops;
       }
       return true;
-    case MS_K_REGION: ms_ssa_push(b->ssa); return true;
+    case MS_K_REGION:
+      ms_ssa_push(b->ssa);
+      define_bindings(b, n, parent_op(b, depth));
+      return true;
     case MS_K_BLOCK_LABEL: define_arguments(b, n, parent_op(b, depth)); return false;
     case MS_K_FUNC:
     case MS_K_MODULE:
@@ -708,7 +773,7 @@ void ms_records_clear(ms_records *self) {
 }
 
 void ms_records_build(ms_records *self, TSNode node, const char *text, uint32_t start, uint32_t end) {
-  builder b = {.rec = self, .text = text, .start = start, .end = end, .ssa = ms_ssa_new(text)};
+  builder b = {.rec = self, .text = text, .start = start, .end = end, .ssa = ms_ssa_new(text), .bind_op = MS_NONE};
   b.cursor = ts_tree_cursor_new(node);
   b.op_cursor = ts_tree_cursor_new(node);
   b.type_cursor = ts_tree_cursor_new(node);

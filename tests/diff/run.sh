@@ -51,8 +51,8 @@ echo "diff: structured ops (tosa matmul, gather, scatter, convolutions, pooling)
 run "$here/structured_diff.py" "$bin" --cases="${STRUCTURED_CASES:-350}"
 echo "diff: tosa resize, table, fft2d, rfft2d, rescale vs mlir-opt-22 (verdicts; --tosa-infer-shapes types; TOSA_OPS_CASES: more)"
 run "$here/tosa_ops_diff.py" "$bin" --cases="${TOSA_OPS_CASES:-300}" --seed=4
-echo "diff: shapes through tosa.cond_if / tosa.while_loop regions vs --tosa-infer-shapes, every value (TOSA_REGIONS_CASES: more)"
-run "$here/tosa_regions_diff.py" "$bin" --cases="${TOSA_REGIONS_CASES:-60}" --seed=2 --generic-only
+echo "diff: shapes through tosa.cond_if / tosa.while_loop regions vs --tosa-infer-shapes, every value, both forms and as mlir-opt-22 prints them (TOSA_REGIONS_CASES: more)"
+run "$here/tosa_regions_diff.py" "$bin" --cases="${TOSA_REGIONS_CASES:-60}" --seed=2 --printed
 echo "diff: dataflow chains vs mlir-opt-22 (--tosa-infer-shapes; refine-then-verify)"
 run "$here/chain_diff.py" "$bin" --cases="${CHAIN_CASES:-200}"
 echo "diff: numpy rule vs numpy.broadcast_shapes"

@@ -3,9 +3,8 @@
 and while_loop (issue 23) against mlir-opt-22, the sibling of
 structured_diff.py; and reshape, tile, slice and pad whose shape operands
 are `tosa.const_shape` constants (shapes through the regions of cond_if and
-while_loop, every value: tosa_regions_diff.py). cond_if and while_loop come in generic
-form only (their pretty form is not judged: silent), with regions whose
-arguments carry the inputs' types (region values are compared one by one in
+while_loop, every value: tosa_regions_diff.py). cond_if and while_loop come in
+both forms, with regions whose arguments carry the inputs' types (region values are compared one by one in
 tosa_regions_diff.py). Not generated, because mlir-shape does not judge them yet (misses,
 not false errors): negative paddings against a ranked result,
 reshape sizes below -1 or of 0. A tile on an unranked input is judged by
@@ -48,6 +47,8 @@ def ttype(dims, elem="f32"):
 
 def compatible(ours, ref):
     """Two types that do not contradict (unranked meets anything)."""
+    if ours is None or ref is None:
+        return ours == ref
     if ours == ref or "*" in ours or "*" in ref:
         return True
     a, b = ours[7:-1].split("x"), ref[7:-1].split("x")
@@ -206,8 +207,8 @@ def region(args, yields):
 
 
 def cond_if(rng, name, generic):
-    """tosa.cond_if in generic form (the pretty form is not judged): then
-    and else take the inputs and yield casts of them, shapes that agree or
+    """tosa.cond_if in generic or pretty form (`tosa.cond_if %c (%h0 = %x0)
+    : C (X0) -> R { ... } else { ... }`): then and else take the inputs and yield casts of them, shapes that agree or
     not; declared results right, `?`, unranked or wrong."""
     n = rng.randint(1, 2)
     xs = [[rng.randint(1, 4) for _ in range(rng.randint(1, 2))] for _ in range(n)]
@@ -226,14 +227,23 @@ def cond_if(rng, name, generic):
         return head + "    %%y = tosa.cast %%a%d : (%s) -> %s\n" % (which, ttype(bargs[which]), ttype(yields[0])) + \
             '    "tosa.yield"(%%y) : (%s) -> ()\n' % ttype(yields[0])
     ewhich = pick if ey[0] == else_args[pick] else next(i for i in range(n) if else_args[i] == ey[0])
-    body = ('  %%0 = "tosa.cond_if"(%%c, %s) ({\n' % ", ".join("%%x%d" % i for i in range(n)) +
-            branch(then_args, ty, pick) + "  }, {\n" + branch(else_args, ey, ewhich) + "  }) : %s\n" % sig)
+    if generic:
+        body = ('  %%0 = "tosa.cond_if"(%%c, %s) ({\n' % ", ".join("%%x%d" % i for i in range(n)) +
+                branch(then_args, ty, pick) + "  }, {\n" + branch(else_args, ey, ewhich) + "  }) : %s\n" % sig)
+    else:
+        # mlir-opt-22's pretty form: the header names the inputs (each
+        # region declares its own arguments)
+        hdr = ", ".join("%%h%d = %%x%d" % (i, i) for i in range(n))
+        body = ("  %%0 = tosa.cond_if %%c (%s) : %s (%s) -> %s {\n" % (hdr, args[0], ", ".join(args[1:]), ttype(res)) +
+                branch(then_args, ty, pick) + "  } else {\n" + branch(else_args, ey, ewhich) + "  }\n")
     params = ["%%c: %s" % args[0]] + ["%%x%d: %s" % (i, ttype(x)) for i, x in enumerate(xs)]
     return func(name, params, body, [ttype(res)]), 1
 
 
 def while_loop(rng, name, generic):
-    """tosa.while_loop in generic form: cond and body take the loop values,
+    """tosa.while_loop in generic or pretty form (`tosa.while_loop (%h0 =
+    %x0) : (X0) -> R { ... } do { ... }`, the cond region's arguments the
+    header's): cond and body take the loop values,
     cond yields a one-element i1, body yields casts of its arguments."""
     n = rng.randint(1, 2)
     xs = [[rng.randint(1, 4) for _ in range(rng.randint(1, 2))] for _ in range(n)]
@@ -248,8 +258,15 @@ def while_loop(rng, name, generic):
     cond = ("  ^bb0(%s):\n" % ", ".join("%%a%d: %s" % (i, ttype(a)) for i, a in enumerate(cargs)) +
             '    %%g = "tosa.const"() {values = dense<true> : %s} : () -> %s\n' % (ctype, ctype) +
             '    "tosa.yield"(%%g) : (%s) -> ()\n' % ctype)
-    body = ('  %s = "tosa.while_loop"(%s) ({\n' % (lhs, ", ".join("%%x%d" % i for i in range(n))) + cond +
-            "  }, {\n" + region(bargs, byields) + "  }) : %s\n" % sig)
+    if generic:
+        body = ('  %s = "tosa.while_loop"(%s) ({\n' % (lhs, ", ".join("%%x%d" % i for i in range(n))) + cond +
+                "  }, {\n" + region(bargs, byields) + "  }) : %s\n" % sig)
+    else:
+        # mlir-opt-22's pretty form: the header's names are the cond
+        # region's arguments, of the inputs' types; the body declares its own
+        hdr = ", ".join("%%h%d = %%x%d" % (i, i) for i in range(n))
+        body = ("  %s = tosa.while_loop (%s) : %s {\n" % (lhs, hdr, sig) + "\n".join(cond.split("\n")[1:]) +
+                "  } do {\n" + region(bargs, byields) + "  }\n")
     rts = [ttype(r) for r in res]
     rets = "%0" if n == 1 else "%0#0, %0#1"
     text = ("func.func @%s(%s) -> (%s) {\n" % (name, ", ".join("%%x%d: %s" % (i, ttype(x)) for i, x in enumerate(xs)),
@@ -350,8 +367,9 @@ def shapes_inferred(binary, path):
     out = {}
     for v in result_values(binary, path):
         start = v["range"]["start"]
-        out.setdefault(start["line"] + 1, []).append((start["character"], v["inferred"]))
-    return {k: [t for _, t in sorted(v)] for k, v in out.items()}
+        out.setdefault(start["line"] + 1, []).append((start["character"], v.get("index", 0), v["inferred"]))
+    # `%0:2`'s results share a start: in result order
+    return {k: [t for _, _, t in sorted(v, key=lambda x: x[:2])] for k, v in out.items()}
 
 
 def main(argv):

@@ -17,8 +17,14 @@ pretty form. Every function is valid as written. Two comparisons:
     (`--mlir-print-debuginfo` ties each to its line and column), from
     `mlir-shape shapes --format=json`.
 
+With --printed, the same functions are also compared as mlir-opt-22
+prints them, with and without --mlir-print-op-generic (its own pretty
+`tosa.cond_if %c (%a = %x) : tensor<i1> (A) -> R {...} else {...}` and
+`tosa.while_loop (%a = %x) : (A) -> R {...} do {...}`), each printed file
+judged on its own; the figures are per form.
+
 usage: tosa_regions_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--keep=FILE]
-                            [--generic-only]
+                            [--generic-only] [--printed]
 Prints the seed, the disagreements, the figures and `N passed, M failed`;
 exits 1 on any disagreement.
 """
@@ -271,76 +277,112 @@ def error_lines(binary, path):
             if d.get("severity") == "error"]
 
 
+def printed_functions(text):
+    """(name, first line, last line) of each function of a file mlir-opt-22
+    printed with --split-input-file: a function runs to the next `// -----`."""
+    funcs, start, name = [], None, None
+    lines = text.split("\n")
+    for n, line in enumerate(lines, 1):
+        m = re.search(r'func\.func @(\w+)\(|sym_name = "(\w+)"', line)
+        if m and name is None:
+            name, start = m.group(1) or m.group(2), n
+        if line.startswith("// -----") and name is not None:
+            funcs.append((name, start, n - 1))
+            name = None
+    if name is not None:
+        funcs.append((name, start, len(lines)))
+    return funcs
+
+
+def evaluate(binary, path, funcs, tally, verbose=10):
+    """Compares mlir-shape with mlir-opt-22 on the functions funcs lists,
+    (name, first line, last line, form), of the file at path; adds to tally
+    {form: [verdicts ok, functions, types ok, values, false errors,
+    the pass rejects, invalid]}. Returns the number of disagreements."""
+    plain = subprocess.run(["mlir-opt-22", "--split-input-file", path], capture_output=True, text=True)
+    rejected_plain = set(int(m.group(1)) for m in re.finditer(r":(\d+):\d+: error", plain.stderr))
+    ref, _ = reference_types(path)
+    got = ours(binary, path)
+    errs = error_lines(binary, path)
+    failed, shown = 0, {}
+    for name, lo, hi, form in funcs:
+        pf = tally.setdefault(form, [0] * 7)
+        if any(lo <= ln <= hi for ln in rejected_plain):
+            pf[6] += 1  # the generator wrote an invalid function: not counted
+            continue
+        mine = [e for e in errs if lo <= e[0] <= hi]
+        want_error = name not in ref
+        pf[1] += 1
+        pf[5] += want_error
+        if bool(mine) == want_error:
+            pf[0] += 1
+        else:
+            failed += 1
+            pf[4] += bool(mine)
+            shown[form] = shown.get(form, 0) + 1
+            if shown[form] <= verbose or mine:
+                print("VERDICT %s (%s, lines %d-%d): --tosa-infer-shapes %s, mlir-shape %s" % (
+                    name, form, lo, hi, "rejects" if want_error else "accepts", mine[:2] or "accepts"))
+        if want_error:
+            continue
+        for at, types in sorted(ref[name].items()):
+            pf[3] += 1
+            if got.get(at) == types:
+                pf[2] += 1
+                continue
+            failed += 1
+            shown[form] = shown.get(form, 0) + 1
+            if shown[form] <= verbose:
+                print("TYPE %s (%s) at %d:%d: --tosa-infer-shapes %s, mlir-shape %s" % (
+                    name, form, at[0], at[1], types, got.get(at)))
+    return failed
+
+
 def main(argv):
-    args, rng = seeded_args(argv, ("generic_only",))
+    args, rng = seeded_args(argv, ("generic_only", "printed"))
     if args is None:
         return 2
-    chunks, spans, forms = [], [], []
+    chunks, funcs = [], []
     line = 1
     while len(chunks) < args["cases"]:
         generic = rng.random() < 0.5 or args["generic_only"]
         text = function(rng, "f%d" % len(chunks), generic)
-        chunks.append(text)
-        forms.append("generic" if generic else "pretty")
         n = text.count("\n")
-        spans.append((line, line + n - 1))
+        funcs.append(("f%d" % len(chunks), line, line + n - 1, "generic" if generic else "pretty"))
+        chunks.append(text)
         line += n + 1
     path = args["keep"] or tempfile.mkstemp(suffix=".mlir")[1]
     with open(path, "w") as f:
         f.write("// -----\n".join(chunks))
-    plain = subprocess.run(["mlir-opt-22", "--split-input-file", path], capture_output=True, text=True)
-    rejected_plain = set(int(m.group(1)) for m in re.finditer(r":(\d+):\d+: error", plain.stderr))
-    ref, _ = reference_types(path)
-    got = ours(args["binary"], path)
-    errs = error_lines(args["binary"], path)
-    failed = verdict_ok = compared = types_ok = invalid = 0
-    per_form = {"generic": [0, 0, 0, 0], "pretty": [0, 0, 0, 0]}  # verdicts ok, functions, types ok, values
-    shown = {"generic": 0, "pretty": 0}
-    false_errors = {"generic": 0, "pretty": 0}
-    for i, (lo, hi) in enumerate(spans):
-        name = "f%d" % i
-        if any(lo <= ln <= hi for ln in rejected_plain):
-            invalid += 1  # the generator wrote an invalid function: not counted
-            continue
-        mine = [e for e in errs if lo <= e[0] <= hi]
-        want_error = name not in ref
-        pf = per_form[forms[i]]
-        pf[1] += 1
-        if bool(mine) == want_error:
-            verdict_ok += 1
-            pf[0] += 1
-        else:
-            failed += 1
-            false_errors[forms[i]] += bool(mine)
-            shown[forms[i]] += 1
-            if shown[forms[i]] <= 10 or mine:
-                print("VERDICT %s (%s, lines %d-%d): --tosa-infer-shapes %s, mlir-shape %s" % (
-                    name, forms[i], lo, hi, "rejects" if want_error else "accepts", mine[:2] or "accepts"))
-        if want_error:
-            continue
-        for at, types in sorted(ref[name].items()):
-            compared += 1
-            pf[3] += 1
-            if got.get(at) == types:
-                types_ok += 1
-                pf[2] += 1
-                continue
-            failed += 1
-            shown[forms[i]] += 1
-            if shown[forms[i]] <= 10:
-                print("TYPE %s (%s) at %d:%d: --tosa-infer-shapes %s, mlir-shape %s" % (
-                    name, forms[i], at[0], at[1], types, got.get(at)))
+    tally = {}
+    failed = evaluate(args["binary"], path, funcs, tally)
+    if args["printed"]:
+        # The same functions as mlir-opt-22 prints them, in its generic and
+        # its pretty form (`tosa.cond_if %c (%a = %x) : tensor<i1> (A) -> R
+        # {...} else {...}`, `tosa.while_loop (%a = %x) : (A) -> R {...} do
+        # {...}`); what it rejects is not printed.
+        for form, flags in (("printed-generic", ["--mlir-print-op-generic"]), ("printed-pretty", [])):
+            proc = subprocess.run(["mlir-opt-22", "--split-input-file", path] + flags, capture_output=True, text=True)
+            out = path + "." + form + ".mlir"
+            with open(out, "w") as f:
+                f.write(proc.stdout)
+            printed = [(name, lo, hi, form) for name, lo, hi in printed_functions(proc.stdout)]
+            failed += evaluate(args["binary"], out, printed, tally)
+            if not args["keep"]:
+                os.unlink(out)
     if not args["keep"]:
         os.unlink(path)
-    total = len(chunks) - invalid
+    ok = sum(pf[0] for pf in tally.values())
+    total = sum(pf[1] for pf in tally.values())
+    invalid = sum(pf[6] for pf in tally.values())
     print("verdicts: %d of %d functions agree (%d the pass rejects)%s" % (
-        verdict_ok, total, sum(1 for i in range(len(chunks)) if "f%d" % i not in ref) - invalid,
+        ok, total, sum(pf[5] for pf in tally.values()),
         "; %d invalid as generated, not counted" % invalid if invalid else ""))
-    for form, pf in sorted(per_form.items()):
-        print("  %-8s verdicts %d/%d (false errors: %d), types %d/%d" % (
-            form, pf[0], pf[1], false_errors[form], pf[2], pf[3]))
+    for form, pf in sorted(tally.items()):
+        print("  %-15s verdicts %d/%d (false errors: %d), types %d/%d" % (form, pf[0], pf[1], pf[4], pf[2], pf[3]))
+    types_ok, compared = sum(pf[2] for pf in tally.values()), sum(pf[3] for pf in tally.values())
     print("types: %d of %d values (block arguments and op results) equal --tosa-infer-shapes" % (types_ok, compared))
-    print("%d passed, %d failed" % (verdict_ok + types_ok, failed))
+    print("%d passed, %d failed" % (ok + types_ok, failed))
     return 1 if failed else 0
 
 
