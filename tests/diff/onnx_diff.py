@@ -7,8 +7,10 @@ MaxPool, AveragePool, GlobalAveragePool, Reshape, Flatten, Squeeze,
 Unsqueeze, Reduce*, Softmax, TopK, Unique, Gather, GatherElements, GatherND,
 ScatterND, ScatterElements, Split, Slice, Tile, Pad, Shape, Size,
 BatchNormalization, LayerNormalization, MatMulInteger, LpPool, DepthToSpace,
-SpaceToDepth), valid and invalid
-ones, each in three variants: outputs declared with the exact type
+SpaceToDepth, ConcatFromSequence over a sequence input `!onnx.Seq<T>`,
+Resize-13 with constant sizes or scales), valid and invalid
+ones, each in three variants (no `wrong` one for ConcatFromSequence and
+Resize, whose declared result onnx-mlir does not compare): outputs declared with the exact type
 (`exact`), outputs declared `tensor<*xT>` with some input dims `?`
 (`loose`), and outputs declared with one dim off (`wrong`); half the loose valid ones have a Softmax on output 0, whose
 type shows the shape flowing through the op. The reference
