@@ -9,18 +9,41 @@
 ** with the format "type": its dims, `?` as -1). The pretty form
 ** `stablehlo.constant dense<1> : T` writes one type for both, so it gives
 ** no value_type and a dynamic T is the literal's fault. Nothing more is
-** inferred than what is declared: constants stay barriers.
+** inferred than what is declared: constants stay barriers. The literal's
+** element type is the result's (a quantized result's storage type).
 */
 #include "sop_check.h"
 
 #include <string.h>
 
 #define CODE_NOT_STATIC "not-static"
+#define CODE_RESULT_TYPE "result-type"
 
 static bool any_dynamic(const int64_t *dims, int n) {
   for (int i = 0; i < n; i++)
     if (dims[i] == MS_DIM_DYNAMIC) return true;
   return false;
+}
+
+/* The element type the literal must have for a declared result of element
+** type e (ConstantOp::isCompatibleReturnTypes: the literal's type equals
+** the result's, a quantized result compared through its storage type,
+** `!quant.uniform<i8:f32, ...>` stores i8); "" when not judged (other
+** dialect types, unsigned `u8` storage, text that may be truncated). */
+static void stored_elem(const char *e, char *out, size_t n) {
+  out[0] = 0;
+  size_t len = strlen(e);
+  if (len + 1 >= sizeof ((ms_shape *)0)->elem) return;
+  if (!strncmp(e, "!quant.uniform<", 15)) {
+    e += 15;
+    size_t k = strcspn(e, ":<>, ");
+    if (e[0] != 'i' || k < 2 || k >= n || (e[k] != ':' && e[k] != '<')) return;
+    memcpy(out, e, k);
+    out[k] = 0;
+    return;
+  }
+  if (strchr(e, '!') || strchr(e, ' ') || len >= n) return;
+  memcpy(out, e, len + 1);
 }
 
 static ms_infer_verdict constant(const ms_sop_in *in, ms_sop_out *out) {
@@ -34,6 +57,12 @@ static ms_infer_verdict constant(const ms_sop_in *in, ms_sop_out *out) {
   if (r->ranked && r->kind == MS_TYPE_TENSOR && any_dynamic(r->dims, r->rank))
     return ms_sop_fail(out, CODE_NOT_STATIC, -1,
                        vt ? "op result #0 must be statically shaped tensor" : "elements literal type must have static shape");
+  char want[32];
+  stored_elem(r->elem, want, sizeof want);
+  if (vt && r->kind == MS_TYPE_TENSOR && want[0] && vt->str[0] && strlen(vt->str) < sizeof vt->str - 1 &&
+      !strchr(vt->str, '!') && strcmp(vt->str, want) != 0)
+    return ms_sop_fail(out, CODE_RESULT_TYPE, -1, "the value literal has %s elements but the result stores %s",
+                       vt->str, want);
   ms_sop_result_begin(out, 0, r);
   out->nresults = 1;
   if (!vt) {
