@@ -117,3 +117,21 @@ Test(hlo_elements, constant_literal_element_type) {
       "}\n",
       "result-type@2 result-type@5");
 }
+
+/* uniform_quantize: the result's expressed type is the operand's float
+** element type, or its expressed type when quantized (verifyUniformQuantizeOp);
+** the shape is the operand's. */
+Test(hlo_elements, uniform_quantize_expressed_type) {
+  test_expect_codes(
+      "func.func @q(%a: tensor<2xf32>, %b: tensor<2x!quant.uniform<i8:f32, 0.1>>) {\n"
+      "  %0 = \"stablehlo.uniform_quantize\"(%a) : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f64, 0.1>>\n"
+      "  %1 = \"stablehlo.uniform_quantize\"(%b) : (tensor<2x!quant.uniform<i8:f32, 0.1>>) -> "
+      "tensor<2x!quant.uniform<i8:f64, 0.1>>\n"
+      "  %2 = stablehlo.uniform_quantize %a : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.1>>\n"
+      "  %3 = stablehlo.uniform_quantize %b : (tensor<2x!quant.uniform<i8:f32, 0.1>>) -> "
+      "tensor<2x!quant.uniform<i8<-127:127>:f32:0, {0.1, 0.2}>>\n"
+      "  %4 = stablehlo.uniform_quantize %a : (tensor<2xf32>) -> tensor<3x!quant.uniform<i8:f32, 0.1>>\n"
+      "  return\n"
+      "}\n",
+      "result-type@2 result-type@3 result-shape@6");
+}
