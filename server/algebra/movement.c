@@ -78,6 +78,9 @@ static ms_infer_verdict transpose(const ms_sop_in *in, ms_sop_out *out) {
   int64_t po = ms_sop_int(in, "permutation_operand", -1);
   if (!perm && po > 0 && po < in->noperands && !perm_length_fits(&in->operands[0], &in->operands[po], out))
     return MS_INFER_INVALID;
+  /* permutation_required: an attribute, not optional (StableHLO's ODS). */
+  if (!perm && po < 0 && ms_sop_int(in, "permutation_required", 0))
+    return ms_sop_fail(out, MS_CODE_MISSING_ATTRIBUTE, -1, "requires attribute 'permutation'%s", "");
   if (in->noperands < 1 || !perm || !in->operands[0].ranked) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
   char b[128];
@@ -573,7 +576,7 @@ static ms_infer_verdict pairwise(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 const ms_sop_def ms_sop_movement[] = {
-    {"transpose", transpose, "permutation,permutation_operand"},
+    {"transpose", transpose, "permutation,permutation_operand,permutation_required"},
     {"reverse", reverse, "dimensions"},
     {"reshape", reshape, "static_result"},
     {"dynamic_reshape", dynamic_reshape, "output_shape"},

@@ -31,6 +31,7 @@
 #define MS_CODE_SQUARE "square-matrix"                /* cholesky, triangular_solve: minor dims differ */
 #define MS_CODE_SOP_ELEMENT_TYPE "element-type"       /* fft: real/complex element type (codes.c row, with arith) */
 #define MS_CODE_ATTRIBUTE_VALUE "attribute-value"     /* an enum value the op rejects */
+#define MS_CODE_MISSING_ATTRIBUTE "missing-attribute" /* a required attribute is absent (codes_hlo_attrs.c) */
 #define MS_CODE_COLLECTIVE_DIMS "collective-dims"     /* all_gather/reduce_scatter/all_to_all dims and sizes */
 #define MS_CODE_SOP_COUNT "operand-count"             /* operands or results of the wrong number (codes.c row) */
 #define MS_CODE_BIT_WIDTH "bit-width"                /* bitcast_convert: shapes against element bit widths */

@@ -3,7 +3,9 @@
 ** of one element type: CHLO's broadcasting ops, ChloOps.cpp "mismatched
 ** operand types") and "element_types" (an ODS element type constraint:
 ** chlo.mulhi's HLO_IntTensor), their loading and what they judge; quantized
-** and other dialect element types are never judged.
+** and other dialect element types are never judged. Also stablehlo.transpose's
+** required permutation (code missing-attribute) and a constant literal's
+** element type against the result's (storage type when quantized).
 */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -78,4 +80,58 @@ Test(hlo_elements, mulhi_takes_integers_of_2_to_64_bits) {
       "  return\n"
       "}\n",
       "element-type@2 element-type@5 element-type@7");
+}
+
+/* stablehlo.transpose's permutation is required (rules/stablehlo.json
+** `permutation_required`); mhlo's entry does not ask for it. */
+Test(hlo_elements, transpose_requires_permutation) {
+  test_expect_codes(
+      "func.func @f(%a: tensor<1x2xi32>) {\n"
+      "  %0 = \"stablehlo.transpose\"(%a) {} : (tensor<1x2xi32>) -> tensor<2x1xi32>\n"
+      "  %1 = stablehlo.transpose %a, dims = [1, 0] : (tensor<1x2xi32>) -> tensor<2x1xi32>\n"
+      "  %2 = \"stablehlo.transpose\"(%a) {permutation = array<i64: 1, 0>} : (tensor<1x2xi32>) -> tensor<2x1xi32>\n"
+      "  %3 = \"mhlo.transpose\"(%a) {} : (tensor<1x2xi32>) -> tensor<2x1xi32>\n"
+      "  return\n"
+      "}\n",
+      "missing-attribute@2");
+}
+
+/* A constant's literal has the result's element type, a quantized
+** result's storage type (ConstantOp::isCompatibleReturnTypes); `u8`
+** storage and the pretty form (one type) are not judged. */
+Test(hlo_elements, constant_literal_element_type) {
+  test_expect_codes(
+      "func.func @c() {\n"
+      "  %0 = \"stablehlo.constant\"() {value = dense<[1, 2]> : tensor<2xui8>} : () -> "
+      "tensor<2x!quant.uniform<i8:f32, 2.0:15>>\n"
+      "  %1 = \"stablehlo.constant\"() {value = dense<[1, 2]> : tensor<2xi8>} : () -> "
+      "tensor<2x!quant.uniform<i8:f32, 2.0:15>>\n"
+      "  %2 = \"stablehlo.constant\"() {value = dense<[1, 2]> : tensor<2xi8>} : () -> "
+      "tensor<2x!quant.uniform<i8<-127:127>:f32, 2.0:15>>\n"
+      "  %3 = \"stablehlo.constant\"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf64>\n"
+      "  %4 = \"stablehlo.constant\"() {value = dense<[1, 2]> : tensor<2xui8>} : () -> "
+      "tensor<2x!quant.uniform<u8:f32, 2.0:15>>\n"
+      "  %5 = stablehlo.constant dense<[1, 2]> : tensor<2xi8>\n"
+      "  %6 = \"stablehlo.constant\"() {value = dense<(1.0,2.0)> : tensor<complex<f32>>} : () -> tensor<complex<f32>>\n"
+      "  return\n"
+      "}\n",
+      "result-type@2 result-type@5");
+}
+
+/* uniform_quantize: the result's expressed type is the operand's float
+** element type, or its expressed type when quantized (verifyUniformQuantizeOp);
+** the shape is the operand's. */
+Test(hlo_elements, uniform_quantize_expressed_type) {
+  test_expect_codes(
+      "func.func @q(%a: tensor<2xf32>, %b: tensor<2x!quant.uniform<i8:f32, 0.1>>) {\n"
+      "  %0 = \"stablehlo.uniform_quantize\"(%a) : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f64, 0.1>>\n"
+      "  %1 = \"stablehlo.uniform_quantize\"(%b) : (tensor<2x!quant.uniform<i8:f32, 0.1>>) -> "
+      "tensor<2x!quant.uniform<i8:f64, 0.1>>\n"
+      "  %2 = stablehlo.uniform_quantize %a : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.1>>\n"
+      "  %3 = stablehlo.uniform_quantize %b : (tensor<2x!quant.uniform<i8:f32, 0.1>>) -> "
+      "tensor<2x!quant.uniform<i8<-127:127>:f32:0, {0.1, 0.2}>>\n"
+      "  %4 = stablehlo.uniform_quantize %a : (tensor<2xf32>) -> tensor<3x!quant.uniform<i8:f32, 0.1>>\n"
+      "  return\n"
+      "}\n",
+      "result-type@2 result-type@3 result-shape@6");
 }
