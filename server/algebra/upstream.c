@@ -21,6 +21,7 @@ typedef struct rule_ctx {
   int nops;
   const char *const *names;
   const ms_shape *res;         /* NULL when the result type is not written */
+  int nres;                    /* declared results in res[] */
   ms_broadcast_result *out;
   bool error;
 } rule_ctx;
@@ -529,15 +530,17 @@ static void rule_indexing_maps(rule_ctx *c) {
       }
     }
   }
-  if (c->res) {
-    const ms_shape *init = &c->ops[c->nops - 1];
-    if (!same_type(c->res, init)) {
-      add(c, MS_CODE_RESULT_TYPE, MS_FINDING_RESULT, c->nops - 1, -1, "the result is %s but must be the init's type %s",
-          type_of(c->res).s, type_of(init).s);
+  /* Result r is the type of init r: the last nres operands (ins and outs of
+  ** `%r:2 = linalg.generic ... outs(%a, %b : A, B)`). */
+  for (int r = 0; c->res && r < c->nres && c->nops - c->nres + r >= 0; r++) {
+    const ms_shape *init = &c->ops[c->nops - c->nres + r];
+    if (!same_type(&c->res[r], init)) {
+      add(c, MS_CODE_RESULT_TYPE, MS_FINDING_RESULT, c->nops - c->nres + r, -1,
+          "the result is %s but must be the init's type %s", type_of(&c->res[r]).s, type_of(init).s);
       return;
     }
   }
-  infer(c, &c->ops[c->nops - 1]);
+  if (c->nres <= 1) infer(c, &c->ops[c->nops - 1]); /* one result: the last init's type */
 }
 
 /* ---- tensor.splat ---- */
@@ -625,7 +628,8 @@ bool ms_upstream_check(ms_rule rule, const ms_broadcast_options *opts, const ms_
                        const char *const *operand_names, const ms_shape *results, int nresults,
                        ms_broadcast_result *out) {
   static const ms_broadcast_options defaults;
-  rule_ctx c = {opts ? opts : &defaults, operands, noperands, operand_names, nresults > 0 ? results : NULL, out, false};
+  rule_ctx c = {opts ? opts : &defaults, operands, noperands, operand_names, nresults > 0 ? results : NULL,
+                nresults > 0 ? nresults : 0, out, false};
   if (!ms_upstream_is_type_rule(rule)) return false;
   if (!valid_vectors(&c)) {
     out->noperands = noperands;

@@ -216,7 +216,8 @@ void infer_by_rule(analyzer *w, uint32_t opi, const ms_rule_binding *b, rule_inp
     /* A verifier of types, not shapes: a refined `?` is not another type,
     ** so only what the operands infer is passed on. */
     ms_broadcast_check(b->rule, &b->opts, inf.shapes, inf.n, inf.name_ptrs, NULL, 0, NULL, &res);
-    if (declared_ok && res.nfindings == 0 && res.has_inferred) refine_result(w, opi, 0, &res.inferred, false);
+    if (declared_ok && res.nfindings == 0 && res.has_inferred && op->nresults == 1)
+      refine_result(w, opi, 0, &res.inferred, false); /* what a rule infers is one result's */
     return;
   }
   ms_broadcast_check(b->rule, &b->opts, inf.shapes, inf.n, inf.name_ptrs, results, nres, NULL, &res);
