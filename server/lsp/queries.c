@@ -3,11 +3,12 @@
 **
 ** Every query converts its LSP position to a byte offset, finds the unit
 ** (session.h) containing it and works on that unit's subtree only, so the
-** cost does not grow with the document. The exceptions are the queries
-** that are about the whole document by nature: document symbols and
-** folding ranges walk the tree once (through a TSTreeCursor, never
-** ts_node_child(i) loops, which are quadratic on long child lists), and
-** symbol references (`@f`) look for symbol_ref tokens everywhere.
+** cost does not grow with the document. The exception is symbol
+** references (`@f`), which look for symbol_ref tokens everywhere (through a
+** TSTreeCursor, never ts_node_child(i) loops, which are quadratic on long
+** child lists). The queries about the whole document's outline, document
+** symbols and folding ranges, are in queries_outline.c (queries_int.h is
+** what the two share).
 **
 ** Op and value facts come from the session's stored analysis of the unit
 ** (its records, value table and inferences; value_features.c shows the
@@ -28,20 +29,14 @@
 #include "actions.h"
 #include "ssa.h"
 #include "value_features.h"
-#include "symbols.h"
 #include "walk.h"
 #include "strbuf.h"
-
-/* Document symbols are capped so that a huge file cannot produce a
-** response of hundreds of megabytes; the functions always come first. */
-#define MAX_SYMBOLS 200000
+#include "queries_int.h"
 
 /* ------------------------------------------------------------------ */
 /* Small helpers                                                       */
 
 static const char *doc_text(ms_session *s) { return ms_document_text(ms_session_document(s), NULL); }
-
-static bool node_is(TSNode n, const char *type) { return !ts_node_is_null(n) && !strcmp(ts_node_type(n), type); }
 
 static cJSON *position_json(ms_session *s, uint32_t off, ms_encoding enc) {
   ms_position p = ms_document_position(ms_session_document(s), off, enc);
@@ -458,9 +453,9 @@ typedef struct caret_walk {
 static bool enter_caret(void *ctx, TSNode n, uint32_t depth) {
   caret_walk *w = ctx;
   if (depth == 0) return true;
-  if (!node_is(n, "region") && ts_node_child_count(n) > 0) return true;
-  if (node_is(n, "caret_id") && same_text(w->text, n, w->s, w->e))
-    occ_add(w->out, ts_node_start_byte(n), ts_node_end_byte(n), node_is(ts_node_parent(n), "block_label"));
+  if (!ms_node_is(n, "region") && ts_node_child_count(n) > 0) return true;
+  if (ms_node_is(n, "caret_id") && same_text(w->text, n, w->s, w->e))
+    occ_add(w->out, ts_node_start_byte(n), ts_node_end_byte(n), ms_node_is(ts_node_parent(n), "block_label"));
   return false;
 }
 
@@ -472,26 +467,15 @@ static void collect_carets(const char *text, TSNode node, uint32_t s, uint32_t e
 
 static bool block_occurrences(ms_session *s, TSNode caret, occ_list *out) {
   TSNode region = ts_node_parent(caret);
-  while (!ts_node_is_null(region) && !node_is(region, "region")) region = ts_node_parent(region);
+  while (!ts_node_is_null(region) && !ms_node_is(region, "region")) region = ts_node_parent(region);
   if (ts_node_is_null(region)) return false;
   collect_carets(doc_text(s), region, ts_node_start_byte(caret), ts_node_end_byte(caret), out);
   return out->n > 0;
 }
 
-/* Symbols: `@f` and `@"f"` name the same symbol; generic ops spell the
-** definition `sym_name = "f"`. */
-typedef struct symbol_name {
-  const char *p;
-  size_t n;
-} symbol_name;
-
-static symbol_name symbol_of(const char *text, uint32_t s, uint32_t e) {
-  if (s < e && (text[s] == '@')) s++;
-  if (e - s >= 2 && text[s] == '"' && text[e - 1] == '"') s++, e--;
-  return (symbol_name){text + s, e - s};
-}
-
-static bool symbol_eq(symbol_name a, symbol_name b) { return a.n == b.n && !memcmp(a.p, b.p, a.n); }
+/* Symbols: `@f` and `@"f"` name the same symbol (ms_symbol_of); generic
+** ops spell the definition `sym_name = "f"`. */
+static bool symbol_eq(ms_symbol_name a, ms_symbol_name b) { return a.n == b.n && !memcmp(a.p, b.p, a.n); }
 
 /* The `sym_name = "f"` string of a generic op's properties or attributes. */
 static TSNode generic_sym_name(const char *text, TSNode op) {
@@ -500,15 +484,15 @@ static TSNode generic_sym_name(const char *text, TSNode op) {
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
       TSNode n = ts_tree_cursor_current_node(&c);
-      if (!node_is(n, "properties") && !node_is(n, "attribute_dictionary")) continue;
+      if (!ms_node_is(n, "properties") && !ms_node_is(n, "attribute_dictionary")) continue;
       uint32_t k = ts_node_named_child_count(n);
       for (uint32_t i = 0; i < k && ts_node_is_null(found); i++) {
         TSNode entry = ts_node_named_child(n, i);
         TSNode key = ts_node_child_by_field_name(entry, "key", 3);
         TSNode value = ts_node_child_by_field_name(entry, "value", 5);
-        if (ts_node_is_null(key) || !node_is(value, "string")) continue;
-        symbol_name kn = symbol_of(text, ts_node_start_byte(key), ts_node_end_byte(key));
-        if (symbol_eq(kn, (symbol_name){"sym_name", 8})) found = value;
+        if (ts_node_is_null(key) || !ms_node_is(value, "string")) continue;
+        ms_symbol_name kn = ms_symbol_of(text, ts_node_start_byte(key), ts_node_end_byte(key));
+        if (symbol_eq(kn, (ms_symbol_name){"sym_name", 8})) found = value;
       }
     } while (ts_node_is_null(found) && ts_tree_cursor_goto_next_sibling(&c));
   }
@@ -516,19 +500,17 @@ static TSNode generic_sym_name(const char *text, TSNode op) {
   return found;
 }
 
-static bool generic_named(const char *text, TSNode op, const char *name) {
+bool ms_generic_named(const char *text, TSNode op, const char *name) {
   TSNode n = ts_node_child_by_field_name(op, "name", 4);
   size_t len = strlen(name);
   return !ts_node_is_null(n) && ts_node_end_byte(n) - ts_node_start_byte(n) == len + 2 &&
          !memcmp(text + ts_node_start_byte(n) + 1, name, len);
 }
 
-/* The name token of a symbol-defining op (func_operation, pretty or
-** generic module, generic func.func); null otherwise. */
-static TSNode symbol_def_name(const char *text, TSNode op) {
-  if (node_is(op, "func_operation") || node_is(op, "module_operation"))
+TSNode ms_symbol_def_name(const char *text, TSNode op) {
+  if (ms_node_is(op, "func_operation") || ms_node_is(op, "module_operation"))
     return ts_node_child_by_field_name(op, "name", 4);
-  if (node_is(op, "generic_operation")) return generic_sym_name(text, op);
+  if (ms_node_is(op, "generic_operation")) return generic_sym_name(text, op);
   return (TSNode){0};
 }
 
@@ -537,7 +519,7 @@ static TSNode symbol_def_name(const char *text, TSNode op) {
 ** single tokens, so this visits each op and its direct tokens once. */
 typedef struct symbol_walk {
   const char *text;
-  symbol_name name;
+  ms_symbol_name name;
   occ_list *out;
 } symbol_walk;
 
@@ -546,16 +528,16 @@ static bool enter_symbol(void *ctx, TSNode n, uint32_t depth) {
   if (depth == 0) return true;
   if (!ts_node_is_named(n)) return false;
   uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
-  if (node_is(n, "symbol_ref")) {
-    if (symbol_eq(symbol_of(w->text, s, e), w->name))
-      occ_add(w->out, s, e, node_is(ts_node_parent(n), "func_operation") ||
-                                node_is(ts_node_parent(n), "module_operation"));
+  if (ms_node_is(n, "symbol_ref")) {
+    if (symbol_eq(ms_symbol_of(w->text, s, e), w->name))
+      occ_add(w->out, s, e,
+              ms_node_is(ts_node_parent(n), "func_operation") || ms_node_is(ts_node_parent(n), "module_operation"));
     return false;
   }
-  if (node_is(n, "generic_operation")) {
+  if (ms_node_is(n, "generic_operation")) {
     TSNode def = generic_sym_name(w->text, n);
     if (!ts_node_is_null(def) &&
-        symbol_eq(symbol_of(w->text, ts_node_start_byte(def), ts_node_end_byte(def)), w->name))
+        symbol_eq(ms_symbol_of(w->text, ts_node_start_byte(def), ts_node_end_byte(def)), w->name))
       occ_add(w->out, ts_node_start_byte(def), ts_node_end_byte(def), true);
   }
   return ts_node_child_count(n) > 0;
@@ -572,16 +554,16 @@ static void tree_symbols(void *ctx, TSTree *tree) { walk_symbols(ctx, ts_tree_ro
 
 static bool symbol_occurrences(ms_session *s, TSNode tok, occ_list *out) {
   const char *text = doc_text(s);
-  if (node_is(tok, "string")) {
+  if (ms_node_is(tok, "string")) {
     /* Only the string of a `sym_name = "f"` entry names a symbol. */
     TSNode entry = ts_node_parent(tok);
     if (ts_node_is_null(entry) || ts_node_is_null(ts_node_parent(entry))) return false; /* a piece's root */
     TSNode op = ts_node_parent(ts_node_parent(entry));
-    if (!node_is(op, "generic_operation")) return false;
+    if (!ms_node_is(op, "generic_operation")) return false;
     TSNode def = generic_sym_name(text, op);
     if (ts_node_is_null(def) || !ts_node_eq(def, tok)) return false;
   }
-  symbol_walk w = {text, symbol_of(text, ts_node_start_byte(tok), ts_node_end_byte(tok)), out};
+  symbol_walk w = {text, ms_symbol_of(text, ts_node_start_byte(tok), ts_node_end_byte(tok)), out};
   ms_session_each_tree(s, 0, UINT32_MAX, tree_symbols, &w);
   return out->n > 0;
 }
@@ -687,243 +669,4 @@ cJSON *ms_feature_highlight(ms_session *s, const cJSON *params, ms_encoding enc)
   }
   free(l.items);
   return out;
-}
-
-/* ------------------------------------------------------------------ */
-/* Document symbols                                                    */
-
-enum { SYM_MODULE = 2, SYM_METHOD = 6, SYM_FUNCTION = 12 };
-
-/* Symbols nest as ops do, down to this many levels; ops deeper still are
-** listed flat among the children of the deepest symbol (a client walks the
-** answer recursively, and so would cJSON printing it). */
-#define MAX_SYMBOL_LEVELS 64
-
-typedef struct symbol_ctx {
-  ms_session *s;
-  ms_encoding enc;
-  const char *text;
-  size_t count;
-  /* Per depth of the walk: the array that ops found there go into, and
-  ** how many symbols deep that array is. */
-  struct symbol_level {
-    cJSON *into;
-    int level;
-  } *levels;
-  uint32_t nlevels;
-} symbol_ctx;
-
-static bool is_op(TSNode n) {
-  return node_is(n, "generic_operation") || node_is(n, "custom_operation") || node_is(n, "func_operation") ||
-         node_is(n, "module_operation") || node_is(n, "return_operation");
-}
-
-/* The symbol's name, detail, kind and selection token of one op. */
-static cJSON *op_symbol(symbol_ctx *c, TSNode op) {
-  const char *text = c->text;
-  char name[256] = "", detail[256] = "";
-  int kind = SYM_METHOD;
-  TSNode sel = ts_node_child_by_field_name(op, "name", 4);
-  TSNode sym = symbol_def_name(text, op);
-  bool is_module = node_is(op, "module_operation") || generic_named(text, op, "builtin.module");
-  bool is_func = node_is(op, "func_operation") || generic_named(text, op, "func.func");
-  if (is_module || is_func) {
-    kind = is_module ? SYM_MODULE : SYM_FUNCTION;
-    if (!ts_node_is_null(sym)) {
-      symbol_name sn = symbol_of(text, ts_node_start_byte(sym), ts_node_end_byte(sym));
-      snprintf(name, sizeof name, "@%.*s", (int)sn.n, sn.p);
-      sel = sym;
-    } else {
-      snprintf(name, sizeof name, "%s", is_module ? "module" : "func");
-    }
-    snprintf(detail, sizeof detail, "%s", is_module ? "module" : "func.func");
-  } else if (node_is(op, "return_operation")) {
-    uint32_t s = ts_node_start_byte(op);
-    uint32_t e = s;
-    while (text[e] && text[e] != ' ' && text[e] != '\n' && e - s < 64) e++;
-    snprintf(name, sizeof name, "%.*s", (int)(e - s), text + s);
-    sel = (TSNode){0};
-  } else if (!ts_node_is_null(sel)) {
-    symbol_name n = symbol_of(text, ts_node_start_byte(sel), ts_node_end_byte(sel));
-    snprintf(name, sizeof name, "%.*s", (int)n.n, n.p);
-    TSNode results = ts_node_named_child(op, 0);
-    if (node_is(results, "op_result_list")) {
-      uint32_t s = ts_node_start_byte(results), e = ts_node_end_byte(results);
-      while (e > s && (text[e - 1] == '=' || text[e - 1] == ' ')) e--;
-      snprintf(detail, sizeof detail, "%.*s", (int)(e - s), text + s);
-    }
-  }
-  if (!name[0]) return NULL;
-  uint32_t os = ts_node_start_byte(op), oe = ts_node_end_byte(op);
-  while (oe > os && (text[oe - 1] == '\n' || text[oe - 1] == ' ' || text[oe - 1] == '\r')) oe--;
-  uint32_t ss = ts_node_is_null(sel) ? os : ts_node_start_byte(sel);
-  uint32_t se = ts_node_is_null(sel) ? (uint32_t)(os + strlen(name)) : ts_node_end_byte(sel);
-  if (se > oe) se = oe;
-  cJSON *o = cJSON_CreateObject();
-  cJSON_AddStringToObject(o, "name", name);
-  if (detail[0]) cJSON_AddStringToObject(o, "detail", detail);
-  cJSON_AddNumberToObject(o, "kind", kind);
-  cJSON_AddItemToObject(o, "range", ms_feature_range(c->s, os, oe, c->enc));
-  cJSON_AddItemToObject(o, "selectionRange", ms_feature_range(c->s, ss, se, c->enc));
-  cJSON_AddArrayToObject(o, "children");
-  return o;
-}
-
-static struct symbol_level *level_at(symbol_ctx *c, uint32_t depth) {
-  if (depth >= c->nlevels) {
-    c->nlevels = depth + 64;
-    c->levels = ms_xrealloc(c->levels, c->nlevels * sizeof *c->levels);
-  }
-  return &c->levels[depth];
-}
-
-/* The ops nested in node (through regions, blocks and region lists, and
-** the ERROR nodes a broken file leaves), in order, each under its op. */
-static bool enter_symbol_node(void *ctx, TSNode n, uint32_t depth) {
-  symbol_ctx *c = ctx;
-  struct symbol_level *here = level_at(c, depth);
-  if (depth == 0) return true;
-  const struct symbol_level *up = &c->levels[depth - 1];
-  *here = *up;
-  if (!ts_node_is_named(n) && !ts_node_is_missing(n)) return false;
-  if (is_op(n)) {
-    if (c->count >= MAX_SYMBOLS) return false;
-    c->count++;
-    cJSON *sym = op_symbol(c, n);
-    if (!sym) return false;
-    cJSON_AddItemToArray(up->into, sym);
-    if (up->level + 1 < MAX_SYMBOL_LEVELS) {
-      here->into = cJSON_GetObjectItemCaseSensitive(sym, "children");
-      here->level = up->level + 1;
-    }
-    return true;
-  }
-  return node_is(n, "region") || node_is(n, "region_list") || node_is(n, "block") || node_is(n, "ERROR");
-}
-
-static void walk_symbol_children(symbol_ctx *c, TSNode node, cJSON *into) {
-  *level_at(c, 0) = (struct symbol_level){into, 0};
-  ms_walk_visitor v = {enter_symbol_node, NULL};
-  ms_walk(node, &v, c);
-}
-
-/* A symbol's range as byte offsets, read back through the document. */
-static void symbol_span(symbol_ctx *c, const cJSON *sym, size_t *start, size_t *end) {
-  const cJSON *range = cJSON_GetObjectItemCaseSensitive(sym, "range");
-  ms_position a = {0, 0}, b = {0, 0};
-  ms_feature_read_position(cJSON_GetObjectItemCaseSensitive(range, "start"), &a);
-  ms_feature_read_position(cJSON_GetObjectItemCaseSensitive(range, "end"), &b);
-  ms_document *doc = ms_session_document(c->s);
-  *start = ms_document_offset(doc, a, c->enc);
-  *end = ms_document_offset(doc, b, c->enc);
-}
-
-typedef struct placed {
-  size_t start;
-  cJSON *sym;
-} placed;
-
-static int by_start(const void *x, const void *y) {
-  size_t a = ((const placed *)x)->start, b = ((const placed *)y)->start;
-  return a < b ? -1 : a > b;
-}
-
-/* A chunked document: the first tree holds the lines outside the chunks
-** (the module's own first and last lines, ops beside it), the others the
-** ops in between. Each of those goes into the symbol of the first tree
-** that encloses it, else to the top level, in document order: the answer
-** is the one an unchunked document gets. */
-static void place_chunk_symbols(symbol_ctx *c, cJSON *out, cJSON *body) {
-  size_t ntop = (size_t)cJSON_GetArraySize(out), nbody = (size_t)cJSON_GetArraySize(body);
-  placed *top = ms_xrealloc(NULL, (ntop + nbody + 1) * sizeof *top);
-  size_t *top_end = ms_xrealloc(NULL, (ntop + 1) * sizeof *top_end);
-  for (size_t i = 0; i < ntop; i++) {
-    top[i].sym = cJSON_DetachItemFromArray(out, 0);
-    symbol_span(c, top[i].sym, &top[i].start, &top_end[i]);
-  }
-  size_t n = ntop, k = 0;
-  while (cJSON_GetArraySize(body) > 0) {
-    cJSON *sym = cJSON_DetachItemFromArray(body, 0);
-    size_t start, end;
-    symbol_span(c, sym, &start, &end);
-    while (k < ntop && top_end[k] < start) k++; /* both lists are in text order */
-    if (k < ntop && top[k].start <= start && end <= top_end[k])
-      cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(top[k].sym, "children"), sym);
-    else
-      top[n++] = (placed){start, sym};
-  }
-  qsort(top, n, sizeof *top, by_start);
-  for (size_t i = 0; i < n; i++) cJSON_AddItemToArray(out, top[i].sym);
-  free(top);
-  free(top_end);
-}
-
-/* The first tree (the module's own lines, or the whole document) gives the
-** top level; the chunks' trees give the module's body. */
-typedef struct symbols_walk {
-  symbol_ctx *c;
-  cJSON *out, *body;
-  size_t ntrees;
-} symbols_walk;
-
-static void tree_document_symbols(void *ctx, TSTree *tree) {
-  symbols_walk *w = ctx;
-  walk_symbol_children(w->c, ts_tree_root_node(tree), w->ntrees++ ? w->body : w->out);
-}
-
-cJSON *ms_feature_document_symbols(ms_session *s, const cJSON *params, ms_encoding enc) {
-  (void)params;
-  symbol_ctx c = {s, enc, doc_text(s), 0, NULL, 0};
-  symbols_walk w = {&c, cJSON_CreateArray(), cJSON_CreateArray(), 0};
-  ms_session_each_tree(s, 0, UINT32_MAX, tree_document_symbols, &w);
-  if (w.ntrees > 1) place_chunk_symbols(&c, w.out, w.body);
-  cJSON_Delete(w.body);
-  cJSON *out = w.out;
-  free(c.levels);
-  return ms_chunk_symbols(s, out, enc); /* split test files: one symbol per `// -----` chunk */
-}
-
-/* ------------------------------------------------------------------ */
-/* Folding ranges                                                      */
-
-typedef struct fold_ctx {
-  ms_session *s;
-  cJSON *out;
-} fold_ctx;
-
-static void add_fold(fold_ctx *f, TSNode n) {
-  uint32_t first = ts_node_start_point(n).row, last = ts_node_end_point(n).row;
-  if (last <= first) return;
-  /* Keep the closing line visible when there is something to hide. */
-  uint32_t end = last - 1 > first ? last - 1 : last;
-  cJSON *r = cJSON_CreateObject();
-  cJSON_AddNumberToObject(r, "startLine", first);
-  cJSON_AddNumberToObject(r, "endLine", end);
-  cJSON_AddStringToObject(r, "kind", "region");
-  cJSON_AddItemToArray(f->out, r);
-}
-
-/* Only nodes that can contain a region are entered: ops, their region
-** lists, regions and blocks (types and attributes are single tokens). */
-static bool enter_fold(void *ctx, TSNode n, uint32_t depth) {
-  if (depth == 0) return true;
-  if (!ts_node_is_named(n)) return false;
-  bool region = node_is(n, "region"), meta = node_is(n, "file_metadata");
-  if (region || meta) add_fold(ctx, n);
-  return region || is_op(n) || node_is(n, "region_list") || node_is(n, "block") || node_is(n, "ERROR");
-}
-
-static void walk_folds(fold_ctx *f, TSNode node) {
-  ms_walk_visitor v = {enter_fold, NULL};
-  ms_walk(node, &v, f);
-}
-
-static void tree_folds(void *ctx, TSTree *tree) { walk_folds(ctx, ts_tree_root_node(tree)); }
-
-cJSON *ms_feature_folding_ranges(ms_session *s, const cJSON *params, ms_encoding enc) {
-  (void)params;
-  (void)enc;
-  fold_ctx f = {s, cJSON_CreateArray()};
-  ms_session_each_tree(s, 0, UINT32_MAX, tree_folds, &f);
-  return f.out;
 }

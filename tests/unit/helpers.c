@@ -7,6 +7,7 @@
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "records.h"
@@ -25,6 +26,21 @@ ms_catalog *test_catalog(void) {
 void test_catalog_release(void) {
   ms_catalog_delete(catalog);
   catalog = NULL;
+}
+
+char *test_read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *buf = malloc((size_t)n + 1);
+  cr_assert(buf);
+  size_t got = fread(buf, 1, (size_t)n, f);
+  fclose(f);
+  buf[got] = 0;
+  if (len) *len = got;
+  return buf;
 }
 
 ms_session *test_session_of(const char *text) {

@@ -1,7 +1,8 @@
 /*
 ** helpers.h: what several unit test files share: the builtin catalog,
 ** loaded once per test process (Criterion runs each test in its own), a
-** session over a snippet, and the codes an analysis of a snippet gives.
+** session over a snippet, the codes an analysis of a snippet gives, and a
+** file read whole.
 */
 #ifndef MS_TEST_HELPERS_H
 #define MS_TEST_HELPERS_H
@@ -27,6 +28,10 @@ ms_session *test_session_of(const char *text);
 ** "code@line" joined by spaces, only errors when errors_only. */
 void test_analyse(const char *text, const ms_analyzer_options *opts, bool errors_only, char *codes, size_t n,
                   ms_analysis *out);
+
+/* The whole file at path, NUL-terminated (malloc'd; the caller frees it),
+** its length in *len unless len is NULL; NULL when it cannot be opened. */
+char *test_read_file(const char *path, size_t *len);
 
 /* Expects the error codes of text's analysis (as test_analyse writes them,
 ** "code@line" joined by spaces) to be want. */

@@ -16,21 +16,9 @@
 
 #include "codes.h"
 #include "diag.h"
+#include "helpers.h"
 #include "lint.h"
 #include "suppress.h"
-
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  size_t got = fread(s, 1, (size_t)n, f);
-  s[got] = 0;
-  fclose(f);
-  return s;
-}
 
 /* Every match of pattern's group 1 in every file ending in ext of the
 ** server's folders (server/<stage>/). */
@@ -63,7 +51,7 @@ static int check_folder(const char *folder, const char *ext, regex_t *rp) {
     if (n < k || strcmp(e->d_name + n - k, ext)) continue;
     char path[8192];
     snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-    char *text = slurp(path);
+    char *text = test_read_file(path, NULL);
     cr_assert(text, "%s", path);
     regmatch_t m[2];
     for (const char *p = text; !regexec(&re, p, 2, m, 0); p += m[0].rm_eo) {

@@ -22,21 +22,9 @@
 #include <sys/stat.h>
 #include <tree_sitter/api.h>
 
-const TSLanguage *tree_sitter_mlir(void);
+#include "helpers.h"
 
-static char *read_all(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = malloc((size_t)n + 1);
-  size_t got = fread(buf, 1, (size_t)n, f);
-  fclose(f);
-  buf[got] = 0;
-  *len = got;
-  return buf;
-}
+const TSLanguage *tree_sitter_mlir(void);
 
 static TSTree *parse(const char *text, size_t len) {
   TSParser *p = ts_parser_new();
@@ -113,7 +101,7 @@ static const char *run_case(const char *path, const char *hdr, int *cases, int *
 
 static int run_corpus_file(const char *path, int *cases) {
   size_t len;
-  char *text = read_all(path, &len);
+  char *text = test_read_file(path, &len);
   cr_assert_not_null(text, "cannot read %s", path);
   int failures = 0;
   const char *p = text;
@@ -211,7 +199,7 @@ static void walk_corpus(const char *dir, bool generic, corpus_stats *st) {
     size_t n = strlen(path);
     if (n < 5 || strcmp(path + n - 5, ".mlir")) continue;
     size_t len;
-    char *text = read_all(path, &len);
+    char *text = test_read_file(path, &len);
     TSTree *t = parse(text, len);
     TSNode root = ts_tree_root_node(t);
     int errors = count_errors(root);

@@ -22,24 +22,12 @@
 #include <string.h>
 #include <tree_sitter/api.h>
 
+#include "helpers.h"
+
 const TSLanguage *tree_sitter_mlir(void);
 
 #define QUERY_DIR MS_SOURCE_DIR "/grammar/queries"
 #define HIGHLIGHT_DIR MS_SOURCE_DIR "/grammar/test/highlight"
-
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = malloc((size_t)n + 1);
-  size_t got = fread(buf, 1, (size_t)n, f);
-  fclose(f);
-  buf[got] = 0;
-  *len = got;
-  return buf;
-}
 
 static const char *const error_names[] = {"none", "syntax", "node type", "field", "capture", "structure", "language"};
 
@@ -48,7 +36,7 @@ static TSQuery *load_query(const char *name) {
   char path[512];
   snprintf(path, sizeof path, "%s/%s.scm", QUERY_DIR, name);
   size_t len;
-  char *src = slurp(path, &len);
+  char *src = test_read_file(path, &len);
   cr_assert_not_null(src, "cannot read %s", path);
   uint32_t off = 0;
   TSQueryError err = TSQueryErrorNone;
@@ -225,7 +213,7 @@ static bool parse_assertion(const char *line, size_t len, uint32_t *col, char *n
 
 static int check_highlight_file(TSQuery *q, const char *path, int *assertions) {
   size_t len;
-  char *text = slurp(path, &len);
+  char *text = test_read_file(path, &len);
   cr_assert_not_null(text, "cannot read %s", path);
   TSTree *t = parse_text(text, len);
   cr_expect(!ts_node_has_error(ts_tree_root_node(t)), "%s does not parse cleanly", path);

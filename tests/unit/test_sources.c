@@ -14,20 +14,7 @@
 #include <string.h>
 
 #include "strbuf.h"
-
-/* The whole file at path, NUL-terminated (malloc'd), or NULL. */
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  size_t got = fread(s, 1, (size_t)n, f);
-  s[got] = 0;
-  fclose(f);
-  return s;
-}
+#include "helpers.h"
 
 static bool is_c_source(const char *name) {
   size_t n = strlen(name);
@@ -71,7 +58,7 @@ static bool has_purpose_head(const char *text, const char *name) {
 static void check_head(const char *folder, const char *name, void *arg) {
   char path[8192];
   snprintf(path, sizeof path, "%s/server/%s/%s", MS_SOURCE_DIR, folder, name);
-  char *text = slurp(path);
+  char *text = test_read_file(path, NULL);
   cr_assert(text, "%s", path);
   if (!has_purpose_head(text, name)) ms_strbuf_printf(arg, " server/%s/%s", folder, name);
   free(text);
@@ -112,7 +99,7 @@ static void check_listed(const char *folder, const char *name, void *arg) {
 }
 
 Test(sources, architecture_names_every_server_file) {
-  listing l = {slurp(MS_SOURCE_DIR "/ARCHITECTURE.md"), {0}};
+  listing l = {test_read_file(MS_SOURCE_DIR "/ARCHITECTURE.md", NULL), {0}};
   cr_assert(l.architecture);
   int n = each_source(check_listed, &l);
   cr_assert_gt(n, 100, "found only %d files under server/", n);
