@@ -731,13 +731,12 @@ static size_t update_chunks(ms_session *self, size_t len, const analyse_ctx *a) 
     c->used = ++self->clock;
     if (recut_on_error && ts_node_has_error(ts_tree_root_node(c->tree))) self->rechunk = true;
     else if (c->flow != MS_UNIT_ALONE) {
-      /* Judged again below with the rest of its function, on its records. */
+      /* Judged again below with the rest of its function, on its records;
+      ** its tree is the only piece tree kept (the next edit, most likely
+      ** in the same piece, reparses it incrementally). */
       ms_session_read_piece(c, a);
       c->rejudge = true;
-      if (i > 0) {
-        ts_tree_delete(c->tree);
-        c->tree = NULL;
-      }
+      ms_session_drop_piece_trees(self, i);
     } else analysed += analyse_chunk(c, changed, nchanged, a);
     free(changed);
   }

@@ -40,6 +40,7 @@ static void read_records(chunk *c, TSNode root, const ms_catalog *catalog, const
   else c->piece = ms_xmalloc(sizeof *c->piece);
   ms_records_init(c->piece);
   ms_records_build(c->piece, root, text, c->start[0], c->end[0]);
+  ms_records_shrink(c->piece); /* kept while the piece lives */
   bool tail = c->flow == MS_UNIT_FLOW_FIRST && c->nranges == 2 && c->end[1] > c->start[1];
   size_t want = tail ? 2 : 1;
   if (c->nunits != want) {
@@ -126,6 +127,15 @@ void ms_session_drop_snap(ms_session *self) {
   self->snap = NULL;
   ms_flow_delete(self->snap_after);
   self->snap_after = NULL;
+}
+
+void ms_session_drop_piece_trees(ms_session *self, size_t keep) {
+  for (size_t i = 1; i < self->nchunks; i++) {
+    chunk *c = &self->chunks[i];
+    if (i == keep || c->flow == MS_UNIT_ALONE || !c->tree) continue;
+    ts_tree_delete(c->tree);
+    c->tree = NULL;
+  }
 }
 
 /* The chunks [*head, *end) of the function whose piece is chunk k. */

@@ -87,6 +87,8 @@ TSTree *ms_session_ensure_tree(ms_session *self, chunk *c);
 /* An edit e landed in chunk k: if it is a piece of a cut function, the
 ** function's other pieces' records and units and its snapshots move. */
 void ms_session_flow_edited(ms_session *self, size_t k, const ms_text_edit *e);
+/* Frees the trees of the pieces of cut functions but chunk keep's (and the first chunk's). */
+void ms_session_drop_piece_trees(ms_session *self, size_t keep);
 /* Forgets the snapshot (the chunks change, or the text before its piece). */
 void ms_session_drop_snap(ms_session *self);
 
