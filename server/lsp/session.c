@@ -105,6 +105,7 @@ static void clear_units(chunk *c) {
 
 static void clear_chunks(ms_session *self) {
   ms_session_drop_snap(self);
+  ms_session_forget_edit(self);
   drop_views(self);
   for (size_t i = 0; i < self->nchunks; i++) {
     chunk *c = &self->chunks[i];
@@ -347,6 +348,7 @@ bool ms_session_edit(ms_session *self, ms_position start, ms_position end, const
   ms_text_edit e;
   ms_session_build_cancel(self);
   note_alias_edit(self, start, end, text, len, enc);
+  ms_session_note_edit(self, start, end, enc);
   if (!ms_document_apply(self->doc, start, end, text, len, enc, &e)) return false;
   if (self->rechunk) return true;
   TSInputEdit te = {e.start_byte, e.old_end_byte, e.new_end_byte,
@@ -731,13 +733,13 @@ static size_t update_chunks(ms_session *self, size_t len, const analyse_ctx *a) 
     c->used = ++self->clock;
     if (recut_on_error && ts_node_has_error(ts_tree_root_node(c->tree))) self->rechunk = true;
     else if (c->flow != MS_UNIT_ALONE) {
-      /* Judged again below with the rest of its function, on its records. */
+      /* Judged again below with the rest of its function, on its records;
+      ** its tree is the only piece tree kept (the next edit, most likely
+      ** in the same piece, reparses it incrementally). */
+      ms_session_keep_old_records(self, i);
       ms_session_read_piece(c, a);
       c->rejudge = true;
-      if (i > 0) {
-        ts_tree_delete(c->tree);
-        c->tree = NULL;
-      }
+      ms_session_drop_piece_trees(self, i);
     } else analysed += analyse_chunk(c, changed, nchanged, a);
     free(changed);
   }

@@ -40,6 +40,7 @@ static void read_records(chunk *c, TSNode root, const ms_catalog *catalog, const
   else c->piece = ms_xmalloc(sizeof *c->piece);
   ms_records_init(c->piece);
   ms_records_build(c->piece, root, text, c->start[0], c->end[0]);
+  ms_records_shrink(c->piece); /* kept while the piece lives */
   bool tail = c->flow == MS_UNIT_FLOW_FIRST && c->nranges == 2 && c->end[1] > c->start[1];
   size_t want = tail ? 2 : 1;
   if (c->nunits != want) {
@@ -128,6 +129,15 @@ void ms_session_drop_snap(ms_session *self) {
   self->snap_after = NULL;
 }
 
+void ms_session_drop_piece_trees(ms_session *self, size_t keep) {
+  for (size_t i = 1; i < self->nchunks; i++) {
+    chunk *c = &self->chunks[i];
+    if (i == keep || c->flow == MS_UNIT_ALONE || !c->tree) continue;
+    ts_tree_delete(c->tree);
+    c->tree = NULL;
+  }
+}
+
 /* The chunks [*head, *end) of the function whose piece is chunk k. */
 static void function_of(const ms_session *self, size_t k, size_t *head, size_t *end) {
   size_t h = k;
@@ -138,8 +148,79 @@ static void function_of(const ms_session *self, size_t k, size_t *head, size_t *
   *end = e;
 }
 
+void ms_session_forget_edit(ms_session *self) {
+  free(self->edit.old);
+  if (self->edit.old_rec) ms_records_clear(self->edit.old_rec);
+  free(self->edit.old_rec);
+  memset(&self->edit, 0, sizeof self->edit);
+  self->edit.chunk = SIZE_MAX;
+}
+
+void ms_session_note_edit(ms_session *self, ms_position start, ms_position end, ms_encoding enc) {
+  if (self->edit.count++) {
+    free(self->edit.old);
+    self->edit.old = NULL;
+    self->edit.chunk = SIZE_MAX;
+    return;
+  }
+  size_t a = ms_document_offset(self->doc, start, enc), b = ms_document_offset(self->doc, end, enc);
+  const char *text = ms_document_text(self->doc, NULL);
+  self->edit.old = ms_xmalloc(b - a + 1);
+  memcpy(self->edit.old, text + a, b - a);
+  self->edit.chunk = SIZE_MAX;
+}
+
+void ms_session_keep_old_records(ms_session *self, size_t k) {
+  if (self->edit.count != 1 || self->edit.chunk != k || !self->chunks[k].piece) return;
+  if (self->edit.old_rec) ms_records_clear(self->edit.old_rec);
+  free(self->edit.old_rec);
+  self->edit.old_rec = self->chunks[k].piece;
+  self->chunks[k].piece = NULL;
+}
+
+/* The table after piece k as it was before the one edit in it: the table
+** before k (self->flow) judging k's old records on the old text (the
+** current one up to k's end with the edit undone), moved as the edit
+** moved the text; NULL when that is not known. */
+static ms_flow *old_table_after(ms_session *self, size_t k) {
+  const chunk *c = &self->chunks[k];
+  if (self->edit.count != 1 || self->edit.chunk != k || !self->edit.old_rec || !self->edit.old || !self->flow)
+    return NULL;
+  size_t len;
+  const char *text = ms_document_text(self->doc, &len);
+  uint32_t a = self->edit.a, new_end = self->edit.new_end, old_end = self->edit.old_end;
+  int64_t delta = (int64_t)new_end - (int64_t)old_end;
+  size_t upto = c->end[0] < len ? c->end[0] : len; /* the piece's end, now */
+  if (new_end > upto) return NULL;
+  size_t n = upto - delta;
+  char *old = ms_xmalloc(n + 1);
+  memcpy(old, text, a);
+  memcpy(old + a, self->edit.old, old_end - a);
+  memcpy(old + old_end, text + new_end, upto - new_end);
+  old[n] = 0;
+  ms_flow *t = ms_flow_copy(self->flow);
+  ms_flow_set_text(t, old);
+  ms_records rec;
+  copy_records(&rec, self->edit.old_rec);
+  ms_diag_list out;
+  ms_diag_list_init(&out);
+  ms_flow_add(t, &rec, (uint32_t)n, &out);
+  ms_records_clear(&rec);
+  ms_diag_list_clear(&out);
+  ms_flow_shift_from(t, a, old_end, delta);
+  ms_flow_set_text(t, text);
+  free(old);
+  return t;
+}
+
 void ms_session_flow_edited(ms_session *self, size_t k, const ms_text_edit *e) {
   if (self->chunks[k].flow == MS_UNIT_ALONE) return;
+  if (self->edit.count == 1) {
+    self->edit.chunk = k;
+    self->edit.a = e->start_byte;
+    self->edit.old_end = e->old_end_byte;
+    self->edit.new_end = e->new_end_byte;
+  }
   int64_t delta = (int64_t)e->new_end_byte - (int64_t)e->old_end_byte;
   size_t head, end;
   function_of(self, k, &head, &end);
@@ -171,9 +252,10 @@ void ms_session_flow_edited(ms_session *self, size_t k, const ms_text_edit *e) {
 static size_t judge_run(ms_session *self, size_t head, size_t from, size_t end, ms_flow *flow, size_t keep_at) {
   const char *text = ms_document_text(self->doc, NULL);
   size_t judged = 0;
-  bool can_stop = self->snap_after && self->snap_chunk == keep_at && keep_at > head;
-  for (size_t k = keep_at + 1; k < end && can_stop; k++)
-    if (self->chunks[k].rejudge) can_stop = false;
+  bool later_clean = keep_at > head;
+  for (size_t k = keep_at + 1; k < end && later_clean; k++)
+    if (self->chunks[k].rejudge) later_clean = false;
+  bool can_stop = later_clean && self->snap_after && self->snap_chunk == keep_at;
   if (flow) {
     ms_flow_delete(self->flow);
     self->flow = flow;
@@ -192,6 +274,8 @@ static size_t judge_run(ms_session *self, size_t head, size_t from, size_t end, 
       old_after = can_stop ? self->snap_after : NULL;
       if (!can_stop) ms_flow_delete(self->snap_after);
       self->snap_after = NULL;
+      /* The first edit in this piece: its table before the edit, judged now. */
+      if (!old_after && later_clean) old_after = old_table_after(self, k);
     }
     if (!c->piece) {
       TSTree *tree = ms_session_ensure_tree(self, c);
@@ -241,5 +325,6 @@ size_t ms_session_rejudge(ms_session *self, bool all) {
     }
     i = end - 1;
   }
+  ms_session_forget_edit(self);
   return judged;
 }

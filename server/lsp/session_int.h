@@ -59,6 +59,13 @@ struct ms_session {
   ms_flow *snap;           /* the table of a cut function before chunk snap_chunk (the piece edited
                            ** last), or NULL: edits from there on judge the function again from there */
   size_t snap_chunk;
+  struct {                 /* the edits since the last judging, when one (session_flow.c) */
+    unsigned count;
+    size_t chunk;          /* the piece it fell in, or SIZE_MAX */
+    uint32_t a, old_end, new_end;
+    char *old;             /* the text it replaced */
+    ms_records *old_rec;   /* that piece's records before it */
+  } edit;
   ms_flow *snap_after;     /* the table after chunk snap_chunk as last judged, or NULL (judge_run's
                            ** early stop); moved with the edits in that piece, what they touched marked */
 };
@@ -87,6 +94,14 @@ TSTree *ms_session_ensure_tree(ms_session *self, chunk *c);
 /* An edit e landed in chunk k: if it is a piece of a cut function, the
 ** function's other pieces' records and units and its snapshots move. */
 void ms_session_flow_edited(ms_session *self, size_t k, const ms_text_edit *e);
+/* An edit of [start, end) is about to be applied (its old text is kept
+** while it is the only one since the last judging); its piece's records
+** before it are kept when that piece is read again; forgotten. */
+void ms_session_note_edit(ms_session *self, ms_position start, ms_position end, ms_encoding enc);
+void ms_session_keep_old_records(ms_session *self, size_t k);
+void ms_session_forget_edit(ms_session *self);
+/* Frees the trees of the pieces of cut functions but chunk keep's (and the first chunk's). */
+void ms_session_drop_piece_trees(ms_session *self, size_t keep);
 /* Forgets the snapshot (the chunks change, or the text before its piece). */
 void ms_session_drop_snap(ms_session *self);
 
