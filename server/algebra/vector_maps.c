@@ -126,6 +126,8 @@ static ms_infer_verdict vector_contract(const ms_sop_in *in, ms_sop_out *out) {
   if (lhs->kind != MS_TYPE_VECTOR || rhs->kind != MS_TYPE_VECTOR || !lhs->ranked || !rhs->ranked) return MS_INFER_UNKNOWN;
   if (acc->kind == MS_TYPE_VECTOR ? !acc->ranked : acc->kind != MS_TYPE_OTHER) return MS_INFER_UNKNOWN;
   if (!in->at_declared) return MS_INFER_UNKNOWN; /* vectors are static: the declared types are the shapes */
+  /* A scalar result reaches the function as an opaque type. */
+  if (!res->elem[0] && in->opaque_results && in->opaque_results[0].kind == MS_TYPE_OTHER) res = &in->opaque_results[0];
   if (acc->elem[0] && res->elem[0] && strcmp(acc->elem, res->elem))
     return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, 2, "failed to verify that third operand acc and result have same "
                        "element type");
@@ -169,9 +171,8 @@ static ms_infer_verdict vector_contract(const ms_sop_in *in, ms_sop_out *out) {
       return ms_sop_fail(out, CODE_RESULT, -1, "invalid accumulator/result vector shape, expected: %s", a);
     }
   }
-  /* A scalar result reaches the function without its type: the
-  ** accumulator's element type is the result's (checked above when both
-  ** are known). */
+  /* The accumulator's element type is the result's (checked above when
+  ** both are known). */
   if (!ms_sop_kind_supported(kind ? kind->str : "add", res->elem[0] ? res->elem : acc->elem))
     return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, -1, "unsupported contraction type");
   if (!vres) return MS_INFER_UNKNOWN;

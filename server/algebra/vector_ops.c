@@ -191,6 +191,9 @@ static ms_infer_verdict vector_reduction(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1 || !is_vector(&in->operands[0])) return MS_INFER_UNKNOWN;
   const ms_shape *v = &in->operands[0], *res = in->nresults ? &in->results[0] : NULL;
   if (v->rank > 1) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 0, "unsupported reduction rank: %d", v->rank);
+  /* The result is a scalar, which reaches the function as an opaque type. */
+  if (res && !res->elem[0] && in->opaque_results && in->opaque_results[0].kind == MS_TYPE_OTHER)
+    res = &in->opaque_results[0];
   if (res && in->at_declared && res->elem[0] && v->elem[0] &&
       (res->kind != MS_TYPE_OTHER || strcmp(res->elem, v->elem)))
     return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, -1,

@@ -722,8 +722,11 @@ def vreduction(rng, name, _op):
     a = f.arg(vtype(v, elem))
     bad_acc = rng.random() < 0.1 and not WANT_GENERIC[0]  # the pretty parser rejects it: no generic form
     acc = ", " + f.arg(("f64" if elem != "f64" else "f32") if bad_acc else elem) if rng.random() < 0.3 else ""
-    f.body.append("%%r = vector.reduction <%s>, %s%s : %s into %s" % (kind, a, acc, vtype(v, elem), elem))
-    return (f.text(name, elem),) if bad_acc and acc else f.text(name, elem)
+    # without an accumulator, sometimes a scalar result of another type
+    relem = rng.choice([e for e in ("f32", "i32", "index", "f16") if e != elem]) if not acc and rng.random() < 0.1 \
+        else elem
+    f.body.append("%%r = vector.reduction <%s>, %s%s : %s into %s" % (kind, a, acc, vtype(v, elem), relem))
+    return (f.text(name, relem),) if bad_acc and acc else f.text(name, relem)
 
 
 def vinsert_strided(rng, name, _op):
@@ -1180,8 +1183,11 @@ def main(argv):
     if args is None:
         return 2
     cases = []
+    # LINALG_DIFF_ONLY=vector.reduction,...: only these families
+    only = [f for f in os.environ.get("LINALG_DIFF_ONLY", "").split(",") if f]
+    families = [f for f in FAMILIES if f[0] in only] if only else FAMILIES
     for i in range(args["cases"]):
-        fam, gen = FAMILIES[i % len(FAMILIES)]
+        fam, gen = families[i % len(families)]
         generic = rng.random() < 0.5
         WANT_GENERIC[0] = generic
         text = gen(rng, "f%d" % i, fam.split(".", 1)[1])
