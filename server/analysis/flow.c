@@ -628,6 +628,22 @@ void ms_flow_delete(ms_flow *self) {
   free(self);
 }
 
+void ms_flow_each_span(const ms_flow *self, void (*fn)(void *ctx, ms_span span), void *ctx) {
+  if (self->has_fn) fn(ctx, ms_op_name_token(&self->fn));
+  for (size_t i = 0; i < self->nvals; i++) {
+    const fval *f = &self->vals[i];
+    if (value_level(f) < 0) continue;
+    fn(ctx, f->v.def);
+    if (f->v.type.end) fn(ctx, f->v.type);
+  }
+  for (size_t i = 0; i < self->nops; i++) {
+    const fop *o = &self->ops[i];
+    if (o->freed) continue;
+    fn(ctx, o->name_token);
+    if (o->constant.end) fn(ctx, o->constant);
+  }
+}
+
 /* ---- copies (the language server resumes a function from a piece) ---- */
 
 static void *dup_items(const void *items, size_t n, size_t size) {

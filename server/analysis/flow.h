@@ -43,6 +43,12 @@ void ms_flow_add_stored(ms_flow *self, ms_records *piece, uint32_t cut, ms_analy
 ** has one leads to. */
 void ms_flow_forget(ms_flow *self, ms_span at);
 
+/* Calls fn(ctx, span) for every span of the text that judging a later
+** piece may read back through the table: its values' definitions and
+** types, its ops' names and constants, the function's name. `check` keeps
+** their pages mapped (ms_source_keep). */
+void ms_flow_each_span(const ms_flow *self, void (*fn)(void *ctx, ms_span span), void *ctx);
+
 /* A deep copy of the table as it stands between two pieces: judging the
 ** next pieces on it gives what judging them on self would. The language
 ** server keeps one to judge a function again from an edited piece. */

@@ -106,6 +106,8 @@ typedef struct input {
   uint32_t *lastuse_index;     /* per unit: its index in the function's scan */
   bool flowed;                 /* a cut function's judging read its text back from flow_start on */
   uint32_t flow_start;
+  ms_span *live;               /* the spans the flow's table reads back (ms_flow_each_span) */
+  size_t nlive, cap_live;
 } input;
 
 
@@ -307,6 +309,9 @@ static void input_unload(input *in) {
   free(in->lastuse_index);
   in->lastuse = NULL;
   in->lastuse_index = NULL;
+  free(in->live);
+  in->live = NULL;
+  in->nlive = in->cap_live = 0;
   ms_unit_list_clear(&in->units);
   in->ok = false;
 }
@@ -423,6 +428,11 @@ static void read_flow_piece(piece *p, TSNode root, const ms_analyzer_options *ao
     ms_lastuse_each(p->in->lastuse[p->unit], src, p->in->lastuse_index[p->unit], unit, add_last, p);
 }
 
+static void add_live(void *ctx, ms_span span) {
+  input *in = ctx;
+  *MS_ARRAY_PUSH(in->live, in->nlive, in->cap_live) = span;
+}
+
 /* On the collecting thread, in file order: a cut function's piece is
 ** judged after the pieces before it, against their value table. */
 static void judge_flow_piece(piece *p, const options *o) {
@@ -441,6 +451,10 @@ static void judge_flow_piece(piece *p, const options *o) {
   ms_flow_add(in->flow, &p->rec, unit->end[0], &p->diags);
   for (size_t i = 0; i < p->nlast; i++) ms_flow_forget(in->flow, p->last[i]);
   bool more = p->unit + 1 < in->units.count && in->units.items[p->unit + 1].flow == MS_UNIT_FLOW_NEXT;
+  in->nlive = 0;
+  if (more) ms_flow_each_span(in->flow, add_live, in);
+  /* The sweeps pass over the definitions the next pieces read back. */
+  ms_source_keep(&in->src, in->live, in->nlive);
   if (!more) {
     ms_source_advise_random(&in->src, in->flow_start, (uint32_t)in->src.len, false);
     ms_flow_delete(in->flow);

@@ -225,6 +225,14 @@ bool ms_source_open(ms_source *self, const char *path, char *err, size_t errlen)
     int slot = map != MAP_FAILED ? guard_add(map, (size_t)st.st_size) : -1;
     if (map != MAP_FAILED && slot < 0) munmap(map, (size_t)st.st_size);  /* unguarded: read it */
     if (slot >= 0) {
+#ifdef MADV_NOHUGEPAGE
+      /* The page cache may hold the file in large folios (readahead, ext4):
+      ** a fault inside a PMD-sized one may map it whole with one PMD (seen
+      ** as FilePmdMapped, 16 MB at once on a 200 MB dump). Page-table
+      ** mappings let a release drop all but the kept pages
+      ** (ms_source_keep). */
+      madvise(map, (size_t)st.st_size, MADV_NOHUGEPAGE);
+#endif
       self->guard = slot;
       self->map = map;
       self->maplen = (size_t)st.st_size;
@@ -255,6 +263,7 @@ void ms_source_close(ms_source *self) {
   free(self->owned);
   free(self->lines);
   free(self->name);
+  free(self->kept);
   memset(self, 0, sizeof *self);
 }
 
@@ -410,13 +419,56 @@ uint32_t ms_source_skip_literal(const char *text, uint32_t i, uint32_t end) {
   return q < end ? q + 1 : end;
 }
 
+/* The first kept page at or after page p. */
+static size_t kept_from(const ms_source *self, uint32_t p) {
+  size_t lo = 0, hi = self->nkept;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (self->kept[mid] < p) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 void ms_source_release(const ms_source *self, uint32_t start, uint32_t end) {
   if (!self->map) return;
   long page = sysconf(_SC_PAGESIZE);
   uintptr_t base = (uintptr_t)self->map;
   uintptr_t a = (base + start + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
   uintptr_t b = (base + end) & ~((uintptr_t)page - 1);
+  if (b <= a) return;
+  /* The gaps between kept pages. */
+  uint32_t first = (uint32_t)((a - base) / (uintptr_t)page), last = (uint32_t)((b - base) / (uintptr_t)page);
+  for (size_t k = kept_from(self, first); k < self->nkept && self->kept[k] < last; k++) {
+    uintptr_t at = base + (uintptr_t)self->kept[k] * (uintptr_t)page;
+    if (at > a) madvise((void *)a, at - a, MADV_DONTNEED);
+    a = at + (uintptr_t)page;
+  }
   if (b > a) madvise((void *)a, b - a, MADV_DONTNEED);
+}
+
+#define KEEP_MAX_SPAN (64u << 10)
+
+static int compare_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+void ms_source_keep(ms_source *self, const ms_span *spans, size_t n) {
+  self->nkept = 0;
+  if (!self->map) return;
+  uint32_t page = (uint32_t)sysconf(_SC_PAGESIZE);
+  for (size_t i = 0; i < n; i++) {
+    ms_span s = spans[i];
+    if (s.end <= s.start || s.end - s.start > KEEP_MAX_SPAN || s.end > self->maplen) continue;
+    for (uint32_t p = s.start / page; p <= (s.end - 1) / page; p++)
+      *MS_ARRAY_PUSH(self->kept, self->nkept, self->cap_kept) = p;
+  }
+  qsort(self->kept, self->nkept, sizeof *self->kept, compare_u32);
+  size_t kept = 0;
+  for (size_t i = 0; i < self->nkept; i++)
+    if (!kept || self->kept[kept - 1] != self->kept[i]) self->kept[kept++] = self->kept[i];
+  self->nkept = kept;
 }
 
 void ms_source_advise_random(const ms_source *self, uint32_t start, uint32_t end, bool random) {

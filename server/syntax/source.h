@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ssa.h" /* ms_span */
+
 typedef struct ms_source {
   char *name;                  /* as shown in reports: the path, or "<stdin>" */
   const char *text;
@@ -35,6 +37,8 @@ typedef struct ms_source {
   char *owned;                 /* private: the copy, or NULL */
   int guard;                   /* private: the mapping's slot (ms_source_shrank) */
   uint64_t id;                 /* private: unique per open (positions' memo) */
+  uint32_t *kept;              /* private: pages ms_source_release passes over (ms_source_keep), */
+  size_t nkept, cap_kept;      /* ascending */
 } ms_source;
 
 /* Opens path ("-" reads stdin, named "<stdin>") and indexes its lines. On
@@ -72,6 +76,18 @@ uint32_t ms_source_utf16_column(const ms_source *self, uint32_t off);
 /* Tells the kernel that the pages of [start, end) will not be read soon
 ** (drops them from the resident set of a mapped file); a no-op otherwise. */
 void ms_source_release(const ms_source *self, uint32_t start, uint32_t end);
+
+/* The pages holding spans[0..n) stay mapped: ms_source_release passes
+** over them until the next call (n 0: none; the pages kept before are
+** released by the next release over them). A cut function's value table
+** reads its live values' definitions back from anywhere before the piece
+** being judged (flow.h); a fault on a mapped file maps what the page cache
+** holds around the page (fault-around, 64 KB; a whole large folio, up to
+** 2 MB, on recent kernels), so each such read would bring back megabytes
+** that the next sweep drops again. Kept, they never fault. Spans longer
+** than 64 KB are not kept (a constant's payload is read rarely). A no-op
+** on a text that is not mapped. Not thread-safe with ms_source_release. */
+void ms_source_keep(ms_source *self, const ms_span *spans, size_t n);
 
 /* The one lexical rule of the passes that read a big text before it is
 ** parsed (cut.c, lastuse.c): strings and `//` comments hold no structure.
