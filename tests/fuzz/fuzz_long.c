@@ -9,7 +9,8 @@
 ** own byte repeated. The text (at most 8 MB) goes through the server's
 ** session (parse with the nesting limit, analysis) and every report format;
 ** sanitizers and libFuzzer's time and memory limits are the checks, with
-** the JSON report required to be UTF-8.
+** the JSON report required to be UTF-8; `check`'s cut of the text into
+** units (garbage stretches apart) must tile it in order.
 */
 #include <stdint.h>
 #include <stdio.h>
@@ -55,6 +56,26 @@ static const char *const pieces[] = {
   "func.func @f(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>) {\n",
 };
 
+/* `check`'s cut (garbage.c over cut.c): the units tile the text in order,
+** and a stretch that is not MLIR text holds a foreign byte. */
+static void check_cut(const text *t) {
+  ms_source src;
+  ms_source_init_text(&src, "long.mlir", t->p, t->len);
+  ms_unit_list u;
+  ms_unit_list_init(&u);
+  ms_cut_options o = {.threshold = 4096, .target = 2048, .max_level = 4, .flow = true};
+  ms_source_cut_text(&src, 0, (uint32_t)t->len, &o, &u);
+  uint32_t prev = 0;
+  for (size_t i = 0; i < u.count; i++) {
+    const ms_unit *x = &u.items[i];
+    if (x->start[0] < prev || x->end[0] > t->len) abort();
+    if (x->not_text && ms_source_foreign(t->p, x->start[0], x->end[0]) >= x->end[0]) abort();
+    prev = x->start[0];
+  }
+  ms_unit_list_clear(&u);
+  ms_source_close(&src);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   text t = {0};
   for (size_t i = 0; i + 3 <= size; i += 3) {
@@ -68,6 +89,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
   if (!t.len) return 0;
+  check_cut(&t);
   static const ms_analyzer_options opts = {false};
   ms_session *s = ms_session_new("file:///long.mlir", t.p, t.len, 1, fuzz_catalog(), &opts);
   if (s) {
