@@ -16,13 +16,23 @@
 ** unit. The head's closing lines (and any op after them up to the next
 ** one, which is no part of the function) are a second unit of its chunk.
 **
-** After an edit inside a piece, the piece is parsed again and its
-** function judged again from the edited piece on, on the records of its
-** pieces' trees (parsed again where the tree budget dropped them): the
-** session keeps a copy of the function's table before the piece edited
-** last (`snap`), valid while the text before that piece is unchanged;
-** an edit before it judges the function from its head and moves the
-** snapshot to the new piece.
+** A piece's records are kept (its tree is freed once they are read; the
+** piece edited last keeps its tree for incremental reparsing), so judging
+** it again needs no tree. After an edit inside a piece, the piece is
+** parsed again and its function judged again from the edited piece on:
+** the session keeps a copy of the function's table before the piece
+** edited last (`snap`), valid while the text before that piece is
+** unchanged, and one after it (`snap_after`); an edit before it judges the
+** function from its head and moves the snapshots to the new piece. Edits
+** elsewhere in the function move the other pieces' records and stored
+** units in place (what lies past the edit). Judging stops after the
+** edited piece when the table after it is the same as before the edit
+** (ms_flow_same: the same names, each with the same value, op, operand #1,
+** producer and inference, nothing the edit fell on): the later pieces
+** would read what they read, and their stored results stand. The table
+** before the edit is `snap_after`, or, for the first edit in a piece (the
+** only edit since the last judging), the piece's old records judged on the
+** old text (the current one with the edit undone).
 */
 #include "session_int.h"
 #include "alloc.h"
