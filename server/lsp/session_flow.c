@@ -173,10 +173,13 @@ void ms_session_note_edit(ms_session *self, ms_position start, ms_position end, 
     self->edit.chunk = SIZE_MAX;
     return;
   }
-  size_t a = ms_document_offset(self->doc, start, enc), b = ms_document_offset(self->doc, end, enc);
-  const char *text = ms_document_text(self->doc, NULL);
+  size_t len, a = ms_document_offset(self->doc, start, enc), b = ms_document_offset(self->doc, end, enc);
+  const char *text = ms_document_text(self->doc, &len);
+  self->edit.chunk = SIZE_MAX;
+  if (b < a || b > len) return; /* a range the document refuses */
   self->edit.old = ms_xmalloc(b - a + 1);
   memcpy(self->edit.old, text + a, b - a);
+  self->edit.nold = b - a;
   self->edit.chunk = SIZE_MAX;
 }
 
@@ -201,7 +204,7 @@ static ms_flow *old_table_after(ms_session *self, size_t k) {
   uint32_t a = self->edit.a, new_end = self->edit.new_end, old_end = self->edit.old_end;
   int64_t delta = (int64_t)new_end - (int64_t)old_end;
   size_t upto = c->end[0] < len ? c->end[0] : len; /* the piece's end, now */
-  if (new_end > upto) return NULL;
+  if (new_end > upto || old_end - a != self->edit.nold) return NULL;
   size_t n = upto - delta;
   char *old = ms_xmalloc(n + 1);
   memcpy(old, text, a);
