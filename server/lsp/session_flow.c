@@ -16,13 +16,23 @@
 ** unit. The head's closing lines (and any op after them up to the next
 ** one, which is no part of the function) are a second unit of its chunk.
 **
-** After an edit inside a piece, the piece is parsed again and its
-** function judged again from the edited piece on, on the records of its
-** pieces' trees (parsed again where the tree budget dropped them): the
-** session keeps a copy of the function's table before the piece edited
-** last (`snap`), valid while the text before that piece is unchanged;
-** an edit before it judges the function from its head and moves the
-** snapshot to the new piece.
+** A piece's records are kept (its tree is freed once they are read; the
+** piece edited last keeps its tree for incremental reparsing), so judging
+** it again needs no tree. After an edit inside a piece, the piece is
+** parsed again and its function judged again from the edited piece on:
+** the session keeps a copy of the function's table before the piece
+** edited last (`snap`), valid while the text before that piece is
+** unchanged, and one after it (`snap_after`); an edit before it judges the
+** function from its head and moves the snapshots to the new piece. Edits
+** elsewhere in the function move the other pieces' records and stored
+** units in place (what lies past the edit). Judging stops after the
+** edited piece when the table after it is the same as before the edit
+** (ms_flow_same: the same names, each with the same value, op, operand #1,
+** producer and inference, nothing the edit fell on): the later pieces
+** would read what they read, and their stored results stand. The table
+** before the edit is `snap_after`, or, for the first edit in a piece (the
+** only edit since the last judging), the piece's old records judged on the
+** old text (the current one with the edit undone).
 */
 #include "session_int.h"
 #include "alloc.h"
@@ -163,10 +173,13 @@ void ms_session_note_edit(ms_session *self, ms_position start, ms_position end, 
     self->edit.chunk = SIZE_MAX;
     return;
   }
-  size_t a = ms_document_offset(self->doc, start, enc), b = ms_document_offset(self->doc, end, enc);
-  const char *text = ms_document_text(self->doc, NULL);
+  size_t len, a = ms_document_offset(self->doc, start, enc), b = ms_document_offset(self->doc, end, enc);
+  const char *text = ms_document_text(self->doc, &len);
+  self->edit.chunk = SIZE_MAX;
+  if (b < a || b > len) return; /* a range the document refuses */
   self->edit.old = ms_xmalloc(b - a + 1);
   memcpy(self->edit.old, text + a, b - a);
+  self->edit.nold = b - a;
   self->edit.chunk = SIZE_MAX;
 }
 
@@ -191,7 +204,7 @@ static ms_flow *old_table_after(ms_session *self, size_t k) {
   uint32_t a = self->edit.a, new_end = self->edit.new_end, old_end = self->edit.old_end;
   int64_t delta = (int64_t)new_end - (int64_t)old_end;
   size_t upto = c->end[0] < len ? c->end[0] : len; /* the piece's end, now */
-  if (new_end > upto) return NULL;
+  if (new_end > upto || old_end - a != self->edit.nold) return NULL;
   size_t n = upto - delta;
   char *old = ms_xmalloc(n + 1);
   memcpy(old, text, a);

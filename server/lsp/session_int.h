@@ -63,7 +63,8 @@ struct ms_session {
     unsigned count;
     size_t chunk;          /* the piece it fell in, or SIZE_MAX */
     uint32_t a, old_end, new_end;
-    char *old;             /* the text it replaced */
+    char *old;             /* the text it replaced (nold bytes) */
+    size_t nold;
     ms_records *old_rec;   /* that piece's records before it */
   } edit;
   ms_flow *snap_after;     /* the table after chunk snap_chunk as last judged, or NULL (judge_run's
