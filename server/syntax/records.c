@@ -383,6 +383,10 @@ static size_t pretty_value_end(const kids *k, size_t i) {
 static bool bindings_group(builder *b, const kids *k, size_t i, const scratch *op) {
   if (kind(k->items[i]) != MS_K_PARENS) return false;
   if (!(i <= 2 + (size_t)(op->ngroups > 0) || kind(k->items[i - 1]) == MS_K_VALUE_USE)) return false;
+  /* most groups are no header: `(` then a value then `=`, checked first */
+  TSNode g1 = ts_node_child(k->items[i], 1), g2 = ts_node_child(k->items[i], 2);
+  if (ts_node_is_null(g1) || ts_node_is_null(g2) || kind(g1) != MS_K_VALUE_USE || kind(g2) != MS_K_TOK_EQUALS)
+    return false;
   const kids *g = kids_of(b, k->items[i], L_CHILD, false);
   size_t n = g->count;
   if (n < 5) return false; /* ( %a = %x ) */
