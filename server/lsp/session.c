@@ -86,6 +86,12 @@ ms_session *ms_session_new(const char *uri, const char *text, size_t len, int ve
   return self;
 }
 
+void ms_session_set_function_cutting(ms_session *self, bool on) {
+  ms_session_build_cancel(self);
+  self->cut_functions = on;
+  self->rechunk = true;
+}
+
 void ms_session_set_chunking(ms_session *self, size_t threshold, size_t target) {
   ms_session_build_cancel(self);
   self->threshold = threshold;
@@ -343,13 +349,35 @@ static void note_alias_edit(ms_session *self, ms_position start, ms_position end
   }
 }
 
+/* Where a cut function ends is found when the document is cut: an edit
+** that may open or close a region, a string or a comment (a `{`, `}`, `"`
+** or `/` written or removed) can move that end, so that pieces of a
+** function would go on flowing values into what is now another function.
+** Such an edit, while any function is cut, cuts the document again. */
+static bool may_move_function_end(const ms_session *self, ms_position start, ms_position end, const char *text,
+                                  size_t len, ms_encoding enc) {
+  bool cut = false;
+  for (size_t i = 0; i < self->nchunks && !cut; i++) cut = self->chunks[i].flow != MS_UNIT_ALONE;
+  if (!cut) return false;
+  static const char structural[] = "{}\"/";
+  for (size_t i = 0; i < len; i++)
+    if (strchr(structural, text[i]) && text[i]) return true;
+  size_t a = ms_document_offset(self->doc, start, enc), b = ms_document_offset(self->doc, end, enc);
+  const char *doc = ms_document_text(self->doc, NULL);
+  for (size_t i = a; i < b; i++)
+    if (strchr(structural, doc[i]) && doc[i]) return true;
+  return false;
+}
+
 bool ms_session_edit(ms_session *self, ms_position start, ms_position end, const char *text, size_t len,
                      ms_encoding enc) {
   ms_text_edit e;
   ms_session_build_cancel(self);
   note_alias_edit(self, start, end, text, len, enc);
   ms_session_note_edit(self, start, end, enc);
+  bool structural = may_move_function_end(self, start, end, text, len, enc);
   if (!ms_document_apply(self->doc, start, end, text, len, enc, &e)) return false;
+  if (structural) self->rechunk = true;
   if (self->rechunk) return true;
   TSInputEdit te = {e.start_byte, e.old_end_byte, e.new_end_byte,
                     point(e.start_point), point(e.old_end_point), point(e.new_end_point)};
@@ -588,8 +616,8 @@ static void build_begin(ms_session *self, const char *text, size_t len, const an
   ms_unit_list_init(&pieces);
   /* Inside the module, and inside a long function's body (its pieces are
   ** judged in order: session_flow.c). */
-  ms_cut_options cut = {.threshold = self->threshold, .target = self->target, .max_level = 2, .flow = true,
-                        .inner_flow_only = true};
+  ms_cut_options cut = {.threshold = self->threshold, .target = self->target, .max_level = self->cut_functions ? 2 : 1,
+                        .flow = self->cut_functions, .inner_flow_only = true};
   ms_source_cut(&src, 0, (uint32_t)len, &cut, &pieces);
   size_t total = pieces.count ? pieces.count : 1;
   self->chunks = ms_xcalloc(total, sizeof *self->chunks);

@@ -48,6 +48,7 @@ struct ms_session {
   ms_alias_table *aliases; /* the text's type aliases (opts.aliases) */
   bool rescan_aliases;     /* an edit moved them */
   size_t threshold, target;
+  bool cut_functions;      /* cut a long function's body too (ms_session_set_function_cutting) */
   size_t tree_budget;
   uint64_t clock;          /* chunk.used */
   build *build;            /* the build under way, or NULL */

@@ -43,6 +43,7 @@ Test(session_flow, edits_in_a_cut_function_equal_a_whole_analysis) {
   char *text = giant_text(400);
   ms_session *s = session_open("file:///g.mlir", text, strlen(text));
   ms_session_set_chunking(s, 6000, 3000);
+  ms_session_set_function_cutting(s, true);
   ms_session_update(s);
   cr_assert_gt(ms_session_trees(s, NULL, 0), 8, "the function should be cut into pieces");
   char *first = session_findings(s);
@@ -132,6 +133,7 @@ Test(session_flow, an_edit_leaving_the_values_keeps_the_later_pieces) {
   char *text = giant_text(400);
   ms_session *s = session_open("file:///g.mlir", text, strlen(text));
   ms_session_set_chunking(s, 6000, 3000);
+  ms_session_set_function_cutting(s, true);
   ms_session_update(s);
   ms_document *doc = ms_session_document(s);
   uint32_t line = ms_document_line_count(doc) / 3, col;
@@ -165,6 +167,7 @@ Test(session_flow, an_edit_changing_a_value_judges_the_later_pieces) {
   char *text = giant_text(400);
   ms_session *s = session_open("file:///g.mlir", text, strlen(text));
   ms_session_set_chunking(s, 6000, 3000);
+  ms_session_set_function_cutting(s, true);
   ms_session_update(s);
   ms_document *doc = ms_session_document(s);
   uint32_t line = ms_document_line_count(doc) / 3, col;
