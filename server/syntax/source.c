@@ -464,7 +464,7 @@ void ms_source_keep(ms_source *self, const ms_span *spans, size_t n) {
     for (uint32_t p = s.start / page; p <= (s.end - 1) / page; p++)
       *MS_ARRAY_PUSH(self->kept, self->nkept, self->cap_kept) = p;
   }
-  qsort(self->kept, self->nkept, sizeof *self->kept, compare_u32);
+  if (self->nkept) qsort(self->kept, self->nkept, sizeof *self->kept, compare_u32);
   size_t kept = 0;
   for (size_t i = 0; i < self->nkept; i++)
     if (!kept || self->kept[kept - 1] != self->kept[i]) self->kept[kept++] = self->kept[i];
