@@ -51,6 +51,35 @@ ms_session *test_session_of(const char *text) {
   return s;
 }
 
+const char *test_inferred_type(ms_session *s, const char *def) {
+  const char *text = ms_document_text(ms_session_document(s), NULL);
+  const char *p = strstr(text, def);
+  cr_assert(p, "no %s", def);
+  uint32_t pos = (uint32_t)(p - text), base = 0;
+  const ms_analysis *a = ms_session_unit_analysis(s, pos, &base);
+  cr_assert(a);
+  ms_span at = {0, 0};
+  uint32_t v = ms_records_value_at(&a->rec, pos - base, &at);
+  cr_assert_neq(v, MS_NONE, "%s is no value", def);
+  const char *t = ms_analysis_inferred(a, v);
+  return t ? t : "declared";
+}
+
+void test_expect_types(const char *text, int findings, const char *const *want) {
+  ms_session *s = test_session_of(text);
+  for (size_t i = 0; want[i]; i += 2) {
+    const char *got = test_inferred_type(s, want[i]);
+    cr_expect_str_eq(got, want[i + 1], "at %s: %s, want %s", want[i], got, want[i + 1]);
+  }
+  if (findings >= 0) {
+    uint32_t base;
+    const ms_analysis *a = ms_session_unit_analysis(s, 0, &base);
+    cr_assert(a);
+    cr_expect_eq(a->diags.count, (size_t)findings);
+  }
+  ms_session_delete(s);
+}
+
 void test_analyse(const char *text, const ms_analyzer_options *opts, bool errors_only, char *codes, size_t n,
                   ms_analysis *out) {
   ms_analyzer_options defaults = {0};
@@ -79,4 +108,13 @@ void test_expect_codes(const char *text, const char *want) {
   test_analyse(text, NULL, true, codes, sizeof codes, &a);
   cr_expect_str_eq(codes, want, "%s", text);
   ms_analysis_clear(&a);
+}
+
+void test_expect_error(const char *text, const char *want) {
+  char codes[256];
+  ms_analysis out;
+  test_analyse(text, NULL, true, codes, sizeof codes, &out);
+  if (want) cr_expect(strstr(codes, want), "want %s, got %s", want, codes);
+  else cr_expect_str_eq(codes, "", "%s", codes);
+  ms_analysis_clear(&out);
 }

@@ -1,8 +1,8 @@
 /*
 ** helpers.h: what several unit test files share: the builtin catalog,
 ** loaded once per test process (Criterion runs each test in its own), a
-** session over a snippet, the codes an analysis of a snippet gives, and a
-** file read whole.
+** session over a snippet and the type it infers for a value, the codes an
+** analysis of a snippet gives and the checks on them, and a file read whole.
 */
 #ifndef MS_TEST_HELPERS_H
 #define MS_TEST_HELPERS_H
@@ -23,6 +23,16 @@ void test_catalog_release(void);
 /* A session over text ("file:///t.mlir", version 1, default options), updated. */
 ms_session *test_session_of(const char *text);
 
+/* The inferred type of the value defined where def first occurs in s's
+** text (def: "%x =", "%arg:"), or "declared" when it is not refined. */
+const char *test_inferred_type(ms_session *s, const char *def);
+
+/* In a session over text, expects the value defined at each want[2i] to
+** have the inferred type want[2i+1], as test_inferred_type reads them;
+** want ends with NULL. With findings >= 0, the unit at offset 0 has that
+** many findings. */
+void test_expect_types(const char *text, int findings, const char *const *want);
+
 /* Analyses text with the builtin catalog and opts (NULL: defaults) into out
 ** (the caller clears it) and writes its findings' codes to codes as
 ** "code@line" joined by spaces, only errors when errors_only. */
@@ -36,5 +46,10 @@ char *test_read_file(const char *path, size_t *len);
 /* Expects the error codes of text's analysis (as test_analyse writes them,
 ** "code@line" joined by spaces) to be want. */
 void test_expect_codes(const char *text, const char *want);
+
+/* Expects text's analysis to report an error of code want (written as
+** test_analyse writes codes: "code" or "code@line"); no error at all when
+** want is NULL. */
+void test_expect_error(const char *text, const char *want);
 
 #endif

@@ -16,19 +16,6 @@
 
 TestSuite(tosa_pretty_regions, .fini = test_catalog_release);
 
-static const char *type_of(ms_session *s, const char *text, const char *def) {
-  const char *p = strstr(text, def);
-  cr_assert(p, "no %s", def);
-  uint32_t pos = (uint32_t)(p - text), base = 0;
-  const ms_analysis *a = ms_session_unit_analysis(s, pos, &base);
-  cr_assert(a);
-  ms_span at = {0, 0};
-  uint32_t v = ms_records_value_at(&a->rec, pos - base, &at);
-  cr_assert_neq(v, MS_NONE, "%s is no value", def);
-  const char *t = ms_analysis_inferred(a, v);
-  return t ? t : "declared";
-}
-
 static const char loop[] =
     "func.func @f(%x: tensor<2x3xf32>) -> tensor<*xf32> {\n"
     "  %0 = tosa.while_loop (%c0 = %x) : (tensor<2x3xf32>) -> tensor<*xf32> {\n"
@@ -44,15 +31,10 @@ static const char loop[] =
     "}\n";
 
 Test(tosa_pretty_regions, a_while_header_names_the_cond_arguments) {
-  ms_session *s = test_session_of(loop);
   /* the header's %c0 is the cond region's argument: uses inside see it */
-  cr_expect_str_eq(type_of(s, loop, "%g ="), "tensor<?x3xi1>");
-  cr_expect_str_eq(type_of(s, loop, "%b0:"), "tensor<?x3xf32>");
-  cr_expect_str_eq(type_of(s, loop, "%0 ="), "tensor<?x3xf32>");
-  uint32_t base;
-  const ms_analysis *a = ms_session_unit_analysis(s, 0, &base);
-  cr_expect_eq(a->diags.count, 0);
-  ms_session_delete(s);
+  test_expect_types(loop, 0,
+                    (const char *[]){"%g =", "tensor<?x3xi1>", "%b0:", "tensor<?x3xf32>", "%0 =", "tensor<?x3xf32>",
+                                     NULL});
 }
 
 static const char branches[] =
@@ -70,73 +52,60 @@ static const char branches[] =
     "}\n";
 
 Test(tosa_pretty_regions, cond_if_branches_take_the_bound_operands) {
-  ms_session *s = test_session_of(branches);
-  cr_expect_str_eq(type_of(s, branches, "%a0:"), "tensor<2x3xf32>");
-  cr_expect_str_eq(type_of(s, branches, "%b1:"), "tensor<4xf32>");
-  cr_expect_str_eq(type_of(s, branches, "%2 ="), "tensor<4x3xf32>");
-  cr_expect_str_eq(type_of(s, branches, "%0 ="), "tensor<?x3xf32>");
-  ms_session_delete(s);
-}
-
-static void expect_codes(const char *text, const char *want) {
-  char codes[256];
-  ms_analysis out;
-  ms_analysis_init(&out);
-  test_analyse(text, NULL, true, codes, sizeof codes, &out);
-  if (want) cr_expect(strstr(codes, want), "want %s, got %s", want, codes);
-  else cr_expect_str_eq(codes, "", "%s", codes);
-  ms_analysis_clear(&out);
+  test_expect_types(branches, -1,
+                    (const char *[]){"%a0:", "tensor<2x3xf32>", "%b1:", "tensor<4xf32>", "%2 =", "tensor<4x3xf32>",
+                                     "%0 =", "tensor<?x3xf32>", NULL});
 }
 
 Test(tosa_pretty_regions, header_types_are_checked_against_the_operands) {
   /* mlir-opt-22: use of value '%x' expects different type than prior uses */
-  expect_codes("func.func @f(%x: tensor<2xf32>) -> tensor<*xf32> {\n"
-               "  %0 = tosa.while_loop (%a = %x) : (tensor<3xf32>) -> tensor<*xf32> {\n"
-               "    %g = \"tosa.const\"() {values = dense<true> : tensor<i1>} : () -> tensor<i1>\n"
-               "    tosa.yield %g : tensor<i1>\n"
-               "  } do {\n"
-               "  ^bb0(%b: tensor<3xf32>):\n"
-               "    tosa.yield %b : tensor<3xf32>\n"
-               "  }\n"
-               "  return %0 : tensor<*xf32>\n"
-               "}\n",
-               "type-mismatch");
+  test_expect_error("func.func @f(%x: tensor<2xf32>) -> tensor<*xf32> {\n"
+                    "  %0 = tosa.while_loop (%a = %x) : (tensor<3xf32>) -> tensor<*xf32> {\n"
+                    "    %g = \"tosa.const\"() {values = dense<true> : tensor<i1>} : () -> tensor<i1>\n"
+                    "    tosa.yield %g : tensor<i1>\n"
+                    "  } do {\n"
+                    "  ^bb0(%b: tensor<3xf32>):\n"
+                    "    tosa.yield %b : tensor<3xf32>\n"
+                    "  }\n"
+                    "  return %0 : tensor<*xf32>\n"
+                    "}\n",
+                    "type-mismatch");
 }
 
 Test(tosa_pretty_regions, cond_if_header_names_are_no_arguments) {
   /* mlir-opt-22: require same number of values in 'then_graph' arguments
   ** (0) and 'input_list' (1) */
-  expect_codes("func.func @f(%c: tensor<i1>, %x: tensor<2xf32>) -> tensor<2xf32> {\n"
-               "  %0 = tosa.cond_if %c (%a = %x) : tensor<i1> (tensor<2xf32>) -> tensor<2xf32> {\n"
-               "    tosa.yield %x : tensor<2xf32>\n"
-               "  } else {\n"
-               "    tosa.yield %x : tensor<2xf32>\n"
-               "  }\n"
-               "  return %0 : tensor<2xf32>\n"
-               "}\n",
-               "region-types");
+  test_expect_error("func.func @f(%c: tensor<i1>, %x: tensor<2xf32>) -> tensor<2xf32> {\n"
+                    "  %0 = tosa.cond_if %c (%a = %x) : tensor<i1> (tensor<2xf32>) -> tensor<2xf32> {\n"
+                    "    tosa.yield %x : tensor<2xf32>\n"
+                    "  } else {\n"
+                    "    tosa.yield %x : tensor<2xf32>\n"
+                    "  }\n"
+                    "  return %0 : tensor<2xf32>\n"
+                    "}\n",
+                    "region-types");
   /* results against what the branches yield, as in the generic form */
-  expect_codes("func.func @f(%c: tensor<i1>, %x: tensor<2xf32>) -> tensor<3xf32> {\n"
-               "  %0 = tosa.cond_if %c (%a = %x) : tensor<i1> (tensor<2xf32>) -> tensor<3xf32> {\n"
-               "  ^bb0(%b: tensor<2xf32>):\n"
-               "    tosa.yield %b : tensor<2xf32>\n"
-               "  } else {\n"
-               "  ^bb0(%b: tensor<2xf32>):\n"
-               "    tosa.yield %b : tensor<2xf32>\n"
-               "  }\n"
-               "  return %0 : tensor<3xf32>\n"
-               "}\n",
-               "region-types");
+  test_expect_error("func.func @f(%c: tensor<i1>, %x: tensor<2xf32>) -> tensor<3xf32> {\n"
+                    "  %0 = tosa.cond_if %c (%a = %x) : tensor<i1> (tensor<2xf32>) -> tensor<3xf32> {\n"
+                    "  ^bb0(%b: tensor<2xf32>):\n"
+                    "    tosa.yield %b : tensor<2xf32>\n"
+                    "  } else {\n"
+                    "  ^bb0(%b: tensor<2xf32>):\n"
+                    "    tosa.yield %b : tensor<2xf32>\n"
+                    "  }\n"
+                    "  return %0 : tensor<3xf32>\n"
+                    "}\n",
+                    "region-types");
   /* no inputs: no header */
-  expect_codes("func.func @f(%c: tensor<i1>, %x: tensor<2xf32>) -> tensor<2xf32> {\n"
-               "  %0 = tosa.cond_if %c : tensor<i1> -> tensor<2xf32> {\n"
-               "    tosa.yield %x : tensor<2xf32>\n"
-               "  } else {\n"
-               "    tosa.yield %x : tensor<2xf32>\n"
-               "  }\n"
-               "  return %0 : tensor<2xf32>\n"
-               "}\n",
-               NULL);
+  test_expect_error("func.func @f(%c: tensor<i1>, %x: tensor<2xf32>) -> tensor<2xf32> {\n"
+                    "  %0 = tosa.cond_if %c : tensor<i1> -> tensor<2xf32> {\n"
+                    "    tosa.yield %x : tensor<2xf32>\n"
+                    "  } else {\n"
+                    "    tosa.yield %x : tensor<2xf32>\n"
+                    "  }\n"
+                    "  return %0 : tensor<2xf32>\n"
+                    "}\n",
+                    NULL);
 }
 
 Test(tosa_pretty_regions, the_layout_items_parse) {
