@@ -37,14 +37,22 @@ static char *giant_text(int n) {
 /* The fresh session judges the function whole, as one unit. */
 #define WHOLE ((size_t)1 << 30)
 
-TestSuite(session_flow, .fini = test_catalog_release);
-
-Test(session_flow, edits_in_a_cut_function_equal_a_whole_analysis) {
-  char *text = giant_text(400);
-  ms_session *s = session_open("file:///g.mlir", text, strlen(text));
+/* A session over giant_text(400) (in *text: the caller frees it), its
+** function cut into pieces of ~6000 bytes, updated. */
+static ms_session *cut_session(char **text) {
+  *text = giant_text(400);
+  ms_session *s = session_open("file:///g.mlir", *text, strlen(*text));
   ms_session_set_chunking(s, 6000, 3000);
   ms_session_set_function_cutting(s, true);
   ms_session_update(s);
+  return s;
+}
+
+TestSuite(session_flow, .fini = test_catalog_release);
+
+Test(session_flow, edits_in_a_cut_function_equal_a_whole_analysis) {
+  char *text;
+  ms_session *s = cut_session(&text);
   cr_assert_gt(ms_session_trees(s, NULL, 0), 8, "the function should be cut into pieces");
   char *first = session_findings(s);
   cr_assert(strstr(first, "not broadcast-compatible"), "findings to compare:\n%s", first);
@@ -130,11 +138,8 @@ static uint32_t line_end(ms_document *doc, uint32_t line, uint32_t *col) {
 }
 
 Test(session_flow, an_edit_leaving_the_values_keeps_the_later_pieces) {
-  char *text = giant_text(400);
-  ms_session *s = session_open("file:///g.mlir", text, strlen(text));
-  ms_session_set_chunking(s, 6000, 3000);
-  ms_session_set_function_cutting(s, true);
-  ms_session_update(s);
+  char *text;
+  ms_session *s = cut_session(&text);
   ms_document *doc = ms_session_document(s);
   uint32_t line = ms_document_line_count(doc) / 3, col;
   /* A space at the end of a line, then gone again, then back: the table
@@ -164,11 +169,8 @@ Test(session_flow, an_edit_leaving_the_values_keeps_the_later_pieces) {
 }
 
 Test(session_flow, an_edit_changing_a_value_judges_the_later_pieces) {
-  char *text = giant_text(400);
-  ms_session *s = session_open("file:///g.mlir", text, strlen(text));
-  ms_session_set_chunking(s, 6000, 3000);
-  ms_session_set_function_cutting(s, true);
-  ms_session_update(s);
+  char *text;
+  ms_session *s = cut_session(&text);
   ms_document *doc = ms_session_document(s);
   uint32_t line = ms_document_line_count(doc) / 3, col;
   /* A first edit in the piece (a space) sets the snapshots up. */
