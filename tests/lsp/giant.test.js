@@ -17,7 +17,7 @@ const { execFileSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { cleanup, start, SERVER } = require('./client');
+const { applyEdits, cleanup, start, SERVER } = require('./client');
 test.after(cleanup);
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -50,6 +50,16 @@ function checkOf(text, pieces) {
   return JSON.parse(out).diagnostics.map((d) => key({ ...d, severity: SEVERITY[d.severity] })).sort();
 }
 
+// Sends c the change of URI's text from (line, startChar) to (endLine,
+// endChar) into newText as version and waits for that version's
+// diagnostics; returns the changed text.
+async function change(c, text, version, line, startChar, endLine, endChar, newText) {
+  const range = { start: { line, character: startChar }, end: { line: endLine, character: endChar } };
+  c.change(URI, version, [{ range, text: newText }]);
+  await c.diagnostics(URI, (p) => p.version === version);
+  return applyEdits(text, [{ range, newText }]);
+}
+
 const lines = TEXT.split('\n');
 // Op lines directly in the body (4 spaces, a result), at a fraction of it.
 function opLine(fraction) {
@@ -79,16 +89,7 @@ test('a giant function: the server\'s diagnostics equal check\'s, cut into piece
   // file's syntax error is reported depends on the cut: 2^30 keeps the
   // function whole, as the server does: ms_session_set_function_cutting).
   const edit = async (line, startChar, endLine, endChar, newText, what, pieces = 32768) => {
-    const ls = cur();
-    let at = 0;
-    for (let i = 0; i < line; i++) at += ls[i].length + 1;
-    let to = 0;
-    for (let i = 0; i < endLine; i++) to += ls[i].length + 1;
-    text = text.slice(0, at + startChar) + newText + text.slice(to + endChar);
-    version++;
-    c.change(URI, version, [{ range: { start: { line, character: startChar }, end: { line: endLine, character: endChar } },
-      text: newText }]);
-    await c.diagnostics(URI, (p) => p.version === version);
+    text = await change(c, text, ++version, line, startChar, endLine, endChar, newText);
     const got = await settle();
     assert.deepEqual(got, checkOf(text, pieces), `${what}: equal to check (the function in pieces of ${pieces} bytes)`);
   };
@@ -177,16 +178,7 @@ test('a giant function after edits answers as the same text opened fresh', { tim
   await settle(URI, version);
   const cur = () => text.split('\n');
   const edit = async (line, startChar, endLine, endChar, newText) => {
-    const ls = cur();
-    let at = 0;
-    for (let i = 0; i < line; i++) at += ls[i].length + 1;
-    let to = 0;
-    for (let i = 0; i < endLine; i++) to += ls[i].length + 1;
-    text = text.slice(0, at + startChar) + newText + text.slice(to + endChar);
-    version++;
-    c.change(URI, version, [{ range: { start: { line, character: startChar }, end: { line: endLine, character: endChar } },
-      text: newText }]);
-    await c.diagnostics(URI, (p) => p.version === version);
+    text = await change(c, text, ++version, line, startChar, endLine, endChar, newText);
   };
   // Spaces at a line's end, in one piece and then another (the later
   // pieces keep their results), a result type changed and restored (they
