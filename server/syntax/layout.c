@@ -433,8 +433,89 @@ static void type_bindings(const match *m, ms_records *rec, const ms_op *op) {
   }
 }
 
-bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text) {
+/* With names($N...), the names the header declares are in no scope of the
+** op's regions (its parser drops them): a use inside a region that
+** records.c bound to one names nothing (mlir-opt-22: "use of undeclared
+** SSA value name"). Those uses are unbound; the first is returned (its
+** index in rec->uses), MS_NONE when there is none. */
+static bool in_header(const ms_records *rec, const ms_op *op, uint32_t v, uint32_t header_end) {
+  const ms_value *x = &rec->values[v];
+  return x->op == MS_NONE && x->owner == MS_NONE && x->def.start >= op->name.end && x->def.start < header_end;
+}
+
+/* The length of the name used at s, without its `#k`. */
+static size_t name_length(const char *text, ms_span s) {
+  const char *hash = memchr(text + s.start, '#', s.end - s.start);
+  return hash ? (size_t)(hash - (text + s.start)) : s.end - s.start;
+}
+
+/* Where the function around `at` begins (the last `func.func` before it,
+** else the text's start): a name defined before it is no candidate. */
+static uint32_t function_start(const char *text, uint32_t at) {
+  static const char kw[] = "func.func";
+  for (uint32_t i = at; i >= sizeof kw - 1; i--)
+    if (!memcmp(text + i - (sizeof kw - 1), kw, sizeof kw - 1)) return i - (uint32_t)(sizeof kw - 1);
+  return 0;
+}
+
+/* Whether value v is a name some op's header declares (`%a` of `%a = %x`,
+** no result; read up to end): it is in scope in no region of another op. */
+static bool header_name(const ms_records *rec, uint32_t v, const char *text, uint32_t end) {
+  const ms_value *x = &rec->values[v];
+  if (x->op != MS_NONE) return false;
+  uint32_t i = x->def.end;
+  while (i < end && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) i++;
+  return i < end && text[i] == '=';
+}
+
+/* Whether a value other than the header's is named like the use at u and
+** defined before it: the use may name that one (records.c let the header
+** shadow it), so it is left unjudged, never reported. */
+static bool named_before(const ms_records *rec, const ms_op *op, size_t u, uint32_t header_end, const char *text) {
+  ms_span s = rec->uses[u].span;
+  size_t len = name_length(text, s);
+  uint32_t from = function_start(text, op->span.start);
+  for (size_t v = 0; v < rec->nvalues && rec->values[v].def.start < s.start; v++) {
+    ms_span d = rec->values[v].def;
+    if (d.start < from || d.end - d.start != len || memcmp(text + d.start, text + s.start, len)) continue;
+    if (!in_header(rec, op, (uint32_t)v, header_end) && !header_name(rec, (uint32_t)v, text, s.start)) return true;
+  }
+  return false;
+}
+
+/* Whether the name used at s (`%a`, `%a#1`) is one the header declares
+** (`%a` of `%a = %x`): records.c binds them in the first region only,
+** and only when it has no label, so a use elsewhere is unresolved. */
+static bool names_header(const ms_records *rec, const ms_op *op, ms_span s, uint32_t header_end, const char *text) {
+  size_t len = name_length(text, s);
+  const ms_tok *t = rec->toks + op->toks;
+  for (uint32_t i = 0; i + 1 < op->ntoks && t[i].span.start < header_end; i++) {
+    ms_span d = t[i].span;
+    if (t[i].kind == MS_TOK_VALUE && t[i + 1].kind == MS_TOK_EQUALS && d.end - d.start == len &&
+        !memcmp(text + d.start, text + s.start, len))
+      return true;
+  }
+  return false;
+}
+
+static uint32_t unbind_names(ms_records *rec, uint32_t opi, uint32_t header_end, const char *text) {
+  const ms_op *op = &rec->ops[opi];
+  uint32_t first = MS_NONE;
+  for (size_t u = op->operands + op->noperands; u < rec->nuses; u++) {
+    ms_use *x = &rec->uses[u];
+    if (x->span.start >= op->span.end) break;
+    if (x->op == opi) continue;
+    if (x->value == MS_NONE ? !names_header(rec, op, x->span, header_end, text) : !in_header(rec, op, x->value, header_end))
+      continue;
+    if (first == MS_NONE && !named_before(rec, op, u, header_end, text)) first = (uint32_t)u;
+    x->value = MS_NONE;
+  }
+  return first;
+}
+
+bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text, uint32_t *undeclared) {
   ms_op *op = &rec->ops[opi];
+  *undeclared = MS_NONE;
   if (op->kind != MS_OP_CUSTOM || op->noperands > MAX_SLOTS) return false;
   /* An op with no tokens points nowhere in the (maybe empty) pool. */
   const ms_tok *toks = op->ntoks ? rec->toks + op->toks : NULL;
@@ -448,6 +529,10 @@ bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const
     if (!match_alt(&m, &self->alts[a])) continue;
     if (!m.functional) store(&m, rec, op);
     if (m.bound >= 0) type_bindings(&m, rec, op);
+    if (m.bound >= 0 && m.names_only) {
+      uint32_t header_end = m.tail < m.ntoks ? m.toks[m.tail].span.start : op->span.end;
+      *undeclared = unbind_names(rec, opi, header_end, text);
+    }
     return true;
   }
   return false;

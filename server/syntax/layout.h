@@ -91,7 +91,10 @@ bool ms_layout_parse(ms_layout *self, const char *text, size_t len, char *err, s
 ** types (in_types, one per operand; an untyped operand gets its
 ** definition's declared type) and result types (a prefix of the results),
 ** and the types of the result values, written into rec. Returns false and
-** changes nothing when no alternative matches or op is not a custom op. */
-bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text);
+** changes nothing when no alternative matches or op is not a custom op.
+** *undeclared: with names($N...), the first use (index in rec->uses) of a
+** header name inside the op's regions, which names nothing there (such
+** uses are unbound); else MS_NONE. */
+bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text, uint32_t *undeclared);
 
 #endif

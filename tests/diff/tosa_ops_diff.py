@@ -5,7 +5,9 @@ structured_diff.py; and reshape, tile, slice and pad whose shape operands
 are `tosa.const_shape` constants (shapes through the regions of cond_if and
 while_loop, every value: tosa_regions_diff.py). cond_if and while_loop come in
 both forms, with regions whose arguments carry the inputs' types (region values are compared one by one in
-tosa_regions_diff.py). Not generated, because mlir-shape does not judge them yet (misses,
+tosa_regions_diff.py); a pretty cond_if branch may lack its label and use
+the header's names (mlir-opt-22: "use of undeclared SSA value name", on
+that use's line) or the function's arguments instead. Not generated, because mlir-shape does not judge them yet (misses,
 not false errors): negative paddings against a ranked result,
 reshape sizes below -1 or of 0. A tile on an unranked input is judged by
 its multiples (their count against a ranked result, a 0 or below -1).
@@ -222,9 +224,14 @@ def cond_if(rng, name, generic):
     args = [ttype(cond, "i1")] + [ttype(x) for x in xs]
     sig = "(%s) -> %s" % (", ".join(args), ttype(res))
     # cast a0.. to the yield: only the picked argument is yielded
-    def branch(bargs, yields, which):
+    # (pretty form: a branch may have no label and use the header's %h or
+    # the function's %x instead, which mlir-opt-22 rejects: "use of
+    # undeclared SSA value name", or no arguments for the inputs)
+    def branch(bargs, yields, which, prefix="a"):
         head = "  ^bb0(%s):\n" % ", ".join("%%a%d: %s" % (i, ttype(a)) for i, a in enumerate(bargs))
-        return head + "    %%y = tosa.cast %%a%d : (%s) -> %s\n" % (which, ttype(bargs[which]), ttype(yields[0])) + \
+        if prefix != "a":
+            head, bargs = "", xs
+        return head + "    %%y = tosa.cast %%%s%d : (%s) -> %s\n" % (prefix, which, ttype(bargs[which]), ttype(yields[0])) + \
             '    "tosa.yield"(%%y) : (%s) -> ()\n' % ttype(yields[0])
     ewhich = pick if ey[0] == else_args[pick] else next(i for i in range(n) if else_args[i] == ey[0])
     if generic:
@@ -234,8 +241,16 @@ def cond_if(rng, name, generic):
         # mlir-opt-22's pretty form: the header names the inputs (each
         # region declares its own arguments)
         hdr = ", ".join("%%h%d = %%x%d" % (i, i) for i in range(n))
+        prefixes = [rng.choice("hx") if rng.random() < 0.15 else "a" for _ in range(2)]
         body = ("  %%0 = tosa.cond_if %%c (%s) : %s (%s) -> %s {\n" % (hdr, args[0], ", ".join(args[1:]), ttype(res)) +
-                branch(then_args, ty, pick) + "  } else {\n" + branch(else_args, ey, ewhich) + "  }\n")
+                branch(then_args, ty, pick, prefixes[0]) + "  } else {\n" +
+                branch(else_args, ey, ewhich, prefixes[1]) + "  }\n")
+        # mlir-opt-22's parser stops at the first use of a header name: the
+        # case's line is that cast's
+        casts = [2 + (prefixes[0] == "a"), 2 + (prefixes[0] == "a") + 2 + 1 + (prefixes[1] == "a")]
+        if "h" in prefixes:
+            params = ["%%c: %s" % args[0]] + ["%%x%d: %s" % (i, ttype(x)) for i, x in enumerate(xs)]
+            return func(name, params, body, [ttype(res)]), casts[prefixes.index("h")]
     params = ["%%c: %s" % args[0]] + ["%%x%d: %s" % (i, ttype(x)) for i, x in enumerate(xs)]
     return func(name, params, body, [ttype(res)]), 1
 
