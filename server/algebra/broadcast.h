@@ -94,6 +94,18 @@ typedef struct ms_broadcast_options {
                                   equal (StableHLO's compatible element types; dialect types not judged) */
   const char *element_types;   /* comma-joined builtin element types every operand and result must have
                                   (ODS type constraints such as HLO_IntTensor), or NULL */
+  /* compatible_when: when the element type at every listed position (an
+  ** operand number, or MS_FINDING_RESULT) is one of its comma-joined
+  ** classes (a builtin type name, or `qi8`/`qui8`/`qi16`/...: a `!quant.`
+  ** type by its storage's signedness and width), the operands must have
+  ** compatible shapes instead of broadcasting, and max_broadcast_rank does
+  ** not apply (TFLite's QI16 add and mul kernels, tfl_ops.cc
+  ** Verify{Add,Mul}OpShapeConstraints). */
+  int ncompat_when;
+  struct {
+    int8_t who;
+    const char *classes;
+  } compat_when[4];
   /* indexing-maps: the op's `indexing_maps` (absent: identities of the
   ** last operand's rank); maps[i][k] is the loop dim of operand i's dim k,
   ** -1 when that result is not a plain dim. maps_unreadable: not checked. */

@@ -24,6 +24,9 @@
 **                   ops, ChloOps.cpp "mismatched operand types").
 **   element_types   every operand and result of a listed element type (ODS
 **                   type constraints: CHLO mulhi's HLO_IntTensor).
+**   compatible_when operands of compatible shapes, no broadcasting, when
+**                   the element types are of given classes (TFLite's QI16
+**                   add and mul, tfl_ops.cc Verify{Add,Mul}OpShapeConstraints).
 **
 ** Findings use the codes of broadcast.h and fill the same result (inferred
 ** shape, findings, derivation rows) as the rules of broadcast.c do.
@@ -378,6 +381,83 @@ static void element_types(fam *f) {
   }
 }
 
+/* Whether elem is of class cls (n bytes): the builtin name itself, or for
+** a `!quant.` type `q` + its storage, `qi8` signed or `qui8` unsigned (the
+** storage written `i8`/`si8` or `u8`/`ui8`, as MLIR's quant parser reads
+** it); other dialect types are of no class. */
+static bool elem_in_class(const char *elem, const char *cls, size_t n) {
+  if (strlen(elem) == n && !memcmp(elem, cls, n)) return true;
+  if (strncmp(elem, "!quant.", 7) != 0) return false;
+  const char *p = strchr(elem, '<');
+  if (!p) return false;
+  p++;
+  bool is_unsigned = *p == 'u';
+  if (!strncmp(p, "ui", 2) || !strncmp(p, "si", 2)) p += 2;
+  else if (*p == 'u' || *p == 'i') p++;
+  else return false;
+  int width = 0, digits = 0;
+  for (; *p >= '0' && *p <= '9' && digits < 4; p++, digits++) width = width * 10 + (*p - '0');
+  if (!digits || (*p != ':' && *p != '<')) return false;
+  char buf[16];
+  snprintf(buf, sizeof buf, "q%si%d", is_unsigned ? "u" : "", width);
+  return strlen(buf) == n && !memcmp(buf, cls, n);
+}
+
+static bool elem_in_classes(const char *elem, const char *list) {
+  for (const char *p = list; *p;) {
+    const char *q = strchr(p, ',');
+    size_t len = q ? (size_t)(q - p) : strlen(p);
+    if (elem_in_class(elem, p, len)) return true;
+    if (!q) break;
+    p = q + 1;
+  }
+  return false;
+}
+
+/* compatible_when: every listed position has an element type of its
+** classes (a position the op lacks, or a type that is not a tensor's or a
+** vector's, makes it false). */
+static bool compat_when_holds(const fam *f) {
+  const ms_broadcast_options *o = f->opts;
+  for (int i = 0; i < o->ncompat_when; i++) {
+    int who = o->compat_when[i].who;
+    const ms_shape *s = who == MS_FINDING_RESULT ? (f->nres > 0 ? &f->res[0] : NULL)
+                        : who >= 0 && who < f->nops ? &f->ops[who] : NULL;
+    if (!s || (s->kind != MS_TYPE_TENSOR && s->kind != MS_TYPE_VECTOR)) return false;
+    if (!elem_in_classes(s->elem, o->compat_when[i].classes)) return false;
+  }
+  return o->ncompat_when > 0;
+}
+
+/* The operands have compatible shapes (mlir::verifyCompatibleShape): an
+** unranked one is compatible with any; ranked ones have one rank and
+** equal sizes where both are static. */
+static void compatible_shapes(fam *f) {
+  int first = -1;
+  for (int i = 0; i < f->nops; i++) {
+    const ms_shape *s = &f->ops[i];
+    if (s->kind == MS_TYPE_OTHER || !s->ranked) continue;
+    if (first < 0) {
+      first = i;
+      continue;
+    }
+    const ms_shape *a = &f->ops[first];
+    label ta, tb;
+    ms_shape_format(a, ta.s, sizeof ta.s);
+    ms_shape_format(s, tb.s, sizeof tb.s);
+    bool ok = a->rank == s->rank;
+    for (int k = 0; ok && k < s->rank; k++)
+      ok = !is_static(a->dims[k]) || !is_static(s->dims[k]) || a->dims[k] == s->dims[k];
+    if (!ok) {
+      add(f, MS_CODE_SHAPE_MISMATCH, i, first, -1,
+          "with these element types the operands must have compatible shapes, without broadcasting: %s is %s but "
+          "%s is %s",
+          name_of(f, i).s, tb.s, name_of(f, first).s, ta.s);
+      return;
+    }
+  }
+}
+
 /* Hints name operand dims: each in range, none twice (across the lists). */
 static void hints(fam *f) {
   if (f->nops < 1 || !f->ops[0].ranked) return;
@@ -420,7 +500,8 @@ bool ms_family_constraints(ms_rule rule, const ms_broadcast_options *opts, const
                            ms_broadcast_result *out) {
   static const ms_broadcast_options defaults;
   fam f = {opts ? opts : &defaults, operands, noperands, names, results, results ? nresults : 0, out, false};
-  if (f.opts->max_broadcast_rank > 0) rank_limit(&f);
+  if (compat_when_holds(&f)) compatible_shapes(&f);
+  else if (f.opts->max_broadcast_rank > 0) rank_limit(&f);
   if (rule == MS_RULE_NONE || rule == MS_RULE_SAME_OR_SCALAR) bounds(&f);
   if (rule == MS_RULE_XLA_IN_DIM && f.opts->has_broadcast_dimensions) bounds_in_dim(&f);
   if (f.opts->static_result) static_result(&f);

@@ -327,6 +327,11 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->opts.static_result = e->static_result;
   out->opts.same_elements = e->same_elements;
   out->opts.element_types = e->element_types;
+  out->opts.ncompat_when = e->ncompat_when;
+  for (int i = 0; i < e->ncompat_when; i++) {
+    out->opts.compat_when[i].who = e->compat_when[i].who;
+    out->opts.compat_when[i].classes = e->compat_when[i].classes;
+  }
   out->opts.rank_difference = e->rank_difference;
   out->nshape_source = e->nshape_source;
   memcpy(out->shape_source, e->shape_source, sizeof out->shape_source);

@@ -63,6 +63,11 @@ typedef struct entry {
   bool float_elements, integer_elements, sizes_only;
   uint32_t same_elements;      /* "same_elements": rule operand positions, as bits */
   const char *element_types;   /* "element_types" joined by commas, or NULL */
+  int ncompat_when;            /* "compatible_when": positions and their classes (broadcast.h) */
+  struct {
+    int8_t who;
+    const char *classes;
+  } compat_when[4];
   ms_shape_spec shape;
   const ms_layout *layout;     /* "syntax", or NULL */
   const char *dims_attrs[MAX_ATTR_NAMES];   /* "dimensions" (linalg-broadcast) */

@@ -291,6 +291,38 @@ static bool load_element_constraint(loader *ld, const cJSON *v, entry *e) {
   return true;
 }
 
+/* "compatible_when": {"result" or "N" (a rule operand position): [element
+** classes]}, at most 4 positions; each list joined by commas (broadcast.h). */
+static bool load_compat_when(loader *ld, const cJSON *v, entry *e) {
+  int n = cJSON_IsObject(v) ? cJSON_GetArraySize(v) : 0;
+  if (!want_type(ld, v, n >= 1 && n <= 4, "an object of 1 to 4 positions (\"result\" or an operand position)"))
+    return false;
+  for (const cJSON *c = v->child; c; c = c->next) {
+    int who = MS_FINDING_RESULT;
+    if (strcmp(c->string, "result") != 0) {
+      char *end = NULL;
+      long k = strtol(c->string, &end, 10);
+      if (!*c->string || *end || k < 0 || k >= MS_MAX_OPERANDS)
+        return bad(ld, c, true, "a position is \"result\" or an operand position 0 to %d", MS_MAX_OPERANDS - 1);
+      who = (int)k;
+    }
+    int m = cJSON_IsArray(c) ? cJSON_GetArraySize(c) : 0;
+    if (!want_type(ld, c, m >= 1 && m <= 24, "a list of 1 to 24 element classes")) return false;
+    char buf[256] = "";
+    for (const cJSON *t = c->child; t; t = t->next) {
+      if (!want_type(ld, t, cJSON_IsString(t) && *t->valuestring && !strchr(t->valuestring, ','), "an element class"))
+        return false;
+      if (strlen(buf) + strlen(t->valuestring) + 2 > sizeof buf) return bad(ld, c, false, "too many element classes");
+      if (buf[0]) strcat(buf, ",");
+      strcat(buf, t->valuestring);
+    }
+    int i = e->ncompat_when++;
+    e->compat_when[i].who = (int8_t)who;
+    if (!(e->compat_when[i].classes = ms_catalog_file_strdup(ld->file, buf))) return oom(ld);
+  }
+  return true;
+}
+
 /* "region_flow": "branches" or "loop" (catalog.h). */
 static bool load_region_flow(loader *ld, const cJSON *v, entry *e) {
   if (!want_type(ld, v, cJSON_IsString(v), "\"branches\" or \"loop\"")) return false;
@@ -305,12 +337,12 @@ static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
                                      "infer_like_tosa", "infer_only", "static_result", "max_broadcast_rank",
                                      "rank_difference", "rank0_operands", "float_elements", "integer_elements",
                                      "sizes_only", "spec_warnings", "identical_shapes", "spec_codes", "region_flow",
-                                     "same_elements", "element_types", NULL};
+                                     "same_elements", "element_types", "compatible_when", NULL};
   bool *flags[] = {&e->equal_ranks,      &e->tensor_only,    &e->skip_result_dims, &e->strict,
                    &e->infer_like_tosa,  &e->infer_only,     &e->static_result,    NULL,
                    NULL,                 &e->rank0_operands, &e->float_elements,   &e->integer_elements,
                    &e->sizes_only,       &e->spec_warnings,    &e->identical_shapes, NULL, NULL,
-                   NULL,                 NULL};
+                   NULL,                 NULL,               NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
@@ -325,6 +357,10 @@ static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
     }
     if (!strcmp(c->string, "same_elements") || !strcmp(c->string, "element_types")) {
       if (!load_element_constraint(ld, c, e)) return false;
+      continue;
+    }
+    if (!strcmp(c->string, "compatible_when")) {
+      if (!load_compat_when(ld, c, e)) return false;
       continue;
     }
     if (!strcmp(c->string, "region_flow")) {

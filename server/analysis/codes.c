@@ -145,7 +145,9 @@ static const ms_code_info codes[] = {
   {MS_CODE_SHAPE_MISMATCH, MS_SEVERITY_ERROR,
    "The op does not broadcast: operands and result must have identical shapes.",
    "The op's rule is `none`: it has no implicit broadcasting (StableHLO elementwise ops, for instance), so all "
-   "listed operands and the result must have the same shape.",
+   "listed operands and the result must have the same shape. Also an op that broadcasts only for some element "
+   "types (the catalog's `compatible_when`: TFLite's add with a QI16 result, mul with a QI8/QUI8 result of a QI16 "
+   "lhs, tfl_ops.cc Verify{Add,Mul}OpShapeConstraints): with those its operands must have compatible shapes.",
    "func.func @f(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {\n"
    "  %0 = \"stablehlo.add\"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>\n"
    "  return %0 : tensor<2x3xf32>\n}\n",
