@@ -5,7 +5,9 @@ declared result) against those ops' shape functions as TensorFlow documents
 them. TensorFlow is not installable here, so the reference is the op's
 semantics run in NumPy on zero arrays (tf.MatMul, BatchMatMulV2, Pad,
 MirrorPad, Tile, Reshape, Transpose, ConcatV2, Slice, StridedSlice with
-begin/end/shrink-axis masks, Split, SplitV, GatherV2, Pack, All/Any; a
+begin/end/shrink-axis masks, Split, SplitV, GatherV2, Pack, All/Any; and
+TFLite's transpose, reshape, tile, slice, pad, concatenation, pack, mean,
+split, strided_slice; a
 result's shape is what TensorFlow computes, e.g. np.tile for Tile) and, for
 the windowed ops (Conv2D, DepthwiseConv2dNative, MaxPool, AvgPool, NHWC
 and NCHW), TensorFlow's GetWindowedOutputSize formulas (VALID: ceil((in -
@@ -74,6 +76,7 @@ class Case:
         for i, s in enumerate(results):
             self.want.append((res if len(results) == 1 else "%s#%d" % (res, i), ttype(list(s), elem)))
         self.label = name
+        return res
 
 
 def b(v):
@@ -304,7 +307,77 @@ def g_all(r, c):
          [np.zeros(shape).sum(axis=tuple(axes), keepdims=keep).shape], elem="i1")
 
 
-GENERATORS = [g_matmul, g_batch_matmul, g_conv, lambda r, c: g_conv(r, c, True), g_pool, g_pad, g_tile, g_reshape,
+def g_tfl(r, c):
+    """TFLite's counterparts (their results refine-only too)."""
+    kind = r.choice(["transpose", "reshape", "tile", "slice", "pad", "concatenation", "pack", "mean", "split",
+                     "strided_slice"])
+    shape = dims(r, r.randint(1, 4), 1, 5)
+    if kind == "transpose":
+        perm = list(range(len(shape)))
+        r.shuffle(perm)
+        c.op("tfl.transpose", [c.arg(shape), c.const(perm)], [], [np.transpose(np.zeros(shape), perm).shape])
+    elif kind == "reshape":
+        total = int(np.prod(shape))
+        new = [total] if r.random() < 0.3 else [1, total] if r.random() < 0.5 else [total, -1]
+        c.op("tfl.reshape", [c.arg(shape), c.const(new)], [], [np.zeros(shape).reshape(new).shape])
+    elif kind == "tile":
+        mult = [r.randint(1, 3) for _ in shape]
+        c.op("tfl.tile", [c.arg(shape), c.const(mult)], [], [np.tile(np.zeros(shape), mult).shape])
+    elif kind == "slice":
+        begin = [r.randint(0, d) for d in shape]
+        size = [r.randint(0, d - bg) if r.random() < 0.7 else -1 for bg, d in zip(begin, shape)]
+        out = [d - bg if sz == -1 else sz for bg, sz, d in zip(begin, size, shape)]
+        c.op("tfl.slice", [c.arg(shape), c.const(begin), c.const(size)], [], [out])
+    elif kind == "pad":
+        pads = [[r.randint(0, 3), r.randint(0, 3)] for _ in shape]
+        c.op("tfl.pad", [c.arg(shape), c.const(pads)], [], [np.pad(np.zeros(shape), pads).shape])
+    elif kind == "concatenation":
+        axis = r.randrange(len(shape))
+        parts = []
+        for _ in range(r.randint(1, 3)):
+            p_ = list(shape)
+            p_[axis] = r.randint(1, 5)
+            parts.append(p_)
+        c.op("tfl.concatenation", [c.arg(p_) for p_ in parts],
+             [("axis", "%d : i32" % (axis - len(shape) if r.random() < 0.3 else axis)),
+              ("fused_activation_function", '"NONE"')], [np.concatenate([np.zeros(p_) for p_ in parts], axis).shape])
+    elif kind == "pack":
+        n = r.randint(1, 3)
+        axis = r.randint(0, len(shape))
+        c.op("tfl.pack", [c.arg(shape) for _ in range(n)], [("axis", "%d : i32" % axis), ("values_count", "%d : i32" % n)],
+             [np.stack([np.zeros(shape)] * n, axis).shape])
+    elif kind == "mean":
+        axes = sorted(set(r.randrange(len(shape)) for _ in range(r.randint(1, len(shape)))))
+        keep = r.random() < 0.5
+        c.op("tfl.mean", [c.arg(shape), c.const(axes)], [("keep_dims", b(keep))],
+             [np.zeros(shape).mean(axis=tuple(axes), keepdims=keep).shape])
+    elif kind == "split":
+        axis = r.randrange(len(shape))
+        k = r.choice([d for d in range(1, shape[axis] + 1) if shape[axis] % d == 0])
+        x = c.arg(shape)
+        c.op("tfl.split", [c.const(axis), x], [("num_splits", "%d : i32" % k)],
+             [p_.shape for p_ in np.split(np.zeros(shape), k, axis)])
+    else:
+        begin, end, strides, idx = [], [], [], []
+        bm = em = 0
+        for i, d in enumerate(shape):
+            st = r.choice([1, 1, 2, -1])
+            bg, en = r.randint(-d, d), r.randint(-d, d)
+            if r.random() < 0.25:
+                bm |= 1 << i
+            if r.random() < 0.25:
+                em |= 1 << i
+            idx.append(slice(None if bm >> i & 1 else bg, None if em >> i & 1 else en, st))
+            begin.append(bg)
+            end.append(en)
+            strides.append(st)
+        c.op("tfl.strided_slice", [c.arg(shape), c.const(begin), c.const(end), c.const(strides)],
+             [("begin_mask", "%d : i32" % bm), ("ellipsis_mask", "0 : i32"), ("end_mask", "%d : i32" % em),
+              ("new_axis_mask", "0 : i32"), ("offset", "false"), ("shrink_axis_mask", "0 : i32")],
+             [np.zeros(shape)[tuple(idx)].shape])
+
+
+GENERATORS = [g_tfl, g_tfl, g_tfl, g_matmul, g_batch_matmul, g_conv, lambda r, c: g_conv(r, c, True), g_pool, g_pad, g_tile, g_reshape,
               g_transpose, g_concat, g_slice, g_strided_slice, g_split, g_gather, g_pack, g_all]
 
 
