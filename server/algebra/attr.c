@@ -10,7 +10,9 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Deeper nested lists than any tensor has dims are refused. */
@@ -417,4 +419,67 @@ bool ms_attr_parse_string(const char *text, size_t len, char *out, size_t outlen
               (int)(len > 40 ? 40 : len), text);
   }
   return ok && at_end(&c, "the string");
+}
+
+/* One f32 literal of text [p, end): false unless it reads whole and finite. */
+static bool one_f32(const char *p, const char *end, uint32_t *bits) {
+  while (p < end && isspace((unsigned char)*p)) p++;
+  while (end > p && isspace((unsigned char)end[-1])) end--;
+  char buf[64];
+  size_t n = (size_t)(end - p);
+  if (n == 0 || n >= sizeof buf || (n > 1 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))) return false;
+  memcpy(buf, p, n);
+  buf[n] = '\0';
+  char *stop = NULL;
+  float f = strtof(buf, &stop);
+  if (*stop || !isfinite(f)) return false;
+  memcpy(bits, &f, sizeof *bits);
+  return true;
+}
+
+bool ms_attr_parse_f32_list(const char *text, size_t len, uint32_t *out, int max, int *n) {
+  const char *p = text, *end = text + len;
+  *n = 0;
+  while (p < end && isspace((unsigned char)*p)) p++;
+  if ((size_t)(end - p) < 6 || memcmp(p, "dense<", 6) != 0) return false;
+  p += 6;
+  const char *close = memchr(p, '>', (size_t)(end - p));
+  if (!close) return false;
+  const char *colon = close + 1;
+  while (colon < end && isspace((unsigned char)*colon)) colon++;
+  if (colon >= end || *colon != ':') return false;
+  /* The type: a 1-D (or rank-0) f32 tensor, giving a splat's count. */
+  const char *t = colon + 1;
+  while (t < end && isspace((unsigned char)*t)) t++;
+  int count = -1;
+  if ((size_t)(end - t) >= 7 && !memcmp(t, "tensor<", 7)) {
+    const char *q = t + 7, *x;
+    if ((size_t)(end - q) >= 4 && !memcmp(q, "f32>", 4)) count = 1;
+    else if ((x = memchr(q, 'x', (size_t)(end - q))) && (size_t)(end - x) >= 5 && !memcmp(x, "xf32>", 5)) {
+      char *stop = NULL;
+      long k = strtol(q, &stop, 10);
+      if (stop == x && k >= 0 && k <= max) count = (int)k;
+    }
+  }
+  if (count < 0) return false;
+  while (p < close && isspace((unsigned char)*p)) p++;
+  if (p < close && *p == '[') {
+    const char *rb = close;
+    while (rb > p && rb[-1] != ']') rb--;
+    if (rb == p || memchr(p + 1, '[', (size_t)(rb - 1 - (p + 1)))) return false;
+    const char *q = p + 1, *stop = rb - 1;
+    while (q < stop && isspace((unsigned char)*q)) q++;
+    while (q < stop) {
+      const char *comma = memchr(q, ',', (size_t)(stop - q));
+      const char *e = comma ? comma : stop;
+      if (*n >= max || !one_f32(q, e, &out[*n])) return false;
+      (*n)++;
+      q = comma ? comma + 1 : stop;
+    }
+    return *n == count;
+  }
+  uint32_t v;
+  if (p == close || !one_f32(p, close, &v)) return false;
+  for (int i = 0; i < count; i++) out[(*n)++] = v;
+  return true;
 }

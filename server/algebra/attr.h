@@ -45,4 +45,12 @@ bool ms_attr_parse_string(const char *text, size_t len, char *out, size_t outlen
 bool ms_attr_parse_dense_shape(const char *text, size_t len, int64_t *dims, int max, int *rank,
                                char *err, size_t errlen);
 
+/* The f32 values of a dense float elements attribute with its type:
+** "dense<[5.000000e-01, 2.0]> : tensor<2xf32>", a splat "dense<2.0> :
+** tensor<3xf32>" (repeated to the element count), as their IEEE bit
+** patterns in out (each read as strtof reads it: MLIR's rounding to f32).
+** One-dimensional only; another element type, hex text, a non-finite
+** value or more than max values is an error. */
+bool ms_attr_parse_f32_list(const char *text, size_t len, uint32_t *out, int max, int *n);
+
 #endif

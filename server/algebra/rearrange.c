@@ -16,8 +16,9 @@
 **                   inference of Resize-13 checks it: sizes, when given
 **                   with elements, has one per dim of X and its constant
 **                   values (each >= 0) are the result; else scales has one
-**                   element per dim of X (the result keeps X's rank, its
-**                   dims unknown: float scales are not read). An empty
+**                   element per dim of X (the result keeps X's rank; with
+**                   constant f32 scales each known dim is floor(d * s) in
+**                   f32, ONNX's resizeShapeInferenceHelper). An empty
 **                   sizes or scales (`tensor<0xi64>`, onnx-mlir's way of
 **                   leaving it out) counts as absent. The result only
 **                   refines the declared one. Opset 18's "axes" leaves the
@@ -29,11 +30,12 @@
 **                   values only refine it.
 **
 ** Parameters: blocksize, inverse; align_corners, mode_ok, padding_mode_ok;
-** sizes; shape.
+** sizes, scales (f32 bit patterns, str "f32"); shape.
 */
 #include "broadcast.h" /* MS_CODE_NEGATIVE_SIZE */
 #include "sop_check.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -129,6 +131,17 @@ static int64_t count_of(const ms_sop_in *in, int i) {
   return s->ranked && s->rank == 1 ? s->dims[0] : -1;
 }
 
+/* floor(d * scale) in f32 arithmetic, as ONNX's resizeShapeInferenceHelper
+** computes it; `?` for an unknown d or a result out of range. */
+static int64_t scaled(int64_t d, uint32_t bits) {
+  float s;
+  memcpy(&s, &bits, sizeof s);
+  if (!known(d) || !(s >= 0.0f)) return MS_DIM_DYNAMIC;
+  float prod = (float)d * s;
+  double f = floor((double)prod);
+  return f >= 0 && f < 1e15 ? (int64_t)f : MS_DIM_DYNAMIC;
+}
+
 static ms_infer_verdict resize_sizes(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   if (ms_sop_get(in, "axes")) return unknown_result(out); /* opset 18: sizes and scales per listed axis */
@@ -143,11 +156,15 @@ static ms_infer_verdict resize_sizes(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *v = by_sizes && ms_sop_int(in, "stretch", 1) ? ms_sop_get(in, "sizes") : NULL;
   int rank = v ? v->n : x->ranked ? x->rank : n > 0 ? (int)n : -1;
   if (rank < 0 || rank > MS_MAX_RANK || (v && x->ranked && v->n != x->rank)) return unknown_result(out);
+  const ms_sop_param *sc = !by_sizes ? ms_sop_get(in, "scales") : NULL;
+  if (sc && (strcmp(sc->str, "f32") != 0 || !x->ranked || sc->n != x->rank)) sc = NULL;
   out->unchecked_results = true;
   ms_sop_result_begin(out, 0, x);
   out->nresults = 1;
-  for (int i = 0; i < rank; i++) push(out, 0, v && v->v[i] >= 0 ? v->v[i] : MS_DIM_DYNAMIC);
-  if (in->want_provenance) ms_sop_note(out, 0, v ? "the constant sizes" : "X's rank (scales' sizes not read)");
+  for (int i = 0; i < rank; i++)
+    push(out, 0, v && v->v[i] >= 0 ? v->v[i] : sc ? scaled(x->dims[i], (uint32_t)sc->v[i]) : MS_DIM_DYNAMIC);
+  if (in->want_provenance)
+    ms_sop_note(out, 0, v ? "the constant sizes" : sc ? "floor(X's dims * the constant scales)" : "X's rank (scales not constant)");
   return MS_INFER_OK;
 }
 
@@ -181,7 +198,7 @@ static ms_infer_verdict shape_values(const ms_sop_in *in, ms_sop_out *out) {
 const ms_sop_def ms_sop_rearrange[] = {
     {"depth_to_space", depth_to_space, "blocksize,inverse"},
     {"grid_sample", grid_sample, "align_corners,mode_ok,padding_mode_ok"},
-    {"resize_sizes", resize_sizes, "sizes,axes,stretch"},
+    {"resize_sizes", resize_sizes, "sizes,scales,axes,stretch"},
     {"shape_values", shape_values, "shape"},
     {NULL, NULL, NULL},
 };

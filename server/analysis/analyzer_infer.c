@@ -502,6 +502,14 @@ static bool sop_constant(void *c, int i, int64_t *out, int max, int *n) {
   return true;
 }
 
+/* A float constant's values (ONNX Resize's scales), as f32 bit patterns. */
+static bool sop_constant_f32(void *c, int i, uint32_t *out, int max, int *n) {
+  algebra_ctx *a = c;
+  uint32_t v = operand_value(a->w, algebra_op(a), i);
+  ms_span t = v == MS_NONE ? (ms_span){0, 0} : ms_records_value_constant(a->w->rec, v);
+  return t.end && ms_attr_parse_f32_list(a->w->text + t.start, t.end - t.start, out, max, n);
+}
+
 static void sop_refine(void *c, int r, const ms_shape *met) {
   algebra_ctx *a = c;
   const ms_op *op = algebra_op(a);
@@ -565,7 +573,7 @@ void apply_algebra(analyzer *w, uint32_t opi, const ms_rule_binding *b, attr_loo
   ms_structured_host h = {w->rec,          w->text,     &w->out->diags, opi,          b,
                           &a,              sop_declared_operand, sop_inferred_operand, sop_declared_result,
                           lookup_attr,     attrs,       sop_constant,   sop_refine,   sop_propagated,
-                          sop_value_shape, sop_value_inferred};
+                          sop_value_shape, sop_value_inferred, sop_constant_f32};
   ms_structured_judge(&h);
   const ms_op *op = &w->rec->ops[opi];
   if (!w->detail || op->span.start > w->detail_pos || w->detail_pos > op->span.end) return;

@@ -21,7 +21,7 @@
 #define MAX_FIXED 24 /* tfl.lstm's operand_ranks: 18 entries */
 
 enum { SRC_ATTR, SRC_OPERAND, SRC_VALUE };
-enum { FMT_LIST, FMT_STRUCT, FMT_PAIR, FMT_CONV_DIMS, FMT_GROUPS, FMT_TYPE, FMT_MAPS, FMT_ITERATORS };
+enum { FMT_LIST, FMT_STRUCT, FMT_PAIR, FMT_CONV_DIMS, FMT_GROUPS, FMT_TYPE, FMT_MAPS, FMT_ITERATORS, FMT_F32 };
 
 typedef struct src {
   int kind, format, index, operand;
@@ -111,6 +111,10 @@ static bool load_src(const char *param, const cJSON *v, src *s, const cJSON **ba
       return FAIL(o, false, "\"operand\" must be -1 to 15%s", "");
     s->kind = SRC_OPERAND;
     s->operand = (int)o->valuedouble;
+    /* "format": "f32": the values of a float constant, as f32 bit patterns. */
+    if (f && !(cJSON_IsString(f) && !strcmp(f->valuestring, "f32")))
+      return FAIL(f, false, "an operand's only format is \"f32\"%s", "");
+    s->format = f ? FMT_F32 : FMT_LIST;
     return true;
   }
   s->kind = SRC_ATTR;
@@ -354,6 +358,16 @@ static int read_src(const src *s, const ms_sop_reader *r, ms_sop_param *out) {
       return 1;
     case SRC_OPERAND: {
       int i = s->operand < 0 ? r->noperands + s->operand : s->operand;
+      if (s->format == FMT_F32) {
+        uint32_t bits[MS_SOP_MAX_LIST];
+        if (i < 0 || i >= r->noperands || !r->constant_f32 || !r->constant_f32(r->ctx, i, bits, MS_SOP_MAX_LIST, &out->n))
+          return 0;
+        for (int k = 0; k < out->n; k++) out->v[k] = bits[k];
+        snprintf(out->str, sizeof out->str, "f32");
+        out->nshape = 1;
+        out->shape[0] = out->n;
+        return 1;
+      }
       if (i < 0 || i >= r->noperands || !r->constant || !r->constant(r->ctx, i, out->v, MS_SOP_MAX_LIST, &out->n))
         return 0;
       out->nshape = 1;

@@ -44,6 +44,10 @@ typedef struct ms_sop_reader {
   /* The integers of the constant defining operand i, false when none. */
   bool (*constant)(void *ctx, int operand, int64_t *out, int max, int *n);
   void *ctx;
+  /* The f32 values (bit patterns) of the float constant defining operand
+  ** i, false when none (a source {"operand": i, "format": "f32"}); NULL:
+  ** not read. */
+  bool (*constant_f32)(void *ctx, int operand, uint32_t *out, int max, int *n);
 } ms_sop_reader;
 
 /* Reads every parameter of spec for one op into params[MS_SOP_MAX_PARAMS]

@@ -88,6 +88,11 @@ static bool read_constant(void *ctx, int operand, int64_t *out, int max, int *n)
   return h->constant(h->w, operand, out, max, n);
 }
 
+static bool read_constant_f32(void *ctx, int operand, uint32_t *out, int max, int *n) {
+  const ms_structured_host *h = ctx;
+  return h->constant_f32 && h->constant_f32(h->w, operand, out, max, n);
+}
+
 static const char *read_attr(void *ctx, const char *key, size_t *len) {
   const ms_structured_host *h = ctx;
   return h->attribute(h->attr_ctx, key, len);
@@ -202,7 +207,7 @@ static bool gather(const ms_structured_host *h, judged *j) {
       j->results[r].kind = MS_TYPE_TENSOR;
     }
   }
-  ms_sop_reader rd = {(int)op->noperands, read_attr, read_constant, (void *)h};
+  ms_sop_reader rd = {(int)op->noperands, read_attr, read_constant, (void *)h, read_constant_f32};
   j->nparams = ms_sop_spec_read(h->binding->algebra, &rd, j->params);
   if (j->nparams >= 0) gather_regions(h, j);
   return j->nparams >= 0;

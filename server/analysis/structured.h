@@ -52,6 +52,9 @@ typedef struct ms_structured_host {
   ** With it, an operand that is a `*.ListConstruct` of tensors (torch-mlir's
   ** `!torch.list<vtensor>`) gives the function its elements in its place. */
   bool (*value_inferred)(void *w, uint32_t v, ms_shape *out);
+  /* The f32 values (bit patterns) of the float constant defining operand i;
+  ** NULL: float constants are not read. */
+  bool (*constant_f32)(void *w, int i, uint32_t *out, int max, int *n);
 } ms_structured_host;
 
 /* Judges the op and refines its results as above. */

@@ -8,7 +8,7 @@ Unsqueeze, Reduce*, Softmax, TopK, Unique, Gather, GatherElements, GatherND,
 ScatterND, ScatterElements, Split, Slice, Tile, Pad, Shape, Size,
 BatchNormalization, LayerNormalization, MatMulInteger, LpPool, DepthToSpace,
 SpaceToDepth, ConcatFromSequence over a sequence input `!onnx.Seq<T>`,
-Resize-13 with constant sizes or scales), valid and invalid
+Resize-13 with constant sizes or f32 scales), valid and invalid
 ones, each in three variants (no `wrong` one for ConcatFromSequence and
 Resize, whose declared result onnx-mlir does not compare): outputs declared with the exact type
 (`exact`), outputs declared `tensor<*xT>` with some input dims `?`
@@ -494,14 +494,18 @@ def g_concat_from_sequence(r, bad):
 
 
 def g_resize(r, bad):
-    """Resize-13 (what ONNX 1.12 grades): sizes (constant) or scales. A
-    valid scales case is not generated (float scales are not read, so the
-    result's dims stay unknown where the reference knows them); an empty
-    sizes neither (ONNX 1.12 rejects it, onnx-mlir's files use it for an
-    absent one)."""
+    """Resize-13 (what ONNX 1.12 grades): sizes (constant) or scales
+    (constant f32: the result's dims are floor(dim * scale) in f32). An
+    empty sizes is not generated (ONNX 1.12 rejects it, onnx-mlir's files
+    use it for an absent one)."""
     x = dims(r, r.randint(1, 4))
     mode = r.choice(["nearest", "linear"])
-    if bad == 2:   # scales of the wrong length, no sizes
+    if not bad and r.random() < 0.5:   # valid constant scales, no sizes
+        scales = np.array([r.choice([0.25, 0.33, 0.5, 0.7, 1.0, 1.5, 2.0, 2.5, 3.0, 1.1])
+                           for _ in range(len(x))], dtype=np.float32)
+        c = Case("Resize", [("X", x, F), ("roi", ABSENT, F), ("scales", None, F)], {"mode": mode},
+                 consts={"scales": scales})
+    elif bad == 2:   # scales of the wrong length, no sizes
         n = len(x) + r.choice([-1, 1]) if len(x) > 1 else 2
         scales = np.array([r.choice([0.5, 1.0, 2.0]) for _ in range(n)], dtype=np.float32)
         c = Case("Resize", [("X", x, F), ("roi", ABSENT, F), ("scales", None, F)], {"mode": mode},

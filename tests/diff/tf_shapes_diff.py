@@ -1,0 +1,441 @@
+#!/usr/bin/python3
+"""tf_shapes_diff.py: the shapes that rules/tf.json and rules/mlir.json infer
+for TensorFlow's refine-only ops (their verifiers do not compare the
+declared result) against those ops' shape functions as TensorFlow documents
+them. TensorFlow is not installable here, so the reference is the op's
+semantics run in NumPy on zero arrays (tf.MatMul, BatchMatMulV2, Pad,
+MirrorPad, Tile, Reshape, Transpose, ConcatV2, Slice, StridedSlice with
+begin/end/shrink-axis masks, Split, SplitV, GatherV2, Pack, All/Any; and
+TFLite's transpose, reshape, tile, slice, pad, concatenation, pack, mean,
+split, strided_slice; a
+result's shape is what TensorFlow computes, e.g. np.tile for Tile) and, for
+the windowed ops (Conv2D, DepthwiseConv2dNative, MaxPool, AvgPool, NHWC
+and NCHW), TensorFlow's GetWindowedOutputSize formulas (VALID: ceil((in -
+(k - 1) * d) / s); SAME: ceil(in / s)).
+
+Every case is valid: each op's result is declared `tensor<*xf32>` (or of
+its element type) and `shapes --format=json` must give exactly the
+reference's type; `check` must report no error on any case.
+
+usage: tf_shapes_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--verbose]
+Prints the seed, the disagreements, `values inferred exactly: X of Y` and
+`N passed, M failed`; exits 1 on any failure.
+"""
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from difflib_ms import seeded_args  # noqa: E402
+
+
+def ttype(shape, elem="f32"):
+    return "tensor<%s%s>" % ("".join("%dx" % d for d in shape), elem)
+
+
+def dims(r, rank, lo=1, hi=6):
+    return [r.randint(lo, hi) for _ in range(rank)]
+
+
+class Case:
+    def __init__(self):
+        self.args, self.lines, self.want = [], [], []   # want: [(value name, type)]
+        self.n = 0
+
+    def arg(self, shape, elem="f32"):
+        name = "%%a%d" % len(self.args)
+        self.args.append("%s: %s" % (name, ttype(shape, elem)))
+        return name, ttype(shape, elem)
+
+    def const(self, values, elem="i32"):
+        arr = np.array(values)
+        name = "%%c%d" % self.n
+        self.n += 1
+        t = ttype(list(arr.shape), elem)
+        self.lines.append('  %s = "tf.Const"() {value = dense<%s> : %s} : () -> %s' % (
+            name, json.dumps(arr.tolist()), t, t))
+        return name, t
+
+    def op(self, name, operands, attrs, results, elem="f32"):
+        """results: the reference shapes; each declared unranked."""
+        res = "%%r%d" % self.n
+        self.n += 1
+        ops = ", ".join(o for o, _ in operands)
+        types = ", ".join(t for _, t in operands)
+        rt = ["tensor<*x%s>" % elem] * len(results)
+        a = " {%s}" % ", ".join("%s = %s" % kv for kv in attrs) if attrs else ""
+        lhs = res if len(results) == 1 else "%s:%d" % (res, len(results))
+        self.lines.append('  %s = "%s"(%s)%s : (%s) -> %s' % (
+            lhs, name, ops, a, types, rt[0] if len(rt) == 1 else "(" + ", ".join(rt) + ")"))
+        for i, s in enumerate(results):
+            self.want.append((res if len(results) == 1 else "%s#%d" % (res, i), ttype(list(s), elem)))
+        self.label = name
+        return res
+
+
+def b(v):
+    return "true" if v else "false"
+
+
+def ints(v):
+    return "[%s]" % ", ".join("%d : i64" % x for x in v)
+
+
+def g_matmul(r, c):
+    m, k, n = dims(r, 3)
+    ta, tb = r.random() < 0.5, r.random() < 0.5
+    x = c.arg([k, m] if ta else [m, k])
+    y = c.arg([n, k] if tb else [k, n])
+    c.op("tf.MatMul", [x, y], [("transpose_a", b(ta)), ("transpose_b", b(tb))], [(m, n)])
+
+
+def g_batch_matmul(r, c):
+    m, k, n = dims(r, 3)
+    batch = dims(r, r.randint(0, 3), 1, 3)
+    other = [d if r.random() < 0.6 else 1 for d in batch][r.randint(0, len(batch)):]
+    if r.random() < 0.5:
+        batch, other = other, batch
+    ax, ay = r.random() < 0.5, r.random() < 0.5
+    x = c.arg(batch + ([k, m] if ax else [m, k]))
+    y = c.arg(other + ([n, k] if ay else [k, n]))
+    out = np.broadcast_shapes(tuple(batch), tuple(other)) + (m, n)
+    c.op("tf.BatchMatMulV2", [x, y], [("adj_x", b(ax)), ("adj_y", b(ay))], [out])
+
+
+def windowed(size, k, s, d, padding):
+    if padding == "VALID":
+        return math.ceil((size - (k - 1) * d) / s)
+    return math.ceil(size / s)
+
+
+def g_conv(r, c, depthwise=False):
+    nchw = r.random() < 0.3 and not depthwise
+    n, cin = r.randint(1, 3), r.randint(1, 4)
+    hw = dims(r, 2, 4, 12)
+    kh, kw = r.randint(1, 3), r.randint(1, 3)
+    s = [r.randint(1, 3), r.randint(1, 3)]
+    d = [1, 1] if r.random() < 0.6 else [r.randint(1, 2), r.randint(1, 2)]
+    if s != [1, 1]:
+        d = [1, 1]   # TensorFlow rejects strides and dilations both above 1
+    pad = r.choice(["VALID", "SAME"])
+    cout = r.randint(1, 4)
+    x = c.arg([n, cin] + hw if nchw else [n] + hw + [cin])
+    f = c.arg([kh, kw, cin, cout])
+    oh, ow = windowed(hw[0], kh, s[0], d[0], pad), windowed(hw[1], kw, s[1], d[1], pad)
+    if oh < 1 or ow < 1:
+        return False
+    oc = cin * cout if depthwise else cout
+    st = [1, 1] + s if nchw else [1] + s + [1]
+    dl = [1, 1] + d if nchw else [1] + d + [1]
+    out = [n, oc, oh, ow] if nchw else [n, oh, ow, oc]
+    c.op("tf.DepthwiseConv2dNative" if depthwise else "tf.Conv2D", [x, f],
+         [("data_format", '"%s"' % ("NCHW" if nchw else "NHWC")), ("dilations", ints(dl)),
+          ("padding", '"%s"' % pad), ("strides", ints(st))], [out])
+    return True
+
+
+def g_pool(r, c):
+    nchw = r.random() < 0.3
+    n, ch = r.randint(1, 3), r.randint(1, 4)
+    hw = dims(r, 2, 3, 12)
+    k = [r.randint(1, 3), r.randint(1, 3)]
+    s = [r.randint(1, 3), r.randint(1, 3)]
+    pad = r.choice(["VALID", "SAME"])
+    oh, ow = windowed(hw[0], k[0], s[0], 1, pad), windowed(hw[1], k[1], s[1], 1, pad)
+    if oh < 1 or ow < 1:
+        return False
+    x = c.arg([n, ch] + hw if nchw else [n] + hw + [ch])
+    ks = [1, 1] + k if nchw else [1] + k + [1]
+    st = [1, 1] + s if nchw else [1] + s + [1]
+    c.op(r.choice(["tf.MaxPool", "tf.AvgPool"]), [x],
+         [("data_format", '"%s"' % ("NCHW" if nchw else "NHWC")), ("ksize", ints(ks)), ("padding", '"%s"' % pad),
+          ("strides", ints(st))], [[n, ch, oh, ow] if nchw else [n, oh, ow, ch]])
+    return True
+
+
+def g_pad(r, c):
+    shape = dims(r, r.randint(1, 4))
+    pads = [[r.randint(0, 3), r.randint(0, 3)] for _ in shape]
+    op = r.choice(["tf.Pad", "tf.MirrorPad"])
+    if op == "tf.MirrorPad":
+        pads = [[min(lo, d - 1), min(hi, d - 1)] for (lo, hi), d in zip(pads, shape)]
+    x = c.arg(shape)
+    p = c.const(pads)
+    out = np.pad(np.zeros(shape), pads).shape
+    c.op(op, [x, p], [("mode", '"REFLECT"')] if op == "tf.MirrorPad" else [], [out])
+
+
+def g_tile(r, c):
+    shape = dims(r, r.randint(1, 4), 1, 4)
+    mult = [r.randint(1, 3) for _ in shape]
+    x = c.arg(shape)
+    c.op("tf.Tile", [x, c.const(mult)], [], [np.tile(np.zeros(shape), mult).shape])
+
+
+def g_reshape(r, c):
+    shape = dims(r, r.randint(1, 4), 1, 4)
+    total = int(np.prod(shape))
+    new = []
+    rest = total
+    for _ in range(r.randint(1, 3)):
+        divs = [d for d in range(1, rest + 1) if rest % d == 0]
+        d = r.choice(divs)
+        new.append(d)
+        rest //= d
+    new.append(rest)
+    if r.random() < 0.5:
+        new[r.randrange(len(new))] = -1
+    x = c.arg(shape)
+    c.op("tf.Reshape", [x, c.const(new)], [], [np.zeros(shape).reshape(new).shape])
+
+
+def g_transpose(r, c):
+    shape = dims(r, r.randint(1, 5))
+    perm = list(range(len(shape)))
+    r.shuffle(perm)
+    x = c.arg(shape)
+    c.op("tf.Transpose", [x, c.const(perm)], [], [np.transpose(np.zeros(shape), perm).shape])
+
+
+def g_concat(r, c):
+    shape = dims(r, r.randint(1, 4))
+    axis = r.randrange(len(shape))
+    parts = []
+    for _ in range(r.randint(1, 3)):
+        s = list(shape)
+        s[axis] = r.randint(1, 5)
+        parts.append(s)
+    xs = [c.arg(s) for s in parts]
+    ax = axis - len(shape) if r.random() < 0.3 else axis
+    c.op("tf.ConcatV2", xs + [c.const(ax)], [], [np.concatenate([np.zeros(s) for s in parts], axis).shape])
+
+
+def g_slice(r, c):
+    shape = dims(r, r.randint(1, 4))
+    begin = [r.randint(0, d) for d in shape]
+    size = [r.randint(0, d - bg) if r.random() < 0.7 else -1 for bg, d in zip(begin, shape)]
+    x = c.arg(shape)
+    out = [d - bg if sz == -1 else sz for bg, sz, d in zip(begin, size, shape)]
+    c.op("tf.Slice", [x, c.const(begin), c.const(size)], [], [out])
+
+
+def g_strided_slice(r, c):
+    shape = dims(r, r.randint(1, 4), 1, 8)
+    begin, end, strides, idx = [], [], [], []
+    bm = em = sm = 0
+    for i, d in enumerate(shape):
+        st = r.choice([1, 1, 2, 3, -1, -2])
+        bg, en = r.randint(-d, d), r.randint(-d, d)
+        if r.random() < 0.25:
+            bm |= 1 << i
+        if r.random() < 0.25:
+            em |= 1 << i
+        if r.random() < 0.15:   # shrink: a single index
+            sm |= 1 << i
+            bm &= ~(1 << i)
+            em &= ~(1 << i)
+            bg, en, st = r.randint(-d, d - 1), 0, 1
+            en = bg + 1 if bg != -1 else 0
+            idx.append(bg)
+        else:
+            idx.append(slice(None if bm >> i & 1 else bg, None if em >> i & 1 else en, st))
+        begin.append(bg)
+        end.append(en)
+        strides.append(st)
+    x = c.arg(shape)
+    out = np.zeros(shape)[tuple(idx)].shape
+    c.op("tf.StridedSlice", [x, c.const(begin), c.const(end), c.const(strides)],
+         [("begin_mask", "%d : i64" % bm), ("ellipsis_mask", "0 : i64"), ("end_mask", "%d : i64" % em),
+          ("new_axis_mask", "0 : i64"), ("shrink_axis_mask", "%d : i64" % sm)], [out])
+
+
+def g_split(r, c):
+    shape = dims(r, r.randint(1, 4))
+    axis = r.randrange(len(shape))
+    if r.random() < 0.5:
+        k = r.choice([d for d in range(1, shape[axis] + 1) if shape[axis] % d == 0])
+        x = c.arg(shape)
+        parts = np.split(np.zeros(shape), k, axis)
+        c.op("tf.Split", [c.const(axis - len(shape) if r.random() < 0.3 else axis), x], [], [p.shape for p in parts])
+    else:
+        n = r.randint(1, 3)
+        cuts = sorted(r.randint(0, shape[axis]) for _ in range(n - 1))
+        sizes = [b_ - a for a, b_ in zip([0] + cuts, cuts + [shape[axis]])]
+        given = list(sizes)
+        if r.random() < 0.4:
+            given[r.randrange(n)] = -1
+        x = c.arg(shape)
+        outs = []
+        for s in sizes:
+            o = list(shape)
+            o[axis] = s
+            outs.append(o)
+        c.op("tf.SplitV", [x, c.const(given), c.const(axis)], [], outs)
+
+
+def g_gather(r, c):
+    shape = dims(r, r.randint(1, 4))
+    axis = r.randrange(len(shape))
+    ishape = dims(r, r.randint(0, 2), 1, 4)
+    x = c.arg(shape)
+    i = c.arg(ishape, "i32")
+    out = shape[:axis] + ishape + shape[axis + 1:]
+    c.op("tf.GatherV2", [x, i, c.const(axis - len(shape) if r.random() < 0.3 else axis)],
+         [("batch_dims", "0 : i64")], [out])
+
+
+def g_pack(r, c):
+    shape = dims(r, r.randint(0, 3))
+    n = r.randint(1, 3)
+    axis = r.randint(-(len(shape) + 1), len(shape))
+    xs = [c.arg(shape) for _ in range(n)]
+    c.op("tf.Pack", xs, [("axis", "%d : i64" % axis)], [np.stack([np.zeros(shape)] * n, axis).shape])
+
+
+def g_all(r, c):
+    shape = dims(r, r.randint(1, 4))
+    axes = sorted(set(r.randrange(len(shape)) for _ in range(r.randint(1, len(shape)))))
+    keep = r.random() < 0.5
+    x = c.arg(shape, "i1")
+    c.op(r.choice(["tf.All", "tf.Any"]), [x, c.const(axes)], [("keep_dims", b(keep))],
+         [np.zeros(shape).sum(axis=tuple(axes), keepdims=keep).shape], elem="i1")
+
+
+def g_tfl(r, c):
+    """TFLite's counterparts (their results refine-only too)."""
+    kind = r.choice(["transpose", "reshape", "tile", "slice", "pad", "concatenation", "pack", "mean", "split",
+                     "strided_slice"])
+    shape = dims(r, r.randint(1, 4), 1, 5)
+    if kind == "transpose":
+        perm = list(range(len(shape)))
+        r.shuffle(perm)
+        c.op("tfl.transpose", [c.arg(shape), c.const(perm)], [], [np.transpose(np.zeros(shape), perm).shape])
+    elif kind == "reshape":
+        total = int(np.prod(shape))
+        new = [total] if r.random() < 0.3 else [1, total] if r.random() < 0.5 else [total, -1]
+        c.op("tfl.reshape", [c.arg(shape), c.const(new)], [], [np.zeros(shape).reshape(new).shape])
+    elif kind == "tile":
+        mult = [r.randint(1, 3) for _ in shape]
+        c.op("tfl.tile", [c.arg(shape), c.const(mult)], [], [np.tile(np.zeros(shape), mult).shape])
+    elif kind == "slice":
+        begin = [r.randint(0, d) for d in shape]
+        size = [r.randint(0, d - bg) if r.random() < 0.7 else -1 for bg, d in zip(begin, shape)]
+        out = [d - bg if sz == -1 else sz for bg, sz, d in zip(begin, size, shape)]
+        c.op("tfl.slice", [c.arg(shape), c.const(begin), c.const(size)], [], [out])
+    elif kind == "pad":
+        pads = [[r.randint(0, 3), r.randint(0, 3)] for _ in shape]
+        c.op("tfl.pad", [c.arg(shape), c.const(pads)], [], [np.pad(np.zeros(shape), pads).shape])
+    elif kind == "concatenation":
+        axis = r.randrange(len(shape))
+        parts = []
+        for _ in range(r.randint(1, 3)):
+            p_ = list(shape)
+            p_[axis] = r.randint(1, 5)
+            parts.append(p_)
+        c.op("tfl.concatenation", [c.arg(p_) for p_ in parts],
+             [("axis", "%d : i32" % (axis - len(shape) if r.random() < 0.3 else axis)),
+              ("fused_activation_function", '"NONE"')], [np.concatenate([np.zeros(p_) for p_ in parts], axis).shape])
+    elif kind == "pack":
+        n = r.randint(1, 3)
+        axis = r.randint(0, len(shape))
+        c.op("tfl.pack", [c.arg(shape) for _ in range(n)], [("axis", "%d : i32" % axis), ("values_count", "%d : i32" % n)],
+             [np.stack([np.zeros(shape)] * n, axis).shape])
+    elif kind == "mean":
+        axes = sorted(set(r.randrange(len(shape)) for _ in range(r.randint(1, len(shape)))))
+        keep = r.random() < 0.5
+        c.op("tfl.mean", [c.arg(shape), c.const(axes)], [("keep_dims", b(keep))],
+             [np.zeros(shape).mean(axis=tuple(axes), keepdims=keep).shape])
+    elif kind == "split":
+        axis = r.randrange(len(shape))
+        k = r.choice([d for d in range(1, shape[axis] + 1) if shape[axis] % d == 0])
+        x = c.arg(shape)
+        c.op("tfl.split", [c.const(axis), x], [("num_splits", "%d : i32" % k)],
+             [p_.shape for p_ in np.split(np.zeros(shape), k, axis)])
+    else:
+        begin, end, strides, idx = [], [], [], []
+        bm = em = 0
+        for i, d in enumerate(shape):
+            st = r.choice([1, 1, 2, -1])
+            bg, en = r.randint(-d, d), r.randint(-d, d)
+            if r.random() < 0.25:
+                bm |= 1 << i
+            if r.random() < 0.25:
+                em |= 1 << i
+            idx.append(slice(None if bm >> i & 1 else bg, None if em >> i & 1 else en, st))
+            begin.append(bg)
+            end.append(en)
+            strides.append(st)
+        c.op("tfl.strided_slice", [c.arg(shape), c.const(begin), c.const(end), c.const(strides)],
+             [("begin_mask", "%d : i32" % bm), ("ellipsis_mask", "0 : i32"), ("end_mask", "%d : i32" % em),
+              ("new_axis_mask", "0 : i32"), ("offset", "false"), ("shrink_axis_mask", "0 : i32")],
+             [np.zeros(shape)[tuple(idx)].shape])
+
+
+GENERATORS = [g_tfl, g_tfl, g_tfl, g_matmul, g_batch_matmul, g_conv, lambda r, c: g_conv(r, c, True), g_pool, g_pad, g_tile, g_reshape,
+              g_transpose, g_concat, g_slice, g_strided_slice, g_split, g_gather, g_pack, g_all]
+
+
+def main(argv):
+    args, r = seeded_args(argv, flags=("verbose",))
+    if args is None:
+        return 2
+    cases = []
+    while len(cases) < args['cases']:
+        c = Case()
+        if r.choice(GENERATORS)(r, c) is False:
+            continue
+        cases.append(c)
+    print("tf_shapes_diff: seed %d, %d cases" % (args['seed'], len(cases)))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "tf.mlir")
+        with open(path, "w") as f:
+            for i, c in enumerate(cases):
+                if i:
+                    f.write("// -----\n")
+                f.write("func.func @t%d(%s) {\n%s\n  return\n}\n" % (i, ", ".join(c.args), "\n".join(c.lines)))
+        chk = subprocess.run([args['binary'], "check", "--split-input-file", "--format=json", "--exit-zero", path],
+                             capture_output=True, text=True)
+        errors = [d for d in json.loads(chk.stdout).get("diagnostics", []) if d.get("severity") in (1, "error")]
+        shp = subprocess.run([args['binary'], "shapes", "--format=json", path], capture_output=True, text=True)
+        vals = [v for f in json.loads(shp.stdout)["files"] for v in f["values"] if v["kind"] == "result"]
+    got = {}
+    for v in vals:   # results in file order; names repeat per function
+        got.setdefault(v["name"], []).append(v["inferred"])
+    failed, compared, exact = 0, 0, 0
+    seen = {}
+    by_op = {}
+    for c in cases:
+        for name, want in c.want:
+            k = seen.get(name, 0)
+            seen[name] = k + 1
+            base = name.split("#")[0]
+            lst = got.get(name) or got.get(base) or []
+            have = lst[k] if k < len(lst) else None
+            compared += 1
+            ok = have == want
+            exact += ok
+            tot = by_op.setdefault(c.label, [0, 0])
+            tot[0] += ok
+            tot[1] += 1
+            if not ok:
+                failed += 1
+                if failed <= 20 or args['verbose']:
+                    print("  %s: want %s, got %s\n%s" % (c.label, want, have, "\n".join(c.lines)))
+    for e in errors[:20]:
+        print("  false error: %s" % json.dumps(e)[:300])
+    for op, (ok, n) in sorted(by_op.items()):
+        print("  %-26s %4d / %4d" % (op, ok, n))
+    print("values inferred exactly: %d of %d; false errors: %d" % (exact, compared, len(errors)))
+    failed += len(errors)
+    print("%d passed, %d failed" % (len(cases) + compared - failed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
