@@ -1,7 +1,7 @@
 /*
-** analyzer_int.h: what analyzer.c, analyzer_infer.c and analyzer_store.c
-** share (private to the analysis stage: nothing outside these three files
-** includes it). The analyzer's state while it judges one unit's records,
+** analyzer_int.h: what analyzer.c, analyzer_attrs.c, analyzer_infer.c and
+** analyzer_store.c share (private to the analysis stage: beyond them only
+** flow.c and region_flow.c, which judge with the analyzer, include it). The analyzer's state while it judges one unit's records,
 ** and the helpers one part of the judging lends another.
 */
 #ifndef MS_ANALYZER_INT_H
@@ -48,9 +48,8 @@ typedef struct rule_inputs {
   const char *name_ptrs[MS_MAX_OPERANDS];
 } rule_inputs;
 
-/* analyzer.c: types, operands and attributes as the rules read them. */
+/* analyzer.c: types and operands as the rules read them. */
 void copy_span(char *dst, size_t n, const char *text, ms_span s);
-const char *lookup_attr(void *ctx, const char *key, size_t *len);
 bool operand_constant(const analyzer *w, const ms_op *op, int i, int64_t *out, int *n);
 ms_span operand_range(const analyzer *w, const ms_op *op, int i);
 bool operand_shape(analyzer *w, const ms_op *op, int i, ms_shape *out);
@@ -59,6 +58,14 @@ const ms_span *out_type(const analyzer *w, const ms_op *op, uint32_t i);
 ms_span resolve(const analyzer *w, ms_span t);
 void apply_rule(analyzer *w, uint32_t opi);
 void judge_op(analyzer *w, size_t i);
+
+/* analyzer_attrs.c: the attribute key of l (an attr_lookup) as the rules
+** read it (*len its length; NULL when the op has none). op_dict_alias:
+** 1 and *def the `{...}` value when the op's attribute dictionary is an
+** alias the file defines before it, -1 when it is one it does not define,
+** 0 when it has none. */
+const char *lookup_attr(void *ctx, const char *key, size_t *len);
+int op_dict_alias(const analyzer *w, const ms_op *op, ms_span *def);
 
 /* region_flow.c: op i and, when its entry has "region_flow", the ops of its
 ** regions, with shapes carried into them; returns the next op's index. */

@@ -6,7 +6,8 @@ functions (write_functions, write_split, write_valid), the runners
 (mlir_opt_rejected: the lines mlir-opt-22 --split-input-file rejects;
 check_rejected: the lines on which `mlir-shape check --format=json` has an
 error; result_values: the results `mlir-shape shapes --format=json` gives;
-infer_by_function: what --tosa-infer-shapes gives each function), and the
+infer_shapes_output, infer_by_function: what --tosa-infer-shapes gives
+each function), and the
 tally of the verdicts (tally, print_verdicts, report, inference_report);
 for the corpus suites, their command line (corpus_args), the annotated
 files (annotated_files) and their expected errors (expectations). Not a
@@ -115,22 +116,35 @@ def write_valid(path, chunks, valid, offs):
     return vpath, lines
 
 
+def infer_shapes_output(path, flags=()):
+    """`mlir-opt-22 --split-input-file --tosa-infer-shapes` (then flags) on
+    path: per function it prints, in order, (name, the lines after its
+    header), a function named by `func.func @NAME` (pretty form) or
+    `sym_name = "NAME"` (generic); and the exit status. A function the
+    pass rejects is absent."""
+    proc = subprocess.run(["mlir-opt-22", "--split-input-file", "--tosa-infer-shapes"] + list(flags) + [path],
+                          capture_output=True, text=True)
+    funcs = []
+    for line in proc.stdout.splitlines():
+        m = re.match(r"\s*func\.func @(\w+)", line) or re.search(r'sym_name = "(\w+)"', line)
+        if m:
+            funcs.append((m.group(1), []))
+        elif funcs:
+            funcs[-1][1].append(line)
+    return funcs, proc.returncode
+
+
 def infer_by_function(path, pick):
     """Per function name: pick(line) of the first line of its body after
     `mlir-opt-22 --split-input-file --tosa-infer-shapes` for which pick is
     not None (a function the pass rejects is absent)."""
-    proc = subprocess.run(["mlir-opt-22", "--split-input-file", "--tosa-infer-shapes", path],
-                          capture_output=True, text=True)
-    out, name = {}, None
-    for line in proc.stdout.splitlines():
-        m = re.match(r"\s*func\.func @(\w+)", line)
-        if m:
-            name = m.group(1)
-            continue
-        if name and name not in out:
+    out = {}
+    for name, lines in infer_shapes_output(path)[0]:
+        for line in lines if name not in out else ():
             value = pick(line)
             if value is not None:
                 out[name] = value
+                break
     return out
 
 

@@ -36,7 +36,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from difflib_ms import seeded_args  # noqa: E402
+from difflib_ms import infer_shapes_output, seeded_args  # noqa: E402
 
 
 def ttype(dims):
@@ -225,29 +225,22 @@ def reference_types(path):
     """Per function: {(line, col): [types]} of every op result and block
     argument after --tosa-infer-shapes (ops by their name's place, block
     arguments by theirs); a function the pass rejects is absent."""
-    proc = subprocess.run(["mlir-opt-22", "--split-input-file", "--tosa-infer-shapes", "--mlir-print-debuginfo",
-                           "--mlir-print-op-generic", "--mlir-print-local-scope", path],
-                          capture_output=True, text=True)
-    out, name = {}, None
-    for line in proc.stdout.splitlines():
-        m = re.search(r'sym_name = "(\w+)"', line)
-        if m:
-            name = m.group(1)
-            out[name] = {}
-            continue
-        if name is None:
-            continue
-        for am in re.finditer(r'%arg\d+: (tensor<[^>]*>) loc\("[^"]*":(\d+):(\d+)\)', line):
-            out[name][(int(am.group(2)), int(am.group(3)))] = [am.group(1)]
-        m = re.match(r'\s*%[\w:#]+ = "([\w.]+)"', line)
-        if not m or m.group(1) == "tensor.cast":
-            continue
-        lm = re.search(r'loc\("[^"]*":(\d+):(\d+)\)\s*$', line)
-        if not lm:
-            continue
-        tail = line[:lm.start()].rsplit("->", 1)[-1]
-        out[name][(int(lm.group(1)), int(lm.group(2)))] = re.findall(r"tensor<[^>]*>", tail)
-    return out, proc.returncode
+    funcs, status = infer_shapes_output(path, ["--mlir-print-debuginfo", "--mlir-print-op-generic",
+                                               "--mlir-print-local-scope"])
+    out = {}
+    for name, lines in funcs:
+        out[name] = types = {}
+        for line in lines:
+            for am in re.finditer(r'%arg\d+: (tensor<[^>]*>) loc\("[^"]*":(\d+):(\d+)\)', line):
+                types[(int(am.group(2)), int(am.group(3)))] = [am.group(1)]
+            m = re.match(r'\s*%[\w:#]+ = "([\w.]+)"', line)
+            if not m or m.group(1) == "tensor.cast":
+                continue
+            lm = re.search(r'loc\("[^"]*":(\d+):(\d+)\)\s*$', line)
+            if lm:
+                tail = line[:lm.start()].rsplit("->", 1)[-1]
+                types[(int(lm.group(1)), int(lm.group(2)))] = re.findall(r"tensor<[^>]*>", tail)
+    return out, status
 
 
 def ours(binary, path):
