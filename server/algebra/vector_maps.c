@@ -186,15 +186,27 @@ static ms_infer_verdict vector_contract(const ms_sop_in *in, ms_sop_out *out) {
 
 typedef struct transfer {
   const ms_shape *base, *vec, *mask, *pad;
+  ms_shape evec;            /* the source's element type when a vector (memref<?xvector<4xf32>>) */
+  bool has_evec;
   int nidx, nres;
   int64_t res[MS_MAX_RANK]; /* the permutation map's results */
   int ndims, nsyms;
   int nbounds;
 } transfer;
 
+/* The source's element type as a vector, when it is one: false when it
+** is one this cannot read (then the op is not judged). */
+static bool element_vector(transfer *t) {
+  t->has_evec = !strncmp(t->base->elem, "vector<", 7);
+  if (!t->has_evec) return true;
+  return ms_shape_parse_type(&t->evec, t->base->elem, strlen(t->base->elem), NULL, 0) &&
+         t->evec.kind == MS_TYPE_VECTOR && t->evec.ranked && t->evec.rank > 0;
+}
+
 /* The operands: read (base, indices..., padding, mask?), write (value,
 ** base, indices..., mask?), by operandSegmentSizes in generic form, else
-** a trailing i1 vector is the mask. False: not judged. */
+** a trailing i1 vector is the mask (not judged when the source's elements
+** are i1 vectors: the padding would look the same). False: not judged. */
 static bool transfer_operands(const ms_sop_in *in, bool write, transfer *t) {
   const ms_sop_param *seg = ms_sop_get(in, "operandSegmentSizes");
   int b = write ? 1 : 0, nmask;
@@ -212,10 +224,16 @@ static bool transfer_operands(const ms_sop_in *in, bool write, transfer *t) {
   t->mask = nmask ? &in->operands[in->noperands - 1] : NULL;
   t->pad = write ? NULL : &in->operands[1 + t->nidx];
   t->vec = write ? &in->operands[0] : (in->nresults == 1 ? &in->results[0] : NULL);
-  return t->vec && t->vec->kind == MS_TYPE_VECTOR && t->vec->ranked && t->base->ranked &&
-         (t->base->kind == MS_TYPE_TENSOR || t->base->kind == MS_TYPE_MEMREF) && strncmp(t->base->elem, "vector", 6) &&
-         (!t->mask || t->mask->ranked);
+  if (!(t->vec && t->vec->kind == MS_TYPE_VECTOR && t->vec->ranked && t->base->ranked &&
+        (t->base->kind == MS_TYPE_TENSOR || t->base->kind == MS_TYPE_MEMREF) && (!t->mask || t->mask->ranked)))
+    return false;
+  if (!element_vector(t)) return false;
+  return !(t->has_evec && !seg && !strcmp(t->evec.elem, "i1"));
 }
+
+/* The vector's rank less the source element vector's (the map's result
+** count): getEffectiveVectorRankForXferOp. */
+static int effective_rank(const transfer *t) { return t->vec->rank - (t->has_evec ? t->evec.rank : 0); }
 
 /* The permutation map and in_bounds as written, or the pretty parser's
 ** defaults (the minor identity, all out of bounds). */
@@ -229,11 +247,12 @@ static bool transfer_attrs(const ms_sop_in *in, bool generic, transfer *t, ms_so
     t->ndims = m.ndims, t->nsyms = m.nsyms, t->nres = m.nres;
     memcpy(t->res, m.res, (size_t)m.nres * sizeof t->res[0]);
   } else {
-    if (t->vec->rank > t->base->rank)
+    int eff = effective_rank(t);
+    if (eff < 0 || eff > t->base->rank)
       return ms_sop_fail(out, CODE_MAPS, -1, "expected a custom permutation_map when rank(source) != rank(destination)"),
              false;
-    t->ndims = t->base->rank, t->nsyms = 0, t->nres = t->vec->rank;
-    for (int k = 0; k < t->nres; k++) t->res[k] = t->base->rank - t->vec->rank + k;
+    t->ndims = t->base->rank, t->nsyms = 0, t->nres = eff;
+    for (int k = 0; k < t->nres; k++) t->res[k] = t->base->rank - eff + k;
   }
   t->nbounds = ib ? ib->n : t->nres;
   return true;
@@ -257,14 +276,33 @@ static bool mask_ok(const transfer *t) {
   return true;
 }
 
+/* verifyTransferOp's checks of a source whose elements are vectors: the
+** minor 1-D vectors' bit widths, the ranks, no mask. */
+static bool element_vector_checks(const transfer *t, ms_sop_out *out) {
+  int vb = ms_sop_bit_width(t->vec->elem), eb = ms_sop_bit_width(t->evec.elem);
+  if (t->vec->rank > 0 && vb > 0 && eb > 0 && !t->vec->scalable[t->vec->rank - 1] &&
+      !t->evec.scalable[t->evec.rank - 1] && (vb * t->vec->dims[t->vec->rank - 1]) % (eb * t->evec.dims[t->evec.rank - 1]))
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, -1, "requires the bitwidth of the minor 1-D vector to be an integral "
+                       "multiple of the bitwidth of the minor 1-D vector of the source"), false;
+  if (t->evec.rank > t->vec->rank)
+    return ms_sop_fail(out, MS_CODE_DIMS_COUNT, -1, "requires source vector element and vector result ranks to match."),
+           false;
+  if (t->nres != effective_rank(t))
+    return ms_sop_fail(out, CODE_MAPS, -1, "requires a permutation_map with result dims of the same rank as the vector "
+                       "type"), false;
+  if (t->mask) return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, -1, "does not support masks with vector element type"), false;
+  return true;
+}
+
 /* verifyTransferOp, then verifyPermutationMap. */
 static bool transfer_checks(const transfer *t, ms_sop_out *out) {
+  if (t->has_evec && !element_vector_checks(t, out)) return false;
   int vb = ms_sop_bit_width(t->vec->elem), sb = ms_sop_bit_width(t->base->elem);
   int64_t minor = t->vec->rank == 0 ? 1 : t->vec->dims[t->vec->rank - 1];
-  if (vb > 0 && sb > 0 && (vb * minor) % sb != 0)
+  if (!t->has_evec && vb > 0 && sb > 0 && (vb * minor) % sb != 0)
     return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, -1, "requires the bitwidth of the minor 1-D vector to be an integral "
                        "multiple of the bitwidth of the source element type"), false;
-  if (t->nres != t->vec->rank)
+  if (!t->has_evec && t->nres != t->vec->rank)
     return ms_sop_fail(out, CODE_MAPS, -1, "requires a permutation_map with result dims of the same rank as the vector "
                        "type"), false;
   if (t->nsyms) return ms_sop_fail(out, CODE_MAPS, -1, "requires permutation_map without symbols"), false;
@@ -301,6 +339,14 @@ static bool permutation_checks(const transfer *t, ms_sop_out *out) {
   return true;
 }
 
+/* Whether a (the padding) is exactly the vector type v. */
+static bool same_vector(const ms_shape *a, const ms_shape *v) {
+  if (a->kind != MS_TYPE_VECTOR || !a->ranked || a->rank != v->rank || strcmp(a->elem, v->elem)) return false;
+  for (int k = 0; k < v->rank; k++)
+    if (a->dims[k] != v->dims[k] || a->scalable[k] != v->scalable[k]) return false;
+  return true;
+}
+
 static ms_infer_verdict vector_transfer(const ms_sop_in *in, ms_sop_out *out) {
   bool write = ms_sop_int(in, "write", 0) != 0, generic = ms_sop_get(in, "operandSegmentSizes") != NULL;
   transfer t;
@@ -323,7 +369,9 @@ static ms_infer_verdict vector_transfer(const ms_sop_in *in, ms_sop_out *out) {
     for (int k = 0; k < t.nres; k++)
       if (t.res[k] == MAP_ZERO) return ms_sop_fail(out, CODE_MAPS, -1, "should not have broadcast dimensions");
   if (!transfer_checks(&t, out)) return MS_INFER_INVALID;
-  if (t.pad && t.pad->elem[0] && strcmp(t.pad->elem, t.base->elem))
+  if (t.pad && t.has_evec && !same_vector(t.pad, &t.evec))
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, -1, "requires source element type and padding type to match.");
+  if (t.pad && !t.has_evec && t.pad->elem[0] && strcmp(t.pad->elem, t.base->elem))
     return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, -1, "requires formal padding and source of the same elemental type");
   if (!permutation_checks(&t, out)) return MS_INFER_INVALID;
   if (!write || t.base->kind != MS_TYPE_TENSOR) return MS_INFER_UNKNOWN;

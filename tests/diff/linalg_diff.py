@@ -978,9 +978,76 @@ def mask_of(srank, res, vdims):
     return m or [1]
 
 
-def vtransfer(rng, name, op):
+def vtransfer_velem(rng, name, write):
+    """A transfer whose source holds vectors (memref<?x4xvector<2x4xf32>>):
+    the vector is the outer dims then the element vector's, or a mistake
+    (minor bit widths, ranks, the map's result count, a mask, the padding)."""
     f = Fn()
+    srank, orank = rng.randint(1, 3), rng.randint(0, 2)
+    src = maybe_dyn(rng, tdims(rng, srank, srank), 0.4)
+    edims = [rng.randint(1, 4) for _ in range(rng.choice([1, 1, 1, 2]))]
+    eelem = rng.choice(["f32"] * 6 + ["f16", "i8"])
+    et = vtype(edims, eelem)
+    kind = "tensor" if rng.random() < 0.5 else "memref"
+    vdims, velem = [rng.randint(1, 4) for _ in range(orank)] + list(edims), eelem
+    r = rng.random()
+    if r < 0.1:
+        vdims[-1] *= rng.choice([2, 3])  # a multiple of the minor vector, or not
+    elif r < 0.15:
+        velem = rng.choice(["f16", "f64", "i32"])
+    elif r < 0.2 and len(edims) > 1:
+        vdims = vdims[1:] if orank == 0 else vdims
+    default = rng.random() < 0.4 and orank <= srank
+    res = transfer_map(rng, srank, orank, write) if not default else ["d%d" % d for d in range(srank - orank, srank)]
+    if rng.random() < 0.06:
+        res = res + ["d0"] if len(res) < srank else res[1:]
+    st, vt = shaped(kind, src, et), vtype(vdims, velem)
+    s = f.arg(st)
+    nidx = len(src) if rng.random() > 0.05 else len(src) + rng.choice([-1, 1])
+    i = f.arg("index") if nidx > 0 else None
+    idx = ", ".join([i] * max(nidx, 0))
+    attrs = []
+    if not default or WANT_GENERIC[0]:
+        attrs.append("permutation_map = %s" % amap(len(src), res))
+    if rng.random() < 0.4 or WANT_GENERIC[0]:
+        n = len(res) if rng.random() > 0.08 else len(res) + 1
+        attrs.append("in_bounds = [%s]" % ", ".join(rng.choice(["true", "false"]) for _ in range(n)))
+    mask = ", " + f.arg(vtype(mask_of(srank, res, vdims), "i1")) if rng.random() < 0.06 else ""
+    ad = " {%s}" % ", ".join(attrs) if attrs else ""
+    pretty_only = bool(mask) and not WANT_GENERIC[0]  # the pretty parser rejects the mask first
+    if write:
+        v = f.arg(vt)
+        out = st if kind == "tensor" else None
+        head = "%r = " if out else ""
+        if mask and WANT_GENERIC[0]:  # written generic, as above
+            f.body.append('%s"vector.transfer_write"(%s, %s%s%s) <{in_bounds = [%s], operandSegmentSizes = '
+                          'array<i32: 1, 1, %d, 1>, permutation_map = %s}> : (%s, %s%s, %s) -> (%s)' % (
+                              head, v, s, ", " + idx if idx else "", mask, ", ".join(["false"] * len(res)),
+                              max(nidx, 0), amap(len(src), res), vt, st, ", index" * max(nidx, 0), f.types[-2],
+                              out or ""))
+            return (f.text(name, out),)
+        f.body.append("%svector.transfer_write %s, %s[%s]%s%s : %s, %s" % (head, v, s, idx, mask, ad, vt, st))
+        return (f.text(name, out),) if pretty_only else f.text(name, out)
+    pt = et if rng.random() > 0.08 else rng.choice([vtype(edims, "f64"), eelem])
+    pad = f.arg(pt)
+    if (mask or pt != et) and WANT_GENERIC[0]:  # what the pretty parser rejects: written generic
+        nb = len(res)
+        f.body.append('%%r = "vector.transfer_read"(%s%s, %s%s) <{in_bounds = [%s], operandSegmentSizes = '
+                      'array<i32: 1, %d, 1, %d>, permutation_map = %s}> : (%s%s, %s%s) -> %s' % (
+                          s, ", " + idx if idx else "", pad, mask, ", ".join(["false"] * nb), max(nidx, 0),
+                          1 if mask else 0, amap(len(src), res), st, ", index" * max(nidx, 0), pt,
+                          ", " + f.types[-2] if mask else "", vt))
+        return (f.text(name, vt),)
+    f.body.append("%%r = vector.transfer_read %s[%s], %s%s%s : %s, %s" % (s, idx, pad, mask, ad, st, vt))
+    # a padding of another type: only the generic form can write it
+    return (f.text(name, vt),) if pretty_only or pt != et else f.text(name, vt)
+
+
+def vtransfer(rng, name, op):
     write = op == "transfer_write"
+    if rng.random() < 0.3:
+        return vtransfer_velem(rng, name, write)
+    f = Fn()
     srank, vrank = rng.randint(1, 3), rng.randint(1, 3)
     src = maybe_dyn(rng, tdims(rng, srank, srank), 0.4)
     vdims = vdims_ = [rng.randint(1, 4) for _ in range(vrank)]
