@@ -19,7 +19,10 @@
 ** while with "results_match_operands" 1 and "size_one_condition" 1 (TOSA's
 ** while_loop, LLVM 22's WhileOp::verify): the declared results are
 ** compatible with the operands, and the condition region returns one
-** element (any rank).
+** element (any rank). With "shared_arguments" 1 (StableHLO's pretty
+** `while(%iterArg = %x) ... cond {...} do {...}`, whose parser gives both
+** regions the header's bindings) a body without arguments takes the
+** condition's.
 **
 ** With "against_results" (onnx.If): no rank on the predicate; each branch
 ** returns as many values as the op has results, each of the result's kind
@@ -238,8 +241,17 @@ static bool loop_results(const ms_sop_in *in, ms_sop_out *out, bool from_body) {
 static ms_infer_verdict while_loop(const ms_sop_in *in, ms_sop_out *out) {
   if (in->nregions < 2 || in->regions[0].nyields < 0 || in->regions[1].nyields < 0) return MS_INFER_UNKNOWN;
   const ms_sop_region *cond = &in->regions[0], *body = &in->regions[1];
-  /* The pretty form names the loop's values in its header
-  ** (`while(%iterArg = %x)`), not as block arguments: not judged. */
+  /* "shared_arguments" (StableHLO's pretty `while(%iterArg = %x)`): the
+  ** header's bindings, the condition's arguments, are the body's too. */
+  ms_sop_region shared;
+  if (ms_sop_int(in, "shared_arguments", 0) && body->nargs == 0 && cond->nargs == in->noperands) {
+    shared = *body;
+    shared.nargs = cond->nargs;
+    shared.args = cond->args;
+    body = &shared;
+  }
+  /* Otherwise a pretty form that names the loop's values in its header,
+  ** not as block arguments, is not judged. */
   if (in->noperands > 0 && (cond->nargs == 0 || body->nargs == 0)) return MS_INFER_UNKNOWN;
   bool from_body = ms_sop_int(in, "results_from_body", 0) != 0 && body->nyields == in->noperands;
   /* At the refined shapes the results come first: --tosa-infer-shapes
@@ -294,6 +306,6 @@ static ms_infer_verdict while_loop(const ms_sop_in *in, ms_sop_out *out) {
 
 const ms_sop_def ms_sop_control[] = {
     {"conditional", conditional, "branch_arguments,against_results"},
-    {"while", while_loop, "results_match_operands,size_one_condition,results_from_body"},
+    {"while", while_loop, "results_match_operands,size_one_condition,results_from_body,shared_arguments"},
     {NULL, NULL, NULL},
 };

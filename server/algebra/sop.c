@@ -46,6 +46,7 @@ extern const ms_sop_def ms_sop_operand_traits[]; /* s29-frontend: operand_traits
 extern const ms_sop_def ms_sop_strided_slice[];   /* s29-frontend: strided_slice.c */
 extern const ms_sop_def ms_sop_framework_tf[];    /* s29-frontend: framework_tf.c */
 extern const ms_sop_def ms_sop_sequence[];        /* s30-frontend: sequence.c */
+extern const ms_sop_def ms_sop_tuple[];           /* s31-hlo: tuple.c */
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -79,6 +80,7 @@ static const ms_sop_def *const families[] = {
     ms_sop_strided_slice,
     ms_sop_framework_tf,
     ms_sop_sequence,
+    ms_sop_tuple,
 
     NULL,
 };

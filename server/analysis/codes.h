@@ -48,6 +48,8 @@ extern const size_t ms_codes_sop_families_count;
 extern const ms_code_info ms_codes_hlo[];          /* codes_hlo.c */
 extern const ms_code_info ms_codes_hlo_attrs[];    /* codes_hlo_attrs.c */
 extern const size_t ms_codes_hlo_attrs_count;
+extern const ms_code_info ms_codes_tuple[];        /* codes_tuple.c */
+extern const size_t ms_codes_tuple_count;
 extern const size_t ms_codes_hlo_count;
 extern const ms_code_info ms_codes_onnx[];        /* codes_onnx.c */
 extern const size_t ms_codes_onnx_count;

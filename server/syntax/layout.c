@@ -136,6 +136,19 @@ static bool parse_item(parser *p, ms_layout_item *it) {
     p->i++;
     return true;
   }
+  if (starts(p, "each-type(")) { /* a list typing operand N+k and result k alike */
+    p->i += strlen("each-type(");
+    it->kind = MS_LAYOUT_TYPE;
+    skip_blank(p);
+    if (!parse_ref(p, &it->refs[0])) return false;
+    it->nrefs = 1;
+    it->list = it->each = true;
+    if (it->refs[0].kind != MS_LAYOUT_OPERANDS) return fail(p, at, "each-type takes the operands it types, $N...");
+    skip_blank(p);
+    if (p->i >= p->len || p->s[p->i] != ')') return fail(p, p->i, "expected ')' in each-type($N...)");
+    p->i++;
+    return true;
+  }
   if (starts(p, "bindings(") || starts(p, "names(")) {
     it->kind = starts(p, "names(") ? MS_LAYOUT_NAMES : MS_LAYOUT_BINDINGS;
     p->i += strlen(it->kind == MS_LAYOUT_NAMES ? "names(" : "bindings(");
@@ -167,7 +180,7 @@ static bool parse_item(parser *p, ms_layout_item *it) {
   while (p->i + n < p->len && is_word_char(p->s[p->i + n])) n++;
   if (n == 0 || !isalpha((unsigned char)p->s[p->i])) {
     char c[2] = {p->s[p->i], 0};
-    return fail(p, at, "unexpected '%s' (known: type(...), functional-type, ins-outs, bindings($N...), names($N...), ':', ',', '->', '(', ')', words, '|')", c);
+    return fail(p, at, "unexpected '%s' (known: type(...), each-type($N...), functional-type, ins-outs, bindings($N...), names($N...), ':', ',', '->', '(', ')', words, '|')", c);
   }
   if (n >= sizeof it->word) return fail(p, at, "word too long (at most 15 characters)");
   memcpy(it->word, p->s + p->i, n);
@@ -256,8 +269,9 @@ static bool assign(match *m, const ms_layout_ref *r, ms_span type) {
   }
 }
 
-/* type($N...) / type($results): one type per element, comma-separated. */
-static bool match_list(match *m, const ms_layout_ref *r) {
+/* type($N...) / type($results): one type per element, comma-separated;
+** each-type($N...) (each): type k is result k's too. */
+static bool match_list(match *m, const ms_layout_ref *r, bool each) {
   bool results = r->kind == MS_LAYOUT_RESULTS;
   uint32_t total = results ? m->op->nresults : m->op->noperands;
   if (r->index > total) return false;
@@ -270,6 +284,7 @@ static bool match_list(match *m, const ms_layout_ref *r) {
     }
     if (!t || t->kind != MS_TOK_TYPE) return false;
     (results ? m->out : m->in)[i] = t->span;
+    if (each && i - r->index < m->op->nresults) m->out[i - r->index] = t->span;
     m->pos++;
   }
   return true;
@@ -377,7 +392,7 @@ static bool match_alt(match *m, const ms_layout_alt *alt) {
         break;
       default:
         if (it->list) {
-          if (!match_list(m, &it->refs[0])) return false;
+          if (!match_list(m, &it->refs[0], it->each)) return false;
           break;
         }
         if (!(t = next_tok(m)) || t->kind != MS_TOK_TYPE) return false;

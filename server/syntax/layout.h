@@ -64,6 +64,7 @@ typedef struct ms_layout_item {
   uint8_t kind;          /* ms_layout_item_kind */
   uint8_t nrefs;
   bool list;             /* type($N...) alone: a comma-separated list, one type each */
+  bool each;             /* each-type($N...): such a list whose type k is also result k's */
   char word[16];                 /* a literal; implied-type: the type */
   ms_layout_ref refs[MS_LAYOUT_MAX_REFS];
 } ms_layout_item;
