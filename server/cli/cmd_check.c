@@ -467,13 +467,7 @@ static void judge_flow_piece(piece *p, const options *o) {
 static void not_text_unit(piece *p) {
   const ms_source *src = &p->in->src;
   const ms_unit *unit = &p->in->units.items[p->unit];
-  uint32_t at = ms_source_foreign(src->text, unit->start[0], unit->end[0]);
-  assert(at < unit->end[0]);
-  const char *nl = memchr(src->text + at, '\n', unit->end[0] - at);
-  uint32_t eol = nl ? (uint32_t)(nl - src->text) : unit->end[0];
-  ms_diag_list_add(&p->diags, at, eol > at ? eol : at + 1, MS_SEVERITY_ERROR, MS_CODE_SYNTAX, NULL,
-                   "syntax error: unexpected byte 0x%02x: the %u bytes from here on are not MLIR text",
-                   (unsigned char)src->text[at], (unsigned)(unit->end[0] - at));
+  ms_source_not_text_error(src->text, unit->start[0], unit->end[0], &p->diags);
   ms_source_release_piece(src, unit->start[0], unit->end[0]);
 }
 

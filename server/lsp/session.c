@@ -20,6 +20,9 @@
 **     the server's memory). A chunk without a tree is parsed again from
 **     scratch when an edit lands in it or a feature asks for its tree.
 ** A document below the chunking threshold is one chunk with no ranges set.
+** A stretch that cannot be MLIR text (random bytes, a binary pasted in:
+** garbage.c) is a chunk of its own that is never parsed: its one syntax
+** error is `check`'s, and its tree is an empty text's.
 **
 ** Invariants between updates: chunks are in the order of their starts
 ** (the module's head, whose ranges surround the module's other chunks,
@@ -161,8 +164,10 @@ static TSTree *ensure_tree(ms_session *self, chunk *c) {
 
 TSTree *ms_session_ensure_tree(ms_session *self, chunk *c) { return ensure_tree(self, c); }
 
+/* A not_text chunk's tree is an empty text's: it holds nothing. */
 static size_t chunk_bytes(const ms_session *self, const chunk *c) {
   size_t n = 0;
+  if (c->not_text) return 0;
   if (c->nranges == 0) {
     ms_document_text(self->doc, &n);
     return n;
@@ -369,13 +374,31 @@ static bool may_move_function_end(const ms_session *self, ms_position start, ms_
   return false;
 }
 
+/* Where stretches that cannot be MLIR text lie is found when the document
+** is cut (garbage.c): an edit in or near one (foreign bytes at most 4 KB
+** apart join it), or one that writes a text long enough to be one, cuts
+** the document again, as a fresh open would. */
+#define NOT_TEXT_NEAR (4u << 10)
+#define NOT_TEXT_MIN (64u << 10)
+
+static bool may_move_not_text(const ms_session *self, size_t a, size_t b, const char *text, size_t len) {
+  if (len >= NOT_TEXT_MIN && ms_source_foreign(text, 0, (uint32_t)len) < len) return true;
+  for (size_t i = 0; i < self->nchunks; i++) {
+    const chunk *c = &self->chunks[i];
+    if (c->not_text && a <= (size_t)c->end[0] + NOT_TEXT_NEAR && b + NOT_TEXT_NEAR >= c->start[0]) return true;
+  }
+  return false;
+}
+
 bool ms_session_edit(ms_session *self, ms_position start, ms_position end, const char *text, size_t len,
                      ms_encoding enc) {
   ms_text_edit e;
   ms_session_build_cancel(self);
   note_alias_edit(self, start, end, text, len, enc);
   ms_session_note_edit(self, start, end, enc);
-  bool structural = may_move_function_end(self, start, end, text, len, enc);
+  bool structural = may_move_function_end(self, start, end, text, len, enc) ||
+                    may_move_not_text(self, ms_document_offset(self->doc, start, enc),
+                                      ms_document_offset(self->doc, end, enc), text, len);
   if (!ms_document_apply(self->doc, start, end, text, len, enc, &e)) return false;
   if (structural) self->rechunk = true;
   if (self->rechunk) return true;
@@ -498,6 +521,16 @@ static void parse_chunk(TSParser *parser, chunk *c, const ms_document *doc, bool
   ** them. Whole-document chunks parse with no ranges at all. */
   for (int r = 0; r < c->nranges; r++)
     ranges[r] = (TSRange){point_of(doc, c->start[r]), point_of(doc, c->end[r]), c->start[r], c->end[r]};
+  if (c->not_text) {
+    assert(!c->tree);
+    *changed = NULL;
+    *nchanged = 0;
+    ts_parser_set_included_ranges(parser, NULL, 0);
+    c->tree = ts_parser_parse_string(parser, NULL, "", 0);
+    if (!c->tree) ts_parser_reset(parser);
+    c->reparse = false;
+    return;
+  }
   TSTree *old = c->tree;
   ms_diag_list_clear(&c->nesting);
   c->tree = ms_nesting_parse(parser, old, text, len, c->nranges ? ranges : NULL, (uint32_t)c->nranges, &c->nesting);
@@ -576,7 +609,9 @@ static void run_chunk(void *state, ms_pool_task *task) {
   chunk_task *t = (chunk_task *)task;
   build *b = t->b;
   /* Tasks still queued when the build is cancelled return at once. */
-  if (!__atomic_load_n(&b->cancel, __ATOMIC_ACQUIRE)) {
+  if (t->c->not_text) {
+    ms_source_not_text_error(b->a.text, t->c->start[0], t->c->end[0], &t->c->syntax);
+  } else if (!__atomic_load_n(&b->cancel, __ATOMIC_ACQUIRE)) {
     TSRange *changed;
     uint32_t nchanged;
     parse_chunk(state, t->c, b->doc, false, &changed, &nchanged);
@@ -618,12 +653,13 @@ static void build_begin(ms_session *self, const char *text, size_t len, const an
   ** judged in order: session_flow.c). */
   ms_cut_options cut = {.threshold = self->threshold, .target = self->target, .max_level = self->cut_functions ? 2 : 1,
                         .flow = self->cut_functions, .inner_flow_only = true};
-  ms_source_cut(&src, 0, (uint32_t)len, &cut, &pieces);
+  ms_source_cut_text(&src, 0, (uint32_t)len, &cut, &pieces);
   size_t total = pieces.count ? pieces.count : 1;
   self->chunks = ms_xcalloc(total, sizeof *self->chunks);
-  for (size_t i = 0; i < pieces.count && pieces.count > 1; i++) {
+  for (size_t i = 0; i < pieces.count && (pieces.count > 1 || pieces.items[0].not_text); i++) {
     chunk *c = &self->chunks[i];
     c->flow = pieces.items[i].flow;
+    c->not_text = pieces.items[i].not_text;
     c->nranges = pieces.items[i].nranges;
     for (int r = 0; r < c->nranges; r++) {
       c->start[r] = pieces.items[i].start[r];
@@ -742,7 +778,7 @@ static size_t update_chunks(ms_session *self, size_t len, const analyse_ctx *a) 
   size_t analysed = 0;
   for (size_t i = 0; i < self->nchunks && !self->rechunk; i++) {
     chunk *c = &self->chunks[i];
-    if (!c->reparse && !self->reanalyze_all) continue;
+    if (c->not_text || (!c->reparse && !self->reanalyze_all)) continue;
     TSRange *changed = NULL;
     uint32_t nchanged = 0;
     /* A syntax error in a chunk may come from an edit that moved a
@@ -781,7 +817,7 @@ static size_t update_chunks(ms_session *self, size_t len, const analyse_ctx *a) 
 static void reanalyse_by_build(ms_session *self) {
   if (!self->reanalyze_all || self->rechunk) return;
   for (size_t i = 0; i < self->nchunks; i++)
-    if (!self->chunks[i].tree) {
+    if (!self->chunks[i].tree && !self->chunks[i].not_text) {
       self->rechunk = true;
       return;
     }

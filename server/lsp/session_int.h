@@ -34,6 +34,9 @@ typedef struct chunk {
   ms_records *piece;       /* such a piece's records, read from its tree (kept, its tree freed:
                               judging it again needs no tree); moved with edits elsewhere */
   bool rejudge;            /* its text changed: its function is judged again */
+  bool not_text;           /* a stretch that cannot be MLIR text (garbage.c): never parsed, its one
+                              syntax error in `syntax`, no units; its tree (features ask for one)
+                              is an empty text's; an edit in or near it cuts the document again */
 } chunk;
 
 struct ms_session {

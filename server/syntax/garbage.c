@@ -69,6 +69,16 @@ uint32_t ms_source_foreign(const char *text, uint32_t start, uint32_t end) {
   return next_foreign(&s, text, start, end);
 }
 
+void ms_source_not_text_error(const char *text, uint32_t start, uint32_t end, ms_diag_list *out) {
+  uint32_t at = ms_source_foreign(text, start, end);
+  assert(at < end);
+  const char *nl = memchr(text + at, '\n', end - at);
+  uint32_t eol = nl ? (uint32_t)(nl - text) : end;
+  ms_diag_list_add(out, at, eol > at ? eol : at + 1, MS_SEVERITY_ERROR, MS_CODE_SYNTAX, NULL,
+                   "syntax error: unexpected byte 0x%02x: the %u bytes from here on are not MLIR text",
+                   (unsigned char)text[at], (unsigned)(end - at));
+}
+
 static uint32_t line_start(const char *text, uint32_t floor, uint32_t at) {
   while (at > floor && text[at - 1] != '\n') at--;
   return at;

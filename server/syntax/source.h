@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "diag.h" /* ms_diag_list */
 #include "ssa.h" /* ms_span */
 
 typedef struct ms_source {
@@ -212,6 +213,12 @@ void ms_source_cut_text(const ms_source *src, uint32_t start, uint32_t end, cons
 /* The first byte of [start, end) that MLIR's lexer rejects outside strings
 ** and comments (garbage.c), or end. */
 uint32_t ms_source_foreign(const char *text, uint32_t start, uint32_t end);
+
+/* The one finding of a garbage stretch [start, end) (a not_text unit): a
+** syntax error at its first foreign byte, over the rest of that line,
+** naming how many bytes from there are not MLIR text (`check` and the
+** language server report it alike). */
+void ms_source_not_text_error(const char *text, uint32_t start, uint32_t end, ms_diag_list *out);
 
 /* ms_source_cut at max_level 1 without flow: cut inside the top-level
 ** module only (the language server's chunks). */

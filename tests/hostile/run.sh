@@ -25,12 +25,15 @@ bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
 
 # limited NAME SECONDS MB CMD...: runs CMD with stdout/stderr to
 # $TMP/NAME.{out,err}; sets rc, and fails the case (returns 1) on a
-# timeout, a signal, a sanitizer report or a peak RSS above MB.
+# timeout, a signal, a sanitizer report or a peak RSS above MB. Sets cpu_ms
+# to the CPU time (user + system) CMD took: unlike the time on the clock,
+# it does not grow with the machine's load.
 limited() {
   local name=$1 secs=$(( $2 * SCALE )) mb=$(( $3 * SCALE )); shift 3
-  /usr/bin/time -f %M -o "$TMP/$name.rss" timeout -s KILL "$secs" "$@" > "$TMP/$name.out" 2> "$TMP/$name.err"
+  /usr/bin/time -f $'%U %S\n%M' -o "$TMP/$name.rss" timeout -s KILL "$secs" "$@" > "$TMP/$name.out" 2> "$TMP/$name.err"
   rc=$?
   local kb; kb=$(tail -1 "$TMP/$name.rss" | grep -o '^[0-9]*$' || echo 0)
+  cpu_ms=$(tail -2 "$TMP/$name.rss" | head -1 | awk '{ printf "%d", ($1 + $2) * 1000 }')
   if [ "$rc" -ge 124 ] || grep -q "Command terminated by signal" "$TMP/$name.rss"; then
     bad "$name" "timed out or killed after ${secs}s (rc $rc): $(head -c 300 "$TMP/$name.err")"; return 1
   fi
@@ -125,29 +128,44 @@ if limited nested 20 200 "$BIN" check --jobs 1 "$TMP/nested.mlir"; then
 fi
 
 # --- 5. unclosed `tensor<`, `<` and lines after them: each scanned once.
-# Time at N and 4N grows about linearly: the ratio stays under 8 (4 when
-# linear, with room for a loaded machine; quadratic is 16), and each run
-# under its limit (was 10 s for 16,000 `tensor<`, 18 s for 8,000 lines) ---
+# The work at N and 4N grows about linearly: the ratio of the CPU times
+# stays under 8 (4 when linear, with room; quadratic is 16), and each run
+# under its limit (was 10 s for 16,000 `tensor<`, 18 s for 8,000 lines).
+# CPU time, not the clock's, and the least of up to three runs of each
+# size: a loaded machine (the clock's ratio flaked at a load of 7) slows
+# a run's clock, hardly its CPU time, and never all three alike ---
 # scales NAME KIND N SECS MB [BPB]: check on KIND at N and 4N. With BPB,
 # memory too: the peak RSS grows by at most BPB bytes per input byte from
 # N to 4N (the normal build; the sanitized build's RSS is ASan's).
 scales() {
-  local name=$1 kind=$2 n=$3 secs=$4 mb=$5 bpb=${6:-} t=() kb=() size=() m
+  local name=$1 kind=$2 n=$3 secs=$4 mb=$5 bpb=${6:-} t=() kb=() size=() m i try base
   for m in 1 4; do
-    $GEN "$kind" $((n * m)) > "$TMP/$name.mlir"
-    size+=($(wc -c < "$TMP/$name.mlir"))
-    local t0; t0=$(date +%s%N)
-    limited "$name-$m" "$secs" "$mb" "$BIN" check --jobs 1 "$TMP/$name.mlir" || return 0
-    t+=($(( ($(date +%s%N) - t0) / 1000000 )))
-    kb+=($(tail -1 "$TMP/$name-$m.rss"))
-    [ "$rc" -le 1 ] || { bad "$name" "rc $rc at $((n * m)): $(head -c 300 "$TMP/$name-$m.err")"; return 0; }
+    $GEN "$kind" $((n * m)) > "$TMP/$name-$m.mlir"
+    size+=($(wc -c < "$TMP/$name-$m.mlir"))
   done
-  # Below 100 ms a run is mostly the process's start: compare from there.
-  local base=$(( t[0] > 100 ? t[0] : 100 ))
-  [ "${t[1]}" -lt $(( base * 8 )) ] || { bad "$name" "not linear: ${t[0]} ms at $n, ${t[1]} ms at $((n * 4))"; return 0; }
+  for try in 1 2 3; do
+    i=0
+    for m in 1 4; do
+      limited "$name-$m" "$secs" "$mb" "$BIN" check --jobs 1 "$TMP/$name-$m.mlir" || { rm -f "$TMP/$name"-?.mlir; return 0; }
+      [ "$rc" -le 1 ] || { bad "$name" "rc $rc at $((n * m)): $(head -c 300 "$TMP/$name-$m.err")"; return 0; }
+      if [ "$try" = 1 ]; then
+        t[i]=$cpu_ms
+        kb[i]=$(tail -1 "$TMP/$name-$m.rss")
+      elif [ "$cpu_ms" -lt "${t[i]}" ]; then
+        t[i]=$cpu_ms
+      fi
+      i=$((i + 1))
+    done
+    # Below 100 ms a run is mostly the process's start: compare from there.
+    base=$(( t[0] > 100 ? t[0] : 100 ))
+    [ "${t[1]}" -lt $(( base * 8 )) ] && break
+  done
+  rm -f "$TMP/$name"-?.mlir
+  [ "${t[1]}" -lt $(( base * 8 )) ] ||
+    { bad "$name" "not linear: ${t[0]} ms of CPU at $n, ${t[1]} ms at $((n * 4)) (least of 3 runs)"; return 0; }
   if [ -n "$bpb" ] && [ "$SCALE" = 1 ]; then
     local grew=$(( (kb[1] - kb[0]) * 1024 / (size[1] - size[0]) ))
-    echo "$name: ${size[0]} -> ${size[1]} bytes, ${t[0]} -> ${t[1]} ms, peak RSS ${kb[0]} -> ${kb[1]} KB ($grew bytes per input byte)"
+    echo "$name: ${size[0]} -> ${size[1]} bytes, ${t[0]} -> ${t[1]} ms of CPU, peak RSS ${kb[0]} -> ${kb[1]} KB ($grew bytes per input byte)"
     [ "$grew" -le "$bpb" ] || { bad "$name" "memory grows $grew bytes per input byte (limit $bpb)"; return 0; }
   fi
   ok
@@ -250,6 +268,19 @@ if [ "$SCALE" = 1 ]; then
   fi
   cat "$TMP/memory.out"
 fi
+
+# --- 11, the server: 10 MB of random bytes, alone and between two functions,
+# in didOpen and didChange: `check`'s diagnostics (one syntax error for the
+# stretch, never parsed: garbage.c), features answered, and the server's RSS
+# grows by at most 4 bytes per byte of text, the issue's bound (was 39: one
+# tree of it; now about 1, the text itself) ---
+for k in random-bytes noise-between; do
+  bpb=4; [ "$SCALE" = 1 ] || bpb=1000
+  if limited "lsp-$k" 120 400 /usr/bin/python3 "$HERE/lsp_garbage.py" "$BIN" $k 10 $bpb; then
+    [ "$rc" = 0 ] && ok || bad "lsp-$k" "rc $rc: $(tail -c 400 "$TMP/lsp-$k.out") $(tail -c 300 "$TMP/lsp-$k.err")"
+  fi
+  head -1 "$TMP/lsp-$k.out"
+done
 
 # --- 13. a lone UTF-16 surrogate in didOpen and didChange: U+FFFD, the
 # edits kept, the server's copy in step (the op lands on line 2) ---
