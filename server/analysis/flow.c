@@ -476,15 +476,18 @@ static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_v
   }
   for (size_t i = first_op; i < rec->nops; i++) {
     gop[i] = MS_NONE;
-    if (rec->ops[i].parent != parent || (self->has_fn && i == 0)) continue;
+    if (rec->ops[i].parent != parent || rec->ops[i].scoped || (self->has_fn && i == 0)) continue;
     fop o = {rec->ops[i].name, ms_op_name_token(&rec->ops[i]), rec->ops[i].constant, rec->ops[i].noperands > 2 ? 2 : rec->ops[i].noperands,
              MS_NONE, {0, 0, 0}, false, false, false};
     gop[i] = new_op(self, &o);
   }
   for (size_t i = first_value; i < rec->nvalues; i++) {
     const ms_value *v = &rec->values[i];
-    bool in_body = v->op != MS_NONE ? rec->ops[v->op].parent == parent && !(self->has_fn && v->op == 0)
-                                    : v->owner == parent;
+    /* Not a value of a pretty function or module inside the body (its
+    ** parent op is the body's owner, but its region is a scope). */
+    bool in_body = v->scoped ? false
+                   : v->op != MS_NONE ? rec->ops[v->op].parent == parent && !(self->has_fn && v->op == 0)
+                                      : v->owner == parent;
     gval[i] = MS_NONE;
     if (!in_body || v->def.end <= v->def.start) {
       free(shape[i]);

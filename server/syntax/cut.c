@@ -58,6 +58,7 @@ typedef struct cutter {
   region regions[MAX_REGIONS];
   int nregions;                /* regions[0] is the top level */
   int untracked;               /* regions nested deeper than MAX_REGIONS */
+  bool broken;                 /* a closing bracket that closes no opening one of its kind */
 } cutter;
 
 static size_t push(cutter *c, uint32_t s0, uint32_t e0) {
@@ -259,8 +260,17 @@ static void open_bracket(cutter *c, char ch, uint32_t i, uint32_t end) {
   if (region) open_region(c, i);
 }
 
-static void close_bracket(cutter *c, uint32_t line_start) {
-  if (c->depth == 0) return;  /* unbalanced: the parser will say so */
+/* A closing bracket that closes no opening one of its kind (a brace gone
+** or typed, `(%a, %}b)`) makes the brackets around it unknowable: where
+** the parser's error recovery ends the ops it is in is its own choice, so
+** the scan stops there (ms_source_cut gives up cutting from that op on). */
+static void close_bracket(cutter *c, char ch, uint32_t line_start) {
+  char want = ch == ')' ? '(' : ch == ']' ? '[' : '{';
+  if (c->depth == 0 || (c->depth <= MAX_BRACKETS && c->brackets[c->depth - 1] != want &&
+                        !(want == '{' && c->brackets[c->depth - 1] == 'R'))) {
+    c->broken = true;
+    return;
+  }
   c->depth--;
   if (c->depth < MAX_BRACKETS && c->brackets[c->depth] == 'R') close_region(c, line_start);
 }
@@ -285,11 +295,19 @@ static void scan(cutter *c, uint32_t start, uint32_t end) {
         }
         at_line_start(c, i + 1, end);
         break;
-      case '"': case '/': i = ms_source_skip_literal(text, i, end) - 1; break;
+      case '"': case '/': {
+        /* An unclosed string (a newline stops it) is a lone `"` to the
+        ** parser, which lexes the rest of its line as tokens. */
+        uint32_t next = ms_source_skip_literal(text, i, end);
+        if (ch == '"' && !(next - 1 > i && text[next - 1] == '"')) next = i + 1;
+        i = next - 1;
+        break;
+      }
       case '(': case '[': case '{': open_bracket(c, ch, i, end); break;
-      case ')': case ']': case '}': close_bracket(c, line_start); break;
+      case ')': case ']': case '}': close_bracket(c, ch, line_start); break;
       default: break;
     }
+    if (c->broken) return;
   }
 }
 
@@ -305,12 +323,17 @@ void ms_source_cut(const ms_source *src, uint32_t start, uint32_t end, const ms_
   c->regions[0] = (region){.owner = start, .run = start, .head = NO_UNIT, .pending = NO_UNIT};
   scan(c, start, end);
   region *top = &c->regions[0];
-  if (c->nregions > 1 || c->untracked || c->depth) {
-    /* Unbalanced (a truncated file): what is still open goes back whole. */
-    if (c->nregions > 1 && c->regions[1].cut) {
+  if (c->broken || c->nregions > 1 || c->untracked) {
+    /* Unbalanced (a truncated file, a brace gone): from the top-level op
+    ** that is still open, or was cut and is followed by the broken
+    ** bracket, all goes back into one unit. */
+    if (top->pending != NO_UNIT) {
+      top->run = out->items[top->pending].start[0];
+      out->count = top->pending;
+      top->pending = NO_UNIT;
+    } else if (c->nregions > 1 && c->regions[1].cut) {
       out->count = c->regions[1].head;
       top->run = c->regions[1].owner;
-      top->pending = NO_UNIT;
     }
   }
   if (top->pending != NO_UNIT) {

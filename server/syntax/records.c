@@ -72,6 +72,10 @@ typedef struct builder {
   TSTreeCursor op_cursor, type_cursor; /* read_generic's and read_function_type's walks */
   kids lv[L_COUNT];
   bool op_holds_ops;   /* the op visit_op read last may have ops inside */
+  /* Pretty functions and modules open, wholly in [start, end): what is
+  ** inside them is `scoped` (a piece of a cut body: their values are no
+  ** part of the body's, though their parent op is the body's owner). */
+  uint32_t scoped;
   /* The header bindings of the op visit_op read last (bindings_group):
   ** defined as the entry block arguments of its first region. */
   uint32_t bind_op;
@@ -85,6 +89,7 @@ typedef struct builder {
     TSNode args;
     uint32_t op;      /* the op this node is, MS_NONE */
     uint32_t owner;   /* the innermost op around this node, MS_NONE */
+    bool scope;       /* a pretty function or module wholly in the range (builder.scoped) */
   } *frames;
   size_t nframes;
 } builder;
@@ -530,7 +535,7 @@ static uint32_t add_value(builder *b, ms_span def, int index, ms_span type, uint
                           uint32_t result) {
   ms_records *r = b->rec;
   uint32_t id = (uint32_t)r->nvalues;
-  *MS_ARRAY_PUSH(r->values, r->nvalues, r->cap_values) = (ms_value){def, index, type, op, owner, result};
+  *MS_ARRAY_PUSH(r->values, r->nvalues, r->cap_values) = (ms_value){def, index, type, op, owner, result, b->scoped > 0};
   ms_ssa_def d = {def, type, ms_records_value_constant(r, id), id};
   ms_ssa_define(b->ssa, def, index, &d);
   return id;
@@ -614,6 +619,7 @@ static uint32_t visit_op(builder *b, TSNode node, ms_node_kind k, uint32_t depth
   ms_op *op = MS_ARRAY_PUSH(r->ops, r->nops, r->cap_ops);
   *op = s.op;
   op->parent = parent_op(b, depth);
+  op->scoped = b->scoped > 0;
   op->in_types = append_spans(r, s.in_types, s.nin);
   op->nin = (uint32_t)s.nin;
   op->out_types = append_spans(r, s.out_types, s.nout);
@@ -715,6 +721,7 @@ static bool enter_node(void *ctx, TSNode n, uint32_t depth) {
   f->args = (TSNode){0};
   f->op = MS_NONE;
   f->owner = MS_NONE;
+  f->scope = false;
   if (depth > 0) {
     const struct frame *up = &b->frames[depth - 1];
     f->owner = up->op != MS_NONE ? up->op : up->owner;
@@ -745,6 +752,11 @@ static bool enter_node(void *ctx, TSNode n, uint32_t depth) {
     case MS_K_BLOCK_LABEL: define_arguments(b, n, parent_op(b, depth)); return false;
     case MS_K_FUNC:
     case MS_K_MODULE:
+      if (ts_node_start_byte(n) >= b->start && ts_node_end_byte(n) <= b->end) {
+        f->scope = true;
+        b->scoped++;
+      }
+      return true;
     case MS_K_REGION_LIST:
     case MS_K_BLOCK:
     case MS_K_PARENS:
@@ -758,6 +770,10 @@ static bool enter_node(void *ctx, TSNode n, uint32_t depth) {
 static void leave_node(void *ctx, TSNode n, uint32_t depth) {
   (void)n;
   builder *b = ctx;
+  if (b->frames[depth].scope) {
+    b->frames[depth].scope = false;
+    b->scoped--;
+  }
   if (b->frames[depth].kind == MS_K_REGION) ms_ssa_pop(b->ssa);
 }
 

@@ -56,6 +56,8 @@ typedef struct ms_op {
   bool guessed : 1;              /* a custom op whose written types follow no syntax the catalog declares */
   bool unmatched : 1;            /* one whose catalog syntax no alternative matches, or too long to read (not judged) */
   bool quoted : 1;               /* its name is written in quotes (ms_op_name_token) */
+  bool scoped : 1;               /* inside a pretty function or module (no op: `parent` is the op
+                                 ** around it) lying wholly in the records' range: a scope of its own */
   uint32_t parent;               /* the op whose region holds this one, MS_NONE at the top */
   uint32_t operands, noperands;  /* uses[operands .. +noperands) */
   uint32_t results, nresults;    /* values[results .. +nresults) */
@@ -87,6 +89,7 @@ typedef struct ms_value {
   uint32_t op;                   /* defining op, MS_NONE for a block or function argument */
   uint32_t owner;                /* an argument's op (function, region owner); MS_NONE at the top */
   uint32_t result;               /* result or argument number */
+  bool scoped;                   /* defined inside such a pretty function or module (ms_op.scoped) */
 } ms_value;
 
 typedef struct ms_use {

@@ -1,0 +1,203 @@
+/*
+** test_session_cuts.c: a fresh session that cuts a long function into
+** pieces (session_flow.c) finds what one analysing the text whole finds,
+** on text that is broken: a function's closing brace gone (the function
+** runs on over the next ones), stray brackets and quotes, strings holding
+** braces, `// -----` lines. Each case is a seeded mutation of a module
+** with one long function and short ones after it that reuse its names.
+*/
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session_case.h"
+
+#define WHOLE ((size_t)1 << 30)
+
+/* A module: @main of n ops (each using the one before it), then three
+** short functions defining %v0.. again with other types, and using them. */
+static char *module_text(int n) {
+  size_t cap = (size_t)n * 200 + 4096, len = 0;
+  char *s = malloc(cap);
+  len += (size_t)sprintf(s + len, "module {\n  func.func @main(%%a: tensor<2x3xi32>, %%b: tensor<3xi32>) {\n"
+                                  "    %%v0 = \"test.broadcastable\"(%%a, %%b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>\n");
+  for (int i = 1; i < n; i++) {
+    int far = i > 40 ? i - 40 : 0;
+    if (i % 23 == 0)
+      len += (size_t)sprintf(s + len, "    %%v%d = \"test.broadcastable\"(%%v%d, %%b) : (tensor<2x3xi32>, tensor<4xi32>) -> tensor<2x3xi32>\n",
+                             i, i - 1);
+    else
+      len += (size_t)sprintf(s + len, "    %%v%d = \"test.broadcastable\"(%%v%d, %%v%d) : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>\n",
+                             i, i - 1, far);
+  }
+  len += (size_t)sprintf(s + len, "    return\n  }\n");
+  for (int f = 0; f < 3; f++) {
+    len += (size_t)sprintf(s + len, "  func.func @g%d(%%a: tensor<5xi32>) {\n", f);
+    len += (size_t)sprintf(s + len, "    %%v%d = \"test.broadcastable\"(%%a, %%a) : (tensor<5xi32>, tensor<5xi32>) -> tensor<5xi32>\n", f);
+    len += (size_t)sprintf(s + len, "    %%w%d = \"test.broadcastable\"(%%v%d, %%v%d) : (tensor<5xi32>, tensor<2x3xi32>) -> tensor<5xi32>\n",
+                           f, f, f + 5);
+    len += (size_t)sprintf(s + len, "    \"test.op\"() {s = \"}{ // -----\"} : () -> ()\n    return\n  }\n");
+  }
+  len += (size_t)sprintf(s + len, "}\n");
+  return s;
+}
+
+/* The offset of line `line`'s start in s (or its end). */
+static size_t line_at(const char *s, int line) {
+  const char *p = s;
+  for (int i = 0; i < line && *p; i++) {
+    const char *nl = strchr(p, '\n');
+    if (!nl) return strlen(s);
+    p = nl + 1;
+  }
+  return (size_t)(p - s);
+}
+
+static int line_count(const char *s) {
+  int n = 0;
+  for (; *s; s++) n += *s == '\n';
+  return n;
+}
+
+/* s with [a, b) replaced by ins (malloc'd). */
+static char *splice(const char *s, size_t a, size_t b, const char *ins) {
+  size_t n = strlen(s), k = strlen(ins);
+  char *o = malloc(n - (b - a) + k + 1);
+  memcpy(o, s, a);
+  memcpy(o + a, ins, k);
+  memcpy(o + a + k, s + b, n - b + 1);
+  return o;
+}
+
+/* One seeded mutation of s (malloc'd). */
+static char *mutate(const char *s, unsigned *seed) {
+  *seed = *seed * 1103515245u + 12345u;
+  unsigned r = *seed >> 8;
+  int lines = line_count(s);
+  size_t n = strlen(s);
+  static const char *const bits[] = {"{", "}", "(", ")", "\"", "[", "]", "<", "/", "\n", "}\n", "{\n"};
+  switch (r % 6) {
+    case 0: { /* a whole line deleted */
+      int l = (int)((r >> 3) % (unsigned)lines);
+      return splice(s, line_at(s, l), line_at(s, l + 1), "");
+    }
+    case 1: { /* a bracket, quote or slash deleted */
+      size_t at = (r >> 3) % n;
+      for (size_t k = 0; k < n; k++) {
+        size_t i = (at + k) % n;
+        if (strchr("{}()\"[]/", s[i])) return splice(s, i, i + 1, "");
+      }
+      return splice(s, 0, 0, "");
+    }
+    case 2: /* one typed anywhere */
+      return splice(s, (r >> 3) % n, (r >> 3) % n, bits[(r >> 20) % 12]);
+    case 3: { /* a `// -----` line */
+      size_t at = line_at(s, (int)((r >> 3) % (unsigned)lines));
+      return splice(s, at, at, "// -----\n");
+    }
+    case 4: { /* a string holding braces, as an op */
+      size_t at = line_at(s, (int)((r >> 3) % (unsigned)lines));
+      return splice(s, at, at, "    \"test.op\"() {s = \"}) : () -> ()\\n  }\\n{\"} : () -> ()\n");
+    }
+    default: { /* the closing line of a function (`  }`) deleted */
+      const char *p = s;
+      int want = (int)((r >> 3) % 4), k = 0;
+      for (const char *q = strstr(s, "\n  }\n"); q; q = strstr(q + 1, "\n  }\n"))
+        if (k++ == want) p = q;
+      if (p == s) return splice(s, 0, 0, "");
+      return splice(s, (size_t)(p - s) + 1, (size_t)(p - s) + 5, "");
+    }
+  }
+}
+
+TestSuite(session_cuts, .fini = test_catalog_release);
+
+/* A generic module holding a pretty function, long generic functions and,
+** between two of them, an op directly in the module using a name the
+** pretty function defines: the module's region flows (an op in it defines
+** a value), so it is cut into pieces judged with one value table, but the
+** pretty function's values are its own (no op owns its region: its ops'
+** parent is the module) and must not reach the later op (the soak's
+** drift: `%8 is defined here` in another function). */
+Test(session_cuts, a_pretty_function_keeps_its_values_from_later_pieces) {
+  size_t cap = 64000, len = 0;
+  char *s = malloc(cap);
+  len += (size_t)sprintf(s + len, "\"builtin.module\"() ({\nfunc.func @p(%%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+                                  "  %%8 = \"test.op\"(%%x) : (tensor<2xf32>) -> tensor<5xf32>\n  return %%x : tensor<2xf32>\n}\n");
+  for (int i = 0; i < 40; i++) {
+    len += (size_t)sprintf(s + len, "  \"func.func\"() <{function_type = (tensor<4xf32>) -> (), sym_name = \"f%d\"}> ({\n"
+                                    "  ^bb0(%%arg0: tensor<4xf32>):\n", i);
+    for (int j = 0; j < 5; j++)
+      len += (size_t)sprintf(s + len, "    %%%d = \"test.broadcastable\"(%%arg0, %%arg0) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n", j);
+    len += (size_t)sprintf(s + len, "    \"func.return\"() : () -> ()\n  }) : () -> ()\n");
+    if (i == 30)
+      len += (size_t)sprintf(s + len, "  %%20 = \"test.broadcastable\"(%%8, %%8) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>\n");
+  }
+  len += (size_t)sprintf(s + len, "}) : () -> ()\n");
+  cr_assert_lt(len, cap);
+  ms_session *ss = session_open("file:///c.mlir", s, len);
+  ms_session_set_chunking(ss, 8000, 4000);
+  ms_session_set_function_cutting(ss, true);
+  ms_session_update(ss);
+  cr_assert_gt(ms_session_trees(ss, NULL, 0), 3, "the module should be cut into pieces");
+  char *f = session_findings(ss);
+  cr_assert(!strstr(f, "%8"), "%%8 of @p reached the op in the module:\n%s", f);
+  free(f);
+  session_expect_fresh(ss, WHOLE, 0);
+  ms_session_delete(ss);
+  free(s);
+}
+
+/* Fresh sessions, cutting functions into pieces of ~3000 bytes, against
+** one analysing the text whole. */
+static void expect_pieces_equal_whole(const char *text, int step) {
+  ms_session *s = session_open("file:///c.mlir", text, strlen(text));
+  ms_session_set_chunking(s, 6000, 3000);
+  ms_session_set_function_cutting(s, true);
+  ms_session_update(s);
+  session_expect_fresh(s, WHOLE, step);
+  ms_session_delete(s);
+}
+
+Test(session_cuts, the_unbroken_module_is_cut_and_equal) {
+  char *text = module_text(300);
+  ms_session *s = session_open("file:///c.mlir", text, strlen(text));
+  ms_session_set_chunking(s, 6000, 3000);
+  ms_session_set_function_cutting(s, true);
+  ms_session_update(s);
+  cr_assert_gt(ms_session_trees(s, NULL, 0), 4, "the function should be cut into pieces");
+  char *f = session_findings(s);
+  cr_assert(strstr(f, "not broadcast-compatible"), "findings to compare:\n%s", f);
+  free(f);
+  session_expect_fresh(s, WHOLE, -1);
+  ms_session_delete(s);
+  free(text);
+}
+
+Test(session_cuts, an_unclosed_function_before_others) {
+  char *text = module_text(300);
+  const char *close = strstr(text, "    return\n  }\n");
+  cr_assert(close);
+  size_t at = (size_t)(close - text) + strlen("    return\n");
+  char *broken = splice(text, at, at + 4, "");
+  expect_pieces_equal_whole(broken, 0);
+  free(broken);
+  free(text);
+}
+
+Test(session_cuts, broken_text_cut_equals_whole) {
+  char *text = module_text(300);
+  unsigned seed = 20;
+  for (int step = 0; step < 150; step++) {
+    char *t = mutate(text, &seed);
+    if (step % 3 == 2) {
+      char *u = mutate(t, &seed);
+      free(t);
+      t = u;
+    }
+    expect_pieces_equal_whole(t, step);
+    free(t);
+  }
+  free(text);
+}
