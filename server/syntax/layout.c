@@ -12,6 +12,7 @@
 #include <assert.h>
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -136,6 +137,23 @@ static bool parse_item(parser *p, ms_layout_item *it) {
     p->i++;
     return true;
   }
+  if (starts(p, "attr-form(")) { /* attr-form(NAME, PATTERN) */
+    p->i += strlen("attr-form(");
+    it->kind = MS_LAYOUT_ATTR_FORM;
+    for (int part = 0; part < 2; part++) {
+      char *dst = part ? it->pattern : it->word;
+      skip_blank(p);
+      size_t n = 0;
+      while (p->i + n < p->len && (is_word_char(p->s[p->i + n]) || p->s[p->i + n] == '#')) n++;
+      if (n == 0 || n >= sizeof it->word) return fail(p, p->i, "attr-form takes a name and a pattern of at most 15 characters");
+      memcpy(dst, p->s + p->i, n);
+      p->i += n;
+      skip_blank(p);
+      if (p->i >= p->len || p->s[p->i] != (part ? ')' : ',')) return fail(p, p->i, "expected attr-form(NAME, PATTERN)");
+      p->i++;
+    }
+    return true;
+  }
   if (starts(p, "each-type(")) { /* a list typing operand N+k and result k alike */
     p->i += strlen("each-type(");
     it->kind = MS_LAYOUT_TYPE;
@@ -180,7 +198,7 @@ static bool parse_item(parser *p, ms_layout_item *it) {
   while (p->i + n < p->len && is_word_char(p->s[p->i + n])) n++;
   if (n == 0 || !isalpha((unsigned char)p->s[p->i])) {
     char c[2] = {p->s[p->i], 0};
-    return fail(p, at, "unexpected '%s' (known: type(...), each-type($N...), functional-type, ins-outs, bindings($N...), names($N...), ':', ',', '->', '(', ')', words, '|')", c);
+    return fail(p, at, "unexpected '%s' (known: type(...), each-type($N...), attr-form(NAME, PATTERN), functional-type, ins-outs, bindings($N...), names($N...), ':', ',', '->', '(', ')', words, '|')", c);
   }
   if (n >= sizeof it->word) return fail(p, at, "word too long (at most 15 characters)");
   memcpy(it->word, p->s + p->i, n);
@@ -353,6 +371,34 @@ static bool match_bindings(match *m, uint32_t first) {
   return first == m->op->noperands;
 }
 
+/* Whether v (n bytes) is written as pattern: its characters themselves,
+** `#` one or more digits whose value is at most 2^31 - 1. */
+static bool form_matches(const char *v, size_t n, const char *pattern) {
+  size_t i = 0;
+  for (const char *q = pattern; *q; q++) {
+    if (*q != '#') {
+      if (i >= n || v[i++] != *q) return false;
+      continue;
+    }
+    size_t d = i;
+    int64_t x = 0;
+    while (i < n && isdigit((unsigned char)v[i]) && x <= INT32_MAX) x = x * 10 + (v[i++] - '0');
+    if (i == d || x > INT32_MAX) return false;
+  }
+  return i == n;
+}
+
+/* attr-form: the op's attribute NAME (the pretty `NAME = value`) has the form. */
+static bool match_attr_form(const match *m, const ms_layout_item *it) {
+  size_t wn = strlen(it->word);
+  for (uint32_t a = 0; a < m->op->nattrs; a++) {
+    const ms_attr *x = &m->rec->attrs[m->op->attrs + a];
+    if (x->key.end - x->key.start != wn || memcmp(m->text + x->key.start, it->word, wn)) continue;
+    return form_matches(m->text + x->value.start, x->value.end - x->value.start, it->pattern);
+  }
+  return false;
+}
+
 static bool match_alt(match *m, const ms_layout_alt *alt) {
   memset(m->in, 0, sizeof m->in);
   memset(m->out, 0, sizeof m->out);
@@ -385,6 +431,9 @@ static bool match_alt(match *m, const ms_layout_alt *alt) {
         if (!match_bindings(m, it->refs[0].index)) return false;
         m->bound = it->refs[0].index;
         m->names_only = it->kind == MS_LAYOUT_NAMES;
+        break;
+      case MS_LAYOUT_ATTR_FORM:
+        if (!match_attr_form(m, it)) return false;
         break;
       case MS_LAYOUT_IMPLIED:
         if (it->refs[0].index >= m->op->noperands) return false;

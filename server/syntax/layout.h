@@ -45,7 +45,9 @@ typedef enum ms_layout_item_kind {
   MS_LAYOUT_IMPLIED,     /* implied-type($N, T): operand N has type T, not written */
   MS_LAYOUT_BINDINGS,    /* bindings($N...): a header `(%a = %x, ...)` binds operands N... and
                             the first region's entry block arguments */
-  MS_LAYOUT_NAMES        /* names($N...): such a header whose names label the operands only */
+  MS_LAYOUT_NAMES,       /* names($N...): such a header whose names label the operands only */
+  MS_LAYOUT_ATTR_FORM    /* attr-form(NAME, PATTERN): the pretty `NAME = value` is written as
+                            PATTERN (`e#m#`: # one or more digits up to 2^31 - 1), else no match */
 } ms_layout_item_kind;
 
 typedef enum ms_layout_ref_kind {
@@ -65,7 +67,8 @@ typedef struct ms_layout_item {
   uint8_t nrefs;
   bool list;             /* type($N...) alone: a comma-separated list, one type each */
   bool each;             /* each-type($N...): such a list whose type k is also result k's */
-  char word[16];                 /* a literal; implied-type: the type */
+  char word[16];                 /* a literal; implied-type: the type; attr-form: the name */
+  char pattern[16];              /* attr-form: the value's form */
   ms_layout_ref refs[MS_LAYOUT_MAX_REFS];
 } ms_layout_item;
 

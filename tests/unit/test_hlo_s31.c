@@ -95,3 +95,29 @@ Test(hlo_s31, tuple_elements_flow) {
   cr_expect_eq(a->diags.count, 1);
   ms_session_delete(s);
 }
+
+static const char precision[] =
+    "func.func @f(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {\n"
+    "  %0 = stablehlo.reduce_precision %x, format = e5m10 : tensor<3x4xf32>\n"
+    "  %1 = stablehlo.add %0, %0 : tensor<3x5xf32>\n"
+    "  %2 = stablehlo.reduce_precision %x, format = em2 : tensor<3x4xf32>\n"
+    "  %3 = stablehlo.reduce_precision %x, format = e2147483648m1 : tensor<3x4xf32>\n"
+    "  %4 = stablehlo.reduce_precision %x, format = e2147483647m1 : tensor<3x4xf32>\n"
+    "  %5 = stablehlo.add %2, %2 : tensor<3x5xf32>\n"
+    "  return %0 : tensor<3x4xf32>\n"
+    "}\n";
+
+/* attr-form(format, e#m#): a well-formed pretty reduce_precision types its
+** result (so %1's use of %0 as 3x5 is a mismatch); a malformed format is
+** the line MLIR's parser rejects, and its result stays untyped (%5 says
+** nothing). */
+Test(hlo_s31, pretty_reduce_precision_needs_its_format) {
+  ms_session *s = test_session_of(precision);
+  uint32_t base;
+  const ms_analysis *a = ms_session_unit_analysis(s, 0, &base);
+  cr_assert(a);
+  cr_expect_eq(count_code(a, "type-mismatch"), 2);
+  cr_expect_eq(count_code(a, "op-syntax"), 2);
+  cr_expect_eq(a->diags.count, 4);
+  ms_session_delete(s);
+}
