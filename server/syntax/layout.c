@@ -565,13 +565,14 @@ static bool names_header(const ms_records *rec, const ms_op *op, ms_span s, uint
 static uint32_t unbind_names(ms_records *rec, uint32_t opi, uint32_t header_end, const char *text) {
   const ms_op *op = &rec->ops[opi];
   uint32_t first = MS_NONE;
+  int looked = 0; /* named_before reads every value: a few uses at most, then silent */
   for (size_t u = op->operands + op->noperands; u < rec->nuses; u++) {
     ms_use *x = &rec->uses[u];
     if (x->span.start >= op->span.end) break;
     if (x->op == opi) continue;
     if (x->value == MS_NONE ? !names_header(rec, op, x->span, header_end, text) : !in_header(rec, op, x->value, header_end))
       continue;
-    if (first == MS_NONE && !named_before(rec, op, u, header_end, text)) first = (uint32_t)u;
+    if (first == MS_NONE && looked++ < 8 && !named_before(rec, op, u, header_end, text)) first = (uint32_t)u;
     x->value = MS_NONE;
   }
   return first;
