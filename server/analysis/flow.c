@@ -312,12 +312,7 @@ void ms_flow_forget(ms_flow *self, ms_span at) {
 static uint32_t find(const ms_flow *self, ms_span use) {
   const char *s = self->text + use.start;
   size_t n = use.end - use.start;
-  int index = -1;
-  const char *hashmark = memchr(s, '#', n);
-  if (hashmark) {
-    index = atoi(hashmark + 1);
-    n = (size_t)(hashmark - s);
-  }
+  int index = ms_ssa_use_index(s, &n);
   uint32_t e = self->names[slot_of(self, s, n, index)].value;
   if (!e && index == 0) e = self->names[slot_of(self, s, n, -1)].value;
   return e ? e - 1 : MS_NONE;

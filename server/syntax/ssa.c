@@ -118,15 +118,17 @@ void ms_ssa_define(ms_ssa *self, ms_span name, int index, const ms_ssa_def *def)
   self->slots[at] = u->now;
 }
 
+int ms_ssa_use_index(const char *s, size_t *n) {
+  const char *hashmark = memchr(s, '#', *n);
+  if (!hashmark) return -1;
+  *n = (size_t)(hashmark - s);
+  return atoi(hashmark + 1);
+}
+
 const ms_ssa_def *ms_ssa_lookup(const ms_ssa *self, ms_span use) {
   const char *s = self->text + use.start;
   size_t n = use.end - use.start;
-  int index = -1;
-  const char *hashmark = memchr(s, '#', n);
-  if (hashmark) {
-    index = atoi(hashmark + 1);
-    n = (size_t)(hashmark - s);
-  }
+  int index = ms_ssa_use_index(s, &n);
   size_t at = find(self, s, n, index);
   if (self->slots[at].name.end) return &self->slots[at].def;
   if (index == 0) {

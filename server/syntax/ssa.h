@@ -39,6 +39,10 @@ void ms_ssa_reset(ms_ssa *self, const char *text);
 ** same name shadows the earlier one until its scope is popped. */
 void ms_ssa_define(ms_ssa *self, ms_span name, int index, const ms_ssa_def *def);
 
+/* The index a use written at s[0, *n) names: `%x#1` is 1, *n cut to the
+** length of `%x`; `%x` is -1, *n unchanged. */
+int ms_ssa_use_index(const char *s, size_t *n);
+
 /* Looks up a use (`%x`, `%x#1`); NULL when unknown. `%x#0` also finds a
 ** single-result `%x`. */
 const ms_ssa_def *ms_ssa_lookup(const ms_ssa *self, ms_span use);
