@@ -84,7 +84,7 @@ ms_session *ms_session_new(const char *uri, const char *text, size_t len, int ve
   self->threshold = DEFAULT_THRESHOLD;
   self->target = DEFAULT_TARGET;
   self->tree_budget = DEFAULT_TREE_BUDGET;
-  self->cut_functions = false;
+  self->cut_functions = true;
   return self;
 }
 
