@@ -48,6 +48,7 @@
 #include <unistd.h>
 
 #include "nesting.h"
+#include "nodes.h"
 #include "pool.h"
 #include "source.h"
 
@@ -86,6 +87,7 @@ ms_session *ms_session_new(const char *uri, const char *text, size_t len, int ve
   self->threshold = DEFAULT_THRESHOLD;
   self->target = DEFAULT_TARGET;
   self->tree_budget = DEFAULT_TREE_BUDGET;
+  self->cut_functions = true;
   return self;
 }
 
@@ -771,6 +773,53 @@ static void refresh_aliases(ms_session *self, const char *text, size_t len) {
   }
 }
 
+/* Whether chunk c, a run of ops directly in a cut module (its head is the
+** first chunk), now holds one that defines a value (`%x = ...`): the
+** module's region then flows (cut.c: its values reach the later ops, as
+** in a fresh open, which judges its pieces in order); the chunks cut
+** before do not, so the document is cut again. */
+static bool defines_at(TSNode list, const char *text, const chunk *c, int depth) {
+  uint32_t n = ts_node_named_child_count(list);
+  for (uint32_t i = 0; i < n; i++) {
+    TSNode op = ts_node_named_child(list, i);
+    ms_node_kind k = ms_node_kind_of(op);
+    if (k == MS_K_BLOCK) {
+      if (defines_at(op, text, c, depth)) return true;
+      continue;
+    }
+    uint32_t at = ts_node_start_byte(op);
+    if (at >= c->start[0] && at < c->end[0] && text[at] == '%') return true;
+  }
+  (void)depth;
+  return false;
+}
+
+/* The region of the head chunk's module op (its first op), or a null node. */
+static TSNode module_region(TSNode root) {
+  TSNode op = ts_node_named_child(root, 0);
+  for (int level = 0; level < 3 && !ts_node_is_null(op); level++) {
+    uint32_t n = ts_node_named_child_count(op);
+    TSNode next = {0};
+    for (uint32_t i = 0; i < n; i++) {
+      TSNode k = ts_node_named_child(op, i);
+      ms_node_kind kk = ms_node_kind_of(k);
+      if (kk == MS_K_REGION) return k;
+      if (kk == MS_K_REGION_LIST) next = k;
+    }
+    op = next;
+  }
+  return (TSNode){0};
+}
+
+static bool defines_in_cut_module(const ms_session *self, const chunk *c) {
+  if (self->nchunks < 2 || self->chunks[0].nranges != 2 || !c->tree) return false;
+  const char *text = ms_document_text(self->doc, NULL);
+  TSNode root = ts_tree_root_node(c->tree);
+  if (c != &self->chunks[0]) return defines_at(root, text, c, 0);
+  TSNode region = module_region(root);
+  return !ts_node_is_null(region) && defines_at(region, text, c, 1);
+}
+
 /* Reparses the chunks that edits touched and re-analyses what needs it;
 ** sets self->rechunk (and stops) when the document must be cut and parsed
 ** again instead. Returns how many units were analysed. */
@@ -793,9 +842,11 @@ static size_t update_chunks(ms_session *self, size_t len, const analyse_ctx *a) 
     ** when clean (edits mark the units they touch dirty) and of the same
     ** range, whose text is then unchanged; a syntax error recuts the
     ** document (below), as for any chunk. */
+    bool edited = c->reparse;
     if (c->reparse || !c->tree) parse_chunk(self->parser, c, self->doc, !recut_on_error, &changed, &nchanged);
     c->used = ++self->clock;
     if (recut_on_error && ts_node_has_error(ts_tree_root_node(c->tree))) self->rechunk = true;
+    else if (edited && c->flow == MS_UNIT_ALONE && defines_in_cut_module(self, c)) self->rechunk = true;
     else if (c->flow != MS_UNIT_ALONE) {
       /* Judged again below with the rest of its function, on its records;
       ** its tree is the only piece tree kept (the next edit, most likely

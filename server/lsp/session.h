@@ -75,11 +75,7 @@ size_t ms_session_tree_bytes(const ms_session *self);
 void ms_session_set_chunking(ms_session *self, size_t threshold, size_t target);
 
 /* Whether a long function's body is cut into pieces judged in order
-** (session_flow.c), or the function stays one chunk. Off by default: with
-** it on, the soak test (tests/soak) finds sessions whose diagnostics after
-** some edit histories, and even on some fresh opens of text with an
-** unclosed function, differ from `check`'s; until that is found, the
-** language server keeps functions whole. */
+** (session_flow.c), or the function stays one chunk. On by default. */
 void ms_session_set_function_cutting(ms_session *self, bool on);
 
 /* Applies an incremental change (LSP range in `enc` units) to the text and

@@ -85,9 +85,9 @@ test('a giant function: the server\'s diagnostics equal check\'s, cut into piece
   assert.deepEqual(await settle(), whole, 'on open');
 
   const cur = () => text.split('\n');
-  // pieces: how check cuts the text it is compared with (where a broken
-  // file's syntax error is reported depends on the cut: 2^30 keeps the
-  // function whole, as the server does: ms_session_set_function_cutting).
+  // pieces: how check cuts the text it is compared with (a bracket that
+  // closes none of its kind, as when the function's closing brace is
+  // deleted, gives up cutting: check's pieces then equal its whole).
   const edit = async (line, startChar, endLine, endChar, newText, what, pieces = 32768) => {
     text = await change(c, text, ++version, line, startChar, endLine, endChar, newText);
     const got = await settle();
@@ -151,7 +151,7 @@ test('a giant function: the server\'s diagnostics equal check\'s, cut into piece
   await edit(b, 0, b + 40, 0, cur().slice(b, b + 40).join('\n\n') + '\n', 'blank lines between 40 ops');
   const close = cur().lastIndexOf('  }) : () -> ()');
   assert.ok(close > 0, 'the function\'s closing line');
-  await edit(close, 2, close, 3, '', 'the function\'s closing brace deleted', 1 << 30);
+  await edit(close, 2, close, 3, '', 'the function\'s closing brace deleted');
   await edit(close, 2, close, 2, '}', 'and restored');
   await c.stop();
 });
