@@ -1,6 +1,7 @@
 /*
-** session_int.h: what session.c (a document's chunks, trees, builds) and
-** session_flow.c (the pieces of a cut function, judged in order) share.
+** session_int.h: what session.c (a document's chunks, trees, builds),
+** session_edit.c (edits moving them) and session_flow.c (the pieces of a
+** cut function, judged in order) share.
 */
 #ifndef MS_SESSION_INT_H
 #define MS_SESSION_INT_H
@@ -81,6 +82,15 @@ typedef struct analyse_ctx {
   const char *text;
   bool reuse_none;
 } analyse_ctx;
+
+/* The range of c holding [a, b] (inclusive ends: an insertion at a
+** boundary belongs to the chunk it ends), 0 for a whole-document chunk, or
+** -1; and the chunk holding pos (body chunks before the skeleton), or NULL. */
+int ms_session_range_holding(const chunk *c, uint32_t a, uint32_t b);
+chunk *ms_session_chunk_at(ms_session *self, uint32_t pos);
+
+/* session_edit.c applies edits (ms_session_edit); session.c parses and
+** analyses what they marked. */
 
 /* session_flow.c. A chunk that is a piece of a cut function (its flow
 ** MS_UNIT_FLOW_*) is parsed like any other, but then only its records are
