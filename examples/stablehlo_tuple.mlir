@@ -2,7 +2,8 @@
 // "buffer_pinning", "while"): get_tuple_element gives the tuple's element
 // `index` (@element's `?` result is inferred tensor<2xi32>); a pretty
 // `stablehlo.while(%a = %x) : T cond {...} do {...}` has its operands'
-// types as results, so shapes flow on after it.
+// types as results, so shapes flow on after it; the header names are the
+// body's arguments too, so what the body returns is judged (@wrong_loop_body).
 // Run: build/mlir-shape check examples/stablehlo_tuple.mlir; build/mlir-shape shapes examples/stablehlo_tuple.mlir
 
 func.func @element(%a: tensor<4xf32>, %b: tensor<2xi32>) -> tensor<?xi32> {
@@ -39,4 +40,16 @@ func.func @loop(%x: tensor<4xf32>, %n: tensor<i64>) -> tensor<4xf32> {
   }
   %s = stablehlo.add %r#0, %r#0 : tensor<4xf32>
   return %s : tensor<4xf32>
+}
+
+func.func @wrong_loop_body(%x: tensor<4xf32>, %n: tensor<i64>) -> tensor<4xf32> {
+  // Wrong: expect operands to be compatible with body block return types but got 'tensor<4xf32>', 'tensor<i64>' vs 'tensor<4xf32>' [region-types]
+  %r:2 = stablehlo.while(%it = %x, %i = %n) : tensor<4xf32>, tensor<i64>
+   cond {
+    %c = stablehlo.compare  LT, %i, %i,  SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    stablehlo.return %it : tensor<4xf32>
+  }
+  return %r#0 : tensor<4xf32>
 }

@@ -167,9 +167,9 @@ static bool parse_item(parser *p, ms_layout_item *it) {
     p->i++;
     return true;
   }
-  if (starts(p, "bindings(") || starts(p, "names(")) {
-    it->kind = starts(p, "names(") ? MS_LAYOUT_NAMES : MS_LAYOUT_BINDINGS;
-    p->i += strlen(it->kind == MS_LAYOUT_NAMES ? "names(" : "bindings(");
+  if (starts(p, "bindings(") || starts(p, "names(") || starts(p, "shared-bindings(")) {
+    it->kind = starts(p, "names(") ? MS_LAYOUT_NAMES : starts(p, "shared-") ? MS_LAYOUT_SHARED : MS_LAYOUT_BINDINGS;
+    p->i += strlen(it->kind == MS_LAYOUT_NAMES ? "names(" : it->kind == MS_LAYOUT_SHARED ? "shared-bindings(" : "bindings(");
     skip_blank(p);
     if (!parse_ref(p, &it->refs[0])) return false;
     it->nrefs = 1;
@@ -198,7 +198,7 @@ static bool parse_item(parser *p, ms_layout_item *it) {
   while (p->i + n < p->len && is_word_char(p->s[p->i + n])) n++;
   if (n == 0 || !isalpha((unsigned char)p->s[p->i])) {
     char c[2] = {p->s[p->i], 0};
-    return fail(p, at, "unexpected '%s' (known: type(...), each-type($N...), attr-form(NAME, PATTERN), functional-type, ins-outs, bindings($N...), names($N...), ':', ',', '->', '(', ')', words, '|')", c);
+    return fail(p, at, "unexpected '%s' (known: type(...), each-type($N...), attr-form(NAME, PATTERN), functional-type, ins-outs, bindings($N...), names($N...), shared-bindings($N...), ':', ',', '->', '(', ')', words, '|')", c);
   }
   if (n >= sizeof it->word) return fail(p, at, "word too long (at most 15 characters)");
   memcpy(it->word, p->s + p->i, n);
@@ -242,6 +242,7 @@ typedef struct match {
   uint8_t depth;                 /* 1 between a `(` item and its `)` */
   int bound;                     /* bindings($N...) or names($N...): N, else -1 */
   bool names_only;               /* names($N...) */
+  bool shared;                   /* shared-bindings($N...) */
 } match;
 
 static bool tok_is_word(const match *m, const ms_tok *t, const char *w) {
@@ -407,6 +408,7 @@ static bool match_alt(match *m, const ms_layout_alt *alt) {
   m->depth = 0;
   m->bound = -1;
   m->names_only = false;
+  m->shared = false;
   m->pos = m->tail;
   for (int k = 0; k < alt->nitems; k++) {
     const ms_layout_item *it = &alt->items[k];
@@ -428,9 +430,11 @@ static bool match_alt(match *m, const ms_layout_alt *alt) {
         break;
       case MS_LAYOUT_BINDINGS:
       case MS_LAYOUT_NAMES:
+      case MS_LAYOUT_SHARED:
         if (!match_bindings(m, it->refs[0].index)) return false;
         m->bound = it->refs[0].index;
         m->names_only = it->kind == MS_LAYOUT_NAMES;
+        m->shared = it->kind == MS_LAYOUT_SHARED;
         break;
       case MS_LAYOUT_ATTR_FORM:
         if (!match_attr_form(m, it)) return false;
@@ -578,13 +582,45 @@ static uint32_t unbind_names(ms_records *rec, uint32_t opi, uint32_t header_end,
   return first;
 }
 
+/* With shared-bindings($N...), the header's names are the entry block
+** arguments of every region of the op (StableHLO's pretty while: its
+** parser gives `%iterArg` to `cond` and to `do`); records.c defined them
+** in the first region only (when that region has no label of its own).
+** A use of such a name (without `#k`) later inside the op is bound to the
+** header's value: the parser forbids redefining a name in scope, so the
+** use can name nothing else. No header values: nothing changes. */
+static void share_bindings(ms_records *rec, uint32_t opi, uint32_t header_end, const char *text) {
+  const ms_op *op = &rec->ops[opi];
+  uint32_t first = op->results + op->nresults, n = 0;
+  while (first + n < rec->nvalues && n < op->noperands) {
+    const ms_value *x = &rec->values[first + n];
+    if (x->owner != opi || x->op != MS_NONE || x->def.start < op->span.start || x->def.start >= header_end) break;
+    n++;
+  }
+  if (n == 0) return;
+  for (size_t u = op->operands + op->noperands; u < rec->nuses; u++) {
+    ms_use *x = &rec->uses[u];
+    if (x->span.start >= op->span.end) break;
+    if (x->op == opi || x->span.start < header_end || memchr(text + x->span.start, '#', x->span.end - x->span.start))
+      continue;
+    size_t len = x->span.end - x->span.start;
+    for (uint32_t k = 0; k < n; k++) {
+      ms_span d = rec->values[first + k].def;
+      if (d.end - d.start == len && !memcmp(text + d.start, text + x->span.start, len)) {
+        x->value = first + k;
+        break;
+      }
+    }
+  }
+}
+
 bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text, uint32_t *undeclared) {
   ms_op *op = &rec->ops[opi];
   *undeclared = MS_NONE;
   if (op->kind != MS_OP_CUSTOM || op->noperands > MAX_SLOTS) return false;
   /* An op with no tokens points nowhere in the (maybe empty) pool. */
   const ms_tok *toks = op->ntoks ? rec->toks + op->toks : NULL;
-  match m = {rec, op, toks, op->ntoks, op->ntoks, 0, text, {{0, 0}}, {{0, 0}}, false, NULL, 0, -1, false};
+  match m = {rec, op, toks, op->ntoks, op->ntoks, 0, text, {{0, 0}}, {{0, 0}}, false, NULL, 0, -1, false, false};
   for (uint32_t i = 0; i < m.ntoks; i++)
     if (m.toks[i].depth == 0 && (m.toks[i].kind == MS_TOK_COLON || m.toks[i].kind == MS_TOK_ARROW)) {
       m.tail = i;
@@ -594,6 +630,8 @@ bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const
     if (!match_alt(&m, &self->alts[a])) continue;
     if (!m.functional) store(&m, rec, op);
     if (m.bound >= 0) type_bindings(&m, rec, op);
+    if (m.bound >= 0 && m.shared)
+      share_bindings(rec, opi, m.tail < m.ntoks ? m.toks[m.tail].span.start : op->span.end, text);
     if (m.bound >= 0 && m.names_only) {
       uint32_t header_end = m.tail < m.ntoks ? m.toks[m.tail].span.start : op->span.end;
       *undeclared = unbind_names(rec, opi, header_end, text);

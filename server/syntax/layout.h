@@ -46,6 +46,9 @@ typedef enum ms_layout_item_kind {
   MS_LAYOUT_BINDINGS,    /* bindings($N...): a header `(%a = %x, ...)` binds operands N... and
                             the first region's entry block arguments */
   MS_LAYOUT_NAMES,       /* names($N...): such a header whose names label the operands only */
+  MS_LAYOUT_SHARED,      /* shared-bindings($N...): such a header whose names are the entry block
+                            arguments of every region (StableHLO's pretty `while(%a = %x) ... cond
+                            {...} do {...}`: its parser gives them to both regions) */
   MS_LAYOUT_ATTR_FORM    /* attr-form(NAME, PATTERN): the pretty `NAME = value` is written as
                             PATTERN (`e#m#`: # one or more digits up to 2^31 - 1), else no match */
 } ms_layout_item_kind;
@@ -98,7 +101,9 @@ bool ms_layout_parse(ms_layout *self, const char *text, size_t len, char *err, s
 ** changes nothing when no alternative matches or op is not a custom op.
 ** *undeclared: with names($N...), the first use (index in rec->uses) of a
 ** header name inside the op's regions, which names nothing there (such
-** uses are unbound); else MS_NONE. */
+** uses are unbound); else MS_NONE. With shared-bindings($N...), a use in a
+** later region of a name the header declares is bound to the header's
+** value (records.c bound the names in the first region only). */
 bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text, uint32_t *undeclared);
 
 #endif
