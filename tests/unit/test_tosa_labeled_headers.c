@@ -79,3 +79,30 @@ Test(tosa_labeled_headers, an_earlier_cond_ifs_header_name_is_no_definition) {
                     "}\n",
                     "op-syntax@14");
 }
+
+/* A pretty tosa.while_loop whose cond region (the first) begins with
+** `first` and whose body yields `yield`. */
+static void expect_while(const char *first, const char *yield, const char *want) {
+  char text[1024];
+  snprintf(text, sizeof text,
+           "func.func @f(%%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+           "  %%0 = tosa.while_loop (%%a = %%x) : (tensor<2xf32>) -> tensor<2xf32> {\n"
+           "%s"
+           "    %%g = \"tosa.const\"() {values = dense<true> : tensor<i1>} : () -> tensor<i1>\n"
+           "    tosa.yield %%g : tensor<i1>\n"
+           "  } do {\n"
+           "  ^bb0(%%b: tensor<2xf32>):\n"
+           "    tosa.yield %s : tensor<2xf32>\n"
+           "  }\n"
+           "  return %%0 : tensor<2xf32>\n"
+           "}\n",
+           first, yield);
+  test_expect_codes(text, want);
+}
+
+Test(tosa_labeled_headers, a_while_loops_header_declares_the_cond_block) {
+  /* mlir-opt-22: 3:3, invalid block name in region with named arguments */
+  expect_while("  ^bb0(%b: tensor<2xf32>):\n", "%b", "op-syntax@3");
+  expect_while("  // the cond\n  ^bb1(%b: tensor<2xf32>):\n", "%b", "op-syntax@4");
+  expect_while("", "%b", "");
+}
