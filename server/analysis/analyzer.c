@@ -579,11 +579,10 @@ static void apply_layouts(const ms_catalog *catalog, ms_records *rec, size_t fir
     }
     const ms_layout *l = catalog ? ms_catalog_layout(catalog, text + op->name.start, op->name.end - op->name.start)
                                  : NULL;
-    uint32_t u;
-    if (l && ms_layout_apply(l, rec, (uint32_t)i, text, &u)) {
-      if (u != MS_NONE) /* mlir-opt-22's parser: the header names no region value */
-        ms_diag_list_add(diags, rec->uses[u].span.start, rec->uses[u].span.end, MS_SEVERITY_ERROR, MS_CODE_OP_SYNTAX,
-                         NULL, "use of undeclared SSA value name");
+    ms_layout_finding f;
+    if (l && ms_layout_apply(l, rec, (uint32_t)i, text, &f)) {
+      if (f.message) /* mlir-opt-22's parser: what the header's names cannot be */
+        ms_diag_list_add(diags, f.at.start, f.at.end, MS_SEVERITY_ERROR, MS_CODE_OP_SYNTAX, NULL, "%s", f.message);
       continue;
     }
     op->types_known = false;

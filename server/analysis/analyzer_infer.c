@@ -309,6 +309,23 @@ static void report_shape_fn(analyzer *w, const ms_op *op, const ms_shape_spec *s
   ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_SHAPE_FN, NULL, "%s", why);
 }
 
+/* Constraint min_result_rank: a ranked result #0 of lower rank is rejected
+** by the op's ODS result constraint ("tensor of at least rank 1") before any
+** shape rule, whatever the operands (an unranked input too). */
+static bool below_min_rank(analyzer *w, const ms_op *op, const ms_rule_binding *b) {
+  if (b->min_result_rank <= 0) return false;
+  ms_span rt = resolve(w, *out_type(w, op, 0));
+  ms_shape declared;
+  if (!ms_shape_parse_type(&declared, w->text + rt.start, rt.end - rt.start, NULL, 0) ||
+      declared.kind == MS_TYPE_OTHER || !declared.ranked || declared.rank >= b->min_result_rank)
+    return false;
+  ms_span at = ms_op_name_token(op);
+  ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_RESULT_MIN_RANK, NULL,
+                   "result #0 must be tensor of at least rank %d, but got '%.*s'", b->min_result_rank,
+                   (int)(rt.end - rt.start), w->text + rt.start);
+  return true;
+}
+
 /* An op whose result shape follows from a shape function: infer it at the
 ** declared operand shapes (a contradiction with the declared result is an
 ** error of the op) and at the inferred ones (a new contradiction there is
@@ -316,7 +333,7 @@ static void report_shape_fn(analyzer *w, const ms_op *op, const ms_shape_spec *s
 void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *b) {
   const ms_op *op = &w->rec->ops[opi];
   const ms_shape_spec *sp = &b->shape;
-  if (op->nout < 1 || op->nresults < 1) return;
+  if (op->nout < 1 || op->nresults < 1 || below_min_rank(w, op, b)) return;
   rule_inputs in = {0};
   int first = sp->fn == MS_SHAPE_FN_SAME ? sp->operand : 0;
   int last = sp->fn == MS_SHAPE_FN_CONCAT   ? (int)op->noperands - (sp->args.nnames ? 0 : 1)

@@ -73,6 +73,8 @@ enum { MS_REGION_FLOW_NONE, MS_REGION_FLOW_BRANCHES, MS_REGION_FLOW_LOOP };
 typedef struct ms_rule_binding {
   bool has_rule;               /* false: the entry gives only a shape function */
   bool infer_like_tosa;        /* refine as `--tosa-infer-shapes` does (constraint "infer_like_tosa") */
+  int min_result_rank;         /* constraint "min_result_rank": a ranked result #0 of lower rank is an error
+                                  (ODS "tensor of at least rank 1"), 0: none */
   bool infer_only;             /* the shape function refines, but its dialect does not verify it: no finding */
   bool spec_warnings;          /* the dialect's verifier accepts what the shape function rejects, its specification
                                   does not: findings are `spec-violation` warnings (algebra entries only) */

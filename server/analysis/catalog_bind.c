@@ -311,6 +311,7 @@ bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_bindi
   out->shape = e->shape;
   out->infer_like_tosa = e->infer_like_tosa;
   out->infer_only = e->infer_only;
+  out->min_result_rank = e->min_result_rank;
   out->spec_warnings = e->spec_warnings;
   out->spec_codes = e->spec_codes;
   out->static_operands = e->static_operands;

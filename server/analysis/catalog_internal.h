@@ -49,6 +49,7 @@ typedef struct entry {
   int target_operand;
   bool equal_ranks, tensor_only, skip_result_dims, strict, infer_like_tosa, infer_only, spec_warnings;
   int max_broadcast_rank, rank_difference;
+  int min_result_rank;         /* constraint "min_result_rank": result #0's least rank, 0: none */
   bool static_result;
   const char *hint_attrs[MAX_ATTR_NAMES];
   int nhint_attrs;

@@ -337,18 +337,22 @@ static bool load_constraints(loader *ld, const cJSON *v, entry *e) {
                                      "infer_like_tosa", "infer_only", "static_result", "max_broadcast_rank",
                                      "rank_difference", "rank0_operands", "float_elements", "integer_elements",
                                      "sizes_only", "spec_warnings", "identical_shapes", "spec_codes", "region_flow",
-                                     "same_elements", "element_types", "compatible_when", NULL};
+                                     "same_elements", "element_types", "compatible_when", "min_result_rank", NULL};
   bool *flags[] = {&e->equal_ranks,      &e->tensor_only,    &e->skip_result_dims, &e->strict,
                    &e->infer_like_tosa,  &e->infer_only,     &e->static_result,    NULL,
                    NULL,                 &e->rank0_operands, &e->float_elements,   &e->integer_elements,
                    &e->sizes_only,       &e->spec_warnings,    &e->identical_shapes, NULL, NULL,
-                   NULL,                 NULL,               NULL};
+                   NULL,                 NULL,               NULL,                 NULL};
   if (!want_type(ld, v, cJSON_IsObject(v), "an object")) return false;
   if (!check_keys(ld, v, keys)) return false;
   for (const cJSON *c = v->child; c; c = c->next) {
     if (!strcmp(c->string, "max_broadcast_rank") || !strcmp(c->string, "rank_difference")) {
       int *n = !strcmp(c->string, "max_broadcast_rank") ? &e->max_broadcast_rank : &e->rank_difference;
       if (!get_int(ld, c, 1, MS_MAX_RANK, n)) return false;
+      continue;
+    }
+    if (!strcmp(c->string, "min_result_rank")) {
+      if (!get_int(ld, c, 1, MS_MAX_RANK, &e->min_result_rank)) return false;
       continue;
     }
     if (!strcmp(c->string, "spec_codes")) {

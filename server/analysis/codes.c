@@ -436,7 +436,7 @@ static const ms_code_info codes[] = {
    false},
   {MS_CODE_OP_SYNTAX, MS_SEVERITY_ERROR,
    "A pretty op's types do not follow the op's syntax.",
-   "The catalog's `syntax` says which written type belongs to which operand and result (rules/README.md, \"Op syntax\"). An op whose type annotation matches none of its alternatives cannot be parsed by mlir-opt either. The same code marks a use, inside a region, of a name that a `names($N...)` header only labels (`tosa.cond_if %c (%a = %x)`: a region without its own `^bb0(...)` that uses `%a` is \"use of undeclared SSA value name\" to mlir-opt-22).",
+   "The catalog's `syntax` says which written type belongs to which operand and result (rules/README.md, \"Op syntax\"). An op whose type annotation matches none of its alternatives cannot be parsed by mlir-opt either. The same code marks a use, inside a region, of a name that a `names($N...)` header only labels (`tosa.cond_if %c (%a = %x)`: a region, with or without its own `^bb0(...)`, that uses `%a` is \"use of undeclared SSA value name\" to mlir-opt-22), and a label on the first region of an op whose `bindings($N...)` header declares that region's arguments (`tosa.while_loop (%a = %x) ... { ^bb0(...)`: \"invalid block name in region with named arguments\").",
    "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
    "  %0 = arith.addf %a, %a : tensor<4xf32>, tensor<4xf32>\n"
    "  return %0 : tensor<4xf32>\n"

@@ -65,6 +65,18 @@ const ms_code_info ms_codes_tosa_ops[] = {
    RESIZE("[3, 4, 1, 1]", "tensor<1x?x?x1xf32>"), RESIZE("[11, 7, 89, 6]", "tensor<1x?x?x1xf32>"),
    "LLVM 22 TosaOps.cpp ResizeOp::verify (\"expected (input_height - 1) * scale_y_n - offset_y + border_y to be "
    "wholly divisible by scale_y_d\"); TOSA specification RESIZE.", false},
+  {"result-min-rank", MS_SEVERITY_ERROR,
+   "A result is of lower rank than its op's result type constraint allows.",
+   "Some ops declare in their ODS definition a result type of at least rank 1 (TOSA's transpose, reduce_*, "
+   "tile, concat, slice, pad and reverse: \"tosa-conformant tensor of at least rank 1\"); MLIR's generated "
+   "verifier rejects a rank-0 result before any shape rule, even when the input is unranked and no shape "
+   "follows from it. The rule entry says so with the constraint `min_result_rank` (rules/README.md).",
+   "func.func @f(%x: tensor<*xf32>) -> tensor<f32> {\n  %0 = tosa.reverse %x {axis = 0 : i32} : (tensor<*xf32>) "
+   "-> tensor<f32>\n  return %0 : tensor<f32>\n}\n",
+   "func.func @f(%x: tensor<*xf32>) -> tensor<*xf32> {\n  %0 = tosa.reverse %x {axis = 0 : i32} : "
+   "(tensor<*xf32>) -> tensor<*xf32>\n  return %0 : tensor<*xf32>\n}\n",
+   "LLVM 22 TosaOps.td (results of type Tosa_TensorAtLeast1D; mlir-opt-22: \"'tosa.slice' op result #0 must be "
+   "tosa-conformant tensor of at least rank 1, but got 'tensor<f32>'\").", false},
 };
 
 const size_t ms_codes_tosa_ops_count = sizeof ms_codes_tosa_ops / sizeof ms_codes_tosa_ops[0];

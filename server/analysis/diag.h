@@ -25,6 +25,7 @@
 #define MS_CODE_INVALID_TYPE "invalid-type"     /* a shaped type of a checked op cannot be valid */
 #define MS_CODE_SHAPE_LIMIT "shape-limit"       /* a valid type beyond what is checked (rank > 32, huge dims) */
 #define MS_CODE_PROPAGATED "propagated-shape-mismatch" /* valid at declared types, not at inferred ones */
+#define MS_CODE_RESULT_MIN_RANK "result-min-rank" /* result #0 below the op's least rank (constraint min_result_rank) */
 #define MS_CODE_SHAPE_FN "shape-function"      /* a shape-transforming op's arguments or result do not fit its operand */
 
 typedef struct ms_diagnostic {

@@ -614,9 +614,43 @@ static void share_bindings(ms_records *rec, uint32_t opi, uint32_t header_end, c
   }
 }
 
-bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text, uint32_t *undeclared) {
+/* Past blanks and `//` comments from i (up to end). */
+static uint32_t skip_gap(const char *text, uint32_t i, uint32_t end) {
+  for (;;) {
+    while (i < end && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) i++;
+    if (i + 1 >= end || text[i] != '/' || text[i + 1] != '/') return i;
+    while (i < end && text[i] != '\n') i++;
+  }
+}
+
+/* With bindings($N...) of at least one name, the header's names are the
+** first region's entry block arguments: MLIR's parser (parseRegion with
+** arguments) rejects a label there, "invalid block name in region with
+** named arguments", at the label (`tosa.while_loop (%a = %x) ... {
+** ^bb0(...)`). The first region opens at the first `{` between two of the
+** op's tokens (the tokens hold no region text). Returns the label's span,
+** {0, 0} when there is none. */
+static ms_span entry_label(const match *m, const char *text) {
+  bool named = false;
+  for (uint32_t i = 0; i + 1 < m->tail && !named; i++)
+    named = m->toks[i].kind == MS_TOK_VALUE && m->toks[i + 1].kind == MS_TOK_EQUALS;
+  for (uint32_t i = m->tail; named && i < m->ntoks; i++) {
+    uint32_t end = i + 1 < m->ntoks ? m->toks[i + 1].span.start : m->op->span.end;
+    uint32_t at = skip_gap(text, m->toks[i].span.end, end);
+    if (at >= end || text[at] != '{') continue;
+    uint32_t l = skip_gap(text, at + 1, end), e = l + 1;
+    if (l >= end || text[l] != '^') return (ms_span){0, 0};
+    while (e < end && (isalnum((unsigned char)text[e]) || text[e] == '_' || text[e] == '$' || text[e] == '.' ||
+                       text[e] == '-'))
+      e++;
+    return (ms_span){l, e};
+  }
+  return (ms_span){0, 0};
+}
+
+bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text, ms_layout_finding *found) {
   ms_op *op = &rec->ops[opi];
-  *undeclared = MS_NONE;
+  *found = (ms_layout_finding){{0, 0}, NULL};
   if (op->kind != MS_OP_CUSTOM || op->noperands > MAX_SLOTS) return false;
   /* An op with no tokens points nowhere in the (maybe empty) pool. */
   const ms_tok *toks = op->ntoks ? rec->toks + op->toks : NULL;
@@ -634,7 +668,11 @@ bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const
       share_bindings(rec, opi, m.tail < m.ntoks ? m.toks[m.tail].span.start : op->span.end, text);
     if (m.bound >= 0 && m.names_only) {
       uint32_t header_end = m.tail < m.ntoks ? m.toks[m.tail].span.start : op->span.end;
-      *undeclared = unbind_names(rec, opi, header_end, text);
+      uint32_t u = unbind_names(rec, opi, header_end, text);
+      if (u != MS_NONE) *found = (ms_layout_finding){rec->uses[u].span, "use of undeclared SSA value name"};
+    } else if (m.bound >= 0) {
+      ms_span label = entry_label(&m, text);
+      if (label.end > label.start) *found = (ms_layout_finding){label, "invalid block name in region with named arguments"};
     }
     return true;
   }

@@ -99,11 +99,18 @@ bool ms_layout_parse(ms_layout *self, const char *text, size_t len, char *err, s
 ** definition's declared type) and result types (a prefix of the results),
 ** and the types of the result values, written into rec. Returns false and
 ** changes nothing when no alternative matches or op is not a custom op.
-** *undeclared: with names($N...), the first use (index in rec->uses) of a
-** header name inside the op's regions, which names nothing there (such
-** uses are unbound); else MS_NONE. With shared-bindings($N...), a use in a
-** later region of a name the header declares is bound to the header's
+** *found: what MLIR's parser rejects in the op's header names, else
+** message NULL: with names($N...), the first use of a header name inside
+** the op's regions, which names nothing there (such uses are unbound: "use
+** of undeclared SSA value name"); with bindings($N...), a label on the
+** first region, whose entry block the header declares ("invalid block name
+** in region with named arguments"). With shared-bindings($N...), a use in
+** a later region of a name the header declares is bound to the header's
 ** value (records.c bound the names in the first region only). */
-bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text, uint32_t *undeclared);
+typedef struct ms_layout_finding {
+  ms_span at;
+  const char *message;         /* static text, NULL: none */
+} ms_layout_finding;
+bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text, ms_layout_finding *found);
 
 #endif

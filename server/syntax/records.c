@@ -693,7 +693,9 @@ static void define_bindings(builder *b, TSNode region, uint32_t owner) {
   if (b->bind_op == MS_NONE || owner != b->bind_op) return;
   b->bind_op = MS_NONE;
   const kids *k = kids_of(b, region, L_CHILD, true);
-  if (k->count && kind(k->items[0]) == MS_K_BLOCK) return;
+  size_t first = 0; /* past comments before a label */
+  while (first < k->count && !strcmp(ts_node_type(k->items[first]), "comment")) first++;
+  if (first < k->count && kind(k->items[first]) == MS_K_BLOCK) return;
   for (int i = 0; i < b->nbind; i++) {
     uint32_t v = b->rec->uses[b->bind_operands + (uint32_t)i].value;
     ms_span type = v != MS_NONE ? b->rec->values[v].type : (ms_span){0, 0};

@@ -7,7 +7,10 @@ while_loop, every value: tosa_regions_diff.py). cond_if and while_loop come in
 both forms, with regions whose arguments carry the inputs' types (region values are compared one by one in
 tosa_regions_diff.py); a pretty cond_if branch may lack its label and use
 the header's names (mlir-opt-22: "use of undeclared SSA value name", on
-that use's line) or the function's arguments instead. Not generated, because mlir-shape does not judge them yet (misses,
+that use's line; a labeled branch may use them too, alike) or the
+function's arguments instead; a pretty while_loop's cond region may keep
+its label (mlir-opt-22: "invalid block name in region with named
+arguments", on the label's line). Not generated, because mlir-shape does not judge them yet (misses,
 not false errors): negative paddings against a ranked result,
 reshape sizes below -1 or of 0. A tile on an unranked input is judged by
 its multiples (their count against a ranked result, a 0 or below -1).
@@ -227,9 +230,15 @@ def cond_if(rng, name, generic):
     # (pretty form: a branch may have no label and use the header's %h or
     # the function's %x instead, which mlir-opt-22 rejects: "use of
     # undeclared SSA value name", or no arguments for the inputs)
+    # A branch that uses %h may keep its label (mlir-opt-22 rejects that
+    # use alike): chosen from the shapes, so that the seeds' streams stay.
+    labeled_h = sum(map(sum, xs)) % 2 == 0
+
     def branch(bargs, yields, which, prefix="a"):
         head = "  ^bb0(%s):\n" % ", ".join("%%a%d: %s" % (i, ttype(a)) for i, a in enumerate(bargs))
-        if prefix != "a":
+        if prefix == "h" and labeled_h:
+            bargs = xs
+        elif prefix != "a":
             head, bargs = "", xs
         return head + "    %%y = tosa.cast %%%s%d : (%s) -> %s\n" % (prefix, which, ttype(bargs[which]), ttype(yields[0])) + \
             '    "tosa.yield"(%%y) : (%s) -> ()\n' % ttype(yields[0])
@@ -247,7 +256,8 @@ def cond_if(rng, name, generic):
                 branch(else_args, ey, ewhich, prefixes[1]) + "  }\n")
         # mlir-opt-22's parser stops at the first use of a header name: the
         # case's line is that cast's
-        casts = [2 + (prefixes[0] == "a"), 2 + (prefixes[0] == "a") + 2 + 1 + (prefixes[1] == "a")]
+        heads = [p == "a" or (p == "h" and labeled_h) for p in prefixes]
+        casts = [2 + heads[0], 2 + heads[0] + 2 + 1 + heads[1]]
         if "h" in prefixes:
             params = ["%%c: %s" % args[0]] + ["%%x%d: %s" % (i, ttype(x)) for i, x in enumerate(xs)]
             return func(name, params, body, [ttype(res)]), casts[prefixes.index("h")]
@@ -279,15 +289,19 @@ def while_loop(rng, name, generic):
     else:
         # mlir-opt-22's pretty form: the header's names are the cond
         # region's arguments, of the inputs' types; the body declares its own
+        # (the cond region may keep its label, chosen from the shapes so that
+        # the seeds' streams stay: mlir-opt-22 rejects it at the label,
+        # "invalid block name in region with named arguments")
         hdr = ", ".join("%%h%d = %%x%d" % (i, i) for i in range(n))
-        body = ("  %s = tosa.while_loop (%s) : %s {\n" % (lhs, hdr, sig) + "\n".join(cond.split("\n")[1:]) +
-                "  } do {\n" + region(bargs, byields) + "  }\n")
+        labeled = sum(map(sum, xs)) % 7 == 0
+        body = ("  %s = tosa.while_loop (%s) : %s {\n" % (lhs, hdr, sig) +
+                (cond if labeled else "\n".join(cond.split("\n")[1:])) + "  } do {\n" + region(bargs, byields) + "  }\n")
     rts = [ttype(r) for r in res]
     rets = "%0" if n == 1 else "%0#0, %0#1"
     text = ("func.func @%s(%s) -> (%s) {\n" % (name, ", ".join("%%x%d: %s" % (i, ttype(x)) for i, x in enumerate(xs)),
                                                ", ".join(rts)) + body +
             "  return %s : %s\n}\n" % (rets, ", ".join(rts)))
-    return text, 1
+    return text, 2 if not generic and labeled else 1
 
 
 def perturb(rng, values, p=0.15):
