@@ -52,13 +52,19 @@ const CHECKPOINTS = 10;
 //   END_MB: the document ends as it started, give or take a few pending
 //     edit episodes (edits.js undoes each of them), so the end may exceed
 //     the start by that working set only.
-//   GROWTH_MB: the real "flat" check. The RSS moves by +-15 MB with the
-//     allocator's state (which arenas hold what after the last whole-document
-//     parse), so it is compared by maxima: after the first 20% of the edits
-//     (checkpoint 2) the RSS may never exceed its maximum during them by more
-//     than 16 MB. A leak of 200 bytes per edit (one small allocation per
-//     keystroke) over the other 80000 edits exceeds that. Measured: the
-//     maximum after checkpoint 2 was 1-5 MB below or above the one before.
+//   GROWTH_MB: the real "flat" check, on the RSS at the checkpoints (each
+//     taken after the client waited for the edited document's diagnostics
+//     and compared it with a fresh copy: the server is idle, its working set
+//     settled). After the first 20% of the edits (checkpoint 2), no
+//     checkpoint's RSS may exceed the largest one up to it by more than 16
+//     MB. A leak of 200 bytes per edit (one small allocation per keystroke)
+//     over the other 80000 edits exceeds that. Maxima between checkpoints
+//     are printed but not bounded by it (PEAK_MB bounds them): a whole-
+//     document parse of broken text or a rebuild in flight during an edit
+//     burst is transient, and where in the run the largest one falls moves
+//     with the machine's load (seed 1 at 2 cores: +12 to +16 MB at edit
+//     ~5400, both with and without function cutting; the checkpoints moved
+//     by +1 to +2 MB).
 const PEAK_MB = Number(process.env.SOAK_PEAK_MB || 80);
 const END_MB = Number(process.env.SOAK_END_MB || 64);
 const GROWTH_MB = Number(process.env.SOAK_GROWTH_MB || 16);
@@ -106,7 +112,7 @@ async function main() {
   s.open(MAIN, text, version);
   const first = await s.diagnostics(MAIN, version);
   const start = s.rssKB();
-  let peak = start, peakAt = 0, warm = start, late = 0;
+  let peak = start, peakAt = 0, warm = start, late = 0, warmCp = 0, lateCp = 0;
   const codes = {};
   for (const d of first.diagnostics) codes[d.code] = (codes[d.code] || 0) + 1;
   console.log(`soak: ${(Buffer.byteLength(text) / 1048576).toFixed(2)} MB, ${doc.lineCount} lines, ` +
@@ -150,6 +156,7 @@ async function main() {
     editLog = [];
     baseText = now;
     const r = sample();
+    if (warmedUp) lateCp = Math.max(lateCp, r); else warmCp = Math.max(warmCp, r);
     if (checkpointNo === 2) warmedUp = true;
     console.log(`soak: checkpoint ${String(checkpointNo).padStart(2)}: ${String(editor.edits).padStart(7)} edits, ` +
       `RSS ${mb(r).padStart(6)} MB, ${String(main.diagnostics.length).padStart(4)} diagnostics, ` +
@@ -207,7 +214,8 @@ async function main() {
     `${checkpointNo} checkpoints, no diagnostic drift, ${structureDrifts ? `structure drift at ${structureDrifts}` : 'no structure drift'}`);
   console.log(`soak: RSS start ${mb(start)} MB, max up to checkpoint 2 ${mb(warm)} MB, max after it ${mb(late)} MB, ` +
     `peak ${mb(peak)} MB (at ${peakAt} edits), end ${mb(end)} MB; bounds: peak <= start + ${PEAK_MB}, ` +
-    `end <= start + ${END_MB}, max after checkpoint 2 <= max up to it + ${GROWTH_MB}`);
+    `end <= start + ${END_MB}; checkpoints: max up to 2 ${mb(warmCp)} MB, after it ${mb(lateCp)} MB ` +
+    `(bound: + ${GROWTH_MB})`);
   console.log(`soak: total ${((Date.now() - t0) / 1000).toFixed(1)} s, server exit code ${code}${signal ? `, signal ${signal}` : ''}`);
   let ok = true;
   const no = (m) => { console.error(`soak: FAIL: ${m}`); ok = false; };
@@ -215,7 +223,8 @@ async function main() {
   if (code !== 0) no(`the server's exit status is ${code} (signal ${signal})`);
   if (peak > start + PEAK_MB * 1024) no(`peak RSS grew by ${mb(peak - start)} MB over the start (> ${PEAK_MB} MB)`);
   if (end > start + END_MB * 1024) no(`end RSS grew by ${mb(end - start)} MB over the start (> ${END_MB} MB)`);
-  if (late > warm + GROWTH_MB * 1024) no(`RSS grew by ${mb(late - warm)} MB after checkpoint 2 (> ${GROWTH_MB} MB)`);
+  if (lateCp > warmCp + GROWTH_MB * 1024)
+    no(`RSS at the checkpoints grew by ${mb(lateCp - warmCp)} MB after checkpoint 2 (> ${GROWTH_MB} MB)`);
   process.exit(ok ? 0 : 1);
 }
 
