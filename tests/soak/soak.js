@@ -57,7 +57,7 @@ const CHECKPOINTS = 10;
 //     and compared it with a fresh copy: the server is idle, its working set
 //     settled). After the first 20% of the edits (checkpoint 2), no
 //     checkpoint's RSS may exceed the largest one up to it by more than 16
-//     MB. A leak of 200 bytes per edit (one small allocation per keystroke)
+//     MB. A leak of 250 bytes per edit (one small allocation per keystroke)
 //     over the other 80000 edits exceeds that. Maxima between checkpoints
 //     are printed but not bounded by it (PEAK_MB bounds them): a whole-
 //     document parse of broken text or a rebuild in flight during an edit
