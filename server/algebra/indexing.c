@@ -213,37 +213,6 @@ static ms_infer_verdict split_sizes(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
-/* SplitToSequence (input, split?): checks only (the result is a sequence):
-** axis in range, keepdims 0 or 1, split a scalar > 0 or a 1-D tensor of
-** sizes >= 0 summing to the axis' size. */
-static ms_infer_verdict split_to_sequence(const ms_sop_in *in, ms_sop_out *out) {
-  if (in->noperands < 1 || !in->operands[0].ranked) return MS_INFER_UNKNOWN;
-  const ms_shape *x = &in->operands[0];
-  int64_t axis = ms_sop_int(in, "axis", 0), keep = ms_sop_int(in, "keepdims", 1);
-  if (!ms_sop_axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
-  if (keep != 0 && keep != 1)
-    return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "'keepdims' value is %lld, accepted range is [0, 1]",
-                       (long long)keep);
-  if (!ms_sop_given(in, 1) || !in->operands[1].ranked) return MS_INFER_UNKNOWN;
-  const ms_shape *sp = &in->operands[1];
-  if (sp->rank > 1) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "split has rank %d > 1", sp->rank);
-  const ms_sop_param *v = ms_sop_get(in, "split");
-  if (!v) return MS_INFER_UNKNOWN;
-  if (sp->rank == 0 && v->n == 1 && v->v[0] <= 0)
-    return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 1, "split scalar %lld <= 0", (long long)v->v[0]);
-  if (sp->rank == 0) return MS_INFER_UNKNOWN;
-  int64_t sum = 0;
-  for (int i = 0; i < v->n; i++) {
-    if (v->v[i] < 0) return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 1, "split tensor has entry %lld < 0",
-                                        (long long)v->v[i]);
-    sum += v->v[i];
-  }
-  if (known(x->dims[axis]) && sum != x->dims[axis])
-    return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 1, "split tensor entries sum to %lld != axis dimension size %lld",
-                       (long long)sum, (long long)x->dims[axis]);
-  return MS_INFER_UNKNOWN;
-}
-
 static int64_t clamp(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 /* ONNX Slice's size of one axis of size d. */
@@ -356,7 +325,6 @@ const ms_sop_def ms_sop_indexing[] = {
     {"scatter_nd", scatter_nd, ""},
     {"scatter_elements", scatter_elements, "axis"},
     {"split_sizes", split_sizes, "axis,split,num_outputs"},
-    {"split_to_sequence", split_to_sequence, "axis,keepdims,split"},
     {"slice_steps", slice_steps, "starts,ends,axes,steps,zero_step"},
     {"tile_repeats", tile_repeats, "repeats"},
     {"pad_values", pad_values, "pads,axes"},

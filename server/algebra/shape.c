@@ -552,6 +552,32 @@ size_t ms_shape_format_type(const ms_shape *self, char *buf, size_t n) {
   return s.len;
 }
 
+bool ms_shape_wrapped(const ms_shape *self, ms_shape *inner, size_t *head) {
+  if (self->kind != MS_TYPE_OTHER) return false;
+  const char *t = self->elem, *lt = strchr(t, '<');
+  size_t n = strnlen(t, sizeof self->elem);
+  if (n + 1 >= sizeof self->elem || t[0] != '!' || !lt || t[n - 1] != '>') return false;
+  size_t at = (size_t)(lt + 1 - t);
+  if (!ms_shape_parse_type(inner, lt + 1, n - 1 - at, NULL, 0)) return false;
+  if (inner->kind == MS_TYPE_OTHER || inner->kind == MS_TYPE_NONE) return false;
+  *head = at;
+  return true;
+}
+
+bool ms_shape_wrap(ms_shape *self, const char *head, size_t nhead, const ms_shape *inner) {
+  char buf[sizeof self->elem];
+  if (nhead >= sizeof buf) return false;
+  memcpy(buf, head, nhead);
+  size_t w = ms_shape_format_type(inner, buf + nhead, sizeof buf - nhead);
+  if (nhead + w + 2 > sizeof buf) return false;
+  buf[nhead + w] = '>';
+  buf[nhead + w + 1] = '\0';
+  shape_clear(self, MS_TYPE_OTHER);
+  self->ranked = false;
+  memcpy(self->elem, buf, sizeof buf);
+  return true;
+}
+
 bool ms_shape_equal(const ms_shape *a, const ms_shape *b) {
   if (!a->ranked || !b->ranked || a->rank != b->rank) return false;
   for (int i = 0; i < a->rank; i++)

@@ -90,6 +90,17 @@ size_t ms_shape_format(const ms_shape *self, char *buf, size_t n);
 ** formats like ms_shape_format. Returns the snprintf-style length. */
 size_t ms_shape_format_type(const ms_shape *self, char *buf, size_t n);
 
+/* A dialect type with one shaped type parameter, `!onnx.Seq<tensor<2x?xf32>>`
+** (kind MS_TYPE_OTHER, its whole text in elem): its parameter in inner
+** (a tensor, vector or memref type) and the length of its head
+** (`!onnx.Seq<`) in *head. False for any other text, or text truncated. */
+bool ms_shape_wrapped(const ms_shape *self, ms_shape *inner, size_t *head);
+
+/* Sets self to kind MS_TYPE_OTHER with text head[0..nhead), inner's type
+** and `>` (a wrapped type as above); false, self unchanged, when that text
+** does not fit in elem. */
+bool ms_shape_wrap(ms_shape *self, const char *head, size_t nhead, const ms_shape *inner);
+
 /* True when both are ranked with equal rank and dims (dynamic equals dynamic). */
 bool ms_shape_equal(const ms_shape *a, const ms_shape *b);
 

@@ -349,6 +349,19 @@ static bool meet(const ms_shape *declared, const ms_shape *inferred, ms_shape *o
   return refined;
 }
 
+/* A declared result of a wrapped type (`!onnx.Seq<tensor<*xf32>>`) met
+** with an inferred one of the same wrapper: their parameters met (above),
+** wrapped again. False when they are not both wrapped alike, or nothing
+** is refined. */
+static bool meet_wrapped(const ms_shape *declared, const ms_shape *inferred, ms_shape *out) {
+  ms_shape d, i, m;
+  size_t hd, hi;
+  if (!ms_shape_wrapped(declared, &d, &hd) || !ms_shape_wrapped(inferred, &i, &hi) || hd != hi ||
+      memcmp(declared->elem, inferred->elem, hd) || d.kind != i.kind || !meet(&d, &i, &m))
+    return false;
+  return ms_shape_wrap(out, declared->elem, hd, &m) && strcmp(out->elem, declared->elem) != 0;
+}
+
 static void judge(const ms_structured_host *h, judged *j) {
   const ms_sop_def *def = ms_sop_spec_def(h->binding->algebra);
   static __thread ms_sop_out out;
@@ -406,6 +419,7 @@ static void judge(const ms_structured_host *h, judged *j) {
   for (int k = 0; k < j->nresults && k < out.nresults; k++) {
     ms_shape met;
     if (j->has_result[k] && meet(&j->results[k], &out.results[k], &met)) h->refine(h->w, k, &met);
+    else if (!j->has_result[k] && meet_wrapped(&j->opaque[k], &out.results[k], &met)) h->refine(h->w, k, &met);
   }
 }
 

@@ -8,9 +8,10 @@ Unsqueeze, Reduce*, Softmax, TopK, Unique, Gather, GatherElements, GatherND,
 ScatterND, ScatterElements, Split, Slice, Tile, Pad, Shape, Size,
 BatchNormalization, LayerNormalization, MatMulInteger, LpPool, DepthToSpace,
 SpaceToDepth, ConcatFromSequence over a sequence input `!onnx.Seq<T>`,
+SplitToSequence, whose result is a sequence `!onnx.Seq<T>`,
 Resize-13 with constant sizes or f32 scales), valid and invalid
-ones, each in three variants (no `wrong` one for ConcatFromSequence and
-Resize, whose declared result onnx-mlir does not compare): outputs declared with the exact type
+ones, each in three variants (no `wrong` one for ConcatFromSequence,
+SplitToSequence and Resize, whose declared result onnx-mlir does not compare): outputs declared with the exact type
 (`exact`), outputs declared `tensor<*xT>` with some input dims `?`
 (`loose`), and outputs declared with one dim off (`wrong`); half the loose valid ones have a Softmax on output 0, whose
 type shows the shape flowing through the op. The reference
@@ -77,6 +78,7 @@ class Case:
         self.chain = False                 # a Softmax on output 0 follows (shapes flow through the op)
         self.seqs = set()                  # inputs that are sequences of tensors of that shape (!onnx.Seq<T>)
         self.declared_unchecked = False    # onnx-mlir does not compare the declared result: no "wrong" variant
+        self.seq_out = False               # the outputs are sequences of tensors (!onnx.Seq<T>)
 
 
 F, I64 = TensorProto.FLOAT, TensorProto.INT64
@@ -519,12 +521,52 @@ def g_resize(r, bad):
     return c
 
 
+def g_split_to_sequence(r, bad):
+    """SplitToSequence: split absent (NoValue), a constant scalar > 0
+    (dividing the axis or not), a constant 1-D (sizes summing to the axis,
+    all equal or not) or a 1-D graph input; bad: the axis out of range or
+    the 1-D sizes summing to another size. (A scalar 0 is never generated:
+    ONNX 1.12's inference divides by it.)"""
+    x = dims(r, r.randint(1, 4))
+    ax = r.randint(-len(x), len(x) - 1)
+    attrs = {}
+    if bad == 1 or r.random() < 0.7:
+        attrs["axis"] = ax + (r.choice([len(x), -len(x)]) if bad == 1 else 0)
+    if r.random() < 0.5:
+        attrs["keepdims"] = r.randint(0, 1)
+    d = x[ax]
+    mode = "sizes" if bad == 2 else r.choice(["absent", "scalar", "sizes", "input"])
+    if mode == "absent":
+        inputs, consts = [("input", x, F), ("split", ABSENT, I64)], {}
+    elif mode == "scalar":
+        s = r.choice([k for k in range(1, d + 1) if d % k == 0] + [r.randint(1, d + 2)])
+        inputs, consts = [("input", x, F), ("split", None, I64)], {"split": np.array(s, dtype=np.int64)}
+    elif mode == "sizes":
+        if r.random() < 0.5:
+            k = r.choice([k for k in range(1, d + 1) if d % k == 0])
+            parts = [d // k] * k
+        else:
+            parts, left = [], d
+            while left > 0:
+                parts.append(r.randint(1, left))
+                left -= parts[-1]
+        if bad == 2:
+            parts[r.randrange(len(parts))] += r.choice([1, 2])
+        inputs, consts = [("input", x, F), ("split", None, I64)], {"split": np.array(parts, dtype=np.int64)}
+    else:
+        inputs, consts = [("input", x, F), ("split", [r.randint(1, 3)], I64)], {}
+    c = Case("SplitToSequence", inputs, attrs, consts=consts)
+    c.seq_out = True
+    c.declared_unchecked = True
+    return c
+
+
 GENERATORS = [(g_matmul, 1), (g_matmul_integer, 1), (g_gemm, 2), (g_conv, 3), (g_conv_transpose, 1), (g_pool, 1),
               (g_global_pool, 0), (g_reshape, 2), (g_flatten, 1), (g_squeeze, 1), (g_unsqueeze, 1), (g_reduce, 1),
               (g_softmax, 1), (g_topk, 1), (g_gather, 1), (g_gather_elements, 2), (g_gather_nd, 1),
               (g_scatter_nd, 1), (g_scatter_elements, 2), (g_split, 1), (g_slice, 1), (g_tile, 1), (g_pad, 1),
               (g_shape, 0), (g_batch_norm, 1), (g_layer_norm, 1), (g_depth_to_space, 1),
-              (g_unique, 1), (g_concat_from_sequence, 1), (g_resize, 2)]
+              (g_unique, 1), (g_concat_from_sequence, 1), (g_resize, 2), (g_split_to_sequence, 2)]
 
 
 # --- ONNX model and reference ---
@@ -542,9 +584,16 @@ def model_of(c, in_shapes, out_types):
             inputs.append(helper.make_tensor_sequence_value_info(name, elem, in_shapes[name]))
         else:
             inputs.append(helper.make_tensor_value_info(name, elem, in_shapes[name]))
+    # Trailing absent inputs are left out of the node, as ONNX writes them:
+    # ONNX 1.12's SplitToSequence reads a named-empty split ('') as a split
+    # of unknown value (its dim `?`), not as the absent split of the
+    # specification (chunks of 1), which onnx-mlir's "onnx.NoValue" is.
+    while names and names[-1] == "":
+        names.pop()
     outs = ["out%d" % i for i in range(c.nout)]
     node = helper.make_node(c.op, names, outs, **c.attrs)
-    outputs = [helper.make_tensor_value_info(o, c.out_elems[i], out_types[i]) for i, o in enumerate(outs)]
+    info = helper.make_tensor_sequence_value_info if c.seq_out else helper.make_tensor_value_info
+    outputs = [info(o, c.out_elems[i], out_types[i]) for i, o in enumerate(outs)]
     nodes = [node]
     if c.chain:
         nodes.append(helper.make_node("Softmax", [outs[0]], ["z"], axis=-1))
@@ -563,7 +612,7 @@ def reference(c, in_shapes, out_types):
         return None
     res = []
     for o in inf.graph.output:
-        t = o.type.tensor_type
+        t = o.type.sequence_type.elem_type.tensor_type if c.seq_out else o.type.tensor_type
         if not t.HasField("shape"):
             res.append(None)
         else:
@@ -573,8 +622,10 @@ def reference(c, in_shapes, out_types):
 
 # --- MLIR ---
 
-def mlir_type(shape, elem):
+def mlir_type(shape, elem, seq=False):
     e = ELEM[elem]
+    if seq:
+        return "!onnx.Seq<%s>" % mlir_type(shape, elem)
     if shape is None:
         return "tensor<*x%s>" % e
     return "tensor<%s%s>" % ("".join(("?" if d is None or isinstance(d, str) else str(d)) + "x" for d in shape), e)
@@ -612,7 +663,7 @@ def mlir_func(idx, c, in_shapes, out_types):
         body.append('  %none = "onnx.NoValue"() {value} : () -> none')
         operands.append("%none")
         otypes.append("none")
-    rtypes = [mlir_type(out_types[i], c.out_elems[i]) for i in range(c.nout)]
+    rtypes = [mlir_type(out_types[i], c.out_elems[i], c.seq_out) for i in range(c.nout)]
     attrs = ", ".join("%s = %s" % (k, attr_text(v)) for k, v in sorted(c.attrs.items()))
     res = ", ".join("%%r%d" % i for i in range(c.nout))
     lhs = "%r" if c.nout == 1 else "%%r:%d" % c.nout
@@ -666,7 +717,7 @@ def build_cases(n, seed):
                     variant = "exact"
         else:
             out_types = [None] * c.nout
-        if valid and variant == "loose" and c.out_elems[0] == F and exact[0] and r.random() < 0.5:
+        if valid and variant == "loose" and c.out_elems[0] == F and exact[0] and not c.seq_out and r.random() < 0.5:
             c.chain = True
         ref = reference(c, shapes, out_types)
         cases.append((c, shapes, out_types, variant, ref))
@@ -736,8 +787,9 @@ def evaluate(binary, cases, verbose):
         vals = [v for ln in range(lo, hi) for v in by_line.get(ln, [])]
         for k in range(c.nout + c.chain):
             elem = c.out_elems[k] if k < c.nout else c.out_elems[0]
-            declared = mlir_type(outs[k] if k < c.nout else None, elem)
-            want = mlir_type(ref[k], elem)
+            seq = c.seq_out and k < c.nout
+            declared = mlir_type(outs[k] if k < c.nout else None, elem, seq)
+            want = mlir_type(ref[k], elem, seq)
             if want == declared:
                 continue
             refinable += 1

@@ -256,7 +256,7 @@ Test(frontend, split_to_sequence_checks) {
   sc_list(&s, "split", "0, 1");
   sc_fails(&s, "split_to_sequence", "slice-out-of-bounds"); /* sums to 1, the axis has 2 */
   s.params[0].v[0] = 1;
-  cr_assert_eq(sc_run(&s, "split_to_sequence"), MS_INFER_UNKNOWN); /* valid; the sequence is not inferred */
+  cr_assert_eq(sc_run(&s, "split_to_sequence"), MS_INFER_UNKNOWN); /* valid; no declared sequence to refine */
   sc_list(&s, "keepdims", "2");
   sc_fails(&s, "split_to_sequence", "attribute-value");
   sop_case r = {0};

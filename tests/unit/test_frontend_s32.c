@@ -1,0 +1,103 @@
+/*
+** test_frontend_s32.c: the frontend work of session 32 (issue 24): ONNX
+** SplitToSequence's result, a sequence type `!onnx.Seq<T>` whose element
+** is inferred as ONNX's inference (onnx 1.12) gives it, through the
+** wrapped-type helpers of shape.c and the structured judge's refinement of
+** a declared wrapped result.
+*/
+#include "sop_case.h"
+
+#include "helpers.h"
+
+Test(frontend_s32, wrapped_types_read_and_written) {
+  ms_shape s, inner, w;
+  size_t head = 0;
+  const char *t = "!onnx.Seq<tensor<2x?xf32>>";
+  cr_assert(ms_shape_parse_type(&s, t, strlen(t), NULL, 0) && s.kind == MS_TYPE_OTHER);
+  cr_assert(ms_shape_wrapped(&s, &inner, &head));
+  cr_assert_eq(head, strlen("!onnx.Seq<"));
+  cr_assert(inner.kind == MS_TYPE_TENSOR && inner.rank == 2 && inner.dims[0] == 2 && inner.dims[1] == MS_DIM_DYNAMIC);
+  inner.dims[1] = 7;
+  cr_assert(ms_shape_wrap(&w, s.elem, head, &inner));
+  cr_assert_str_eq(w.elem, "!onnx.Seq<tensor<2x7xf32>>");
+  cr_assert(w.kind == MS_TYPE_OTHER && !w.ranked);
+  /* Not wrapped: a plain dialect type, a parameter that is no shaped type, no '!'. */
+  const char *no[] = {"!onnx.Seq", "!d.t<i32>", "none", "!d.t<tensor<2xf32>", "tuple<tensor<2xf32>>"};
+  for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) {
+    cr_assert(ms_shape_parse_type(&s, no[i], strlen(no[i]), NULL, 0));
+    cr_assert(!ms_shape_wrapped(&s, &inner, &head), "%s", no[i]);
+  }
+  /* Too long for the 64-byte text: not written, and w is left unchanged. */
+  ms_shape big;
+  const char *bt = "tensor<123456789x123456789x123456789x123456789x123456789xf32>";
+  cr_assert(ms_shape_parse_type(&big, bt, strlen(bt), NULL, 0));
+  cr_assert(!ms_shape_wrap(&w, "!onnx.Seq<", 10, &big));
+  cr_assert_str_eq(w.elem, "!onnx.Seq<tensor<2x7xf32>>");
+}
+
+/* The element SplitToSequence infers for input x, split operand sp (NULL:
+** none), its constant values ("" none), keepdims and axis; "unknown" when
+** the verdict is not OK. */
+static const char *sts(sop_case *c, const char *x, const char *sp, const char *split, int keep, int axis) {
+  memset(c, 0, sizeof *c);
+  sc_ops(c, x, sp ? sp : "none", NULL);
+  if (split[0]) sc_list(c, "split", split);
+  char k[8], a[8];
+  snprintf(k, sizeof k, "%d", keep);
+  snprintf(a, sizeof a, "%d", axis);
+  sc_list(c, "keepdims", k);
+  sc_list(c, "axis", a);
+  sc_opaque_res(c, "!onnx.Seq<tensor<*xf32>>");
+  if (sc_run(c, "split_to_sequence") != MS_INFER_OK) return "unknown";
+  cr_assert(c->out.unchecked_results);
+  return sc_result(c, 0);
+}
+
+Test(frontend_s32, split_to_sequence_elements_as_onnx_infers) {
+  sop_case c;
+  /* No split: 1 on the axis (even for an empty axis), or dropped. */
+  cr_assert_str_eq(sts(&c, "tensor<2x3x4xf32>", NULL, "", 1, 0), "!onnx.Seq<tensor<1x3x4xf32>>");
+  cr_assert_str_eq(sts(&c, "tensor<0x?x4xf32>", NULL, "", 1, 0), "!onnx.Seq<tensor<1x?x4xf32>>");
+  cr_assert_str_eq(sts(&c, "tensor<2x3x4xf32>", NULL, "", 0, 0), "!onnx.Seq<tensor<3x4xf32>>");
+  cr_assert_str_eq(sts(&c, "tensor<4x?xf32>", NULL, "", 0, -1), "!onnx.Seq<tensor<4xf32>>");
+  /* A scalar split: its value when it divides a known size, else `?`. */
+  cr_assert_str_eq(sts(&c, "tensor<4x3xf32>", "tensor<i64>", "2", 1, 0), "!onnx.Seq<tensor<2x3xf32>>");
+  cr_assert_str_eq(sts(&c, "tensor<5x3xf32>", "tensor<i64>", "2", 1, 0), "!onnx.Seq<tensor<?x3xf32>>");
+  cr_assert_str_eq(sts(&c, "tensor<?x3xf32>", "tensor<i64>", "2", 1, 0), "!onnx.Seq<tensor<?x3xf32>>");
+  /* keepdims is ignored once split is given. */
+  cr_assert_str_eq(sts(&c, "tensor<4x3xf32>", "tensor<i64>", "4", 0, 0), "!onnx.Seq<tensor<4x3xf32>>");
+  /* A 1-D split: all entries equal on a known size, else `?`. */
+  cr_assert_str_eq(sts(&c, "tensor<4x6xf32>", "tensor<2xi64>", "3, 3", 1, 1), "!onnx.Seq<tensor<4x3xf32>>");
+  cr_assert_str_eq(sts(&c, "tensor<4x3xf32>", "tensor<2xi64>", "3, 1", 0, 0), "!onnx.Seq<tensor<?x3xf32>>");
+  cr_assert_str_eq(sts(&c, "tensor<?x3xf32>", "tensor<2xi64>", "2, 2", 1, 0), "!onnx.Seq<tensor<?x3xf32>>");
+  /* A split that is not constant: `?`. */
+  cr_assert_str_eq(sts(&c, "tensor<4x3xf32>", "tensor<2xi64>", "", 1, 0), "!onnx.Seq<tensor<?x3xf32>>");
+  /* The checks still come first. */
+  cr_assert_str_eq(sts(&c, "tensor<4x3xf32>", "tensor<2xi64>", "3, 2", 1, 0), "unknown");
+  cr_assert_str_eq(c.out.code, "slice-out-of-bounds");
+  /* A declared result that is not a sequence: nothing inferred. */
+  memset(&c, 0, sizeof c);
+  sc_ops(&c, "tensor<4x3xf32>", "none", NULL);
+  sc_opaque_res(&c, "!onnx.Opt<tensor<*xf32>>");
+  cr_assert_eq(sc_run(&c, "split_to_sequence"), MS_INFER_UNKNOWN);
+}
+
+Test(frontend_s32, split_to_sequence_refines_the_declared_sequence) {
+  const char *text =
+      "func.func @f(%arg0: tensor<4x?x3xf32>) -> tensor<*xf32> {\n"
+      "  %cst = onnx.Constant dense<2> : tensor<i64>\n"
+      "  %s = \"onnx.SplitToSequence\"(%arg0, %cst) : (tensor<4x?x3xf32>, tensor<i64>) -> !onnx.Seq<tensor<*xf32>>\n"
+      "  %c = \"onnx.ConcatFromSequence\"(%s) {axis = 1 : si64} : (!onnx.Seq<tensor<*xf32>>) -> tensor<*xf32>\n"
+      "  %n = \"onnx.NoValue\"() {value} : () -> none\n"
+      "  %k = \"onnx.SplitToSequence\"(%arg0, %n) {keepdims = 0 : si64} : (tensor<4x?x3xf32>, none) -> "
+      "!onnx.Seq<tensor<?x3xf32>>\n"
+      "  %d = \"onnx.SplitToSequence\"(%arg0, %n) : (tensor<4x?x3xf32>, none) -> !onnx.Seq<tensor<5x?x3xf32>>\n"
+      "  onnx.Return %c : tensor<*xf32>\n"
+      "}\n";
+  /* %k is declared as refined as can be (the axis dropped: ?x3), and %d
+  ** declares a first dim the inference does not give: left as declared,
+  ** no finding (the verifier does not compare the sequence). */
+  const char *want[] = {"%s =", "!onnx.Seq<tensor<2x?x3xf32>>", "%c =", "tensor<2x?x3xf32>",
+                        "%k =", "declared", "%d =", "declared", NULL};
+  test_expect_types(text, 0, want);
+}
