@@ -21,8 +21,14 @@
 **                   f32, ONNX's resizeShapeInferenceHelper). An empty
 **                   sizes or scales (`tensor<0xi64>`, onnx-mlir's way of
 **                   leaving it out) counts as absent. The result only
-**                   refines the declared one. Opset 18's "axes" leaves the
-**                   op unjudged; a keep_aspect_ratio_policy other than
+**                   refines the declared one. Opset 18 (from its
+**                   specification; ONNX 1.12 cannot grade it): "axes" (negatives from
+**                   the back) names the dims sizes and scales apply to, one
+**                   element each, the others keep X's dim (another count,
+**                   an axis out of range or repeated: not judged); a
+**                   keep_aspect_ratio_policy "not_larger" / "not_smaller"
+**                   scales every sized dim by the min / max of sizes[i] /
+**                   dim (f32), rounded halves up; any other policy than
 **                   stretch ("stretch" 0) leaves the sized dims unknown.
 **   shape_values    a result shaped by the values of a constant 1-D
 **                   operand ("shape"), each >= 0 (ConstantOfShape); the
@@ -30,7 +36,8 @@
 **                   values only refine it.
 **
 ** Parameters: blocksize, inverse; align_corners, mode_ok, padding_mode_ok;
-** sizes, scales (f32 bit patterns, str "f32"); shape.
+** sizes, scales (f32 bit patterns, str "f32"), axes, stretch, not_larger,
+** not_smaller; shape.
 */
 #include "broadcast.h" /* MS_CODE_NEGATIVE_SIZE */
 #include "sop_check.h"
@@ -142,29 +149,101 @@ static int64_t scaled(int64_t d, uint32_t bits) {
   return f >= 0 && f < 1e15 ? (int64_t)f : MS_DIM_DYNAMIC;
 }
 
+/* The dims Resize's axes name (opset 18; absent: every dim of X, in
+** order), negatives counted from the back, into ax; their count, or -1
+** when not judged: X unranked with axes, an axis out of [-r, r) or
+** repeated (the specification leaves that undefined). */
+static int resize_axes(const ms_sop_in *in, const ms_shape *x, int64_t *ax) {
+  const ms_sop_param *a = ms_sop_get(in, "axes");
+  if (!a) {
+    for (int i = 0; x->ranked && i < x->rank; i++) ax[i] = i;
+    return x->ranked ? x->rank : -1;
+  }
+  if (!x->ranked || a->n > x->rank) return -1;
+  for (int i = 0; i < a->n; i++) {
+    ax[i] = a->v[i] < 0 ? a->v[i] + x->rank : a->v[i];
+    if (ax[i] < 0 || ax[i] >= x->rank || ms_sop_contains(ax, i, ax[i])) return -1;
+  }
+  return a->n;
+}
+
+/* Resize-18's keep_aspect_ratio_policy not_larger / not_smaller on the
+** sized axes: scale = min / max of sizes[i] / X's dim (in f32, as ONNX's
+** inference), each sized dim round(scale * dim), halves up. False when a
+** sized dim of X is not known (the sized dims are then unknown). */
+static bool keep_aspect(const ms_sop_in *in, const ms_shape *x, const int64_t *ax, const ms_sop_param *v,
+                        int64_t *dims) {
+  bool larger = ms_sop_int(in, "not_smaller", 0) != 0;
+  float scale = 0.0f;
+  for (int i = 0; i < v->n; i++) {
+    int64_t d = x->dims[ax[i]];
+    if (!known(d) || d == 0 || v->v[i] < 0) return false;
+    float s = (float)v->v[i] / (float)d;
+    if (i == 0 || (larger ? s > scale : s < scale)) scale = s;
+  }
+  for (int i = 0; i < v->n; i++) {
+    float f = floorf(scale * (float)x->dims[ax[i]] + 0.5f);
+    if (!(f >= 0.0f && f < 1e15f)) return false;
+    dims[ax[i]] = (int64_t)f;
+  }
+  return true;
+}
+
 static ms_infer_verdict resize_sizes(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
-  if (ms_sop_get(in, "axes")) return unknown_result(out); /* opset 18: sizes and scales per listed axis */
   const ms_shape *x = &in->operands[0];
+  bool with_axes = ms_sop_get(in, "axes") != NULL;
+  int64_t ax[MS_MAX_RANK];
+  int nax = resize_axes(in, x, ax);
+  if (with_axes && nax < 0) return unknown_result(out);
   int64_t nsizes = count_of(in, 3), nscales = count_of(in, 2);
   bool by_sizes = nsizes > 0 || nsizes == -1;
   int64_t n = by_sizes ? nsizes : nscales;
   const char *which = by_sizes ? "sizes" : "scales";
-  if (x->ranked && n > 0 && n != x->rank)
+  /* Without axes ONNX 1.12's inference rejects another count; with axes
+  ** (opset 18, which it does not know) the op is left unjudged. */
+  if (with_axes && n > 0 && n != nax) return unknown_result(out);
+  if (x->ranked && n > 0 && n != x->rank && !with_axes)
     return ms_sop_fail(out, MS_CODE_OPERAND_RANK, by_sizes ? 3 : 2, "Number of elements of input '%s' (%lld) must be "
                        "same as rank of input 'X' (%d)", which, (long long)n, x->rank);
-  const ms_sop_param *v = by_sizes && ms_sop_int(in, "stretch", 1) ? ms_sop_get(in, "sizes") : NULL;
-  int rank = v ? v->n : x->ranked ? x->rank : n > 0 ? (int)n : -1;
-  if (rank < 0 || rank > MS_MAX_RANK || (v && x->ranked && v->n != x->rank)) return unknown_result(out);
+  bool stretch = ms_sop_int(in, "stretch", 1) != 0;
+  bool policy = ms_sop_int(in, "not_larger", 0) || ms_sop_int(in, "not_smaller", 0);
+  const ms_sop_param *v = by_sizes && (stretch || policy) ? ms_sop_get(in, "sizes") : NULL;
+  if (v && !x->ranked && !stretch) v = NULL;
+  if (v && (!x->ranked || v->n != nax)) {
+    /* Sizes without X's rank: their count is the rank. */
+    if (x->ranked || v->n > MS_MAX_RANK) return unknown_result(out);
+    out->unchecked_results = true;
+    ms_sop_result_begin(out, 0, x);
+    out->nresults = 1;
+    for (int i = 0; i < v->n; i++) push(out, 0, v->v[i] >= 0 ? v->v[i] : MS_DIM_DYNAMIC);
+    if (in->want_provenance) ms_sop_note(out, 0, "the constant sizes");
+    return MS_INFER_OK;
+  }
+  int rank = x->ranked ? x->rank : n > 0 ? (int)n : -1;
+  if (rank < 0 || rank > MS_MAX_RANK) return unknown_result(out);
   const ms_sop_param *sc = !by_sizes ? ms_sop_get(in, "scales") : NULL;
-  if (sc && (strcmp(sc->str, "f32") != 0 || !x->ranked || sc->n != x->rank)) sc = NULL;
+  if (sc && (strcmp(sc->str, "f32") != 0 || !x->ranked || sc->n != nax)) sc = NULL;
+  int64_t dims[MS_MAX_RANK];
+  /* Dims not among the axes keep X's size; the sized ones are unknown
+  ** unless constant sizes or scales tell them. */
+  for (int i = 0; i < rank; i++) dims[i] = x->ranked && with_axes ? x->dims[i] : MS_DIM_DYNAMIC;
+  for (int j = 0; x->ranked && j < nax; j++) dims[ax[j]] = MS_DIM_DYNAMIC;
+  if (v && stretch)
+    for (int j = 0; j < nax; j++) dims[ax[j]] = v->v[j] >= 0 ? v->v[j] : MS_DIM_DYNAMIC;
+  else if (v && !keep_aspect(in, x, ax, v, dims))
+    for (int j = 0; j < nax; j++) dims[ax[j]] = MS_DIM_DYNAMIC;
+  for (int j = 0; sc && j < nax; j++) dims[ax[j]] = scaled(x->dims[ax[j]], (uint32_t)sc->v[j]);
   out->unchecked_results = true;
   ms_sop_result_begin(out, 0, x);
   out->nresults = 1;
-  for (int i = 0; i < rank; i++)
-    push(out, 0, v && v->v[i] >= 0 ? v->v[i] : sc ? scaled(x->dims[i], (uint32_t)sc->v[i]) : MS_DIM_DYNAMIC);
+  for (int i = 0; i < rank; i++) push(out, 0, dims[i]);
   if (in->want_provenance)
-    ms_sop_note(out, 0, v ? "the constant sizes" : sc ? "floor(X's dims * the constant scales)" : "X's rank (scales not constant)");
+    ms_sop_note(out, 0, v && stretch ? "the constant sizes%s"
+                : v ? "X's dims scaled by the sizes' %s ratio, keeping the aspect ratio"
+                : sc ? "floor(X's dims * the constant scales)%s" : "X's rank (scales not constant)%s",
+                v && !stretch ? (ms_sop_int(in, "not_smaller", 0) ? "largest" : "smallest")
+                : with_axes ? " on the listed axes, X's dims elsewhere" : "");
   return MS_INFER_OK;
 }
 
@@ -198,7 +277,7 @@ static ms_infer_verdict shape_values(const ms_sop_in *in, ms_sop_out *out) {
 const ms_sop_def ms_sop_rearrange[] = {
     {"depth_to_space", depth_to_space, "blocksize,inverse"},
     {"grid_sample", grid_sample, "align_corners,mode_ok,padding_mode_ok"},
-    {"resize_sizes", resize_sizes, "sizes,scales,axes,stretch"},
+    {"resize_sizes", resize_sizes, "sizes,scales,axes,stretch,not_larger,not_smaller"},
     {"shape_values", shape_values, "shape"},
     {NULL, NULL, NULL},
 };

@@ -101,3 +101,96 @@ Test(frontend_s32, split_to_sequence_refines_the_declared_sequence) {
                         "%k =", "declared", "%d =", "declared", NULL};
   test_expect_types(text, 0, want);
 }
+
+/* Resize-18 (X, roi, scales, sizes) with axes and keep_aspect_ratio_policy,
+** hand-computed from the operator specification (ONNX 1.12 cannot grade
+** opset 18): operands X, none, none and a sizes of n elements. */
+static void resize_case(sop_case *c, const char *x, const char *axes, const char *sizes, const char *policy) {
+  /* operands X, none, none and a sizes of n elements (n: sizes' entries) */
+  memset(c, 0, sizeof *c);
+  char st[32];
+  int n = 1;
+  for (const char *p = sizes; *p; p++) n += *p == ',';
+  snprintf(st, sizeof st, "tensor<%dxi64>", n);
+  sc_ops(c, x, "none", "none", st, NULL);
+  if (axes) sc_list(c, "axes", axes);
+  sc_list(c, "sizes", sizes);
+  sc_list(c, "stretch", !policy || !strcmp(policy, "stretch") ? "1" : "0");
+  sc_list(c, "not_larger", policy && !strcmp(policy, "not_larger") ? "1" : "0");
+  sc_list(c, "not_smaller", policy && !strcmp(policy, "not_smaller") ? "1" : "0");
+}
+
+Test(frontend_s32, resize_axes_and_aspect_policies) {
+  sop_case c;
+  /* Sizes on the listed axes only; the other dims keep X's size. */
+  resize_case(&c, "tensor<1x3x5x7xf32>", "2, 3", "10, 14", NULL);
+  sc_ok(&c, "resize_sizes", "tensor<1x3x10x14xf32>");
+  cr_assert(c.out.unchecked_results);
+  resize_case(&c, "tensor<1x3x5x7xf32>", "-1", "4", NULL);
+  sc_ok(&c, "resize_sizes", "tensor<1x3x5x4xf32>");
+  resize_case(&c, "tensor<1x3x5x7xf32>", "-1, 1", "4, 6", NULL); /* sizes follow the axes' order */
+  sc_ok(&c, "resize_sizes", "tensor<1x6x5x4xf32>");
+  /* not_larger: scale min(10/5, 10/7) = 10/7; 5 * 10/7 = 7.14 -> 7, 7 * 10/7 -> 10. */
+  resize_case(&c, "tensor<1x3x5x7xf32>", "2, 3", "10, 10", "not_larger");
+  sc_ok(&c, "resize_sizes", "tensor<1x3x7x10xf32>");
+  /* not_smaller: scale max(2, 10/7) = 2: 10 and 14. */
+  resize_case(&c, "tensor<1x3x5x7xf32>", "2, 3", "10, 10", "not_smaller");
+  sc_ok(&c, "resize_sizes", "tensor<1x3x10x14xf32>");
+  /* Without axes every dim is sized: min(3/2, 3/4) = 0.75; 2 * 0.75 = 1.5 rounds up to 2. */
+  resize_case(&c, "tensor<2x4xf32>", NULL, "3, 3", "not_larger");
+  sc_ok(&c, "resize_sizes", "tensor<2x3xf32>");
+  /* A sized dim unknown: the sized dims unknown, the others kept. */
+  resize_case(&c, "tensor<1x3x?x7xf32>", "2, 3", "10, 10", "not_larger");
+  sc_ok(&c, "resize_sizes", "tensor<1x3x?x?xf32>");
+  /* Another policy: the sized dims unknown. */
+  resize_case(&c, "tensor<1x3x5x7xf32>", "2, 3", "10, 10", "bogus");
+  sc_ok(&c, "resize_sizes", "tensor<1x3x?x?xf32>");
+  /* Not judged, never an error: an axis out of range or repeated, a
+  ** count other than the axes'. */
+  const char *bad_axes[] = {"4", "-5", "2, -2"};
+  for (int i = 0; i < 3; i++) {
+    resize_case(&c, "tensor<1x3x5x7xf32>", bad_axes[i], strchr(bad_axes[i], ',') ? "4, 4" : "4", NULL);
+    sc_passes(&c, "resize_sizes");
+    cr_assert(!c.out.results[0].ranked, "%s", bad_axes[i]);
+  }
+  resize_case(&c, "tensor<1x3x5x7xf32>", "2, 3", "4", NULL);
+  sc_passes(&c, "resize_sizes");
+  cr_assert(!c.out.results[0].ranked);
+  /* Without axes a count other than X's rank is still ONNX's error. */
+  resize_case(&c, "tensor<1x3x5x7xf32>", NULL, "4, 4", NULL);
+  sc_fails(&c, "resize_sizes", "operand-rank");
+}
+
+Test(frontend_s32, resize_axes_with_f32_scales) {
+  sop_case c = {0};
+  sc_ops(&c, "tensor<1x3x5x7xf32>", "none", "tensor<2xf32>", "none", NULL);
+  sc_list(&c, "axes", "-2, 1");
+  ms_sop_param *p = &c.params[c.nparams++];
+  memset(p, 0, sizeof *p);
+  p->name = "scales";
+  p->present = true;
+  snprintf(p->str, sizeof p->str, "f32");
+  float f[2] = {2.0f, 0.5f};
+  uint32_t bits[2];
+  memcpy(bits, f, sizeof bits);
+  p->v[0] = bits[0];
+  p->v[1] = bits[1];
+  p->n = 2;
+  /* dim 2: floor(5 * 2) = 10; dim 1: floor(3 * 0.5) = 1; the others kept. */
+  sc_ok(&c, "resize_sizes", "tensor<1x1x10x7xf32>");
+}
+
+Test(frontend_s32, resize_axes_in_text) {
+  const char *text =
+      "func.func @f(%x: tensor<1x3x5x7xf32>) -> tensor<*xf32> {\n"
+      "  %n = \"onnx.NoValue\"() {value} : () -> none\n"
+      "  %s = onnx.Constant dense<[10, 10]> : tensor<2xi64>\n"
+      "  %r = \"onnx.Resize\"(%x, %n, %n, %s) {axes = [2, -1], mode = \"nearest\"} : (tensor<1x3x5x7xf32>, none, "
+      "none, tensor<2xi64>) -> tensor<*xf32>\n"
+      "  %q = \"onnx.Resize\"(%x, %n, %n, %s) {axes = [2, 3], keep_aspect_ratio_policy = \"not_larger\"} : "
+      "(tensor<1x3x5x7xf32>, none, none, tensor<2xi64>) -> tensor<*xf32>\n"
+      "  onnx.Return %r : tensor<*xf32>\n"
+      "}\n";
+  const char *want[] = {"%r =", "tensor<1x3x10x10xf32>", "%q =", "tensor<1x3x7x10xf32>", NULL};
+  test_expect_types(text, 0, want);
+}
