@@ -49,3 +49,28 @@ func.func @quantized(%i: tensor<1x8x8x3xi8>, %f: tensor<3x3x3x4xi8>, %z: i32, %o
   %2 = linalg.quantized_matmul ins(%b, %b, %z, %z : tensor<3x5xi8>, tensor<3x5xi8>, i32, i32) outs(%c : tensor<4x5xi32>) -> tensor<4x5xi32>
   return
 }
+
+// The other named contractions (batch_matmul, batch_reduce_matmul, matvec,
+// vecmat, batch_matvec, dot: their default indexing maps against the
+// operands' dims) and linalg.contract (explicit indexing_maps).
+
+#lc_a = affine_map<(m, n, k) -> (k, m)>
+#lc_b = affine_map<(m, n, k) -> (k, n)>
+#lc_c = affine_map<(m, n, k) -> (m, n)>
+
+func.func @contractions(%a: tensor<2x4x8xf32>, %b: tensor<2x8x3xf32>, %c: tensor<2x4x3xf32>, %r: tensor<4x3xf32>, %m: tensor<4x8xf32>, %v: tensor<8xf32>, %w: tensor<4xf32>, %s: tensor<f32>, %t: tensor<8x4xf32>, %u: tensor<8x3xf32>, %c3: tensor<3x4x3xf32>, %r3: tensor<3x3xf32>) {
+  %0 = linalg.batch_matmul ins(%a, %b : tensor<2x4x8xf32>, tensor<2x8x3xf32>) outs(%c : tensor<2x4x3xf32>) -> tensor<2x4x3xf32>
+  %1 = linalg.batch_reduce_matmul ins(%a, %b : tensor<2x4x8xf32>, tensor<2x8x3xf32>) outs(%r : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %2 = linalg.matvec ins(%m, %v : tensor<4x8xf32>, tensor<8xf32>) outs(%w : tensor<4xf32>) -> tensor<4xf32>
+  %3 = linalg.dot ins(%v, %v : tensor<8xf32>, tensor<8xf32>) outs(%s : tensor<f32>) -> tensor<f32>
+  %4 = linalg.contract indexing_maps = [#lc_a, #lc_b, #lc_c] ins(%t, %u : tensor<8x4xf32>, tensor<8x3xf32>) outs(%r : tensor<4x3xf32>) -> tensor<4x3xf32>
+  // Wrong: the batch is 2 in A and B, so the init's batch dim must be 2, not 3.
+  %5 = linalg.batch_matmul ins(%a, %b : tensor<2x4x8xf32>, tensor<2x8x3xf32>) outs(%c3 : tensor<3x4x3xf32>) -> tensor<3x4x3xf32>
+  // Wrong: vecmat's vector (8) must match the matrix's rows (4).
+  %6 = linalg.vecmat ins(%v, %m : tensor<8xf32>, tensor<4x8xf32>) outs(%v : tensor<8xf32>) -> tensor<8xf32>
+  // Wrong: batch_matvec's vector is 2x8 (batch, K), not 8.
+  %7 = linalg.batch_matvec ins(%a, %v : tensor<2x4x8xf32>, tensor<8xf32>) outs(%w : tensor<4xf32>) -> tensor<4xf32>
+  // Wrong: with these maps m is 4 (dim 1 of %t) but the init has 3 rows.
+  %8 = linalg.contract indexing_maps = [#lc_a, #lc_b, #lc_c] ins(%t, %u : tensor<8x4xf32>, tensor<8x3xf32>) outs(%r3 : tensor<3x3xf32>) -> tensor<3x3xf32>
+  return
+}

@@ -52,3 +52,19 @@ func.func @casts(%a: tensor<?x4xf32>, %b: tensor<3x4xf32>, %s: tensor<f32>, %i: 
   %4 = tensor.dim %s, %i : tensor<f32>
   return
 }
+
+// tensor.gather / tensor.scatter (gather_dims / scatter_dims: the index
+// tensor's last dim counts them; the result is the index tensor's leading
+// dims then the source with the gathered dims of size 1, or without them:
+// the rank-reduced form; a scatter's source is that same type).
+
+func.func @gathers(%s: tensor<4x5x6xf32>, %idx: tensor<2x3x1xindex>, %v: tensor<2x3x4x1x6xf32>) {
+  %0 = tensor.gather %s[%idx] gather_dims([1]) : (tensor<4x5x6xf32>, tensor<2x3x1xindex>) -> tensor<2x3x4x1x6xf32>
+  %1 = tensor.gather %s[%idx] gather_dims([1]) : (tensor<4x5x6xf32>, tensor<2x3x1xindex>) -> tensor<2x3x4x6xf32>
+  %2 = tensor.scatter %v into %s[%idx] scatter_dims([1]) unique : (tensor<2x3x4x1x6xf32>, tensor<4x5x6xf32>, tensor<2x3x1xindex>) -> tensor<4x5x6xf32>
+  // Wrong: gathering dim 1 of 4x5x6 at 2x3 indices gives 2x3x4x1x6 (or 2x3x4x6).
+  %3 = tensor.gather %s[%idx] gather_dims([1]) : (tensor<4x5x6xf32>, tensor<2x3x1xindex>) -> tensor<2x3x4x5x6xf32>
+  // Wrong: the index tensor's last dim (1) must count the scatter dims (2).
+  %4 = tensor.scatter %v into %s[%idx] scatter_dims([0, 1]) unique : (tensor<2x3x4x1x6xf32>, tensor<4x5x6xf32>, tensor<2x3x1xindex>) -> tensor<4x5x6xf32>
+  return
+}

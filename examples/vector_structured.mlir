@@ -65,3 +65,32 @@ func.func @incorrect_more(%m: vector<2x4xf32>, %d: vector<16x4x8xf32>, %i: index
   %7 = vector.bitcast %m : vector<2x4xf32> to vector<2x3xf16>
   return
 }
+// vector.contract (indexing maps against the operands' dims, iterator
+// types, the accumulator the free dims) and vector.transfer_read /
+// vector.transfer_write (a permutation map with one result per vector dim,
+// one index per source dim, a mask the vector's shape through the map).
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#tr2 = affine_map<(d0, d1) -> (d1, d0)>
+
+func.func @correct_contract(%a: vector<4x8xf32>, %b: vector<8x3xf32>, %c: vector<4x3xf32>, %t: tensor<?x?xf32>, %i: index, %p: f32) -> vector<4x3xf32> {
+  %0 = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<4x8xf32>, vector<8x3xf32> into vector<4x3xf32>
+  %1 = vector.transfer_read %t[%i, %i], %p {permutation_map = #tr2} : tensor<?x?xf32>, vector<3x4xf32>
+  %2 = vector.transfer_write %0, %t[%i, %i] {permutation_map = #id2} : vector<4x3xf32>, tensor<?x?xf32>
+  return %0 : vector<4x3xf32>
+}
+
+func.func @incorrect_contract(%a: vector<4x8xf32>, %b: vector<6x3xf32>, %c: vector<4x3xf32>, %t: tensor<?x?xf32>, %i: index, %p: f32) {
+  // Wrong: k is 8 in %a but 6 in %b.
+  %0 = vector.contract {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %a, %b, %c : vector<4x8xf32>, vector<6x3xf32> into vector<4x3xf32>
+  return
+}
+
+func.func @incorrect_transfer(%t: tensor<?x?xf32>, %i: index, %p: f32) {
+  // Wrong: a rank-2 source takes two indices, not one.
+  %1 = vector.transfer_read %t[%i], %p {permutation_map = #tr2} : tensor<?x?xf32>, vector<3x4xf32>
+  return
+}
