@@ -118,3 +118,15 @@ void test_expect_error(const char *text, const char *want) {
   else cr_expect_str_eq(codes, "", "%s", codes);
   ms_analysis_clear(&out);
 }
+
+void test_expect_constraints_refused(const char *constraints, const char *want) {
+  char json[512], err[512] = "";
+  snprintf(json, sizeof json,
+           "{\"version\": 1, \"ops\": [{\"match\": \"x.b\", \"description\": \"d\", \"rule\": \"numpy\", "
+           "\"constraints\": %s}]}",
+           constraints);
+  ms_catalog *cat = ms_catalog_new();
+  cr_expect(!ms_catalog_load(cat, "bad.json", json, strlen(json), err, sizeof err), "loaded: %s", constraints);
+  cr_expect(strncmp(err, "bad.json", 8) == 0 && strstr(err, want) != NULL, "%s: got %s", constraints, err);
+  ms_catalog_delete(cat);
+}

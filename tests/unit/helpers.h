@@ -52,4 +52,9 @@ void test_expect_codes(const char *text, const char *want);
 ** want is NULL. */
 void test_expect_error(const char *text, const char *want);
 
+/* Expects a catalog of one op ("x.b", rule numpy) whose "constraints" are
+** the JSON object constraints to be refused, with a message that names
+** the file ("bad.json") and contains want. */
+void test_expect_constraints_refused(const char *constraints, const char *want);
+
 #endif
