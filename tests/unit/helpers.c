@@ -5,6 +5,7 @@
 #include "helpers.h"
 
 #include <criterion/criterion.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,6 +109,16 @@ void test_expect_codes(const char *text, const char *want) {
   test_analyse(text, NULL, true, codes, sizeof codes, &a);
   cr_expect_str_eq(codes, want, "%s", text);
   ms_analysis_clear(&a);
+}
+
+void test_expect_codesf(const char *want, const char *fmt, ...) {
+  char text[4096];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  cr_assert(n >= 0 && (size_t)n < sizeof text, "the text (%d bytes) does not fit", n);
+  test_expect_codes(text, want);
 }
 
 void test_expect_error(const char *text, const char *want) {

@@ -47,6 +47,10 @@ char *test_read_file(const char *path, size_t *len);
 ** "code@line" joined by spaces) to be want. */
 void test_expect_codes(const char *text, const char *want);
 
+/* test_expect_codes over the text printf writes of fmt and its
+** arguments (a test fails when it does not fit in 4 KiB). */
+void test_expect_codesf(const char *want, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Expects text's analysis to report an error of code want (written as
 ** test_analyse writes codes: "code" or "code@line"); no error at all when
 ** want is NULL. */
