@@ -439,23 +439,34 @@ def extract_insert(rng, name, op):
     return f.text(name, shaped("tensor", t))
 
 
-def from_elements(rng, name, _op):
-    f = Fn()
-    t = tdims(rng, 0, 2)
+def numel(shape):
+    """The number of elements of a static shape."""
     n = 1
-    for d in t:
+    for d in shape:
         n *= d
-    n = max(0, n + (rng.choice([-1, 1]) if rng.random() < 0.35 else 0))
-    # up to 25 elements: the structured-op functions take any number of operands
+    return n
+
+
+def elements_fn(rng, name, op, t, rt, least):
+    """Function `name` returning `op` (tensor or vector.from_elements) of
+    type rt (shape t) over as many f32 arguments as t holds: one more or
+    one fewer in 35% of cases (at least `least`). Written generic directly
+    under WANT_GENERIC: mlir-opt-22 cannot parse (so cannot convert) a
+    pretty form whose count is off."""
+    f = Fn()
+    n = max(least, numel(t) + (rng.choice([-1, 1]) if rng.random() < 0.35 else 0))
     els = [f.arg("f32") for _ in range(n)]
-    rt = shaped("tensor", t)
     if WANT_GENERIC[0]:
-        # Written generic directly: mlir-opt-22 cannot parse (so cannot
-        # convert) a pretty form whose count is off.
-        f.body.append('%%r = "tensor.from_elements"(%s) : (%s) -> %s' % (", ".join(els), ", ".join(["f32"] * n), rt))
+        f.body.append('%%r = "%s"(%s) : (%s) -> %s' % (op, ", ".join(els), ", ".join(["f32"] * n), rt))
         return f.text(name, rt), True
-    f.body.append("%%r = tensor.from_elements %s : %s" % (", ".join(els), rt))
+    f.body.append("%%r = %s %s : %s" % (op, ", ".join(els), rt))
     return f.text(name, rt)
+
+
+def from_elements(rng, name, _op):
+    # up to 25 elements: the structured-op functions take any number of operands
+    t = tdims(rng, 0, 2)
+    return elements_fn(rng, name, "tensor.from_elements", t, shaped("tensor", t), 0)
 
 
 def reshape(rng, name, _op):
@@ -463,10 +474,7 @@ def reshape(rng, name, _op):
     src = maybe_dyn(rng, tdims(rng, 1, 3), 0.1)
     res = tdims(rng, 1, 3)
     if rng.random() < 0.5 and "?" not in src:
-        n = 1
-        for d in src:
-            n *= d
-        res = [n]
+        res = [numel(src)]
     slen = len(res) if rng.random() < 0.8 else rng.choice(["?", len(res) + 1])
     a = f.arg(shaped("tensor", src))
     s = f.arg(shaped("tensor", [slen], "index"))
@@ -674,19 +682,8 @@ def vstrided(rng, name, _op):
 
 
 def vfrom_elements(rng, name, _op):
-    f = Fn()
     t = vdims(rng, 1, 3)  # up to 64 elements
-    n = 1
-    for d in t:
-        n *= d
-    n = max(1, n + (rng.choice([-1, 1]) if rng.random() < 0.35 else 0))
-    els = [f.arg("f32") for _ in range(n)]
-    rt = vec(t)
-    if WANT_GENERIC[0]:
-        f.body.append('%%r = "vector.from_elements"(%s) : (%s) -> %s' % (", ".join(els), ", ".join(["f32"] * n), rt))
-        return f.text(name, rt), True
-    f.body.append("%%r = vector.from_elements %s : %s" % (", ".join(els), rt))
-    return f.text(name, rt)
+    return elements_fn(rng, name, "vector.from_elements", t, vec(t), 1)
 
 
 def vmulti_reduction(rng, name, _op):
