@@ -975,6 +975,15 @@ def mask_of(srank, res, vdims):
     return m or [1]
 
 
+def transfer_indices(rng, f, rank, p):
+    """A transfer's index count (its source's rank; one more or one fewer
+    with probability p) and the indices written (one index argument of f,
+    repeated)."""
+    n = rank if rng.random() > p else rank + rng.choice([-1, 1])
+    i = f.arg("index") if n > 0 else None
+    return max(n, 0), ", ".join([i] * max(n, 0))
+
+
 def vtransfer_velem(rng, name, write):
     """A transfer whose source holds vectors (memref<?x4xvector<2x4xf32>>):
     the vector is the outer dims then the element vector's, or a mistake
@@ -1000,9 +1009,7 @@ def vtransfer_velem(rng, name, write):
         res = res + ["d0"] if len(res) < srank else res[1:]
     st, vt = shaped(kind, src, et), vtype(vdims, velem)
     s = f.arg(st)
-    nidx = len(src) if rng.random() > 0.05 else len(src) + rng.choice([-1, 1])
-    i = f.arg("index") if nidx > 0 else None
-    idx = ", ".join([i] * max(nidx, 0))
+    nidx, idx = transfer_indices(rng, f, len(src), 0.05)
     attrs = []
     if not default or WANT_GENERIC[0]:
         attrs.append("permutation_map = %s" % amap(len(src), res))
@@ -1020,7 +1027,7 @@ def vtransfer_velem(rng, name, write):
             f.body.append('%s"vector.transfer_write"(%s, %s%s%s) <{in_bounds = [%s], operandSegmentSizes = '
                           'array<i32: 1, 1, %d, 1>, permutation_map = %s}> : (%s, %s%s, %s) -> (%s)' % (
                               head, v, s, ", " + idx if idx else "", mask, ", ".join(["false"] * len(res)),
-                              max(nidx, 0), amap(len(src), res), vt, st, ", index" * max(nidx, 0), f.types[-2],
+                              nidx, amap(len(src), res), vt, st, ", index" * nidx, f.types[-2],
                               out or ""))
             return (f.text(name, out),)
         f.body.append("%svector.transfer_write %s, %s[%s]%s%s : %s, %s" % (head, v, s, idx, mask, ad, vt, st))
@@ -1031,8 +1038,8 @@ def vtransfer_velem(rng, name, write):
         nb = len(res)
         f.body.append('%%r = "vector.transfer_read"(%s%s, %s%s) <{in_bounds = [%s], operandSegmentSizes = '
                       'array<i32: 1, %d, 1, %d>, permutation_map = %s}> : (%s%s, %s%s) -> %s' % (
-                          s, ", " + idx if idx else "", pad, mask, ", ".join(["false"] * nb), max(nidx, 0),
-                          1 if mask else 0, amap(len(src), res), st, ", index" * max(nidx, 0), pt,
+                          s, ", " + idx if idx else "", pad, mask, ", ".join(["false"] * nb), nidx,
+                          1 if mask else 0, amap(len(src), res), st, ", index" * nidx, pt,
                           ", " + f.types[-2] if mask else "", vt))
         return (f.text(name, vt),)
     f.body.append("%%r = vector.transfer_read %s[%s], %s%s%s : %s, %s" % (s, idx, pad, mask, ad, st, vt))
@@ -1059,9 +1066,7 @@ def vtransfer(rng, name, op):
     velem = rng.choice(["f32"] * 8 + ["f16", "f64"])
     st, vt = shaped(kind, src, elem), vtype(vdims_, velem)
     s = f.arg(st)
-    nidx = len(src) if rng.random() > 0.06 else len(src) + rng.choice([-1, 1])
-    i = f.arg("index") if nidx > 0 else None
-    idx = ", ".join([i] * max(nidx, 0))
+    nidx, idx = transfer_indices(rng, f, len(src), 0.06)
     attrs = []
     clean = all(e.startswith("d") and "+" not in e for e in res) and len(set(res)) == len(res)
     if not default or rng.random() < 0.3:
@@ -1089,8 +1094,8 @@ def vtransfer(rng, name, op):
         if out and out != st:
             f.body.append('%s"vector.transfer_write"(%s, %s%s%s) <{in_bounds = [%s], operandSegmentSizes = array<i32: 1, 1, %d, %d>, '
                           'permutation_map = %s}> : (%s, %s%s%s) -> %s' % (
-                              head, v, s, ", " + idx if idx else "", mask, ", ".join(["false"] * len(res)), max(nidx, 0),
-                              1 if mask else 0, amap(len(src), res), vt, st, ", index" * max(nidx, 0),
+                              head, v, s, ", " + idx if idx else "", mask, ", ".join(["false"] * len(res)), nidx,
+                              1 if mask else 0, amap(len(src), res), vt, st, ", index" * nidx,
                               ", " + f.types[-2] if mask else "", out))
             return (f.text(name, out),)
         f.body.append("%svector.transfer_write %s, %s[%s]%s%s : %s, %s" % (head, v, s, idx, mask, ad, vt, st))
