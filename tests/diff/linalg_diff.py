@@ -439,23 +439,34 @@ def extract_insert(rng, name, op):
     return f.text(name, shaped("tensor", t))
 
 
-def from_elements(rng, name, _op):
-    f = Fn()
-    t = tdims(rng, 0, 2)
+def numel(shape):
+    """The number of elements of a static shape."""
     n = 1
-    for d in t:
+    for d in shape:
         n *= d
-    n = max(0, n + (rng.choice([-1, 1]) if rng.random() < 0.35 else 0))
-    # up to 25 elements: the structured-op functions take any number of operands
+    return n
+
+
+def elements_fn(rng, name, op, t, rt, least):
+    """Function `name` returning `op` (tensor or vector.from_elements) of
+    type rt (shape t) over as many f32 arguments as t holds: one more or
+    one fewer in 35% of cases (at least `least`). Written generic directly
+    under WANT_GENERIC: mlir-opt-22 cannot parse (so cannot convert) a
+    pretty form whose count is off."""
+    f = Fn()
+    n = max(least, numel(t) + (rng.choice([-1, 1]) if rng.random() < 0.35 else 0))
     els = [f.arg("f32") for _ in range(n)]
-    rt = shaped("tensor", t)
     if WANT_GENERIC[0]:
-        # Written generic directly: mlir-opt-22 cannot parse (so cannot
-        # convert) a pretty form whose count is off.
-        f.body.append('%%r = "tensor.from_elements"(%s) : (%s) -> %s' % (", ".join(els), ", ".join(["f32"] * n), rt))
+        f.body.append('%%r = "%s"(%s) : (%s) -> %s' % (op, ", ".join(els), ", ".join(["f32"] * n), rt))
         return f.text(name, rt), True
-    f.body.append("%%r = tensor.from_elements %s : %s" % (", ".join(els), rt))
+    f.body.append("%%r = %s %s : %s" % (op, ", ".join(els), rt))
     return f.text(name, rt)
+
+
+def from_elements(rng, name, _op):
+    # up to 25 elements: the structured-op functions take any number of operands
+    t = tdims(rng, 0, 2)
+    return elements_fn(rng, name, "tensor.from_elements", t, shaped("tensor", t), 0)
 
 
 def reshape(rng, name, _op):
@@ -463,10 +474,7 @@ def reshape(rng, name, _op):
     src = maybe_dyn(rng, tdims(rng, 1, 3), 0.1)
     res = tdims(rng, 1, 3)
     if rng.random() < 0.5 and "?" not in src:
-        n = 1
-        for d in src:
-            n *= d
-        res = [n]
+        res = [numel(src)]
     slen = len(res) if rng.random() < 0.8 else rng.choice(["?", len(res) + 1])
     a = f.arg(shaped("tensor", src))
     s = f.arg(shaped("tensor", [slen], "index"))
@@ -674,19 +682,8 @@ def vstrided(rng, name, _op):
 
 
 def vfrom_elements(rng, name, _op):
-    f = Fn()
     t = vdims(rng, 1, 3)  # up to 64 elements
-    n = 1
-    for d in t:
-        n *= d
-    n = max(1, n + (rng.choice([-1, 1]) if rng.random() < 0.35 else 0))
-    els = [f.arg("f32") for _ in range(n)]
-    rt = vec(t)
-    if WANT_GENERIC[0]:
-        f.body.append('%%r = "vector.from_elements"(%s) : (%s) -> %s' % (", ".join(els), ", ".join(["f32"] * n), rt))
-        return f.text(name, rt), True
-    f.body.append("%%r = vector.from_elements %s : %s" % (", ".join(els), rt))
-    return f.text(name, rt)
+    return elements_fn(rng, name, "vector.from_elements", t, vec(t), 1)
 
 
 def vmulti_reduction(rng, name, _op):
@@ -978,6 +975,15 @@ def mask_of(srank, res, vdims):
     return m or [1]
 
 
+def transfer_indices(rng, f, rank, p):
+    """A transfer's index count (its source's rank; one more or one fewer
+    with probability p) and the indices written (one index argument of f,
+    repeated)."""
+    n = rank if rng.random() > p else rank + rng.choice([-1, 1])
+    i = f.arg("index") if n > 0 else None
+    return max(n, 0), ", ".join([i] * max(n, 0))
+
+
 def vtransfer_velem(rng, name, write):
     """A transfer whose source holds vectors (memref<?x4xvector<2x4xf32>>):
     the vector is the outer dims then the element vector's, or a mistake
@@ -1003,9 +1009,7 @@ def vtransfer_velem(rng, name, write):
         res = res + ["d0"] if len(res) < srank else res[1:]
     st, vt = shaped(kind, src, et), vtype(vdims, velem)
     s = f.arg(st)
-    nidx = len(src) if rng.random() > 0.05 else len(src) + rng.choice([-1, 1])
-    i = f.arg("index") if nidx > 0 else None
-    idx = ", ".join([i] * max(nidx, 0))
+    nidx, idx = transfer_indices(rng, f, len(src), 0.05)
     attrs = []
     if not default or WANT_GENERIC[0]:
         attrs.append("permutation_map = %s" % amap(len(src), res))
@@ -1023,7 +1027,7 @@ def vtransfer_velem(rng, name, write):
             f.body.append('%s"vector.transfer_write"(%s, %s%s%s) <{in_bounds = [%s], operandSegmentSizes = '
                           'array<i32: 1, 1, %d, 1>, permutation_map = %s}> : (%s, %s%s, %s) -> (%s)' % (
                               head, v, s, ", " + idx if idx else "", mask, ", ".join(["false"] * len(res)),
-                              max(nidx, 0), amap(len(src), res), vt, st, ", index" * max(nidx, 0), f.types[-2],
+                              nidx, amap(len(src), res), vt, st, ", index" * nidx, f.types[-2],
                               out or ""))
             return (f.text(name, out),)
         f.body.append("%svector.transfer_write %s, %s[%s]%s%s : %s, %s" % (head, v, s, idx, mask, ad, vt, st))
@@ -1034,8 +1038,8 @@ def vtransfer_velem(rng, name, write):
         nb = len(res)
         f.body.append('%%r = "vector.transfer_read"(%s%s, %s%s) <{in_bounds = [%s], operandSegmentSizes = '
                       'array<i32: 1, %d, 1, %d>, permutation_map = %s}> : (%s%s, %s%s) -> %s' % (
-                          s, ", " + idx if idx else "", pad, mask, ", ".join(["false"] * nb), max(nidx, 0),
-                          1 if mask else 0, amap(len(src), res), st, ", index" * max(nidx, 0), pt,
+                          s, ", " + idx if idx else "", pad, mask, ", ".join(["false"] * nb), nidx,
+                          1 if mask else 0, amap(len(src), res), st, ", index" * nidx, pt,
                           ", " + f.types[-2] if mask else "", vt))
         return (f.text(name, vt),)
     f.body.append("%%r = vector.transfer_read %s[%s], %s%s%s : %s, %s" % (s, idx, pad, mask, ad, st, vt))
@@ -1062,9 +1066,7 @@ def vtransfer(rng, name, op):
     velem = rng.choice(["f32"] * 8 + ["f16", "f64"])
     st, vt = shaped(kind, src, elem), vtype(vdims_, velem)
     s = f.arg(st)
-    nidx = len(src) if rng.random() > 0.06 else len(src) + rng.choice([-1, 1])
-    i = f.arg("index") if nidx > 0 else None
-    idx = ", ".join([i] * max(nidx, 0))
+    nidx, idx = transfer_indices(rng, f, len(src), 0.06)
     attrs = []
     clean = all(e.startswith("d") and "+" not in e for e in res) and len(set(res)) == len(res)
     if not default or rng.random() < 0.3:
@@ -1092,8 +1094,8 @@ def vtransfer(rng, name, op):
         if out and out != st:
             f.body.append('%s"vector.transfer_write"(%s, %s%s%s) <{in_bounds = [%s], operandSegmentSizes = array<i32: 1, 1, %d, %d>, '
                           'permutation_map = %s}> : (%s, %s%s%s) -> %s' % (
-                              head, v, s, ", " + idx if idx else "", mask, ", ".join(["false"] * len(res)), max(nidx, 0),
-                              1 if mask else 0, amap(len(src), res), vt, st, ", index" * max(nidx, 0),
+                              head, v, s, ", " + idx if idx else "", mask, ", ".join(["false"] * len(res)), nidx,
+                              1 if mask else 0, amap(len(src), res), vt, st, ", index" * nidx,
                               ", " + f.types[-2] if mask else "", out))
             return (f.text(name, out),)
         f.body.append("%svector.transfer_write %s, %s[%s]%s%s : %s, %s" % (head, v, s, idx, mask, ad, vt, st))

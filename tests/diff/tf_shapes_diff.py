@@ -195,6 +195,25 @@ def g_reshape(r, c):
     c.op("tf.Reshape", [x, c.const(new)], [], [np.zeros(shape).reshape(new).shape])
 
 
+def concat_parts(r, shape, axis):
+    """1 to 3 shapes, each shape with a random size (1 to 5) at axis."""
+    parts = []
+    for _ in range(r.randint(1, 3)):
+        part = list(shape)
+        part[axis] = r.randint(1, 5)
+        parts.append(part)
+    return parts
+
+
+def slice_args(r, shape):
+    """A slice's begin and size for shape (size -1: to the end, 30% of
+    dimensions) and the shape of its result."""
+    begin = [r.randint(0, d) for d in shape]
+    size = [r.randint(0, d - bg) if r.random() < 0.7 else -1 for bg, d in zip(begin, shape)]
+    out = [d - bg if sz == -1 else sz for bg, sz, d in zip(begin, size, shape)]
+    return begin, size, out
+
+
 def g_transpose(r, c):
     shape = dims(r, r.randint(1, 5))
     perm = list(range(len(shape)))
@@ -206,11 +225,7 @@ def g_transpose(r, c):
 def g_concat(r, c):
     shape = dims(r, r.randint(1, 4))
     axis = r.randrange(len(shape))
-    parts = []
-    for _ in range(r.randint(1, 3)):
-        s = list(shape)
-        s[axis] = r.randint(1, 5)
-        parts.append(s)
+    parts = concat_parts(r, shape, axis)
     xs = [c.arg(s) for s in parts]
     ax = axis - len(shape) if r.random() < 0.3 else axis
     c.op("tf.ConcatV2", xs + [c.const(ax)], [], [np.concatenate([np.zeros(s) for s in parts], axis).shape])
@@ -218,10 +233,8 @@ def g_concat(r, c):
 
 def g_slice(r, c):
     shape = dims(r, r.randint(1, 4))
-    begin = [r.randint(0, d) for d in shape]
-    size = [r.randint(0, d - bg) if r.random() < 0.7 else -1 for bg, d in zip(begin, shape)]
+    begin, size, out = slice_args(r, shape)
     x = c.arg(shape)
-    out = [d - bg if sz == -1 else sz for bg, sz, d in zip(begin, size, shape)]
     c.op("tf.Slice", [x, c.const(begin), c.const(size)], [], [out])
 
 
@@ -324,20 +337,14 @@ def g_tfl(r, c):
         mult = [r.randint(1, 3) for _ in shape]
         c.op("tfl.tile", [c.arg(shape), c.const(mult)], [], [np.tile(np.zeros(shape), mult).shape])
     elif kind == "slice":
-        begin = [r.randint(0, d) for d in shape]
-        size = [r.randint(0, d - bg) if r.random() < 0.7 else -1 for bg, d in zip(begin, shape)]
-        out = [d - bg if sz == -1 else sz for bg, sz, d in zip(begin, size, shape)]
+        begin, size, out = slice_args(r, shape)
         c.op("tfl.slice", [c.arg(shape), c.const(begin), c.const(size)], [], [out])
     elif kind == "pad":
         pads = [[r.randint(0, 3), r.randint(0, 3)] for _ in shape]
         c.op("tfl.pad", [c.arg(shape), c.const(pads)], [], [np.pad(np.zeros(shape), pads).shape])
     elif kind == "concatenation":
         axis = r.randrange(len(shape))
-        parts = []
-        for _ in range(r.randint(1, 3)):
-            p_ = list(shape)
-            p_[axis] = r.randint(1, 5)
-            parts.append(p_)
+        parts = concat_parts(r, shape, axis)
         c.op("tfl.concatenation", [c.arg(p_) for p_ in parts],
              [("axis", "%d : i32" % (axis - len(shape) if r.random() < 0.3 else axis)),
               ("fused_activation_function", '"NONE"')], [np.concatenate([np.zeros(p_) for p_ in parts], axis).shape])

@@ -41,6 +41,17 @@ def until(p, pred):
             return m
 
 
+def shutdown(p):
+    """Shuts the server down (shutdown, then exit): SystemExit unless it
+    answers and exits with 0."""
+    send(p, {'jsonrpc': '2.0', 'id': 3, 'method': 'shutdown'})
+    until(p, lambda m: m.get('id') == 3)
+    send(p, {'jsonrpc': '2.0', 'method': 'exit'})
+    rc = p.wait(timeout=30)
+    if rc != 0:
+        raise SystemExit('server exited with %d' % rc)
+
+
 def main():
     bin_, path, code = sys.argv[1], sys.argv[2], sys.argv[3]
     line = int(sys.argv[4]) if len(sys.argv) > 4 else None
@@ -84,12 +95,7 @@ def main():
     send(p, {'jsonrpc': '2.0', 'id': 2, 'method': 'textDocument/hover',
              'params': {'textDocument': {'uri': uri}, 'position': {'line': 0, 'character': 0}}})
     until(p, lambda m: m.get('id') == 2)
-    send(p, {'jsonrpc': '2.0', 'id': 3, 'method': 'shutdown'})
-    until(p, lambda m: m.get('id') == 3)
-    send(p, {'jsonrpc': '2.0', 'method': 'exit'})
-    rc = p.wait(timeout=30)
-    if rc != 0:
-        raise SystemExit('server exited with %d' % rc)
+    shutdown(p)
     print('the server published %s and answered after it' % code)
 
 

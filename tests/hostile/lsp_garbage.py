@@ -29,7 +29,7 @@ import tempfile
 import time
 
 from gen import KINDS
-from lsp_client import read, send, until
+from lsp_client import read, send, shutdown, until
 from lsp_memory import rss_kb
 
 OP = '  %0 = "tosa.add"(%a, %b) : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>\n'
@@ -140,12 +140,7 @@ def main():
         r = until(p, lambda m: m.get('id') == 10 + i)
         if 'error' in r:
             raise SystemExit('%s: %s' % (method, r['error']))
-    send(p, {'jsonrpc': '2.0', 'id': 3, 'method': 'shutdown'})
-    until(p, lambda m: m.get('id') == 3)
-    send(p, {'jsonrpc': '2.0', 'method': 'exit'})
-    rc = p.wait(timeout=30)
-    if rc != 0:
-        raise SystemExit('server exited with %d' % rc)
+    shutdown(p)
     print('%s: the diagnostics are check\'s after the open and two edits; the features answered' % kind)
 
 

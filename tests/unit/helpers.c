@@ -5,6 +5,7 @@
 #include "helpers.h"
 
 #include <criterion/criterion.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,6 +111,16 @@ void test_expect_codes(const char *text, const char *want) {
   ms_analysis_clear(&a);
 }
 
+void test_expect_codesf(const char *want, const char *fmt, ...) {
+  char text[4096];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  cr_assert(n >= 0 && (size_t)n < sizeof text, "the text (%d bytes) does not fit", n);
+  test_expect_codes(text, want);
+}
+
 void test_expect_error(const char *text, const char *want) {
   char codes[256];
   ms_analysis out;
@@ -117,4 +128,16 @@ void test_expect_error(const char *text, const char *want) {
   if (want) cr_expect(strstr(codes, want), "want %s, got %s", want, codes);
   else cr_expect_str_eq(codes, "", "%s", codes);
   ms_analysis_clear(&out);
+}
+
+void test_expect_constraints_refused(const char *constraints, const char *want) {
+  char json[512], err[512] = "";
+  snprintf(json, sizeof json,
+           "{\"version\": 1, \"ops\": [{\"match\": \"x.b\", \"description\": \"d\", \"rule\": \"numpy\", "
+           "\"constraints\": %s}]}",
+           constraints);
+  ms_catalog *cat = ms_catalog_new();
+  cr_expect(!ms_catalog_load(cat, "bad.json", json, strlen(json), err, sizeof err), "loaded: %s", constraints);
+  cr_expect(strncmp(err, "bad.json", 8) == 0 && strstr(err, want) != NULL, "%s: got %s", constraints, err);
+  ms_catalog_delete(cat);
 }

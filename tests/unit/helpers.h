@@ -47,9 +47,18 @@ char *test_read_file(const char *path, size_t *len);
 ** "code@line" joined by spaces) to be want. */
 void test_expect_codes(const char *text, const char *want);
 
+/* test_expect_codes over the text printf writes of fmt and its
+** arguments (a test fails when it does not fit in 4 KiB). */
+void test_expect_codesf(const char *want, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Expects text's analysis to report an error of code want (written as
 ** test_analyse writes codes: "code" or "code@line"); no error at all when
 ** want is NULL. */
 void test_expect_error(const char *text, const char *want);
+
+/* Expects a catalog of one op ("x.b", rule numpy) whose "constraints" are
+** the JSON object constraints to be refused, with a message that names
+** the file ("bad.json") and contains want. */
+void test_expect_constraints_refused(const char *constraints, const char *want);
 
 #endif

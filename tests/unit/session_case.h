@@ -1,8 +1,10 @@
 /*
 ** session_case.h: what the session tests (test_session.c,
-** test_session_flow.c, test_hardening.c) share: the options their sessions
-** run with, a session's findings as text, and the check that an edited
-** session's findings equal those of a fresh session over the same text.
+** test_session_flow.c, test_session_cuts.c, test_session_garbage.c,
+** test_hardening.c) share: the options their sessions run with, a session
+** that cuts functions into pieces, the long function they cut, a session's
+** findings as text, and the check that an edited session's findings equal
+** those of a fresh session over the same text.
 ** Sessions use helpers.h's builtin catalog (test_catalog(); a suite
 ** releases it with .fini = test_catalog_release).
 **
@@ -28,6 +30,36 @@ static inline ms_session *session_open(const char *uri, const char *text, size_t
   ms_session *s = ms_session_new(uri, text, len, 1, test_catalog(), &session_opts);
   cr_assert(s);
   return s;
+}
+
+/* A session over text (version 1) cutting functions into pieces of about
+** `piece` bytes (chunks of `chunk`), updated. */
+static inline ms_session *session_open_cut(const char *uri, const char *text, size_t len, size_t chunk,
+                                           size_t piece) {
+  ms_session *s = session_open(uri, text, len);
+  ms_session_set_chunking(s, chunk, piece);
+  ms_session_set_function_cutting(s, true);
+  ms_session_update(s);
+  return s;
+}
+
+/* Writes at s the opening of a module and of a long function
+** @main(%a: tensor<2x3xi32>, %b: tensor<3xi32>) with its first op %v0;
+** returns the bytes written. */
+static inline size_t session_main_head(char *s) {
+  return (size_t)sprintf(s, "module {\n  func.func @main(%%a: tensor<2x3xi32>, %%b: tensor<3xi32>) {\n"
+                            "    %%v0 = \"test.broadcastable\"(%%a, %%b) : (tensor<2x3xi32>, tensor<3xi32>) -> "
+                            "tensor<2x3xi32>\n");
+}
+
+/* Writes at s @main's op %v<i> (i >= 1), reading the op before it and the
+** one 40 back (or %v0), all tensor<2x3xi32>; returns the bytes written. */
+static inline size_t session_main_op(char *s, int i) {
+  int far = i > 40 ? i - 40 : 0;
+  return (size_t)sprintf(s,
+                         "    %%v%d = \"test.broadcastable\"(%%v%d, %%v%d) : (tensor<2x3xi32>, tensor<2x3xi32>) -> "
+                         "tensor<2x3xi32>\n",
+                         i, i - 1, far);
 }
 
 /* The findings of list, one "start-end code message" line each (malloc'd);

@@ -15,27 +15,15 @@
 
 TestSuite(hlo_elements, .fini = test_catalog_release);
 
-static void refused(const char *constraints, const char *want) {
-  char json[512], err[512] = "";
-  snprintf(json, sizeof json,
-           "{\"version\": 1, \"ops\": [{\"match\": \"x.b\", \"description\": \"d\", \"rule\": \"numpy\", "
-           "\"constraints\": %s}]}",
-           constraints);
-  ms_catalog *cat = ms_catalog_new();
-  cr_expect(!ms_catalog_load(cat, "bad.json", json, strlen(json), err, sizeof err), "loaded: %s", constraints);
-  cr_expect(strncmp(err, "bad.json", 8) == 0 && strstr(err, want) != NULL, "%s: got %s", constraints, err);
-  ms_catalog_delete(cat);
-}
-
 Test(hlo_elements, malformed_constraints_are_refused) {
-  refused("{\"same_elements\": [0]}", "a list of 2 or more operand positions");
-  refused("{\"same_elements\": 1}", "a list of 2 or more operand positions");
-  refused("{\"same_elements\": [0, 99]}", "out of range");
-  refused("{\"same_elements\": [0, \"1\"]}", "an integer");
-  refused("{\"element_types\": []}", "a list of 1 to 24 element types");
-  refused("{\"element_types\": [\"i8\", 3]}", "an element type name");
-  refused("{\"element_types\": [\"i8,i16\"]}", "an element type name");
-  refused("{\"element_types\": [\"\"]}", "an element type name");
+  test_expect_constraints_refused("{\"same_elements\": [0]}", "a list of 2 or more operand positions");
+  test_expect_constraints_refused("{\"same_elements\": 1}", "a list of 2 or more operand positions");
+  test_expect_constraints_refused("{\"same_elements\": [0, 99]}", "out of range");
+  test_expect_constraints_refused("{\"same_elements\": [0, \"1\"]}", "an integer");
+  test_expect_constraints_refused("{\"element_types\": []}", "a list of 1 to 24 element types");
+  test_expect_constraints_refused("{\"element_types\": [\"i8\", 3]}", "an element type name");
+  test_expect_constraints_refused("{\"element_types\": [\"i8,i16\"]}", "an element type name");
+  test_expect_constraints_refused("{\"element_types\": [\"\"]}", "an element type name");
 }
 
 Test(hlo_elements, broadcasting_operands_of_one_element_type) {

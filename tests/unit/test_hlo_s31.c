@@ -46,6 +46,27 @@ static int count_code(const ms_analysis *a, const char *code) {
   return n;
 }
 
+/* A code and how many findings of it a snippet's analysis holds. */
+typedef struct {
+  const char *code;
+  int n;
+} code_count;
+
+/* A session over text (the caller deletes it), expecting its unit's
+** analysis to hold `total` findings, of them want[i].n of want[i].code
+** (want ends with a NULL code). */
+static ms_session *expect_findings(const char *text, size_t total, const code_count *want) {
+  ms_session *s = test_session_of(text);
+  uint32_t base;
+  const ms_analysis *a = ms_session_unit_analysis(s, 0, &base);
+  cr_assert(a);
+  for (size_t i = 0; want[i].code; i++)
+    cr_expect_eq(count_code(a, want[i].code), want[i].n, "%s: %d findings, want %d", want[i].code,
+                 count_code(a, want[i].code), want[i].n);
+  cr_expect_eq(a->diags.count, total, "%zu findings, want %zu", a->diags.count, total);
+  return s;
+}
+
 static const char loop[] =
     "func.func @f(%x: tensor<4xf32>, %n: tensor<i64>) -> tensor<4xf32> {\n"
     "  %r:2 = stablehlo.while(%it = %x, %i = %n) : tensor<4xf32>, tensor<i64>\n"
@@ -61,15 +82,9 @@ static const char loop[] =
     "}\n";
 
 Test(hlo_s31, pretty_while_types_its_results) {
-  ms_session *s = test_session_of(loop);
-  uint32_t base;
-  const ms_analysis *a = ms_session_unit_analysis(s, 0, &base);
-  cr_assert(a);
   /* %r#0 is tensor<4xf32> (the header's first type): the pretty add that
   ** uses it as tensor<8xf32> is MLIR's type mismatch; nothing else. */
-  cr_expect_eq(count_code(a, "type-mismatch"), 2, "%zu findings", a->diags.count);
-  cr_expect_eq(a->diags.count, 2);
-  ms_session_delete(s);
+  ms_session_delete(expect_findings(loop, 2, (code_count[]){{"type-mismatch", 2}, {NULL, 0}}));
 }
 
 static const char tuples[] =
@@ -81,18 +96,8 @@ static const char tuples[] =
     "}\n";
 
 Test(hlo_s31, tuple_elements_flow) {
-  ms_session *s = test_session_of(tuples);
-  uint32_t base;
-  const ms_analysis *a = ms_session_unit_analysis(s, 0, &base);
-  cr_assert(a);
-  const char *p = strstr(tuples, "%e =");
-  ms_span at = {0, 0};
-  uint32_t v = ms_records_value_at(&a->rec, (uint32_t)(p - tuples) - base, &at);
-  cr_assert_neq(v, MS_NONE);
-  const char *t = ms_analysis_inferred(a, v);
-  cr_expect(t && !strcmp(t, "tensor<2xi32>"), "%s", t ? t : "(none)");
-  cr_expect_eq(count_code(a, "tuple-index"), 1);
-  cr_expect_eq(a->diags.count, 1);
+  ms_session *s = expect_findings(tuples, 1, (code_count[]){{"tuple-index", 1}, {NULL, 0}});
+  cr_expect_str_eq(test_inferred_type(s, "%e ="), "tensor<2xi32>");
   ms_session_delete(s);
 }
 
@@ -112,12 +117,5 @@ static const char precision[] =
 ** the line MLIR's parser rejects, and its result stays untyped (%5 says
 ** nothing). */
 Test(hlo_s31, pretty_reduce_precision_needs_its_format) {
-  ms_session *s = test_session_of(precision);
-  uint32_t base;
-  const ms_analysis *a = ms_session_unit_analysis(s, 0, &base);
-  cr_assert(a);
-  cr_expect_eq(count_code(a, "type-mismatch"), 2);
-  cr_expect_eq(count_code(a, "op-syntax"), 2);
-  cr_expect_eq(a->diags.count, 4);
-  ms_session_delete(s);
+  ms_session_delete(expect_findings(precision, 4, (code_count[]){{"type-mismatch", 2}, {"op-syntax", 2}, {NULL, 0}}));
 }

@@ -17,21 +17,19 @@ TestSuite(hlo_while, .fini = test_catalog_release);
 /* A pretty while over (%x: tensor<i64>, %y: tensor<4xf32>) whose body is
 ** `body` (ops then its return), in dialect `d` ("stablehlo" or "mhlo"). */
 static void expect_while(const char *d, const char *body, const char *want) {
-  char text[2048];
-  snprintf(text, sizeof text,
-           "func.func @f(%%x: tensor<i64>, %%y: tensor<4xf32>) -> tensor<4xf32> {\n"
-           "  %%0:2 = %s.while(%%iterArg = %%x, %%iterArg_0 = %%y) : tensor<i64>, tensor<4xf32>\n"
-           "   cond {\n"
-           "    %%c = %s.constant dense<10> : tensor<i64>\n"
-           "    %%1 = %s.compare  LT, %%iterArg, %%c : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
-           "    %s.return %%1 : tensor<i1>\n"
-           "  } do {\n"
-           "%s"
-           "  }\n"
-           "  return %%0#1 : tensor<4xf32>\n"
-           "}\n",
-           d, d, d, d, body);
-  test_expect_codes(text, want);
+  test_expect_codesf(want,
+                     "func.func @f(%%x: tensor<i64>, %%y: tensor<4xf32>) -> tensor<4xf32> {\n"
+                     "  %%0:2 = %s.while(%%iterArg = %%x, %%iterArg_0 = %%y) : tensor<i64>, tensor<4xf32>\n"
+                     "   cond {\n"
+                     "    %%c = %s.constant dense<10> : tensor<i64>\n"
+                     "    %%1 = %s.compare  LT, %%iterArg, %%c : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
+                     "    %s.return %%1 : tensor<i1>\n"
+                     "  } do {\n"
+                     "%s"
+                     "  }\n"
+                     "  return %%0#1 : tensor<4xf32>\n"
+                     "}\n",
+                     d, d, d, d, body);
 }
 
 static const char *dialects[] = {"stablehlo", "mhlo"};

@@ -16,16 +16,14 @@ TestSuite(min_result_rank, .fini = test_catalog_release);
 
 /* A function of %x: tensor<*xf32> (or xi1) with the shape %s and the op. */
 static void expect_op(const char *elem, const char *op, const char *want) {
-  char text[1024];
-  snprintf(text, sizeof text,
-           "func.func @f(%%x: tensor<*x%s>) {\n"
-           "  %%s = tosa.const_shape {values = dense<> : tensor<0xindex>} : () -> !tosa.shape<0>\n"
-           "  %%p = \"tosa.const\"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>\n"
-           "  %s\n"
-           "  return\n"
-           "}\n",
-           elem, op);
-  test_expect_codes(text, want);
+  test_expect_codesf(want,
+                     "func.func @f(%%x: tensor<*x%s>) {\n"
+                     "  %%s = tosa.const_shape {values = dense<> : tensor<0xindex>} : () -> !tosa.shape<0>\n"
+                     "  %%p = \"tosa.const\"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>\n"
+                     "  %s\n"
+                     "  return\n"
+                     "}\n",
+                     elem, op);
 }
 
 Test(min_result_rank, rank_0_results_of_at_least_1d_ops_are_errors) {

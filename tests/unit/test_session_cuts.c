@@ -20,16 +20,13 @@
 static char *module_text(int n) {
   size_t cap = (size_t)n * 200 + 4096, len = 0;
   char *s = malloc(cap);
-  len += (size_t)sprintf(s + len, "module {\n  func.func @main(%%a: tensor<2x3xi32>, %%b: tensor<3xi32>) {\n"
-                                  "    %%v0 = \"test.broadcastable\"(%%a, %%b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>\n");
+  len += session_main_head(s);
   for (int i = 1; i < n; i++) {
-    int far = i > 40 ? i - 40 : 0;
     if (i % 23 == 0)
       len += (size_t)sprintf(s + len, "    %%v%d = \"test.broadcastable\"(%%v%d, %%b) : (tensor<2x3xi32>, tensor<4xi32>) -> tensor<2x3xi32>\n",
                              i, i - 1);
     else
-      len += (size_t)sprintf(s + len, "    %%v%d = \"test.broadcastable\"(%%v%d, %%v%d) : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>\n",
-                             i, i - 1, far);
+      len += session_main_op(s + len, i);
   }
   len += (size_t)sprintf(s + len, "    return\n  }\n");
   for (int f = 0; f < 3; f++) {
@@ -136,10 +133,7 @@ Test(session_cuts, a_pretty_function_keeps_its_values_from_later_pieces) {
   }
   len += (size_t)sprintf(s + len, "}) : () -> ()\n");
   cr_assert_lt(len, cap);
-  ms_session *ss = session_open("file:///c.mlir", s, len);
-  ms_session_set_chunking(ss, 8000, 4000);
-  ms_session_set_function_cutting(ss, true);
-  ms_session_update(ss);
+  ms_session *ss = session_open_cut("file:///c.mlir", s, len, 8000, 4000);
   cr_assert_gt(ms_session_trees(ss, NULL, 0), 3, "the module should be cut into pieces");
   char *f = session_findings(ss);
   cr_assert(!strstr(f, "%8"), "%%8 of @p reached the op in the module:\n%s", f);
@@ -152,20 +146,14 @@ Test(session_cuts, a_pretty_function_keeps_its_values_from_later_pieces) {
 /* Fresh sessions, cutting functions into pieces of ~3000 bytes, against
 ** one analysing the text whole. */
 static void expect_pieces_equal_whole(const char *text, int step) {
-  ms_session *s = session_open("file:///c.mlir", text, strlen(text));
-  ms_session_set_chunking(s, 6000, 3000);
-  ms_session_set_function_cutting(s, true);
-  ms_session_update(s);
+  ms_session *s = session_open_cut("file:///c.mlir", text, strlen(text), 6000, 3000);
   session_expect_fresh(s, WHOLE, step);
   ms_session_delete(s);
 }
 
 Test(session_cuts, the_unbroken_module_is_cut_and_equal) {
   char *text = module_text(300);
-  ms_session *s = session_open("file:///c.mlir", text, strlen(text));
-  ms_session_set_chunking(s, 6000, 3000);
-  ms_session_set_function_cutting(s, true);
-  ms_session_update(s);
+  ms_session *s = session_open_cut("file:///c.mlir", text, strlen(text), 6000, 3000);
   cr_assert_gt(ms_session_trees(s, NULL, 0), 4, "the function should be cut into pieces");
   char *f = session_findings(s);
   cr_assert(strstr(f, "not broadcast-compatible"), "findings to compare:\n%s", f);

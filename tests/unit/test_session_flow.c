@@ -17,18 +17,14 @@
 static char *giant_text(int n) {
   size_t cap = (size_t)n * 200 + 256, len = 0;
   char *s = malloc(cap);
-  len += (size_t)sprintf(s + len, "module {\n  func.func @main(%%a: tensor<2x3xi32>, %%b: tensor<3xi32>) {\n"
-                                  "    %%v0 = \"test.broadcastable\"(%%a, %%b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>\n");
+  len += session_main_head(s);
   for (int i = 1; i < n; i++) {
-    int far = i > 40 ? i - 40 : 0;
-    const char *b = i % 17 == 0 ? "tensor<4xi32>" : "tensor<3xi32>";
     if (i % 17 == 0)
-      len += (size_t)sprintf(s + len, "    %%v%d = \"test.broadcastable\"(%%v%d, %%c%d) : (tensor<2x3xi32>, %s) -> tensor<2x3xi32>\n"
-                                      "    %%c%d = \"test.broadcastable\"(%%b, %%b) : (tensor<3xi32>, tensor<3xi32>) -> %s\n",
-                             i, i - 1, i, b, i, b);
+      len += (size_t)sprintf(s + len, "    %%v%d = \"test.broadcastable\"(%%v%d, %%c%d) : (tensor<2x3xi32>, tensor<4xi32>) -> tensor<2x3xi32>\n"
+                                      "    %%c%d = \"test.broadcastable\"(%%b, %%b) : (tensor<3xi32>, tensor<3xi32>) -> tensor<4xi32>\n",
+                             i, i - 1, i, i);
     else
-      len += (size_t)sprintf(s + len, "    %%v%d = \"test.broadcastable\"(%%v%d, %%v%d) : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>\n",
-                             i, i - 1, far);
+      len += session_main_op(s + len, i);
   }
   len += (size_t)sprintf(s + len, "    return\n  }\n}\n");
   return s;
@@ -41,11 +37,7 @@ static char *giant_text(int n) {
 ** function cut into pieces of ~6000 bytes, updated. */
 static ms_session *cut_session(char **text) {
   *text = giant_text(400);
-  ms_session *s = session_open("file:///g.mlir", *text, strlen(*text));
-  ms_session_set_chunking(s, 6000, 3000);
-  ms_session_set_function_cutting(s, true);
-  ms_session_update(s);
-  return s;
+  return session_open_cut("file:///g.mlir", *text, strlen(*text), 6000, 3000);
 }
 
 TestSuite(session_flow, .fini = test_catalog_release);

@@ -48,13 +48,28 @@ static size_t parsed_bytes(ms_session *s) {
   return bytes;
 }
 
+/* A session over between(n) (in *text: the caller frees it), updated. */
+static ms_session *noise_session(size_t n, char **text) {
+  size_t len;
+  *text = between(n, &len);
+  ms_session *s = session_open("file:///g.mlir", *text, len);
+  ms_session_update(s);
+  return s;
+}
+
+/* Replaces [a, b) of s's text by the n bytes at ins, updates s, and
+** expects a fresh session's findings (step names the edit). */
+static void edit_expect_fresh(ms_session *s, ms_position a, ms_position b, const char *ins, size_t n, int step) {
+  cr_assert(ms_session_edit(s, a, b, ins, n, MS_ENCODING_UTF8), "step %d: the edit is refused", step);
+  ms_session_update(s);
+  session_expect_fresh(s, 0, step);
+}
+
 TestSuite(session_garbage, .fini = test_catalog_release);
 
 Test(session_garbage, noise_is_one_syntax_error_and_no_tree) {
-  size_t len;
-  char *text = between(300000, &len);
-  ms_session *s = session_open("file:///g.mlir", text, len);
-  ms_session_update(s);
+  char *text;
+  ms_session *s = noise_session(300000, &text);
   char *f = session_findings(s);
   cr_assert_eq(count(f, "syntax-error"), 1, "%s", f);
   cr_assert_eq(count(f, "are not MLIR text"), 1, "%s", f);
@@ -67,27 +82,19 @@ Test(session_garbage, noise_is_one_syntax_error_and_no_tree) {
 }
 
 Test(session_garbage, edits_in_near_and_after_it_match_a_fresh_session) {
-  size_t len;
-  char *text = between(300000, &len);
-  ms_session *s = session_open("file:///g.mlir", text, len);
-  ms_session_update(s);
+  char *text;
+  ms_session *s = noise_session(300000, &text);
   ms_document *d = ms_session_document(s);
   /* A line of MLIR inside the noise, its start, then a function after it. */
   ms_position in = ms_document_position(d, strlen(FUNC) + 150000, MS_ENCODING_UTF8);
   in.character = 0;
-  cr_assert(ms_session_edit(s, in, in, "// a comment\n", 13, MS_ENCODING_UTF8));
-  ms_session_update(s);
-  session_expect_fresh(s, 0, 1);
+  edit_expect_fresh(s, in, in, "// a comment\n", 13, 1);
   ms_position at = ms_document_position(d, strlen(FUNC), MS_ENCODING_UTF8);
-  cr_assert(ms_session_edit(s, at, at, "\n", 1, MS_ENCODING_UTF8));
-  ms_session_update(s);
-  session_expect_fresh(s, 0, 2);
+  edit_expect_fresh(s, at, at, "\n", 1, 2);
   size_t n;
   ms_document_text(d, &n);
   ms_position end = ms_document_position(d, n, MS_ENCODING_UTF8);
-  cr_assert(ms_session_edit(s, end, end, FUNC, strlen(FUNC), MS_ENCODING_UTF8));
-  ms_session_update(s);
-  session_expect_fresh(s, 0, 3);
+  edit_expect_fresh(s, end, end, FUNC, strlen(FUNC), 3);
   char *f = session_findings(s);
   cr_assert_eq(count(f, "incompatible-dims"), 3, "%s", f);
   free(f);
@@ -95,9 +102,7 @@ Test(session_garbage, edits_in_near_and_after_it_match_a_fresh_session) {
   ms_position a = ms_document_position(d, strlen(FUNC) + 1, MS_ENCODING_UTF8);
   ms_document_text(d, &n);
   ms_position b = ms_document_position(d, n - 2 * strlen(FUNC), MS_ENCODING_UTF8);
-  cr_assert(ms_session_edit(s, a, b, "", 0, MS_ENCODING_UTF8));
-  ms_session_update(s);
-  session_expect_fresh(s, 0, 4);
+  edit_expect_fresh(s, a, b, "", 0, 4);
   f = session_findings(s);
   cr_assert_eq(count(f, "syntax-error"), 0, "%s", f);
   free(f);
@@ -111,9 +116,7 @@ Test(session_garbage, pasting_noise_into_a_small_document_matches_a_fresh_sessio
   size_t len;
   char *text = between(100000, &len);
   ms_position end = ms_document_position(ms_session_document(s), strlen(FUNC), MS_ENCODING_UTF8);
-  cr_assert(ms_session_edit(s, end, end, text + strlen(FUNC), len - strlen(FUNC), MS_ENCODING_UTF8));
-  ms_session_update(s);
-  session_expect_fresh(s, 0, 1);
+  edit_expect_fresh(s, end, end, text + strlen(FUNC), len - strlen(FUNC), 1);
   char *f = session_findings(s);
   cr_assert_eq(count(f, "are not MLIR text"), 1, "%s", f);
   cr_assert_eq(count(f, "incompatible-dims"), 2, "%s", f);

@@ -14,26 +14,14 @@
 
 TestSuite(tfl_elements, .fini = test_catalog_release);
 
-static void refused(const char *constraints, const char *want) {
-  char json[512], err[512] = "";
-  snprintf(json, sizeof json,
-           "{\"version\": 1, \"ops\": [{\"match\": \"x.b\", \"description\": \"d\", \"rule\": \"numpy\", "
-           "\"constraints\": %s}]}",
-           constraints);
-  ms_catalog *cat = ms_catalog_new();
-  cr_expect(!ms_catalog_load(cat, "bad.json", json, strlen(json), err, sizeof err), "loaded: %s", constraints);
-  cr_expect(strncmp(err, "bad.json", 8) == 0 && strstr(err, want) != NULL, "%s: got %s", constraints, err);
-  ms_catalog_delete(cat);
-}
-
 Test(tfl_elements, malformed_compatible_when_is_refused) {
-  refused("{\"compatible_when\": {}}", "an object of 1 to 4 positions");
-  refused("{\"compatible_when\": [\"qi16\"]}", "an object of 1 to 4 positions");
-  refused("{\"compatible_when\": {\"lhs\": [\"qi16\"]}}", "operand position 0 to");
-  refused("{\"compatible_when\": {\"99\": [\"qi16\"]}}", "operand position 0 to");
-  refused("{\"compatible_when\": {\"result\": []}}", "a list of 1 to 24 element classes");
-  refused("{\"compatible_when\": {\"result\": [\"qi8,qi16\"]}}", "an element class");
-  refused("{\"compatible_when\": {\"result\": [7]}}", "an element class");
+  test_expect_constraints_refused("{\"compatible_when\": {}}", "an object of 1 to 4 positions");
+  test_expect_constraints_refused("{\"compatible_when\": [\"qi16\"]}", "an object of 1 to 4 positions");
+  test_expect_constraints_refused("{\"compatible_when\": {\"lhs\": [\"qi16\"]}}", "operand position 0 to");
+  test_expect_constraints_refused("{\"compatible_when\": {\"99\": [\"qi16\"]}}", "operand position 0 to");
+  test_expect_constraints_refused("{\"compatible_when\": {\"result\": []}}", "a list of 1 to 24 element classes");
+  test_expect_constraints_refused("{\"compatible_when\": {\"result\": [\"qi8,qi16\"]}}", "an element class");
+  test_expect_constraints_refused("{\"compatible_when\": {\"result\": [7]}}", "an element class");
 }
 
 #define Q16 "tensor<1x1x!quant.any<i16:f32>>"
