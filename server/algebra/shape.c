@@ -574,7 +574,7 @@ bool ms_shape_wrap(ms_shape *self, const char *head, size_t nhead, const ms_shap
   buf[nhead + w + 1] = '\0';
   shape_clear(self, MS_TYPE_OTHER);
   self->ranked = false;
-  memcpy(self->elem, buf, sizeof buf);
+  memcpy(self->elem, buf, nhead + w + 2);
   return true;
 }
 
