@@ -24,7 +24,11 @@
 
 #define MAX_VALUES 256 /* per op; past it the op is read as unmatched (never judged on a prefix) */
 #define MAX_ATTRS 48
-#define MAX_TOKS 256
+/* A custom op's tokens: room for every op of up to MAX_VALUES operands
+** written the longest way a layout reads (a header binding `%a = %x,`
+** and its type `T,`: 6 tokens per operand), so such an op is never left
+** untyped for its length alone (a pretty while of 64 to 256 operands). */
+#define MAX_TOKS (8 * MAX_VALUES + 32)
 
 /* ------------------------------------------------------------------ */
 /* Reading one op                                                      */
