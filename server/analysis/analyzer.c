@@ -16,6 +16,7 @@
 ** The rules read the op's attributes through analyzer_attrs.c.
 */
 #include "analyzer_int.h"
+#include "module_attrs.h"
 #include "alloc.h"
 #include "walk.h"
 
@@ -643,6 +644,7 @@ static void analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, 
   apply_layouts(catalog, &rec, 0, text, &out->diags);
   ms_value_info *info;
   judge(&w, &rec, &info);
+  ms_check_module_attrs(catalog, &rec, text, &out->diags);
   if (found) *found = w.found;
   /* As ms_analysis_op_detail: a result refined from the operands' inferred
   ** shapes is the op's inferred result. */

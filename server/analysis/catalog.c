@@ -46,6 +46,17 @@ bool ms_catalog_code_level(const ms_catalog *self, const char *code, int *level)
   return false;
 }
 
+bool ms_catalog_attr_kind(const ms_catalog *self, const char *name, size_t n, ms_attr_kind_view *out) {
+  for (int f = self ? self->nfiles - 1 : -1; name && f >= 0; f--)
+    for (int i = 0; i < self->files[f].nakinds; i++) {
+      const attr_kind *k = &self->files[f].akinds[i];
+      if (strlen(k->match) != n || memcmp(k->match, name, n)) continue;
+      *out = (ms_attr_kind_view){k->form, k->keys, k->nkeys};
+      return true;
+    }
+  return false;
+}
+
 ms_catalog *ms_catalog_new(void) { return ms_xcalloc(1, sizeof(ms_catalog)); }
 
 void ms_catalog_delete(ms_catalog *self) {

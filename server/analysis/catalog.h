@@ -200,4 +200,16 @@ const char *ms_catalog_pattern(const ms_catalog *self, size_t i, size_t k);
 ** one without a syntax). Valid until the next load or delete. */
 const ms_layout *ms_catalog_layout(const ms_catalog *self, const char *name, size_t len);
 
+/* A dialect attribute kind a loaded file declares in "attributes": the
+** form its body `<...>` is written in ("conv_dims", "struct") and a
+** struct's keys. `name` is the attribute's name up to its `<`
+** (`#stablehlo.conv`); the last file that declares it wins. Valid until
+** the next load or delete. */
+typedef struct ms_attr_kind_view {
+  const char *form;
+  const char *const *keys;
+  int nkeys;
+} ms_attr_kind_view;
+bool ms_catalog_attr_kind(const ms_catalog *self, const char *name, size_t n, ms_attr_kind_view *out);
+
 #endif

@@ -91,10 +91,21 @@ typedef struct pattern_ref {
   int entry;
 } pattern_ref;
 
+/* A dialect attribute kind the file declares ("attributes"): its name
+** (`#stablehlo.conv`), the form its `<...>` body is written in
+** (attr_forms.h) and, for a struct, its keys in the parser's order. */
+typedef struct attr_kind {
+  const char *match, *form;
+  const char **keys;
+  int nkeys;
+} attr_kind;
+
 typedef struct rule_file {
   const char *path;
   entry *entries;
   int nentries;
+  attr_kind *akinds;
+  int nakinds;
   pattern_ref *exact, *globs;
   int nexact, nglobs;
   const char **level_codes;    /* "severity": code -> level (0 off, else ms_severity) */

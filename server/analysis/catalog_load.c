@@ -719,8 +719,53 @@ static bool load_levels(loader *ld, const cJSON *sev, const cJSON *ign) {
   return true;
 }
 
+/* "attributes": [{"match": "#d.name", "form": "conv_dims" | "struct",
+** "keys": [...] (a struct's), "description": "..."}] (rules/README.md). */
+static bool load_attr_kind(loader *ld, const cJSON *v, attr_kind *out) {
+  static const char *const keys[] = {"match", "form", "keys", "description", NULL};
+  if (!want_type(ld, v, cJSON_IsObject(v), "an object") || !check_keys(ld, v, keys)) return false;
+  const cJSON *m = cJSON_GetObjectItemCaseSensitive(v, "match");
+  const cJSON *f = cJSON_GetObjectItemCaseSensitive(v, "form");
+  const cJSON *k = cJSON_GetObjectItemCaseSensitive(v, "keys");
+  if (!m) return bad(ld, v, false, "missing field \"match\"");
+  if (!want_type(ld, m, cJSON_IsString(m), "a string")) return false;
+  if (m->valuestring[0] != '#' || !m->valuestring[1] || strchr(m->valuestring, '<'))
+    return bad(ld, m, false, "an attribute kind is matched by its name, `#dialect.name`");
+  if (!f) return bad(ld, v, false, "missing field \"form\"");
+  if (!want_type(ld, f, cJSON_IsString(f), "a string")) return false;
+  bool is_struct = !strcmp(f->valuestring, "struct");
+  if (!is_struct && strcmp(f->valuestring, "conv_dims"))
+    return bad(ld, f, false, "unknown form \"%s\" (valid: conv_dims, struct)", f->valuestring);
+  if (is_struct != (k != NULL)) return bad(ld, v, false, "\"keys\" are given for a struct, and only for one");
+  out->match = ms_catalog_file_strdup(ld->file, m->valuestring);
+  out->form = ms_catalog_file_strdup(ld->file, f->valuestring);
+  if (!k) return true;
+  if (!want_type(ld, k, cJSON_IsArray(k) && cJSON_GetArraySize(k) > 0, "a non-empty array")) return false;
+  out->nkeys = cJSON_GetArraySize(k);
+  out->keys = ms_catalog_file_alloc(ld->file, (size_t)out->nkeys * sizeof *out->keys);
+  int i = 0;
+  for (const cJSON *c = k->child; c; c = c->next, i++) {
+    if (!want_type(ld, c, cJSON_IsString(c) && c->valuestring[0], "a non-empty string")) return false;
+    out->keys[i] = ms_catalog_file_strdup(ld->file, c->valuestring);
+  }
+  return true;
+}
+
+static bool load_attr_kinds(loader *ld, const cJSON *list) {
+  if (!list) return true;
+  if (!want_type(ld, list, cJSON_IsArray(list), "an array")) return false;
+  ld->file->nakinds = cJSON_GetArraySize(list);
+  ld->file->akinds = ms_catalog_file_alloc(ld->file, (size_t)ld->file->nakinds * sizeof(attr_kind) + 1);
+  memset(ld->file->akinds, 0, (size_t)ld->file->nakinds * sizeof(attr_kind));
+  int i = 0;
+  for (const cJSON *c = list->child; c; c = c->next, i++)
+    if (!load_attr_kind(ld, c, &ld->file->akinds[i])) return false;
+  return true;
+}
+
 static bool load_root(loader *ld) {
-  static const char *const keys[] = {"version", "family", "description", "ops", "severity", "ignore", NULL};
+  static const char *const keys[] = {"version", "family", "description", "ops", "severity", "ignore",
+                                     "attributes", NULL};
   const cJSON *root = ld->root;
   if (!cJSON_IsObject(root)) return bad(ld, root, false, "a rule file must be a JSON object");
   if (!check_keys(ld, root, keys)) return false;
@@ -744,6 +789,7 @@ static bool load_root(loader *ld) {
   if (levels_only) return true;
   if (!ops) return bad(ld, root, false, "missing field \"ops\"");
   if (!want_type(ld, ops, cJSON_IsArray(ops), "an array")) return false;
+  if (!load_attr_kinds(ld, cJSON_GetObjectItemCaseSensitive(root, "attributes"))) return false;
   int n = cJSON_GetArraySize(ops);
   if (!(ld->file->entries = ms_catalog_file_alloc(ld->file, (size_t)n * sizeof(entry)))) return oom(ld);
   /* Entries are found in the text one after the other (the first by its

@@ -24,7 +24,11 @@
 
 #define MAX_VALUES 256 /* per op; past it the op is read as unmatched (never judged on a prefix) */
 #define MAX_ATTRS 48
-#define MAX_TOKS 256
+/* A custom op's tokens: room for every op of up to MAX_VALUES operands
+** written the longest way a layout reads (a header binding `%a = %x,`
+** and its type `T,`: 6 tokens per operand), so such an op is never left
+** untyped for its length alone (a pretty while of 64 to 256 operands). */
+#define MAX_TOKS (8 * MAX_VALUES + 32)
 
 /* ------------------------------------------------------------------ */
 /* Reading one op                                                      */
@@ -703,6 +707,25 @@ static void define_bindings(builder *b, TSNode region, uint32_t owner) {
   }
 }
 
+/* A pretty module's `attributes {...}`, wholly in the range and without
+** a syntax error inside: its entries go to the attribute pool owned by no
+** op (records.h), for the dialect attribute kinds the catalog declares. */
+static void read_module_attrs(builder *b, TSNode module) {
+  const kids *k = kids_of(b, module, L_CHILD, true);
+  TSNode dict = {0};
+  for (size_t i = 0; i < k->count; i++)
+    if (kind(k->items[i]) == MS_K_ATTR_DICT) dict = k->items[i];
+  if (ts_node_is_null(dict) || !in_range(b, dict) || ts_node_has_error(dict)) return;
+  const kids *d = kids_of(b, dict, L_CHILD, true);
+  for (size_t i = 0; i < d->count; i++) {
+    if (kind(d->items[i]) != MS_K_ATTR_ENTRY) continue;
+    const kids *e = kids_of(b, d->items[i], L_GRANDCHILD, false);
+    if (e->count < 3) continue;
+    ms_attr a = {span_of(e->items[0]), {ts_node_start_byte(e->items[2]), ts_node_end_byte(d->items[i])}};
+    *MS_ARRAY_PUSH(b->rec->attrs, b->rec->nattrs, b->rec->cap_attrs) = a;
+  }
+}
+
 /* A function's children: its arguments are defined in its region; its
 ** attributes and types hold no ops. */
 static bool enter_func_child(builder *b, TSNode n, ms_node_kind k, struct frame *func) {
@@ -754,6 +777,7 @@ static bool enter_node(void *ctx, TSNode n, uint32_t depth) {
     case MS_K_BLOCK_LABEL: define_arguments(b, n, parent_op(b, depth)); return false;
     case MS_K_FUNC:
     case MS_K_MODULE:
+      if (k == MS_K_MODULE) read_module_attrs(b, n);
       if (ts_node_start_byte(n) >= b->start && ts_node_end_byte(n) <= b->end) {
         f->scope = true;
         b->scoped++;

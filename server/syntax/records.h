@@ -108,7 +108,8 @@ typedef struct ms_records {
   size_t nuses, cap_uses;
   ms_span *types;
   size_t ntypes, cap_types;
-  ms_attr *attrs;
+  ms_attr *attrs;                /* ops' attributes (ms_op.attrs), and between them, owned by no
+                                 ** op, a pretty module's `attributes {...}` entries */
   size_t nattrs, cap_attrs;
   ms_tok *toks;
   size_t ntoks, cap_toks;

@@ -33,7 +33,7 @@ import corpus_expected as ce  # noqa: E402
 from difflib_ms import annotated_files, corpus_args, expectations  # noqa: E402
 
 # Raised as the algebra grows: a regression guard, not a target.
-MIN_FOUND = 452
+MIN_FOUND = 456
 
 DIALECTS = ("stablehlo.", "chlo.", "mhlo.")
 VERIFY_ONLY = {"-verify-diagnostics", "--verify-diagnostics", "-split-input-file", "--split-input-file",
