@@ -94,3 +94,19 @@ func.func @incorrect_transfer(%t: tensor<?x?xf32>, %i: index, %p: f32) {
   %1 = vector.transfer_read %t[%i], %p {permutation_map = #tr2} : tensor<?x?xf32>, vector<3x4xf32>
   return
 }
+
+// vector.mask around one maskable op: a reduction's mask has its source's
+// shape (i1 elements); an op that is not maskable, or a passthru for an op
+// that takes none, is rejected.
+
+func.func @masks(%m: vector<8xi1>, %m4: vector<4xi1>, %v: vector<8xf32>, %t: tensor<?xf32>, %i: index, %p: f32, %pt: vector<8xf32>) -> f32 {
+  %0 = vector.mask %m { vector.reduction <add>, %v : vector<8xf32> into f32 } : vector<8xi1> -> f32
+  %1 = vector.mask %m, %pt { vector.transfer_read %t[%i], %p : tensor<?xf32>, vector<8xf32> } : vector<8xi1> -> vector<8xf32>
+  // Wrong: the reduction's source is vector<8xf32>, so its mask is vector<8xi1>.
+  %2 = vector.mask %m4 { vector.reduction <add>, %v : vector<8xf32> into f32 } : vector<4xi1> -> f32
+  // Wrong: arith.addf is not maskable.
+  %3 = vector.mask %m { arith.addf %v, %v : vector<8xf32> } : vector<8xi1> -> vector<8xf32>
+  // Wrong: vector.reduction takes no passthru.
+  %4 = vector.mask %m, %p { vector.reduction <add>, %v : vector<8xf32> into f32 } : vector<8xi1> -> f32
+  return %0 : f32
+}

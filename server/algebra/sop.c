@@ -47,6 +47,7 @@ extern const ms_sop_def ms_sop_strided_slice[];   /* s29-frontend: strided_slice
 extern const ms_sop_def ms_sop_framework_tf[];    /* s29-frontend: framework_tf.c */
 extern const ms_sop_def ms_sop_sequence[];        /* s30-frontend: sequence.c */
 extern const ms_sop_def ms_sop_tuple[];           /* s31-hlo: tuple.c */
+extern const ms_sop_def ms_sop_masked_op[];       /* s32-tosa: masked_op.c */
 
 static const ms_sop_def *const families[] = {
     ms_sop_contraction,
@@ -81,6 +82,7 @@ static const ms_sop_def *const families[] = {
     ms_sop_framework_tf,
     ms_sop_sequence,
     ms_sop_tuple,
+    ms_sop_masked_op,
 
     NULL,
 };

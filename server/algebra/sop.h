@@ -71,6 +71,19 @@ typedef struct ms_sop_region {
   const ms_shape *yields;
 } ms_sop_region;
 
+/* The one op directly inside the op's regions besides their terminators
+** (vector.mask's masked op): its operands' and results' declared types.
+** nops: how many such ops there are (0: none, then the rest is empty; more
+** than 1: several, the rest empty too). noperands/nresults -1: a type that
+** cannot be read. */
+typedef struct ms_sop_inner {
+  int nops;
+  int noperands;
+  const ms_shape *operands;
+  int nresults;
+  const ms_shape *results;
+} ms_sop_inner;
+
 typedef struct ms_sop_in {
   int noperands;
   const ms_shape *operands;     /* operand shapes being judged (declared or inferred) */
@@ -86,6 +99,7 @@ typedef struct ms_sop_in {
   const ms_shape *opaque_results; /* per result, NULL for none: a declared result that is not a shaped
                                    type (kind MS_TYPE_OTHER, its text in elem, truncated: `!d.future<..>`);
                                    results[r] is then unranked */
+  const ms_sop_inner *inner;    /* the op inside the op's regions, NULL when not gathered */
 } ms_sop_in;
 
 typedef struct ms_sop_out {

@@ -541,6 +541,7 @@ static const struct { const ms_code_info *table; const size_t *count; } tables[]
   {ms_codes_hlo_attrs, &ms_codes_hlo_attrs_count},
   {ms_codes_tuple, &ms_codes_tuple_count},
   {ms_codes_attr_forms, &ms_codes_attr_forms_count},
+  {ms_codes_vector_mask, &ms_codes_vector_mask_count},
 };
 
 static size_t table_count(size_t t) {

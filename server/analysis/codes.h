@@ -52,6 +52,8 @@ extern const ms_code_info ms_codes_tuple[];        /* codes_tuple.c */
 extern const size_t ms_codes_tuple_count;
 extern const ms_code_info ms_codes_attr_forms[];  /* codes_attr_forms.c */
 extern const size_t ms_codes_attr_forms_count;
+extern const ms_code_info ms_codes_vector_mask[];  /* codes_vector_mask.c */
+extern const size_t ms_codes_vector_mask_count;
 extern const size_t ms_codes_hlo_count;
 extern const ms_code_info ms_codes_onnx[];        /* codes_onnx.c */
 extern const size_t ms_codes_onnx_count;

@@ -22,6 +22,7 @@
 #define CODE_SPEC "spec-violation"
 #define MAX_REGIONS 8
 #define MAX_REGION_SHAPES 64
+#define MAX_INNER_SHAPES 16
 
 /* The operands the function sees, any number of them: the arrays hold
 ** MS_SOP_MAX_OPERANDS inline and move to the heap past that (reserve);
@@ -49,6 +50,8 @@ typedef struct judged {
   ms_sop_region iregions[MAX_REGIONS];
   ms_shape region_inferred[MAX_REGION_SHAPES];
   bool regions_refined;
+  ms_sop_inner inner;                    /* the op inside its regions (gather_inner) */
+  ms_shape inner_shapes[MAX_INNER_SHAPES];
 } judged;
 
 static void release(judged *j) {
@@ -156,6 +159,45 @@ static void gather_regions(const ms_structured_host *h, judged *j) {
   }
 }
 
+/* The one op directly inside the op's regions besides their terminators:
+** how many there are and, when one, its operands' and results' declared
+** types (-1 counts: one cannot be read, or too many). */
+static void gather_inner(const ms_structured_host *h, judged *j) {
+  const ms_records *rec = h->rec;
+  const ms_op *op = &rec->ops[h->opi];
+  ms_sop_inner *in = &j->inner;
+  const ms_op *found = NULL;
+  bool terminated = false;
+  memset(in, 0, sizeof *in);
+  for (size_t i = h->opi + 1; i < rec->nops && rec->ops[i].span.start < op->span.end; i++) {
+    const ms_op *k = &rec->ops[i];
+    if (k->parent != h->opi) continue;
+    if (terminator(h, k)) {
+      terminated = true;
+      continue;
+    }
+    found = k;
+    in->nops++;
+  }
+  if (in->nops != 1) return;
+  /* A pretty region's one op may be written without naming its results
+  ** (`vector.mask %m { vector.reduction ... }`, the terminator implied):
+  ** how many it has is not written. */
+  if (!terminated && found->nresults == 0) in->nresults = -1;
+  int used = 0;
+  in->operands = j->inner_shapes;
+  for (uint32_t k = 0; k < found->noperands && in->noperands >= 0; k++) {
+    uint32_t v = ms_records_operand(rec, found, k)->value;
+    if (used >= MAX_INNER_SHAPES || v == MS_NONE || !h->value_shape(h->w, v, &j->inner_shapes[used])) in->noperands = -1;
+    else in->noperands++, used++;
+  }
+  in->results = j->inner_shapes + used;
+  for (uint32_t k = 0; in->nresults >= 0 && k < found->nresults; k++) {
+    if (used >= MAX_INNER_SHAPES || !h->value_shape(h->w, found->results + k, &j->inner_shapes[used])) in->nresults = -1;
+    else in->nresults++, used++;
+  }
+}
+
 /* Operands, declared results and parameters; false: the op is not judged. */
 /* Operand i as the elements of the `*.ListConstruct` of tensors defining
 ** it; false (nothing added) when it is not one. */
@@ -210,6 +252,7 @@ static bool gather(const ms_structured_host *h, judged *j) {
   ms_sop_reader rd = {(int)op->noperands, read_attr, read_constant, (void *)h, read_constant_f32};
   j->nparams = ms_sop_spec_read(h->binding->algebra, &rd, j->params);
   if (j->nparams >= 0) gather_regions(h, j);
+  if (j->nparams >= 0) gather_inner(h, j);
   return j->nparams >= 0;
 }
 
@@ -244,7 +287,7 @@ static ms_infer_verdict run(const judged *j, const ms_shape *operands, bool prov
                             const ms_sop_def *def) {
   bool at_declared = operands == j->operands;
   ms_sop_in in = {j->n, operands, j->nresults, j->results, j->nparams, j->params, provenance, j->nregions,
-                  at_declared ? j->regions : j->iregions, at_declared, j->opaque};
+                  at_declared ? j->regions : j->iregions, at_declared, j->opaque, &j->inner};
   clear_out(out, j->nresults, provenance);
   ms_infer_verdict v = def->fn(&in, out);
   if (v == MS_INFER_INVALID_RESULT) v = MS_INFER_INVALID;
@@ -367,7 +410,8 @@ static void judge(const ms_structured_host *h, judged *j) {
   static __thread ms_sop_out out;
   bool quiet = h->binding->infer_only;
   char why[512];
-  ms_sop_in ranks = {j->n, j->operands, j->nresults, j->results, j->nparams, j->params, false, 0, NULL, true, NULL};
+  ms_sop_in ranks = {j->n, j->operands, j->nresults, j->results, j->nparams, j->params, false, 0, NULL, true, NULL,
+                     &j->inner};
   clear_out(&out, 0, false);
   if (!ms_sop_check_ranks(&ranks, &out)) {
     if (!quiet) report(h, out.code, out.operand, out.why, AS_ERROR); /* ODS: the verifier's, never a spec warning */

@@ -72,13 +72,14 @@ static const char *angle_group(const ms_records *rec, const char *text, const ms
 }
 
 /* "region op": the name of the one op in op's regions before their
-** terminator, "(several)" when there are more, NULL when none. */
+** terminator (a `return` or `*.yield`), "(several)" when there are more, NULL when none. */
 static const char *region_op(const ms_records *rec, const char *text, const ms_op *op, size_t *len) {
   uint32_t self = (uint32_t)(op - rec->ops), found = MS_NONE, nops = 0;
   for (size_t i = self + 1; i < rec->nops && rec->ops[i].span.start < op->span.end; i++) {
     const ms_op *k = &rec->ops[i];
     size_t n = k->name.end - k->name.start;
-    bool term = k->kind == MS_OP_RETURN || (n >= 6 && !memcmp(text + k->name.end - 6, "return", 6));
+    bool term = k->kind == MS_OP_RETURN || (n >= 6 && !memcmp(text + k->name.end - 6, "return", 6)) ||
+                (n >= 6 && !memcmp(text + k->name.end - 6, ".yield", 6));
     if (k->parent != self || term) continue;
     found = (uint32_t)i;
     nops++;

@@ -1226,6 +1226,63 @@ FAMILIES = [("linalg." + op, named) for op in NAMED] + [("linalg.transpose", tra
     ("vector.transfer_read", vtransfer), ("vector.transfer_write", vtransfer), ("linalg.contract", lcontract)]
 
 
+def vmask(rng, name, _op):
+    """vector.mask around one maskable op (reduction, multi_reduction,
+    transfer_read), or around an op that is not maskable: the mask's type
+    against the op's expected mask, the results against the op's, a
+    passthru where the op takes none. Not in FAMILIES (check does not judge
+    vector.mask yet): LINALG_DIFF_ONLY=vector.mask measures it."""
+    f = Fn()
+    v = vdims(rng, 1, 3)
+    kind = rng.choice(["reduction", "multi_reduction", "transfer_read", "addf"])
+    if kind == "reduction":
+        v = v[:1]
+    mask = list(v)
+    passthru = None
+    if kind == "reduction":
+        src = f.arg(vtype(v))
+        res = "f32"
+        inner = "vector.reduction <add>, %s : %s into f32" % (src, vtype(v))
+    elif kind == "multi_reduction":
+        src = f.arg(vtype(v))
+        dims = sorted(rng.sample(range(len(v)), rng.randint(1, len(v))))
+        kept = [d for i, d in enumerate(v) if i not in dims]
+        res = vtype(kept) if kept else "f32"
+        acc = f.arg(res)
+        inner = "vector.multi_reduction <add>, %s, %s [%s] : %s to %s" % (
+            src, acc, ", ".join(map(str, dims)), vtype(v), res)
+    elif kind == "transfer_read":
+        t = f.arg("tensor<" + "?x" * len(v) + "f32>")
+        i, p = f.arg("index"), f.arg("f32")
+        res = vtype(v)
+        inner = "vector.transfer_read %s[%s], %s : %s, %s" % (t, ", ".join([i] * len(v)), p,
+                                                              "tensor<" + "?x" * len(v) + "f32>", res)
+        if rng.random() < 0.4:
+            passthru = res
+    else:
+        a = f.arg(vtype(v))
+        res = vtype(v)
+        inner = "arith.addf %s, %s : %s" % (a, a, res)
+    r = rng.random()
+    if r < 0.2:
+        mask[rng.randrange(len(mask))] += rng.choice([1, 2])
+    elif r < 0.27:
+        mask.append(2)
+    elif r < 0.34 and res != "f32":
+        res = vtype([d + 1 for d in v])
+    elif r < 0.4:
+        passthru = res  # the pretty form types the passthru as the result
+    m = f.arg(vtype(mask, "i1"))
+    pt = ", " + f.arg(res) if passthru else ""
+    f.body.append("%%r = vector.mask %s%s { %s } : %s -> %s" % (m, pt, inner, vtype(mask, "i1"), res))
+    return f.text(name, res)
+
+
+# Families not in the default stream (so no seed's cases change): only by
+# LINALG_DIFF_ONLY.
+EXTRA_FAMILIES = [("vector.mask", vmask)]
+
+
 def to_generic(chunks):
     """The chunks converted by mlir-opt-22 --mlir-print-op-generic (verifier off)."""
     fd, path = tempfile.mkstemp(suffix=".mlir")
@@ -1254,7 +1311,7 @@ def main(argv):
     cases = []
     # LINALG_DIFF_ONLY=vector.reduction,...: only these families
     only = [f for f in os.environ.get("LINALG_DIFF_ONLY", "").split(",") if f]
-    families = [f for f in FAMILIES if f[0] in only] if only else FAMILIES
+    families = [f for f in FAMILIES + EXTRA_FAMILIES if f[0] in only] if only else FAMILIES
     for i in range(args["cases"]):
         fam, gen = families[i % len(families)]
         generic = rng.random() < 0.5

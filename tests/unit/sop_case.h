@@ -44,6 +44,7 @@ typedef struct sop_case {
   int nregions;
   const ms_sop_region *regions;
   const ms_shape *opaque_results; /* per result, NULL for none (ms_sop_in) */
+  const ms_sop_inner *inner;      /* the op inside the regions, NULL for none (ms_sop_in) */
   ms_sop_region rlist[4];         /* sc_region's regions ... */
   ms_shape rshapes[24];           /* ... and their types, in order */
   int nrshapes;
@@ -163,7 +164,7 @@ static inline ms_infer_verdict sc_run(sop_case *c, const char *fn_name) {
   cr_assert(def, "no shape function %s", fn_name);
   ms_sop_fn fn = def->fn;
   c->in = (ms_sop_in){c->nops,           c->ops,      c->nres,    c->res,       c->nparams,       c->params,
-                      !c->no_provenance, c->nregions, c->regions, !c->inferred, c->opaque_results};
+                      !c->no_provenance, c->nregions, c->regions, !c->inferred, c->opaque_results, c->inner};
   memset(&c->out, 0, sizeof c->out);
   c->out.operand = -1;
   ms_infer_verdict v = fn(&c->in, &c->out);

@@ -184,7 +184,7 @@ Test(frontend_s30, lstm_projection_ranks) {
   for (int i = 0; i < 16; i++) cr_assert(ms_shape_parse_type(&ops[i], "none", 4, err, sizeof err), "%s", err);
   cr_assert(ms_shape_parse_type(&ops[16], "tensor<2x8x1xf32>", 17, err, sizeof err), "%s", err);
   cr_assert(ms_shape_parse_type(&ops[17], "tensor<2xf32>", 13, err, sizeof err), "%s", err);
-  ms_sop_in in = {18, ops, 0, NULL, c.nparams, c.params, false, 0, NULL, true, NULL};
+  ms_sop_in in = {18, ops, 0, NULL, c.nparams, c.params, false, 0, NULL, true, NULL, NULL};
   ms_sop_out out;
   memset(&out, 0, sizeof out);
   cr_assert(!ms_sop_check_ranks(&in, &out));

@@ -118,7 +118,7 @@ static ms_sop_region regions[2];
 static void parse(ms_shape *s, const char *t) { cr_assert(ms_shape_parse_type(s, t, strlen(t), NULL, 0), "%s", t); }
 
 static ms_infer_verdict run_regions(const char *fn) {
-  c.in = (ms_sop_in){c.nops, c.ops, c.nres, c.res, c.nparams, c.params, false, 2, regions, true, NULL};
+  c.in = (ms_sop_in){c.nops, c.ops, c.nres, c.res, c.nparams, c.params, false, 2, regions, true, NULL, NULL};
   memset(&c.out, 0, sizeof c.out);
   return ms_sop_lookup(fn, strlen(fn))->fn(&c.in, &c.out);
 }
