@@ -54,6 +54,10 @@
 
 #define DEFAULT_THRESHOLD (512u << 10)
 #define DEFAULT_TARGET (256u << 10)
+/* A cut function's pieces: an edit in one parses it again, reads its
+** records and judges it (session_flow.c), so they are smaller than the
+** module's chunks (their parse on open is as parallel either way). */
+#define PIECE_TARGET (64u << 10)
 #define MAX_THREADS 4
 #define FIRST_RESULTS_BYTES (1u << 20) /* MS_BUILD_TOP */
 #define DEFAULT_TREE_BUDGET ((size_t)16 << 20) /* bytes of text whose trees are kept */
@@ -483,7 +487,8 @@ static void build_begin(ms_session *self, const char *text, size_t len, const an
   /* Inside the module, and inside a long function's body (its pieces are
   ** judged in order: session_flow.c). */
   ms_cut_options cut = {.threshold = self->threshold, .target = self->target, .max_level = self->cut_functions ? 2 : 1,
-                        .flow = self->cut_functions, .inner_flow_only = true};
+                        .flow = self->cut_functions, .inner_flow_only = true,
+                        .flow_target = self->target < PIECE_TARGET ? self->target : PIECE_TARGET};
   ms_source_cut_text(&src, 0, (uint32_t)len, &cut, &pieces);
   size_t total = pieces.count ? pieces.count : 1;
   self->chunks = ms_xcalloc(total, sizeof *self->chunks);

@@ -148,9 +148,11 @@ void ms_session_diagnostics(ms_session *self, ms_diag_list *out);
 void ms_session_each_diagnostic(ms_session *self, void (*fn)(void *ctx, const ms_diagnostic *d), void *ctx);
 
 /* A unit's analysis as stored: offsets relative to `start`. `generation`
-** identifies the analysis: it changes exactly when the unit is analysed
-** again, so output built from a unit can be cached by it (lsp.c keeps the
-** JSON of each unit's diagnostics). */
+** identifies the analysis: it changes when the unit is analysed again, or
+** moved by an edit so that a line or character its diagnostics show
+** changes (the pieces of a cut function are stored from the function's
+** start: session_flow.c), so the JSON of a unit's diagnostics at a given
+** start position can be cached by it (lsp_docs.c). Nothing else may be. */
 typedef struct ms_unit_view {
   uint32_t start, end;
   uint64_t generation;

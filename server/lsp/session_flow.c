@@ -226,8 +226,35 @@ static ms_flow *old_table_after(ms_session *self, size_t k) {
   return t;
 }
 
+/* Whether a unit's diagnostics (stored from base) show the same lines and
+** characters after edit e: the edit adds or removes no line, and no
+** position they show (range, related range, the place a message names)
+** lies on the edited line from the edit on. Then their JSON (lsp_docs.c
+** caches it by generation) stands, and the unit keeps its generation. */
+static bool shows_same_positions(const ms_stored_analysis *s, uint32_t base, const ms_text_edit *e,
+                                 const char *text, size_t len) {
+  if (e->old_end_point.row != e->start_point.row || e->new_end_point.row != e->start_point.row) return false;
+  const char *nl = e->new_end_byte < len ? memchr(text + e->new_end_byte, '\n', len - e->new_end_byte) : NULL;
+  int64_t delta = (int64_t)e->new_end_byte - (int64_t)e->old_end_byte;
+  /* The edited line's end in the old text's offsets (the unit's, not yet moved). */
+  int64_t line_end = (nl ? (int64_t)(nl - text) : (int64_t)len) - delta;
+  ms_analysis v;
+  ms_stored_analysis_view(s, &v);
+#define ON_LINE(x) ((int64_t)base + (x) >= (int64_t)e->start_byte && (int64_t)base + (x) <= line_end)
+  for (size_t i = 0; i < v.diags.count; i++) {
+    const ms_diagnostic *d = &v.diags.items[i];
+    if (ON_LINE(d->start) || ON_LINE(d->end)) return false;
+    if (d->has_related && (ON_LINE(d->related_start) || ON_LINE(d->related_end))) return false;
+    if (d->has_msg_at && ON_LINE(d->msg_at)) return false;
+  }
+#undef ON_LINE
+  return true;
+}
+
 void ms_session_flow_edited(ms_session *self, size_t k, const ms_text_edit *e) {
   if (self->chunks[k].flow == MS_UNIT_ALONE) return;
+  size_t len;
+  const char *text = ms_document_text(self->doc, &len);
   if (self->edit.count == 1) {
     self->edit.chunk = k;
     self->edit.a = e->start_byte;
@@ -245,7 +272,9 @@ void ms_session_flow_edited(ms_session *self, size_t k, const ms_text_edit *e) {
     if (c->piece) ms_records_shift_from(c->piece, e->old_end_byte, delta);
     if (c->nunits && c->units[0].an && c->units[0].start <= e->start_byte) {
       unit *u = &c->units[0];
-      ms_stored_analysis_shift_from(u->an, e->old_end_byte - u->start, delta, ms_session_next_generation());
+      uint64_t gen = shows_same_positions(u->an, u->start, e, text, len) ? ms_stored_analysis_generation(u->an)
+                                                                         : ms_session_next_generation();
+      ms_stored_analysis_shift_from(u->an, e->old_end_byte - u->start, delta, gen);
       if (u->end > e->old_end_byte) u->end = (uint32_t)((int64_t)u->end + delta);
     }
   }

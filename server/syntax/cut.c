@@ -163,12 +163,13 @@ static void child_line(cutter *c, region *r, int k, uint32_t off, char first) {
   r->last_child = off;
   r->child_regions = 0;
   r->children = true;
+  size_t target = r->flows && c->o->flow_target ? c->o->flow_target : c->o->target;
   if (k == 0 || r->cut) {
-    if (off > r->run && off - r->run >= c->o->target) {
+    if (off > r->run && off - r->run >= target) {
       push(c, r->run, off);
       r->run = off;
     }
-  } else if (off - r->owner >= c->o->target && may_cut(c, k)) {
+  } else if (off - r->owner >= target && may_cut(c, k)) {
     open_cut(c, k, off);
   }
 }

@@ -190,6 +190,9 @@ typedef struct ms_cut_options {
                                ** table: a function's body may be cut */
   bool inner_flow_only;        /* below the top-level ops' regions, only regions that flow are cut
                                ** (a function's body; a nested module stays whole) */
+  size_t flow_target;          /* the size of a unit in a region that flows (a function's body), about;
+                               ** 0: `target` (the server's pieces are smaller: an edit reparses,
+                               ** reads and judges one) */
 } ms_cut_options;
 
 /* Appends the units of the range [start, end) of src (cut.c): the range
