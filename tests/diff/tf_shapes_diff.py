@@ -24,7 +24,6 @@ Prints the seed, the disagreements, `values inferred exactly: X of Y` and
 import json
 import math
 import os
-import random
 import subprocess
 import sys
 import tempfile

@@ -43,23 +43,31 @@ static inline ms_session *session_open_cut(const char *uri, const char *text, si
   return s;
 }
 
-/* Writes at s the opening of a module and of a long function
-** @main(%a: tensor<2x3xi32>, %b: tensor<3xi32>) with its first op %v0;
+/* The opening of a module and of a long function @main(%a: tensor<2x3xi32>,
+** %b: tensor<3xi32>) with its ops %v0..%v<n-1>, up to its return (malloc'd,
+** with room for `extra` bytes more; its length in *len). Op %v<i> (i >= 1)
+** reads the op before it and the one 40 back (or %v0), all
+** tensor<2x3xi32>; where i % every == 0, bad(at, i) writes it instead and
 ** returns the bytes written. */
-static inline size_t session_main_head(char *s) {
-  return (size_t)sprintf(s, "module {\n  func.func @main(%%a: tensor<2x3xi32>, %%b: tensor<3xi32>) {\n"
-                            "    %%v0 = \"test.broadcastable\"(%%a, %%b) : (tensor<2x3xi32>, tensor<3xi32>) -> "
-                            "tensor<2x3xi32>\n");
-}
-
-/* Writes at s @main's op %v<i> (i >= 1), reading the op before it and the
-** one 40 back (or %v0), all tensor<2x3xi32>; returns the bytes written. */
-static inline size_t session_main_op(char *s, int i) {
-  int far = i > 40 ? i - 40 : 0;
-  return (size_t)sprintf(s,
+static inline char *session_main_ops(int n, int every, size_t (*bad)(char *at, int i), size_t extra, size_t *len) {
+  char *s = malloc((size_t)n * 200 + extra);
+  cr_assert(s);
+  size_t w = (size_t)sprintf(s, "module {\n  func.func @main(%%a: tensor<2x3xi32>, %%b: tensor<3xi32>) {\n"
+                                "    %%v0 = \"test.broadcastable\"(%%a, %%b) : (tensor<2x3xi32>, tensor<3xi32>) -> "
+                                "tensor<2x3xi32>\n");
+  for (int i = 1; i < n; i++) {
+    if (i % every == 0) {
+      w += bad(s + w, i);
+      continue;
+    }
+    int far = i > 40 ? i - 40 : 0;
+    w += (size_t)sprintf(s + w,
                          "    %%v%d = \"test.broadcastable\"(%%v%d, %%v%d) : (tensor<2x3xi32>, tensor<2x3xi32>) -> "
                          "tensor<2x3xi32>\n",
                          i, i - 1, far);
+  }
+  *len = w;
+  return s;
 }
 
 /* The findings of list, one "start-end code message" line each (malloc'd);

@@ -15,19 +15,18 @@
 
 #define WHOLE ((size_t)1 << 30)
 
+/* Op %v<i> of module_text, a broadcast error: it reads %b as a tensor<4xi32>. */
+static size_t bad_op(char *at, int i) {
+  return (size_t)sprintf(
+      at, "    %%v%d = \"test.broadcastable\"(%%v%d, %%b) : (tensor<2x3xi32>, tensor<4xi32>) -> tensor<2x3xi32>\n", i,
+      i - 1);
+}
+
 /* A module: @main of n ops (each using the one before it), then three
 ** short functions defining %v0.. again with other types, and using them. */
 static char *module_text(int n) {
-  size_t cap = (size_t)n * 200 + 4096, len = 0;
-  char *s = malloc(cap);
-  len += session_main_head(s);
-  for (int i = 1; i < n; i++) {
-    if (i % 23 == 0)
-      len += (size_t)sprintf(s + len, "    %%v%d = \"test.broadcastable\"(%%v%d, %%b) : (tensor<2x3xi32>, tensor<4xi32>) -> tensor<2x3xi32>\n",
-                             i, i - 1);
-    else
-      len += session_main_op(s + len, i);
-  }
+  size_t len;
+  char *s = session_main_ops(n, 23, bad_op, 4096, &len);
   len += (size_t)sprintf(s + len, "    return\n  }\n");
   for (int f = 0; f < 3; f++) {
     len += (size_t)sprintf(s + len, "  func.func @g%d(%%a: tensor<5xi32>) {\n", f);
@@ -36,7 +35,7 @@ static char *module_text(int n) {
                            f, f, f + 5);
     len += (size_t)sprintf(s + len, "    \"test.op\"() {s = \"}{ // -----\"} : () -> ()\n    return\n  }\n");
   }
-  len += (size_t)sprintf(s + len, "}\n");
+  sprintf(s + len, "}\n");
   return s;
 }
 

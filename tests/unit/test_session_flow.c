@@ -12,21 +12,21 @@
 
 #include "session_case.h"
 
+/* Op %v<i> of giant_text, a broadcast error: it reads %c<i>, a tensor<4xi32>
+** defined after it. */
+static size_t bad_op(char *at, int i) {
+  return (size_t)sprintf(at,
+                         "    %%v%d = \"test.broadcastable\"(%%v%d, %%c%d) : (tensor<2x3xi32>, tensor<4xi32>) -> tensor<2x3xi32>\n"
+                         "    %%c%d = \"test.broadcastable\"(%%b, %%b) : (tensor<3xi32>, tensor<3xi32>) -> tensor<4xi32>\n",
+                         i, i - 1, i, i);
+}
+
 /* One function of n ops, each using the one before it (and some one far
 ** back), every 17th with a broadcast error. */
 static char *giant_text(int n) {
-  size_t cap = (size_t)n * 200 + 256, len = 0;
-  char *s = malloc(cap);
-  len += session_main_head(s);
-  for (int i = 1; i < n; i++) {
-    if (i % 17 == 0)
-      len += (size_t)sprintf(s + len, "    %%v%d = \"test.broadcastable\"(%%v%d, %%c%d) : (tensor<2x3xi32>, tensor<4xi32>) -> tensor<2x3xi32>\n"
-                                      "    %%c%d = \"test.broadcastable\"(%%b, %%b) : (tensor<3xi32>, tensor<3xi32>) -> tensor<4xi32>\n",
-                             i, i - 1, i, i);
-    else
-      len += session_main_op(s + len, i);
-  }
-  len += (size_t)sprintf(s + len, "    return\n  }\n}\n");
+  size_t len;
+  char *s = session_main_ops(n, 17, bad_op, 256, &len);
+  sprintf(s + len, "    return\n  }\n}\n");
   return s;
 }
 
