@@ -590,12 +590,12 @@ static void sweep_behind(input *in, size_t next_unit) {
   if (in->units.count < 2 || next_unit >= in->units.count) return;
   uint32_t frontier = in->units.items[next_unit].start[0];
   if (frontier < SWEEP_MARGIN) return;
-  uint32_t from = in->swept > SWEEP_MARGIN ? in->swept - SWEEP_MARGIN : 0;
-  if (in->flowed) {
-    if (in->flow_start < from) from = in->flow_start;
-    in->flowed = in->flow != NULL;
-  }
-  ms_source_release(&in->src, from, frontier - SWEEP_MARGIN / 2);
+  /* From the file's start, not from the last sweep: a read back far
+  ** behind (an alias's text, a report's line) maps a whole large folio of
+  ** the page cache (up to 2 MB on ext4), which a sweep starting near the
+  ** frontier would never drop again. Dropping unmapped pages is cheap. */
+  in->flowed = in->flowed && in->flow != NULL;
+  ms_source_release(&in->src, 0, frontier - SWEEP_MARGIN / 2);
   in->swept = frontier;
 }
 
