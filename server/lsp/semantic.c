@@ -293,11 +293,13 @@ static uint32_t *encode(ms_session *s, uint32_t lo, uint32_t hi, ms_encoding enc
   uint32_t *data = ms_xrealloc(NULL, (l.n ? l.n : 1) * 5 * sizeof *data);
   size_t n = 0;
   uint32_t prev_line = 0, prev_char = 0, prev_end = 0;
+  ms_position_cursor cur = {0}; /* tokens in text order: a long line is walked once */
   for (size_t i = 0; i < l.n; i++) {
     const token *t = &l.items[i];
     if (t->start < prev_end) continue; /* overlapping: keep the first */
     if (t->end <= lo || t->start >= hi) continue; /* resolved with the unit, outside the range */
-    ms_position a = ms_document_position(doc, t->start, enc), b = ms_document_position(doc, t->end, enc);
+    ms_position a = ms_document_position_next(doc, t->start, enc, &cur);
+    ms_position b = ms_document_position_next(doc, t->end, enc, &cur);
     if (a.line != b.line || b.character <= a.character) continue;
     data[n++] = a.line - prev_line;
     data[n++] = a.line == prev_line ? a.character - prev_char : a.character;

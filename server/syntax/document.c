@@ -186,8 +186,7 @@ ms_position ms_document_position(const ms_document *self, size_t off, ms_encodin
 }
 
 /* Gallops from *line (steps 1, 2, 4, ...) to bracket off, then bisects. */
-ms_position ms_document_position_after(const ms_document *self, size_t off, ms_encoding enc, uint32_t *line) {
-  if (off > self->len) off = self->len;
+static void after_line(const ms_document *self, size_t off, uint32_t *line) {
   uint32_t lo = *line < self->nlines ? *line : 0;
   if (self->lines[lo] > off) lo = 0;
   uint32_t step = 1, hi = lo + 1; /* lines[lo] <= off; hi: first line known to start past off, or nlines */
@@ -202,7 +201,27 @@ ms_position ms_document_position_after(const ms_document *self, size_t off, ms_e
     else hi = mid;
   }
   *line = lo;
-  return position_on(self, lo, off, enc);
+}
+
+ms_position ms_document_position_after(const ms_document *self, size_t off, ms_encoding enc, uint32_t *line) {
+  if (off > self->len) off = self->len;
+  after_line(self, off, line);
+  return position_on(self, *line, off, enc);
+}
+
+ms_position ms_document_position_next(const ms_document *self, size_t off, ms_encoding enc,
+                                      ms_position_cursor *c) {
+  if (off > self->len) off = self->len;
+  uint32_t line = c->valid ? c->line : 0;
+  after_line(self, off, &line);
+  size_t end = content_end(self, line), from = self->lines[line];
+  uint32_t base = 0, counted;
+  if (c->valid && c->line == line && c->at <= off) from = c->at, base = c->units;
+  if (off > end) off = end;
+  if (from > off) from = self->lines[line], base = 0;
+  size_t at = walk(self, from, end, off, UINT32_MAX - base, enc, &counted);
+  *c = (ms_position_cursor){line, at, base + counted, true};
+  return (ms_position){line, base + counted};
 }
 
 ms_point ms_document_point(const ms_document *self, size_t off) {

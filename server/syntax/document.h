@@ -93,6 +93,22 @@ ms_position ms_document_position(const ms_document *self, size_t byte_offset, ms
 ** and the line is searched forward from there, not over the whole index. */
 ms_position ms_document_position_after(const ms_document *self, size_t byte_offset, ms_encoding enc, uint32_t *line);
 
+/* Where the last of a run of positions was: its line, the character start
+** the walk stopped at and the units counted up to it (zero it to begin). */
+typedef struct {
+  uint32_t line;
+  size_t at;
+  uint32_t units;
+  bool valid;
+} ms_position_cursor;
+
+/* The same, for offsets asked in increasing order on long lines (semantic
+** tokens of one op with millions of operands): a position on the cursor's
+** line walks on from the last one, not from the line start, so a run of
+** positions costs the line's length once, not once per position. */
+ms_position ms_document_position_next(const ms_document *self, size_t byte_offset, ms_encoding enc,
+                                      ms_position_cursor *cursor);
+
 /* The tree-sitter point of a byte offset (clamped to the text length; the
 ** column is not rounded to a character start). */
 ms_point ms_document_point(const ms_document *self, size_t byte_offset);

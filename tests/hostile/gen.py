@@ -87,6 +87,19 @@ def wide_op(n):
             '  return\n}\n')
 
 
+def wide_generic(n):
+    # the case: one generic op with n operands (each a use of %0)
+    # and n operand types, no results
+    return ('func.func @f(%0: i32) {\n  "test.op"(' + ', '.join(['%0'] * n) + ') : (' + ', '.join(['i32'] * n) +
+            ') -> ()\n  return\n}\n')
+
+
+def wide_results(n):
+    # one generic op with n results: `%r:n` and a result type list of n
+    return ('func.func @f() {\n  %%r:%d = "test.op"() : () -> (' % n + ', '.join(['tensor<2xf32>'] * n) +
+            ')\n  return\n}\n')
+
+
 def alias_chain(n):
     lines = ['!t0 = tensor<2x3xf32>']
     lines += ['!t%d = !t%d' % (i, i - 1) for i in range(1, n + 1)]
@@ -134,6 +147,8 @@ KINDS = {
     'many-rules': (many_rules, 15000),
     'random-bytes': (random_bytes, 10 << 20),
     'wide-op': (wide_op, 2600000),
+    'wide-generic': (wide_generic, 2600000),
+    'wide-results': (wide_results, 1000000),
     'noise-between': (noise_between, 10 << 20),
     'alias-chain': (alias_chain, 64),
     'alias-cycle': (alias_cycle, 3),

@@ -430,3 +430,24 @@ Test(document, position_after_equals_position) {
   cr_assert(back.line == want.line && back.character == want.character);
   ms_document_delete(d);
 }
+
+/* ms_document_position_next over increasing offsets (every byte, so some
+** fall inside characters and line endings) gives ms_document_position's
+** answers, in both encodings, also when it jumps back (a fresh walk). */
+Test(document, position_next_is_position) {
+  const char *text = "ab\xc3\xa9 \xf0\x9f\x98\x80x, %0\r\n\xe2\x82\xac y\n\nlast \xf0\x9f\x98\x80";
+  ms_document *d = ms_document_new("file:///t.mlir", text, strlen(text), 1);
+  ms_encoding encs[] = {U16, U8};
+  for (int e = 0; e < 2; e++) {
+    ms_position_cursor c = {0};
+    for (size_t off = 0; off <= strlen(text) + 2; off++) {
+      ms_position want = ms_document_position(d, off, encs[e]);
+      ms_position got = ms_document_position_next(d, off, encs[e], &c);
+      cr_assert(got.line == want.line && got.character == want.character,
+                "offset %zu: %u:%u, expected %u:%u", off, got.line, got.character, want.line, want.character);
+    }
+    ms_position back = ms_document_position_next(d, 3, encs[e], &c), want = ms_document_position(d, 3, encs[e]);
+    cr_assert(back.line == want.line && back.character == want.character);
+  }
+  ms_document_delete(d);
+}
