@@ -24,8 +24,11 @@
 ** edited last (`snap`), valid while the text before that piece is
 ** unchanged, and one after it (`snap_after`); an edit before it judges the
 ** function from its head and moves the snapshots to the new piece. Edits
-** elsewhere in the function move the other pieces' records and stored
-** units in place (what lies past the edit). Judging stops after the
+** elsewhere in the function move the other pieces' stored units in place
+** (what lies past the edit; a unit whose diagnostics show the same lines
+** and characters keeps its generation, so its cached JSON stands) and
+** their records when they are next judged (`moves`). The pieces are
+** smaller than the module's chunks (session.c: PIECE_TARGET). Judging stops after the
 ** edited piece when the table after it is the same as before the edit
 ** (ms_flow_same: the same names, each with the same value, op, operand #1,
 ** producer and inference, nothing the edit fell on): the later pieces
