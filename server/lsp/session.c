@@ -113,6 +113,7 @@ static void clear_units(chunk *c) {
   if (c->piece) ms_records_clear(c->piece);
   free(c->piece);
   c->piece = NULL;
+  c->nmoves = 0;
   free(c->units);
   c->units = NULL;
   c->nunits = 0;

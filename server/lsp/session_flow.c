@@ -24,8 +24,11 @@
 ** edited last (`snap`), valid while the text before that piece is
 ** unchanged, and one after it (`snap_after`); an edit before it judges the
 ** function from its head and moves the snapshots to the new piece. Edits
-** elsewhere in the function move the other pieces' records and stored
-** units in place (what lies past the edit). Judging stops after the
+** elsewhere in the function move the other pieces' stored units in place
+** (what lies past the edit; a unit whose diagnostics show the same lines
+** and characters keeps its generation, so its cached JSON stands) and
+** their records when they are next judged (`moves`). The pieces are
+** smaller than the module's chunks (session.c: PIECE_TARGET). Judging stops after the
 ** edited piece when the table after it is the same as before the edit
 ** (ms_flow_same: the same names, each with the same value, op, operand #1,
 ** producer and inference, nothing the edit fell on): the later pieces
@@ -46,6 +49,7 @@
 ** piece is judged. */
 static void read_records(chunk *c, TSNode root, const ms_catalog *catalog, const ms_analyzer_options *opts,
                          const char *text) {
+  c->nmoves = 0;
   if (c->piece) ms_records_clear(c->piece);
   else c->piece = ms_xmalloc(sizeof *c->piece);
   ms_records_init(c->piece);
@@ -77,6 +81,23 @@ void ms_session_read_piece(chunk *c, const analyse_ctx *a) {
   TSNode root = ts_tree_root_node(c->tree);
   ms_session_chunk_syntax(c, root, a->text);
   read_records(c, root, a->catalog, a->opts, a->text);
+}
+
+/* Applies the edits noted since c's records were last moved (flow_edited
+** notes them: most pieces of a long function are not judged again after
+** an edit, and moving all their records on every keystroke cost more
+** than the judging). */
+static void settle_piece(chunk *c) {
+  for (unsigned i = 0; i < c->nmoves && c->piece; i++)
+    ms_records_shift_from(c->piece, c->moves[i].from, c->moves[i].delta);
+  c->nmoves = 0;
+}
+
+static void note_move(chunk *c, uint32_t from, int64_t delta) {
+  if (c->nmoves == sizeof c->moves / sizeof c->moves[0]) settle_piece(c);
+  c->moves[c->nmoves].from = from;
+  c->moves[c->nmoves].delta = delta;
+  c->nmoves++;
 }
 
 /* A copy of src's pools (a piece's records are kept: judging consumes its input). */
@@ -113,6 +134,7 @@ void ms_session_judge_piece(ms_session *self, chunk *c, bool last) {
   ms_analysis_init(&an);
   /* The piece's records stay: judging it again needs no tree. */
   ms_records work;
+  settle_piece(c);
   copy_records(&work, c->piece);
   ms_flow_add_stored(self->flow, &work, c->end[0], &an);
   ms_records_clear(&work);
@@ -185,6 +207,7 @@ void ms_session_note_edit(ms_session *self, ms_position start, ms_position end, 
 
 void ms_session_keep_old_records(ms_session *self, size_t k) {
   if (self->edit.count != 1 || self->edit.chunk != k || !self->chunks[k].piece) return;
+  settle_piece(&self->chunks[k]);
   if (self->edit.old_rec) ms_records_clear(self->edit.old_rec);
   free(self->edit.old_rec);
   self->edit.old_rec = self->chunks[k].piece;
@@ -269,7 +292,8 @@ void ms_session_flow_edited(ms_session *self, size_t k, const ms_text_edit *e) {
     if (i == k) continue;
     /* The piece's records and its unit (stored from the function's start:
     ** what lies past the edit moves, the proxies before it stay). */
-    if (c->piece) ms_records_shift_from(c->piece, e->old_end_byte, delta);
+    /* (A piece ending before the edit has nothing past it.) */
+    if (c->piece && c->end[0] >= e->old_end_byte) note_move(c, e->old_end_byte, delta);
     if (c->nunits && c->units[0].an && c->units[0].start <= e->start_byte) {
       unit *u = &c->units[0];
       uint64_t gen = shows_same_positions(u->an, u->start, e, text, len) ? ms_stored_analysis_generation(u->an)
