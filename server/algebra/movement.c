@@ -22,7 +22,9 @@
 ** limit_indices, strides; slice_sizes; edge_padding_low,
 ** edge_padding_high, interior_padding; dimension; dimensions;
 ** iota_dimension; output_shape; size; static_result (reshape: 1 when the
-** result must be static or singly bounded, StableHLO's, not MHLO's).
+** result must be static or singly bounded, StableHLO's, not MHLO's);
+** unchecked_dynamic_shape (dynamic_reshape: 1 when nothing is checked
+** unless the output_shape operand is statically shaped, MHLO's verifier).
 */
 #include "broadcast.h" /* MS_CODE_NOT_STATIC */
 #include "sop_check.h"
@@ -168,15 +170,19 @@ static ms_infer_verdict dynamic_reshape(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 2 || !in->operands[0].ranked) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0], *st = &in->operands[1], *r = declared(in, 0);
   const ms_sop_param *shape = ms_sop_get(in, "output_shape");
+  if (ms_sop_int(in, "unchecked_dynamic_shape", 0) && !is_static(st)) r = NULL;
   if (r && is_static(x) && is_static(r) && elements(x) >= 0 && elements(r) >= 0 && elements(x) != elements(r))
     return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, -1,
                        "number of output elements (%lld) doesn't match expected number of elements (%lld)",
                        (long long)elements(r), (long long)elements(x));
   if (r && shape && !shape_fits(out, shape, r)) return MS_INFER_INVALID;
-  if (r && st->ranked && st->rank == 1 && st->dims[0] != r->rank)
+  if (r && st->ranked && st->rank == 1 && st->dims[0] != r->rank) {
+    char len[24] = "?";
+    if (st->dims[0] >= 0) snprintf(len, sizeof len, "%lld", (long long)st->dims[0]);
     return ms_sop_fail(out, MS_CODE_DIMS_COUNT, 1,
-                       "result should have a rank (%d) equal to the number of elements in output_shape (%lld)",
-                       r->rank, (long long)st->dims[0]);
+                       "result should have a rank (%d) equal to the number of elements in output_shape (%s)", r->rank,
+                       len);
+  }
   if (shape && is_static(x) && elements(x) >= 0) {
     int64_t n = 1;
     for (int i = 0; i < shape->n; i++) n *= shape->v[i];
@@ -579,7 +585,7 @@ const ms_sop_def ms_sop_movement[] = {
     {"transpose", transpose, "permutation,permutation_operand,permutation_required"},
     {"reverse", reverse, "dimensions"},
     {"reshape", reshape, "static_result"},
-    {"dynamic_reshape", dynamic_reshape, "output_shape"},
+    {"dynamic_reshape", dynamic_reshape, "output_shape,unchecked_dynamic_shape"},
     {"slice", slice, "start_indices,limit_indices,strides"},
     {"dynamic_slice", dynamic_slice, "slice_sizes"},
     {"real_dynamic_slice", real_dynamic_slice, ""},

@@ -116,3 +116,18 @@ Test(hlo_readers, region_op_counts_direct_children) {
       "}\n";
   test_expect_codes(text, "region-types@11 region-types@14");
 }
+
+/* MHLO's DynamicReshapeOp::verify checks nothing unless output_shape is
+** statically shaped (mlir-hlo's canonicalize.mlir reshapes by a
+** tensor<?xindex>); StableHLO's ODS requires a static output_shape. The
+** rank check still holds for MHLO once the length is known. */
+Test(hlo_readers, mhlo_dynamic_reshape_of_a_dynamic_length_shape_is_unchecked) {
+  const char *fmt = "func.func @f(%%a: tensor<%s>, %%s: tensor<%sxindex>) -> tensor<?xf16> {\n"
+                    "  %%0 = \"%s.dynamic_reshape\"(%%a, %%s) : (tensor<%s>, tensor<%sxindex>) -> tensor<?xf16>\n"
+                    "  func.return %%0 : tensor<?xf16>\n"
+                    "}\n";
+  test_expect_codesf("", fmt, "?xf16", "?", "mhlo", "?xf16", "?");
+  test_expect_codesf("dims-count@2", fmt, "?xf16", "?", "stablehlo", "?xf16", "?");
+  test_expect_codesf("dims-count@2", fmt, "4xf16", "2", "mhlo", "4xf16", "2");
+  test_expect_codesf("", fmt, "4xf16", "1", "mhlo", "4xf16", "1");
+}
