@@ -131,3 +131,22 @@ Test(hlo_readers, mhlo_dynamic_reshape_of_a_dynamic_length_shape_is_unchecked) {
   test_expect_codesf("dims-count@2", fmt, "4xf16", "2", "mhlo", "4xf16", "2");
   test_expect_codesf("", fmt, "4xf16", "1", "mhlo", "4xf16", "1");
 }
+
+/* MHLO's DynamicConvOp has no verifier: its shape function only refines
+** (mlir-hlo's canonicalize/convolution.mlir convolves 5-D operands whose
+** dimension numbers name two spatial dims); StableHLO's verifies. */
+Test(hlo_readers, mhlo_dynamic_conv_is_not_verified) {
+  const char *fmt =
+      "func.func @f(%%a: tensor<1x8x8x32x207xf32>, %%w: tensor<3x3x32x207x16xf32>, %%p: tensor<2x2xi64>) -> "
+      "tensor<32x1x8x8x16xf32> {\n"
+      "  %%0 = \"%s.dynamic_conv\"(%%a, %%w, %%p) {batch_group_count = 1 : i64, dimension_numbers = "
+      "#%s.conv<raw input_batch_dimension = 0, input_feature_dimension = 4, input_spatial_dimensions = [1, 2], "
+      "kernel_input_feature_dimension = 3, kernel_output_feature_dimension = 4, kernel_spatial_dimensions = [0, 1], "
+      "output_batch_dimension = 1, output_feature_dimension = 4, output_spatial_dimensions = [2, 3]>, "
+      "feature_group_count = 1 : i64} : (tensor<1x8x8x32x207xf32>, tensor<3x3x32x207x16xf32>, tensor<2x2xi64>) -> "
+      "tensor<32x1x8x8x16xf32>\n"
+      "  func.return %%0 : tensor<32x1x8x8x16xf32>\n"
+      "}\n";
+  test_expect_codesf("", fmt, "mhlo", "mhlo");
+  test_expect_codesf("operand-rank@2", fmt, "stablehlo", "stablehlo");
+}
