@@ -26,7 +26,9 @@
 ** (out = (in - 1) * stride + lo + hi + window), "depth_multiplier_dimension"
 ** (output features = input features x that kernel dim), "bias_operand"
 ** (dim 0 is the output features or 1), "feature_operand", "operand_ranks"/"result_rank" (ODS
-** ranks). pool: the same window over the spatial dims of one input, the
+** ranks), "unknown_dims" (MHLO's ConvolutionOp::verify: operands may have
+** dims the dimension numbers do not name; the result has their rank and
+** keeps its declared sizes there). pool: the same window over the spatial dims of one input, the
 ** other dims carried over (pooling).
 */
 #include "sop_window.h"
@@ -293,9 +295,16 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out, bool dynamic)
   } else if (!check_groups(lhs, rhs, &d, fgc, bgc, out)) {
     return MS_INFER_INVALID;
   }
-  if (lhs->rank != d.ns + 2)
+  const ms_shape *declared = in->nresults && in->results[0].ranked ? &in->results[0] : NULL;
+  bool unnamed = lhs->rank > d.ns + 2 && ms_sop_int(in, "unknown_dims", 0);
+  if (lhs->rank != d.ns + 2 && !unnamed)
     return ms_sop_fail(out, CODE_RANK, 0, "expects convolution arguments to have %d dimensions. Got: %d", d.ns + 2,
                        lhs->rank);
+  if (unnamed && !declared) return MS_INFER_UNKNOWN; /* MHLO keeps the declared unnamed dims */
+  if (unnamed && declared->rank != lhs->rank)
+    return ms_sop_fail(out, CODE_RANK, -1,
+                       "expects rank of convolution return-type to be equal to input-ranks (%d), but got %d.",
+                       lhs->rank, declared->rank);
   int64_t sizes[MS_MAX_RANK];
   for (int i = 0; i < d.ns; i++) sizes[i] = rhs->dims[d.ks[i]];
   if (dynamic) {
@@ -319,7 +328,8 @@ static ms_infer_verdict conv(const ms_sop_in *in, ms_sop_out *out, bool dynamic)
   ms_window_dim w[MS_MAX_RANK];
   if (!ms_window_read(in, sizes, d.ns, w, out)) return MS_INFER_INVALID;
   ms_sop_result_begin(out, 0, in->nresults ? &in->results[0] : lhs);
-  for (int i = 0; i < lhs->rank; i++) ms_sop_result_push(out, 0, MS_DIM_DYNAMIC, MS_DIM_DYNAMIC);
+  for (int i = 0; i < lhs->rank; i++)
+    ms_sop_result_push(out, 0, unnamed ? declared->dims[i] : MS_DIM_DYNAMIC, MS_DIM_DYNAMIC);
   ms_shape *r = &out->results[0];
   bool inexact = false, spatial[MS_MAX_RANK] = {false};
   for (int i = 0; i < d.ns; i++) {
@@ -418,7 +428,7 @@ static ms_infer_verdict dynamic_conv(const ms_sop_in *in, ms_sop_out *out) { ret
   "input_batch_dimension,input_feature_dimension,input_spatial_dimensions,kernel_input_feature_dimension,"        \
   "kernel_output_feature_dimension,kernel_spatial_dimensions,output_batch_dimension,output_feature_dimension,"    \
   "output_spatial_dimensions,window_strides,padding,lhs_dilation,rhs_dilation,window_reversal,feature_group_count," \
-  "batch_group_count," CONV_OPTS
+  "batch_group_count,unknown_dims," CONV_OPTS
 
 /* The options of conv_opts and check_ranks (TOSA's layouts). */
 #define CONV_OPTS                                                                                       \

@@ -150,3 +150,27 @@ Test(hlo_readers, mhlo_dynamic_conv_is_not_verified) {
   test_expect_codesf("", fmt, "mhlo", "mhlo");
   test_expect_codesf("operand-rank@2", fmt, "stablehlo", "stablehlo");
 }
+
+/* MHLO's ConvolutionOp::verify lets operands have dims the dimension
+** numbers do not name (mlir-hlo's ops.mlir @conv2d_generic, printed
+** `[b, 0, 1, ?, f]`): the result keeps its declared sizes there, the named
+** dims are still inferred and compared; StableHLO's convolution_c12
+** rejects the rank. */
+Test(hlo_readers, mhlo_convolution_with_unnamed_dims) {
+  const char *fmt =
+      "func.func @f(%%a: tensor<1x8x8x32x207xf32>, %%w: tensor<3x3x32x207x16xf32>) -> tensor<%s> {\n"
+      "  %%0 = \"%s.convolution\"(%%a, %%w) {batch_group_count = 1 : i64, dimension_numbers = "
+      "#%s.conv<raw input_batch_dimension = 0, input_feature_dimension = 4, input_spatial_dimensions = [1, 2], "
+      "kernel_input_feature_dimension = 3, kernel_output_feature_dimension = 4, kernel_spatial_dimensions = [0, 1], "
+      "output_batch_dimension = 1, output_feature_dimension = 4, output_spatial_dimensions = [2, 3]>, "
+      "feature_group_count = 1 : i64, padding = dense<1> : tensor<2x2xi64>} : (tensor<1x8x8x32x207xf32>, "
+      "tensor<3x3x32x207x16xf32>) -> tensor<%s>\n"
+      "  func.return %%0 : tensor<%s>\n"
+      "}\n";
+  test_expect_codesf("", fmt, "32x1x8x8x16xf32", "mhlo", "mhlo", "32x1x8x8x16xf32", "32x1x8x8x16xf32");
+  test_expect_codesf("", fmt, "7x1x8x8x16xf32", "mhlo", "mhlo", "7x1x8x8x16xf32", "7x1x8x8x16xf32");
+  test_expect_codesf("result-shape@2", fmt, "32x1x9x8x16xf32", "mhlo", "mhlo", "32x1x9x8x16xf32", "32x1x9x8x16xf32");
+  test_expect_codesf("operand-rank@2", fmt, "32x1x8x8xf32", "mhlo", "mhlo", "32x1x8x8xf32", "32x1x8x8xf32");
+  test_expect_codesf("operand-rank@2", fmt, "32x1x8x8x16xf32", "stablehlo", "stablehlo", "32x1x8x8x16xf32",
+                     "32x1x8x8x16xf32");
+}
