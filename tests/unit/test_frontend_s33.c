@@ -41,3 +41,20 @@ Test(frontend_s33, adaptive_avg_pool2d_of_ones_is_a_mean) {
       "}\n",
       "operand-rank@6 operand-rank@7");
 }
+
+/* onnx.Transpose without perm reverses the dims (the specification's
+** default, as ONNX's inference gives it): inferred, and a declared result
+** that is not the reversal is an error, as ONNX's inference rejects it. */
+Test(frontend_s33, onnx_transpose_without_perm_reverses) {
+  const char *text = "func.func @f(%x: tensor<2x3x5xf32>) -> tensor<*xf32> {\n"
+                     "  %t = \"onnx.Transpose\"(%x) : (tensor<2x3x5xf32>) -> tensor<*xf32>\n"
+                     "  onnx.Return %t : tensor<*xf32>\n"
+                     "}\n";
+  const char *want[] = {"%t =", "tensor<5x3x2xf32>", NULL};
+  test_expect_types(text, 0, want);
+  test_expect_error("func.func @f(%x: tensor<2x3x5xf32>) -> tensor<2x3x5xf32> {\n"
+                    "  %t = \"onnx.Transpose\"(%x) : (tensor<2x3x5xf32>) -> tensor<2x3x5xf32>\n"
+                    "  onnx.Return %t : tensor<2x3x5xf32>\n"
+                    "}\n",
+                    "result-shape@2");
+}
