@@ -85,6 +85,7 @@ static ms_infer_verdict transpose(const ms_sop_in *in, ms_sop_out *out) {
   /* reversed_default: no permutation reverses the dims (ONNX's default perm). */
   ms_sop_param reversed;
   if (!perm && ms_sop_int(in, "reversed_default", 0) && in->noperands >= 1 && in->operands[0].ranked) {
+    memset(&reversed, 0, sizeof reversed);
     reversed.n = in->operands[0].rank;
     for (int i = 0; i < reversed.n; i++) reversed.v[i] = reversed.n - 1 - i;
     perm = &reversed;
