@@ -332,8 +332,28 @@ static ms_infer_verdict pool(const ms_sop_in *in, ms_sop_out *out) {
   return FW_EMIT(x, dims, x->rank);
 }
 
+/* "ones_mean": ATen's adaptive_avg_pool2d takes an output_size of all 1
+** as the mean over the last spatial_rank dims (keepdim), which checks no
+** rank but that one (at least spatial_rank dims) and no size. True when
+** that applies; the result (or the finding) is then in out. */
+static bool adaptive_ones_mean(const ms_sop_in *in, const ms_shape *x, const ms_sop_param *os,
+                               ms_infer_verdict *v, ms_sop_out *out) {
+  if (!ms_sop_int(in, "ones_mean", 0) || !x) return false;
+  for (int i = 0; i < os->n; i++)
+    if (os->v[i] != 1) return false;
+  if (x->rank < os->n) {
+    *v = ms_sop_fail(out, CODE_RANK, 0, "Dimension out of range (rank %d, the mean takes the last %d)", x->rank,
+                     os->n);
+    return true;
+  }
+  int64_t dims[MS_MAX_RANK];
+  for (int i = 0; i < x->rank; i++) dims[i] = i < x->rank - os->n ? x->dims[i] : 1;
+  *v = ms_fw_emit(in, out, "adaptive_pool (output_size all 1: the mean)", x, dims, x->rank);
+  return true;
+}
+
 /* adaptive pooling: the last "spatial_rank" dims of a (N x) C x spatial
-** input become "output_size". */
+** input become "output_size" ("ones_mean": adaptive_ones_mean). */
 static ms_infer_verdict adaptive_pool(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *x = ms_fw_ranked(in, 0);
   int64_t ns = ms_sop_int(in, "spatial_rank", 2);
@@ -342,6 +362,8 @@ static ms_infer_verdict adaptive_pool(const ms_sop_in *in, ms_sop_out *out) {
   if (os->n != ns) return ms_sop_fail(out, CODE_COUNT, -1, "output_size must be %lld", (long long)ns);
   for (int i = 0; i < os->n; i++)
     if (os->v[i] < 0) return ms_sop_fail(out, CODE_SIZES, -1, "output_size must be non-negative");
+  ms_infer_verdict mean;
+  if (adaptive_ones_mean(in, x, os, &mean, out)) return mean;
   if (!x) return MS_INFER_UNKNOWN;
   if (x->rank != ns + 1 && x->rank != ns + 2)
     return ms_sop_fail(out, CODE_RANK, 0, "expected %lldD or %lldD tensor, but got %dD", (long long)ns + 1,
@@ -363,6 +385,6 @@ const ms_sop_def ms_sop_framework[] = {
     {"channels_first_conv", conv,
      "window_strides,padding,rhs_dilation,feature_group_count,transposed,output_padding,unbatched"},
     {"channels_first_pool", pool, "spatial_rank,window_dimensions,window_strides,padding,rhs_dilation,ceil_mode"},
-    {"adaptive_pool", adaptive_pool, "spatial_rank,output_size"},
+    {"adaptive_pool", adaptive_pool, "spatial_rank,output_size,ones_mean"},
     {NULL, NULL, NULL},
 };

@@ -18,7 +18,8 @@
 ** output_shape, dynamic_pad's paddings, set_dimension_size's size) are
 ** parameters when the rule reads them from a constant, else unknown.
 **
-** Parameters (StableHLO's attribute names): permutation; start_indices,
+** Parameters (StableHLO's attribute names): permutation (reversed_default:
+** 1 when an absent one reverses the dims, ONNX's); start_indices,
 ** limit_indices, strides; slice_sizes; edge_padding_low,
 ** edge_padding_high, interior_padding; dimension; dimensions;
 ** iota_dimension; output_shape; size; static_result (reshape: 1 when the
@@ -83,6 +84,14 @@ static ms_infer_verdict transpose(const ms_sop_in *in, ms_sop_out *out) {
   /* permutation_required: an attribute, not optional (StableHLO's ODS). */
   if (!perm && po < 0 && ms_sop_int(in, "permutation_required", 0))
     return ms_sop_fail(out, MS_CODE_MISSING_ATTRIBUTE, -1, "requires attribute 'permutation'%s", "");
+  /* reversed_default: no permutation reverses the dims (ONNX's default perm). */
+  ms_sop_param reversed;
+  if (!perm && ms_sop_int(in, "reversed_default", 0) && in->noperands >= 1 && in->operands[0].ranked) {
+    memset(&reversed, 0, sizeof reversed);
+    reversed.n = in->operands[0].rank;
+    for (int i = 0; i < reversed.n; i++) reversed.v[i] = reversed.n - 1 - i;
+    perm = &reversed;
+  }
   if (in->noperands < 1 || !perm || !in->operands[0].ranked) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
   char b[128];
@@ -582,7 +591,7 @@ static ms_infer_verdict pairwise(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 const ms_sop_def ms_sop_movement[] = {
-    {"transpose", transpose, "permutation,permutation_operand,permutation_required"},
+    {"transpose", transpose, "permutation,permutation_operand,permutation_required,reversed_default"},
     {"reverse", reverse, "dimensions"},
     {"reshape", reshape, "static_result"},
     {"dynamic_reshape", dynamic_reshape, "output_shape,unchecked_dynamic_shape"},

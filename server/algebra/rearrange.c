@@ -22,14 +22,17 @@
 **                   sizes or scales (`tensor<0xi64>`, onnx-mlir's way of
 **                   leaving it out) counts as absent. The result only
 **                   refines the declared one. Opset 18 (from its
-**                   specification; ONNX 1.12 cannot grade it): "axes" (negatives from
-**                   the back) names the dims sizes and scales apply to, one
-**                   element each, the others keep X's dim (another count,
-**                   an axis out of range or repeated: not judged); a
+**                   specification and ONNX's later inference; ONNX 1.12
+**                   cannot grade it): "axes" (negatives from the back)
+**                   names the dims sizes and scales apply to, one element
+**                   each, the others keep X's dim; another known count, an
+**                   axis out of range or repeated is an error, as ONNX's
+**                   inference rejects them (with X ranked). A
 **                   keep_aspect_ratio_policy "not_larger" / "not_smaller"
 **                   scales every sized dim by the min / max of sizes[i] /
-**                   dim (f32), rounded halves up; any other policy than
-**                   stretch ("stretch" 0) leaves the sized dims unknown.
+**                   dim (f32), roundf; another policy than these and
+**                   stretch, or one other than stretch with scales given,
+**                   is an error (attribute-value).
 **   shape_values    a result shaped by the values of a constant 1-D
 **                   operand ("shape"), each >= 0 (ConstantOfShape); the
 **                   verifier does not compare the declared result: the
@@ -150,21 +153,40 @@ static int64_t scaled(int64_t d, uint32_t bits) {
 }
 
 /* The dims Resize's axes name (opset 18; absent: every dim of X, in
-** order), negatives counted from the back, into ax; their count, or -1
-** when not judged: X unranked with axes, an axis out of [-r, r) or
-** repeated (the specification leaves that undefined). */
-static int resize_axes(const ms_sop_in *in, const ms_shape *x, int64_t *ax) {
+** order), negatives counted from the back, into ax; their count, -1 when
+** not judged (X unranked with axes: ONNX's inference judges nothing
+** without X's shape), or -2 on a finding in out: an axis out of [-r, r)
+** or repeated (ONNX's checkAxesRange and checkDuplicateAxes). */
+static int resize_axes(const ms_sop_in *in, const ms_shape *x, int64_t *ax, ms_sop_out *out) {
   const ms_sop_param *a = ms_sop_get(in, "axes");
   if (!a) {
     for (int i = 0; x->ranked && i < x->rank; i++) ax[i] = i;
     return x->ranked ? x->rank : -1;
   }
-  if (!x->ranked || a->n > x->rank) return -1;
+  if (!x->ranked) return -1;
   for (int i = 0; i < a->n; i++) {
-    ax[i] = a->v[i] < 0 ? a->v[i] + x->rank : a->v[i];
-    if (ax[i] < 0 || ax[i] >= x->rank || ms_sop_contains(ax, i, ax[i])) return -1;
+    int64_t v = a->v[i];
+    if (!ms_sop_axis_in(out, &v, x->rank, "axes")) return -2;
+    if (ms_sop_contains(ax, i, v))
+      return ms_sop_fail(out, MS_CODE_DIMS_ORDER, -1, "Repeated axis: %lld", (long long)v), -2;
+    ax[i] = v;
   }
   return a->n;
+}
+
+/* The checks ONNX's inference makes before any shape (Resize-18): a
+** keep_aspect_ratio_policy other than its three, or one other than
+** stretch with scales given (a known count > 0; an empty scales is
+** absent). False with the finding in out. */
+static bool resize_policy_ok(const ms_sop_in *in, ms_sop_out *out, int64_t nscales) {
+  bool stretch = ms_sop_int(in, "stretch", 1) != 0;
+  bool policy = ms_sop_int(in, "not_larger", 0) || ms_sop_int(in, "not_smaller", 0);
+  if (!stretch && !policy)
+    return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "Unknown value for `keep_aspect_ratio_policy`"), false;
+  if (!stretch && nscales > 0)
+    return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, 2, "Providing `scales` is incompatible with a "
+                       "`keep_aspect_ratio_policy` other than \"stretch\""), false;
+  return true;
 }
 
 /* Resize-18's keep_aspect_ratio_policy not_larger / not_smaller on the
@@ -182,7 +204,7 @@ static bool keep_aspect(const ms_sop_in *in, const ms_shape *x, const int64_t *a
     if (i == 0 || (larger ? s > scale : s < scale)) scale = s;
   }
   for (int i = 0; i < v->n; i++) {
-    float f = floorf(scale * (float)x->dims[ax[i]] + 0.5f);
+    float f = roundf(scale * (float)x->dims[ax[i]]);
     if (!(f >= 0.0f && f < 1e15f)) return false;
     dims[ax[i]] = (int64_t)f;
   }
@@ -193,16 +215,20 @@ static ms_infer_verdict resize_sizes(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
   bool with_axes = ms_sop_get(in, "axes") != NULL;
-  int64_t ax[MS_MAX_RANK];
-  int nax = resize_axes(in, x, ax);
-  if (with_axes && nax < 0) return unknown_result(out);
   int64_t nsizes = count_of(in, 3), nscales = count_of(in, 2);
+  if (!resize_policy_ok(in, out, nscales)) return MS_INFER_INVALID;
+  int64_t ax[MS_MAX_RANK];
+  int nax = resize_axes(in, x, ax, out);
+  if (nax == -2) return MS_INFER_INVALID;
+  if (with_axes && nax < 0) return unknown_result(out);
   bool by_sizes = nsizes > 0 || nsizes == -1;
   int64_t n = by_sizes ? nsizes : nscales;
   const char *which = by_sizes ? "sizes" : "scales";
-  /* Without axes ONNX 1.12's inference rejects another count; with axes
-  ** (opset 18, which it does not know) the op is left unjudged. */
-  if (with_axes && n > 0 && n != nax) return unknown_result(out);
+  /* A known count other than the axes' (opset 18) or X's rank: ONNX's
+  ** inference rejects both. */
+  if (with_axes && n > 0 && n != nax)
+    return ms_sop_fail(out, MS_CODE_DIMS_COUNT, by_sizes ? 3 : 2, "Number of elements of input '%s' (%lld) does not "
+                       "match the number of axes (%d)", which, (long long)n, nax);
   if (x->ranked && n > 0 && n != x->rank && !with_axes)
     return ms_sop_fail(out, MS_CODE_OPERAND_RANK, by_sizes ? 3 : 2, "Number of elements of input '%s' (%lld) must be "
                        "same as rank of input 'X' (%d)", which, (long long)n, x->rank);

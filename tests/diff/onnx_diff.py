@@ -9,7 +9,9 @@ ScatterND, ScatterElements, Split, Slice, Tile, Pad, Shape, Size,
 BatchNormalization, LayerNormalization, MatMulInteger, LpPool, DepthToSpace,
 SpaceToDepth, ConcatFromSequence over a sequence input `!onnx.Seq<T>`,
 SplitToSequence, whose result is a sequence `!onnx.Seq<T>`,
-Resize-13 with constant sizes or f32 scales), valid and invalid
+Resize-13 with constant sizes or f32 scales, Resize-18 with axes and
+keep_aspect_ratio_policy, Transpose with and without perm, Concat, Expand,
+Where), valid and invalid
 ones, each in three variants (no `wrong` one for ConcatFromSequence,
 SplitToSequence and Resize, whose declared result onnx-mlir does not compare): outputs declared with the exact type
 (`exact`), outputs declared `tensor<*xT>` with some input dims `?`
@@ -23,6 +25,13 @@ optional inputs as `"onnx.NoValue"`), checked with `mlir-shape check
 --format=json` and `shapes --format=json`; the verdicts must agree (an
 error iff the reference rejects) and every value the reference infers must
 get exactly its type.
+
+Resize-18 is not graded by ONNX: python3-onnx 1.12 knows opset 17 at most
+(its Resize is Resize-13, without axes or keep_aspect_ratio_policy). Its
+reference is resize18_reference, the operator specification's Resize-18
+written in Python as ONNX's later shape inference computes it
+(resizeShapeInferenceVersioned in onnx/defs/tensor/utils.cc): what that
+inference rejects is invalid, every other graph gets its output shape.
 
 Where ONNX 1.12's inference is laxer than the operator specification, the
 specification decides and the case says so (SPEC_ONLY): Gemm's K, Conv's
@@ -62,7 +71,8 @@ import numpy as np
 import onnx
 from onnx import TensorProto, helper, numpy_helper, shape_inference
 
-ELEM = {TensorProto.FLOAT: "f32", TensorProto.INT64: "i64", TensorProto.UINT8: "ui8", TensorProto.INT32: "i32"}
+ELEM = {TensorProto.FLOAT: "f32", TensorProto.INT64: "i64", TensorProto.UINT8: "ui8", TensorProto.INT32: "i32",
+        TensorProto.BOOL: "i1"}
 OPSET = 17
 
 
@@ -80,9 +90,10 @@ class Case:
         self.seqs = set()                  # inputs that are sequences of tensors of that shape (!onnx.Seq<T>)
         self.declared_unchecked = False    # onnx-mlir does not compare the declared result: no "wrong" variant
         self.seq_out = False               # the outputs are sequences of tensors (!onnx.Seq<T>)
+        self.opset18 = False               # graded by resize18_reference (ONNX 1.12 knows opset 17 at most)
 
 
-F, I64 = TensorProto.FLOAT, TensorProto.INT64
+F, I64, B = TensorProto.FLOAT, TensorProto.INT64, TensorProto.BOOL
 ABSENT = "absent"   # an input's shape: the optional input is left out ('' in ONNX, onnx.NoValue in MLIR)
 
 # What ONNX's inference rejects but onnx-mlir's verifier accepts in onnx-mlir's
@@ -522,6 +533,177 @@ def g_resize(r, bad):
     return c
 
 
+def g_resize18(r, bad):
+    """Resize-18 (ONNX 1.12 knows opset 17 at most, so resize18_reference
+    below grades it): axes (some dims, negatives from the back, any order)
+    or none, constant sizes or f32 scales for them, keep_aspect_ratio_policy
+    stretch (or absent), not_larger or not_smaller with sizes. bad: 1 a
+    sizes or scales count other than the axes', 2 an axis out of range, 3 an
+    axis repeated, 4 an unknown policy or scales with a policy other than
+    stretch."""
+    x = dims(r, r.randint(1, 4))
+    rank = len(x)
+    attrs = {"mode": r.choice(["nearest", "linear"])}
+    axes = None
+    if r.random() < 0.75 or bad in (1, 2, 3):
+        axes = r.sample(range(rank), r.randint(1, rank))
+        axes = [a - rank if r.random() < 0.3 else a for a in axes]
+        if bad == 2:
+            axes[r.randrange(len(axes))] = r.choice([rank, rank + 1, -rank - 1])
+        elif bad == 3:
+            axes.append(axes[0] - rank if axes[0] >= 0 else axes[0] + rank)
+        attrs["axes"] = axes
+    n = len(axes) if axes is not None else rank
+    if bad == 1:
+        n = n + r.choice([-1, 1]) if n > 1 else 2
+    by_scales = r.random() < 0.4
+    policy = r.choice([None, "stretch"] + ([] if by_scales else ["not_larger", "not_smaller"] * 2))
+    if bad == 4:
+        policy = r.choice(["bogus", "not_larger", "not_smaller"]) if by_scales else "fit"
+    if policy is not None:
+        attrs["keep_aspect_ratio_policy"] = policy
+    if by_scales:
+        scales = np.array([r.choice([0.25, 0.33, 0.5, 0.7, 1.0, 1.5, 2.0, 2.5, 3.0, 1.1]) for _ in range(n)],
+                          dtype=np.float32)
+        c = Case("Resize", [("X", x, F), ("roi", ABSENT, F), ("scales", None, F)], attrs, consts={"scales": scales})
+    else:
+        sizes = np.array([r.randint(1, 12) for _ in range(n)], dtype=np.int64)
+        c = Case("Resize", [("X", x, F), ("roi", ABSENT, F), ("scales", ABSENT, F), ("sizes", None, I64)], attrs,
+                 consts={"sizes": sizes})
+    c.declared_unchecked = True
+    c.opset18 = True
+    return c
+
+
+def resize18_reference(c, in_shapes):
+    """Resize-18's output shape as ONNX's later shape inference
+    (resizeShapeInferenceVersioned, onnx/defs/tensor/utils.cc, 1.15 and
+    after) computes it from the operator specification: None when it
+    rejects the op (an unknown keep_aspect_ratio_policy; scales with a
+    policy other than stretch; an axis out of [-r, r) or repeated; a sizes
+    or scales count other than the axes' or, without axes, X's rank). The
+    dims not among the axes keep X's (when known); sizes > 0 are the sized
+    dims (not_larger / not_smaller: roundf(min / max of sizes[i] / dim in
+    f32, times dim), unknown when a sized dim of X is); scales give
+    floor(dim * scale) in f32."""
+    x = in_shapes["X"]
+    rank = len(x)
+
+    def known(d):
+        return isinstance(d, int) and not isinstance(d, bool)
+    policy = c.attrs.get("keep_aspect_ratio_policy", "stretch")
+    sizes, scales = c.consts.get("sizes"), c.consts.get("scales")
+    if policy not in ("stretch", "not_larger", "not_smaller"):
+        return None
+    if scales is not None and policy != "stretch":
+        return None
+    axes = c.attrs.get("axes")
+    if axes is not None:
+        if any(not -rank <= a < rank for a in axes):
+            return None
+        axes = [a + rank if a < 0 else a for a in axes]
+        if len(set(axes)) != len(axes):
+            return None
+    ax = axes if axes is not None else list(range(rank))
+    vals = sizes if sizes is not None else scales
+    if len(vals) != len(ax):
+        return None
+    out = [d if known(d) else None for d in x] if axes is not None else [None] * rank
+    if sizes is not None:
+        s = [int(v) for v in sizes]
+        if policy != "stretch":
+            if any(not known(x[d]) for d in ax):
+                s = [-1] * len(s)
+            else:
+                ratios = [np.float32(s[i]) / np.float32(x[d]) for i, d in enumerate(ax)]
+                scale = min(ratios) if policy == "not_larger" else max(ratios)
+                s = [int(np.floor(np.float64(np.float32(scale) * np.float32(x[d])) + 0.5)) for d in ax]
+        for i, d in enumerate(ax):
+            out[d] = s[i] if s[i] > 0 else None
+    else:
+        full = [np.float32(1.0)] * rank
+        for i, d in enumerate(ax):
+            full[d] = np.float32(scales[i])
+        out = [int(np.floor(np.float32(x[i]) * full[i])) if known(x[i]) else None for i in range(rank)]
+    return [out, out] if c.chain else [out]
+
+
+def g_transpose(r, bad):
+    """Transpose: perm a permutation of [0, rank) or absent (the dims
+    reversed); bad: a perm of another length, or one repeating an axis."""
+    x = dims(r, r.randint(1, 4))
+    attrs = {}
+    if r.random() < 0.75 or bad:
+        perm = list(range(len(x)))
+        r.shuffle(perm)
+        if bad:
+            perm = perm + [len(x)] if r.random() < 0.5 or len(x) < 2 else perm[:-1] + [perm[0]]
+        attrs["perm"] = perm
+    return Case("Transpose", [("data", x, F)], attrs)
+
+
+def g_concat(r, bad):
+    """Concat of 1-3 inputs of one rank along axis (negatives from the
+    back); bad: 1 another size on a dim that is not the axis, 2 the axis
+    out of range."""
+    x = dims(r, r.randint(1, 4))
+    ax = r.randint(-len(x), len(x) - 1)
+    k = r.randint(1, 3)
+    ins = []
+    for i in range(k):
+        s = list(x)
+        s[ax] = r.randint(1, 5)
+        ins.append(("in%d" % i, s, F))
+    if bad == 1 and len(x) > 1:
+        others = [j for j in range(len(x)) if j != (ax % len(x))]
+        j = r.choice(others)
+        ins[-1][1][j] += 1
+        if k == 1:
+            ins.append(("in1", list(x), F))
+    elif bad:
+        ax = r.choice([len(x), -len(x) - 1])
+    return Case("Concat", ins, {"axis": ax})
+
+
+def g_expand(r, bad):
+    """Expand: input and the constant shape broadcast both ways (numpy);
+    bad: a dim of the shape neither 1 nor the input's."""
+    x = [r.choice([1, 1, 2, 3, 4]) for _ in range(r.randint(0, 3))]
+    n = max(len(x), r.randint(0, 4))
+    xs = [1] * (n - len(x)) + x
+    shape = [r.choice([1, d, d if d > 1 else r.randint(1, 4)]) for d in xs]
+    shape = shape[r.randint(0, n - len(x)) if r.random() < 0.3 else 0:]
+    if bad and shape:
+        j = r.randrange(len(shape))
+        d = xs[len(xs) - len(shape) + j]
+        shape[j] = d + 1 if d > 1 else (shape[j] if shape[j] > 1 else 2)
+        if d == 1:
+            k = next((i for i in range(len(x)) if x[i] > 1), None)
+            if k is None:
+                return g_expand(r, 0)
+            shape = [1] * (n - len(shape)) + shape if len(shape) < n else shape
+            shape[len(shape) - len(x) + k] = x[k] + 1
+    return Case("Expand", [("input", x, F), ("shape", None, I64)], consts={"shape": np.array(shape, dtype=np.int64)})
+
+
+def g_where(r, bad):
+    """Where (condition i1, X, Y): numpy broadcasting of the three; bad: a
+    dim of X that is neither 1 nor the broadcast of the others."""
+    full = dims(r, r.randint(0, 3), 2, 5)
+    shapes = []
+    for _ in range(3):
+        s = full[r.randint(0, len(full)):] if r.random() < 0.3 else list(full)
+        shapes.append([d if r.random() < 0.7 else 1 for d in s])
+    if bad:
+        if not full:
+            full = [2]
+            shapes = [[2], [2], [2]]
+        shapes[1] = [1] * (len(full) - len(shapes[1])) + shapes[1]
+        j = r.randrange(len(full))
+        shapes[1][j] = full[j] + 1
+    return Case("Where", [("condition", shapes[0], B), ("X", shapes[1], F), ("Y", shapes[2], F)])
+
+
 def g_split_to_sequence(r, bad):
     """SplitToSequence: split absent (NoValue), a constant scalar > 0
     (dividing the axis or not), a constant 1-D (sizes summing to the axis,
@@ -567,7 +749,8 @@ GENERATORS = [(g_matmul, 1), (g_matmul_integer, 1), (g_gemm, 2), (g_conv, 3), (g
               (g_softmax, 1), (g_topk, 1), (g_gather, 1), (g_gather_elements, 2), (g_gather_nd, 1),
               (g_scatter_nd, 1), (g_scatter_elements, 2), (g_split, 1), (g_slice, 1), (g_tile, 1), (g_pad, 1),
               (g_shape, 0), (g_batch_norm, 1), (g_layer_norm, 1), (g_depth_to_space, 1),
-              (g_unique, 1), (g_concat_from_sequence, 1), (g_resize, 2), (g_split_to_sequence, 2)]
+              (g_unique, 1), (g_concat_from_sequence, 1), (g_resize, 2), (g_split_to_sequence, 2),
+              (g_resize18, 4), (g_transpose, 1), (g_concat, 2), (g_expand, 1), (g_where, 1)]
 
 
 # --- ONNX model and reference ---
@@ -609,6 +792,8 @@ def model_of(c, in_shapes, out_types):
 def reference(c, in_shapes, out_types):
     """None (rejected) or the inferred output shapes (lists, None per
     unknown dim; None for an unknown rank)."""
+    if c.opset18:
+        return resize18_reference(c, in_shapes)
     m = model_of(c, in_shapes, out_types)
     try:
         inf = shape_inference.infer_shapes(m, strict_mode=True)

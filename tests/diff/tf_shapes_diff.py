@@ -7,7 +7,8 @@ semantics run in NumPy on zero arrays (tf.MatMul, BatchMatMulV2, Pad,
 MirrorPad, Tile, Reshape, Transpose, ConcatV2, Slice, StridedSlice with
 begin/end/shrink-axis masks, Split, SplitV, GatherV2, Pack, All/Any; and
 TFLite's transpose, reshape, tile, slice, pad, concatenation, pack, mean,
-split, strided_slice; a
+split, strided_slice, unpack, split_v, padv2, resize_bilinear,
+resize_nearest_neighbor, broadcast_to; a
 result's shape is what TensorFlow computes, e.g. np.tile for Tile) and, for
 the windowed ops (Conv2D, DepthwiseConv2dNative, MaxPool, AvgPool, NHWC
 and NCHW), TensorFlow's GetWindowedOutputSize formulas (VALID: ceil((in -
@@ -322,8 +323,10 @@ def g_all(r, c):
 def g_tfl(r, c):
     """TFLite's counterparts (their results refine-only too)."""
     kind = r.choice(["transpose", "reshape", "tile", "slice", "pad", "concatenation", "pack", "mean", "split",
-                     "strided_slice"])
+                     "strided_slice", "unpack", "split_v", "padv2", "resize", "broadcast_to"])
     shape = dims(r, r.randint(1, 4), 1, 5)
+    if kind in ("unpack", "split_v", "padv2", "resize", "broadcast_to"):
+        return g_tfl_more(r, c, kind, shape)
     if kind == "transpose":
         perm = list(range(len(shape)))
         r.shuffle(perm)
@@ -381,6 +384,46 @@ def g_tfl(r, c):
              [("begin_mask", "%d : i32" % bm), ("ellipsis_mask", "0 : i32"), ("end_mask", "%d : i32" % em),
               ("new_axis_mask", "0 : i32"), ("offset", "false"), ("shrink_axis_mask", "0 : i32")],
              [np.zeros(shape)[tuple(idx)].shape])
+
+
+def g_tfl_more(r, c, kind, shape):
+    """tfl.unpack (np.moveaxis: num results without dim axis), split_v
+    (constant sizes, one of them -1 at times), padv2 (np.pad), resize_bilinear
+    and resize_nearest_neighbor (NHWC: (N, size[0], size[1], C)) and
+    broadcast_to (np.broadcast_to)."""
+    if kind == "unpack":
+        axis = r.randrange(len(shape))
+        n = shape[axis]
+        out = [tuple(d for i, d in enumerate(shape) if i != axis)] * n
+        c.op("tfl.unpack", [c.arg(shape)], [("axis", "%d : i32" % (axis - len(shape) if r.random() < 0.3 else axis)),
+                                             ("num", "%d : i32" % n)], out)
+    elif kind == "split_v":
+        axis = r.randrange(len(shape))
+        parts, left = [], shape[axis]
+        while left > 0:
+            parts.append(r.randint(1, left))
+            left -= parts[-1]
+        sizes = list(parts)
+        if r.random() < 0.3:
+            sizes[r.randrange(len(sizes))] = -1
+        outs = [tuple(p_ if i == axis else d for i, d in enumerate(shape)) for p_ in parts]
+        c.op("tfl.split_v", [c.arg(shape), c.const(sizes), c.const(axis)], [("num_splits", "%d : i32" % len(parts))],
+             outs)
+    elif kind == "padv2":
+        pads = [[r.randint(0, 3), r.randint(0, 3)] for _ in shape]
+        c.op("tfl.padv2", [c.arg(shape), c.const(pads), c.const(0.0, "f32")], [], [np.pad(np.zeros(shape), pads).shape])
+    elif kind == "resize":
+        x = [r.randint(1, 3), r.randint(1, 9), r.randint(1, 9), r.randint(1, 4)]
+        size = [r.randint(1, 12), r.randint(1, 12)]
+        name = r.choice(["tfl.resize_bilinear", "tfl.resize_nearest_neighbor"])
+        c.op(name, [c.arg(x), c.const(size)], [("align_corners", "false"), ("half_pixel_centers", b(r.random() < 0.5))],
+             [(x[0], size[0], size[1], x[3])])
+    else:
+        target = [r.randint(1, 3) for _ in range(r.randint(0, 2))] + [d if r.random() < 0.7 else r.randint(1, 4)
+                                                                      for d in shape]
+        src = [d if d == t or r.random() < 0.6 else 1 for d, t in zip(shape, target[len(target) - len(shape):])]
+        src = [1 if d != t else d for d, t in zip(src, target[len(target) - len(shape):])]
+        c.op("tfl.broadcast_to", [c.arg(src), c.const(target)], [], [np.broadcast_to(np.zeros(src), target).shape])
 
 
 GENERATORS = [g_tfl, g_tfl, g_tfl, g_matmul, g_batch_matmul, g_conv, lambda r, c: g_conv(r, c, True), g_pool, g_pad, g_tile, g_reshape,

@@ -142,18 +142,23 @@ Test(frontend_s32, resize_axes_and_aspect_policies) {
   /* A sized dim unknown: the sized dims unknown, the others kept. */
   resize_case(&c, "tensor<1x3x?x7xf32>", "2, 3", "10, 10", "not_larger");
   sc_ok(&c, "resize_sizes", "tensor<1x3x?x?xf32>");
-  /* Another policy: the sized dims unknown. */
+  /* Another policy name: ONNX's inference rejects it. */
   resize_case(&c, "tensor<1x3x5x7xf32>", "2, 3", "10, 10", "bogus");
-  sc_ok(&c, "resize_sizes", "tensor<1x3x?x?xf32>");
-  /* Not judged, never an error: an axis out of range or repeated, a
-  ** count other than the axes'. */
+  sc_fails(&c, "resize_sizes", "attribute-value");
+  /* An axis out of range or repeated, a count other than the axes':
+  ** ONNX's inference (checkAxesRange, checkDuplicateAxes) rejects them. */
   const char *bad_axes[] = {"4", "-5", "2, -2"};
+  const char *bad_codes[] = {"dims-out-of-range", "dims-out-of-range", "dims-order"};
   for (int i = 0; i < 3; i++) {
     resize_case(&c, "tensor<1x3x5x7xf32>", bad_axes[i], strchr(bad_axes[i], ',') ? "4, 4" : "4", NULL);
-    sc_passes(&c, "resize_sizes");
-    cr_assert(!c.out.results[0].ranked, "%s", bad_axes[i]);
+    sc_fails(&c, "resize_sizes", bad_codes[i]);
   }
   resize_case(&c, "tensor<1x3x5x7xf32>", "2, 3", "4", NULL);
+  sc_fails(&c, "resize_sizes", "dims-count");
+  resize_case(&c, "tensor<1x3x5x7xf32>", "-1", "4, 4, 4, 4", NULL); /* X's rank, but not the axes' count */
+  sc_fails(&c, "resize_sizes", "dims-count");
+  /* Not judged without X's rank (ONNX's inference checks nothing then). */
+  resize_case(&c, "tensor<*xf32>", "2, 3", "4", NULL);
   sc_passes(&c, "resize_sizes");
   cr_assert(!c.out.results[0].ranked);
   /* Without axes a count other than X's rank is still ONNX's error. */
@@ -161,14 +166,13 @@ Test(frontend_s32, resize_axes_and_aspect_policies) {
   sc_fails(&c, "resize_sizes", "operand-rank");
 }
 
-Test(frontend_s32, resize_axes_with_f32_scales) {
-  sop_case c = {0};
-  sc_ops(&c, "tensor<1x3x5x7xf32>", "none", "tensor<2xf32>", "none", NULL);
-  sc_list(&c, "axes", "-2, 1");
-  ms_sop_param *p = &c.params[c.nparams++];
-  memset(p, 0, sizeof *p);
-  p->name = "scales";
-  p->present = true;
+/* X 1x3x5x7, scales (2, 0.5) as f32 bit patterns on the given axes, and
+** keep_aspect_ratio_policy not_larger when asked. */
+static void resize_scales_case(sop_case *c, const char *axes, bool not_larger) {
+  memset(c, 0, sizeof *c);
+  sc_ops(c, "tensor<1x3x5x7xf32>", "none", "tensor<2xf32>", "none", NULL);
+  sc_list(c, "axes", axes);
+  ms_sop_param *p = sc_param(c, "scales");
   snprintf(p->str, sizeof p->str, "f32");
   float f[2] = {2.0f, 0.5f};
   uint32_t bits[2];
@@ -176,8 +180,23 @@ Test(frontend_s32, resize_axes_with_f32_scales) {
   p->v[0] = bits[0];
   p->v[1] = bits[1];
   p->n = 2;
+  if (not_larger) {
+    sc_list(c, "stretch", "0");
+    sc_list(c, "not_larger", "1");
+  }
+}
+
+Test(frontend_s32, resize_axes_with_f32_scales) {
+  sop_case c;
+  resize_scales_case(&c, "-2, 1", false);
   /* dim 2: floor(5 * 2) = 10; dim 1: floor(3 * 0.5) = 1; the others kept. */
   sc_ok(&c, "resize_sizes", "tensor<1x1x10x7xf32>");
+  /* Three axes for two scales: rejected. */
+  resize_scales_case(&c, "-2, 1, 0", false);
+  sc_fails(&c, "resize_sizes", "dims-count");
+  /* Scales with a policy other than stretch: rejected. */
+  resize_scales_case(&c, "-2, 1", true);
+  sc_fails(&c, "resize_sizes", "attribute-value");
 }
 
 Test(frontend_s32, resize_axes_in_text) {
@@ -193,4 +212,29 @@ Test(frontend_s32, resize_axes_in_text) {
       "}\n";
   const char *want[] = {"%r =", "tensor<1x3x10x10xf32>", "%q =", "tensor<1x3x7x10xf32>", NULL};
   test_expect_types(text, 0, want);
+}
+
+/* Resize-18 in text: a sizes count other than the axes', a repeated axis,
+** an unknown keep_aspect_ratio_policy and scales with not_smaller are
+** errors (ONNX's inference rejects each); an empty scales with not_smaller
+** is absent, not judged. Lines count from 1. */
+Test(frontend_s32, resize18_rejections_in_text) {
+  test_expect_codes(
+      "func.func @f(%x: tensor<1x3x5x7xf32>, %e: tensor<0xf32>) -> tensor<*xf32> {\n"
+      "  %n = \"onnx.NoValue\"() {value} : () -> none\n"
+      "  %s = onnx.Constant dense<[10, 10]> : tensor<2xi64>\n"
+      "  %c = onnx.Constant dense<[2.0, 2.0]> : tensor<2xf32>\n"
+      "  %a = \"onnx.Resize\"(%x, %n, %n, %s) {axes = [2]} : (tensor<1x3x5x7xf32>, none, none, tensor<2xi64>) -> "
+      "tensor<*xf32>\n"
+      "  %b = \"onnx.Resize\"(%x, %n, %n, %s) {axes = [3, -1]} : (tensor<1x3x5x7xf32>, none, none, tensor<2xi64>) -> "
+      "tensor<*xf32>\n"
+      "  %d = \"onnx.Resize\"(%x, %n, %n, %s) {axes = [2, 3], keep_aspect_ratio_policy = \"wider\"} : "
+      "(tensor<1x3x5x7xf32>, none, none, tensor<2xi64>) -> tensor<*xf32>\n"
+      "  %f = \"onnx.Resize\"(%x, %n, %c, %n) {axes = [2, 3], keep_aspect_ratio_policy = \"not_smaller\"} : "
+      "(tensor<1x3x5x7xf32>, none, tensor<2xf32>, none) -> tensor<*xf32>\n"
+      "  %g = \"onnx.Resize\"(%x, %n, %e, %s) {axes = [2, 3], keep_aspect_ratio_policy = \"not_smaller\"} : "
+      "(tensor<1x3x5x7xf32>, none, tensor<0xf32>, tensor<2xi64>) -> tensor<*xf32>\n"
+      "  onnx.Return %a : tensor<*xf32>\n"
+      "}\n",
+      "dims-count@5 dims-order@6 attribute-value@7 attribute-value@8");
 }
