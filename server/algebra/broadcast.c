@@ -763,6 +763,14 @@ static void rule_none(ctx *c) {
   /* Bounds as inferMostSpecificType gives them (`#stablehlo.bounds`). */
   for (int i = 0; i < c->nops; i++)
     if (is_ranked(c, i)) ms_shape_merge_bounds(&c->out->inferred, &c->ops[i]);
+  /* With no bounds, the first ranked operand's encoding (a sparse #CSR):
+  ** boundsToEncoding with no bounds returns its prototype. */
+  c->out->inferred.encoding[0] = '\0';
+  for (int i = 0; i < c->nops && !c->out->inferred.bounded; i++)
+    if (is_ranked(c, i)) {
+      memcpy(c->out->inferred.encoding, c->ops[i].encoding, sizeof c->ops[i].encoding);
+      break;
+    }
   c->out->has_inferred = true;
   verify_result(c, (result_profile){0});
 }

@@ -66,6 +66,7 @@ void ms_shape_merge_bounds(ms_shape *self, const ms_shape *other) {
     any |= self->bounds[k] >= 0;
   }
   if (any && !self->bounded) self->bounds_form = other->bounds_form;
+  if (any) self->encoding[0] = '\0';
   self->bounded = any;
   self->bounds_invalid = 0;
 }
@@ -278,7 +279,8 @@ static bool read_dim_list(cursor *c, int64_t *dims, int *n) {
 /* StableHLO bounds in a tensor's encoding: `#stablehlo.bounds<4, ?>` or
 ** `#stablehlo.type_extensions<bounds = [4, ?]>` (or mhlo's). Bounds that do
 ** not fit the shape (another length, a bound on a static dim) are invalid
-** types for StableHLO; they are flagged (bounds_invalid), not read. */
+** types for StableHLO; they are flagged (bounds_invalid), not read. Any
+** other encoding is kept in self->encoding when it fits. */
 static void read_bounds(ms_shape *self, const char *enc, size_t len) {
   trim(&enc, &len);
   const char *body = NULL;
@@ -302,6 +304,11 @@ static void read_bounds(ms_shape *self, const char *enc, size_t len) {
       body = p + 1;
       blen = (size_t)(end - 1 - body);
     }
+  }
+  if (!body && len < sizeof self->encoding && !has_prefix(enc, len, forms[0]) && !has_prefix(enc, len, forms[1]) &&
+      !has_prefix(enc, len, exts[0]) && !has_prefix(enc, len, exts[1])) {
+    memcpy(self->encoding, enc, len);
+    self->encoding[len] = '\0';
   }
   if (!body || !self->ranked) return;
   cursor c = {body, body + blen, 0};
@@ -547,7 +554,12 @@ size_t ms_shape_format_type(const ms_shape *self, char *buf, size_t n) {
   else
     put_dims(&s, self, elem);
   put(&s, NULL, 0, self->elem);
+  size_t before = s.len;
   put_bounds(&s, self);
+  if (s.len == before && self->encoding[0] && self->kind == MS_TYPE_TENSOR) {
+    put(&s, NULL, 0, ", ");
+    put(&s, NULL, 0, self->encoding);
+  }
   put(&s, NULL, 0, ">");
   return s.len;
 }

@@ -18,7 +18,13 @@
 **     MS_TYPE_TENSOR, flagged `torch` for display);
 **   - StableHLO bounds on dynamic dims in the encoding, "tensor<?x3xf32,
 **     #stablehlo.bounds<4, ?>>" or "#stablehlo.type_extensions<bounds = [4, ?]>"
-**     (also mhlo.): `bounds` holds them (MS_DIM_DYNAMIC: no bound).
+**     (also mhlo.): `bounds` holds them (MS_DIM_DYNAMIC: no bound);
+**   - any other tensor encoding (`tensor<4xf32, #CSR>`) is kept as text in
+**     `encoding` when short enough, and written back by
+**     ms_shape_format_type: StableHLO's inference carries an operand's
+**     encoding to the result where it has no bounds (Base.cpp
+**     boundsToEncoding with no bounds returns its prototype), and
+**     ms_shape_meet carries it from an inferred shape to a declared one.
 */
 #ifndef MS_SHAPE_H
 #define MS_SHAPE_H
@@ -54,6 +60,7 @@ typedef struct ms_shape {
   uint8_t bounds_form;           /* how they were written (ms_shape_format_type writes them so):
                                     0 #stablehlo.bounds<..>, 1 #stablehlo.type_extensions<bounds = [..]>,
                                     2 #mhlo.bounds<..>, 3 #mhlo.type_extensions<bounds = [..]> */
+  char encoding[40];             /* a tensor's encoding that is not bounds ("#CSR"); "" if none or longer */
 } ms_shape;
 
 #define MS_BOUNDS_LENGTH 1       /* not one bound per dim */
@@ -69,7 +76,8 @@ typedef struct ms_shape {
 /* StableHLO's inferMostSpecificType for the bounds of two shapes of one
 ** rank whose dims already agree (self's dims are the merged ones): a
 ** static dim has no bound; a dynamic one keeps the smaller of the two
-** bounds, or the one bound there is. Other ranks: self is unchanged. */
+** bounds, or the one bound there is. Other ranks: self is unchanged.
+** Bounds replace self's other encoding (there is one encoding). */
 void ms_shape_merge_bounds(ms_shape *self, const ms_shape *other);
 
 /* Fills self as a ranked shape of kind MS_TYPE_NONE from dims[0..rank). */

@@ -6,8 +6,9 @@ each `"hlo_test_infer.get_return_types"(%x)` follows a `// CHECK: types0 =
 T` line: T is the type StableHLO's shape function infers for %x's op. This
 reads the `shapes` table of each file and compares %x's inferred type (its
 declared type when nothing more is inferred; a type alias stands for its
-type) with T, shape and bounds (the element type is not inferred by
-mlir-shape and is not compared). %x is the definition in scope: the last
+type) with T: shape, bounds, and whether the type has another encoding
+(a sparse `#CSR`, `{{.*}}` in a CHECK line) (the element type is not
+inferred by mlir-shape and is not compared). %x is the definition in scope: the last
 one before the use that is not indented deeper than it (a value of a
 region that has ended, such as a reducer's `%0`, is not).
 
@@ -29,10 +30,7 @@ from difflib_ms import corpus_args  # noqa: E402
 
 FILES = ["stablehlo/stablehlo/tests/infer_stablehlo.mlir", "stablehlo/stablehlo/tests/infer_chlo.mlir"]
 # Cases mlir-shape does not give, and why.
-KNOWN = {
-    ("stablehlo/stablehlo/tests/infer_stablehlo.mlir", 1075):
-        "the result carries the operands' sparse encoding (#CSR): mlir-shape's shapes have no encodings",
-}
+KNOWN = {}
 CHECK = re.compile(r"//\s*CHECK:\s*types0\s*=\s*(.*?)\s*$")
 ALIAS = re.compile(r"^(![\w.$-]+)\s*=\s*(.*?)\s*$")
 GET = re.compile(r'"hlo_test_infer\.get_return_types"\((%[\w#]+)\)')
@@ -43,10 +41,14 @@ def indent(line):
 
 
 def shape_key(t):
-    """tensor<2x?xf32, #stablehlo.bounds<?, 4>> -> ('2x?', '?,4'): dims and bounds."""
-    m = re.match(r"tensor<(.*)>$", t.strip())
+    """tensor<2x?xf32, #stablehlo.bounds<?, 4>> -> ('2x?', '?,4', False): dims,
+    bounds, and whether there is another encoding (tensor<2xf32, #CSR>)."""
+    t = re.split(r",\s*types\d+\s*=", t)[0].strip()  # the first result's type
+    if t.endswith(">}") and t.count("{") < t.count("}"):
+        t = t[:-1]  # a CHECK line's closing brace of the attribute dictionary
+    m = re.match(r"tensor<(.*)>$", t)
     if not m:
-        return (t.strip(), "")
+        return (t, "", False)
     body = m.group(1)
     enc = ""
     if "," in body:
@@ -58,7 +60,7 @@ def shape_key(t):
     bounds = ",".join(x.strip() for x in b.group(1).split(",")) if b else ""
     if bounds and all(x == "?" for x in bounds.split(",")):
         bounds = ""
-    return (dims, bounds)
+    return (dims, bounds, bool(enc.strip()) and not b)
 
 
 def main():

@@ -141,3 +141,13 @@ void test_expect_constraints_refused(const char *constraints, const char *want) 
   cr_expect(strncmp(err, "bad.json", 8) == 0 && strstr(err, want) != NULL, "%s: got %s", constraints, err);
   ms_catalog_delete(cat);
 }
+
+uint32_t test_value_named(const ms_analysis *a, const char *text, const char *name) {
+  char buf[64];
+  for (size_t i = 0; i < a->rec.nvalues; i++) {
+    ms_records_value_name(&a->rec, (uint32_t)i, text, buf, sizeof buf);
+    if (!strcmp(buf, name)) return (uint32_t)i;
+  }
+  cr_assert_fail("no value %s", name);
+  return MS_NONE;
+}

@@ -39,6 +39,10 @@ void test_expect_types(const char *text, int findings, const char *const *want);
 void test_analyse(const char *text, const ms_analyzer_options *opts, bool errors_only, char *codes, size_t n,
                   ms_analysis *out);
 
+/* The value of a's records named `name` ("%0", "%arg1"); fails the test
+** when there is none. */
+uint32_t test_value_named(const ms_analysis *a, const char *text, const char *name);
+
 /* The whole file at path, NUL-terminated (malloc'd; the caller frees it),
 ** its length in *len unless len is NULL; NULL when it cannot be opened. */
 char *test_read_file(const char *path, size_t *len);

@@ -150,16 +150,6 @@ Test(hlo, bounds_merge_and_meet) {
 
 /* ---- through the analyzer ------------------------------------------------ */
 
-static uint32_t value_named(const ms_analysis *a, const char *text, const char *name) {
-  char buf[64];
-  for (size_t i = 0; i < a->rec.nvalues; i++) {
-    ms_records_value_name(&a->rec, (uint32_t)i, text, buf, sizeof buf);
-    if (!strcmp(buf, name)) return (uint32_t)i;
-  }
-  cr_assert_fail("no value %s", name);
-  return MS_NONE;
-}
-
 Test(hlo, chlo_pretty_forms) {
   const char *text =
       "func.func @f(%a: tensor<16x16xf32>, %q: tensor<2x?xf64>) -> tensor<16x8xf32> {\n"
@@ -174,10 +164,10 @@ Test(hlo, chlo_pretty_forms) {
   char codes[256];
   test_analyse(text, NULL, true, codes, sizeof codes, &a);
   cr_assert_str_eq(codes, "slice-out-of-bounds@5 shape-function@6");
-  cr_assert_str_eq(ms_analysis_inferred(&a, value_named(&a, text, "%v")), "tensor<16x8xf32>");
-  cr_assert_str_eq(ms_analysis_inferred(&a, value_named(&a, text, "%i")), "tensor<16x8xi32>");
-  cr_assert_str_eq(ms_analysis_inferred(&a, value_named(&a, text, "%0")), "tensor<2x?xi1>");
-  cr_assert_str_eq(ms_analysis_inferred(&a, value_named(&a, text, "%1")), "tensor<2x?xf64>");
+  cr_assert_str_eq(ms_analysis_inferred(&a, test_value_named(&a, text, "%v")), "tensor<16x8xf32>");
+  cr_assert_str_eq(ms_analysis_inferred(&a, test_value_named(&a, text, "%i")), "tensor<16x8xi32>");
+  cr_assert_str_eq(ms_analysis_inferred(&a, test_value_named(&a, text, "%0")), "tensor<2x?xi1>");
+  cr_assert_str_eq(ms_analysis_inferred(&a, test_value_named(&a, text, "%1")), "tensor<2x?xf64>");
   ms_analysis_clear(&a);
 }
 
@@ -194,7 +184,7 @@ Test(hlo, complex_and_quantize_pretty_forms) {
   char codes[256];
   test_analyse(text, NULL, true, codes, sizeof codes, &a);
   cr_assert_str_eq(codes, "result-dim@4");
-  cr_assert_str_eq(ms_analysis_inferred(&a, value_named(&a, text, "%1")), "tensor<4x!quant.uniform<i8:f32, 1.0:17>>");
+  cr_assert_str_eq(ms_analysis_inferred(&a, test_value_named(&a, text, "%1")), "tensor<4x!quant.uniform<i8:f32, 1.0:17>>");
   ms_analysis_clear(&a);
 }
 
@@ -229,9 +219,9 @@ Test(hlo, bounds_flow_through_elementwise_ops) {
   char codes[256];
   test_analyse(text, NULL, true, codes, sizeof codes, &a);
   cr_assert_str_eq(codes, "");
-  cr_assert_str_eq(ms_analysis_inferred(&a, value_named(&a, text, "%0")),
+  cr_assert_str_eq(ms_analysis_inferred(&a, test_value_named(&a, text, "%0")),
                    "tensor<1x2x3x?xf32, #stablehlo.bounds<?, ?, ?, 7>>");
-  cr_assert_str_eq(ms_analysis_inferred(&a, value_named(&a, text, "%1")),
+  cr_assert_str_eq(ms_analysis_inferred(&a, test_value_named(&a, text, "%1")),
                    "tensor<1x2x3x?xf32, #stablehlo.bounds<?, ?, ?, 7>>");
   ms_analysis_clear(&a);
 }

@@ -1,8 +1,9 @@
 /*
 ** test_hlo_modattrs.c: dialect attributes in a module's `attributes
 ** {...}` (issue 22): records keep a module's attribute entries owned by no
-** op; the kinds rules/stablehlo.json declares ("attributes":
-** `#stablehlo.conv`, `#stablehlo.dot`) are read as StableHLO's attribute
+** op; the kinds rules/stablehlo.json and rules/mhlo.json declare
+** ("attributes": `#stablehlo.conv`, `#stablehlo.dot`, `#mhlo.conv`,
+** `#mhlo.dot`) are read as StableHLO's attribute
 ** parsers read them (algebra/attr_forms.c) and what those reject is an
 ** `attribute-syntax` error with the parser's message; well formed,
 ** unread (`raw`) and undeclared attributes are silent; a malformed
@@ -163,6 +164,24 @@ Test(hlo_modattrs, module_attributes_judged_by_declared_kinds) {
                     "  \"x.op\"() {d = #stablehlo.conv<[c, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>} : () -> ()\n"
                     "  return\n"
                     "}\n",
+                    "");
+}
+
+/* rules/mhlo.json declares MHLO's spellings: MHLO's parsers give the same
+** messages (mlir-hlo tests/Dialect/mhlo/verifier_conv_op.mlir, ops.mlir);
+** MHLO's `?` (an unknown conv dim) is not read: silent. */
+Test(hlo_modattrs, mhlo_spellings_judged_as_stablehlo) {
+  test_expect_codes("module attributes {\n"
+                    "  mhlo.conv = #mhlo.conv<[b, f, 1, 0, 1]x[o, 0, 1, i]->[f, b, 0, 1]>,\n"
+                    "  mhlo.dot = #mhlo.dot<rhs_batching_dimensions = [1], rhs_batching_dimensions = [3]>\n"
+                    "} {}\n",
+                    "attribute-syntax@2 attribute-syntax@3");
+  test_expect_codes("module attributes {\n"
+                    "  a = #mhlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>,\n"
+                    "  b = #mhlo.conv<[b, ?, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>,\n"
+                    "  c = #mhlo.conv<raw input_batch_dimension = 0>,\n"
+                    "  d = #mhlo.dot<lhs_batching_dimensions = [0], rhs_contracting_dimensions = [1],>\n"
+                    "} {}\n",
                     "");
 }
 
