@@ -71,6 +71,8 @@
   (value_use) @variable.parameter @parameter)
 [
   (generic_operation (value_use) @variable)
+  ; two or more operands of a generic op are one token, commas included
+  (generic_operation (value_run) @variable)
   (successor (value_use) @variable)
   (return_operation (value_use) @variable)
   (custom_operation (value_use) @variable)

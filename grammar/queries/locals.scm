@@ -21,6 +21,8 @@
 ; References: every other use of a value or a label.
 [
   (generic_operation (value_use) @local.reference @reference)
+  ; `%a, %b`: a generic op's operands, one token (editors see one name)
+  (generic_operation (value_run) @local.reference @reference)
   (successor (value_use) @local.reference @reference)
   (return_operation (value_use) @local.reference @reference)
   (custom_operation (value_use) @local.reference @reference)

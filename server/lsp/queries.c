@@ -216,7 +216,7 @@ static bool op_detail_at(ms_session *s, uint32_t pos, ms_op_detail *d) {
   return a && ms_analysis_op_detail(ms_session_catalog(s), ms_session_options(s), a, doc_text(s), base, pos, d);
 }
 
-static const char *const value_types[] = {"value_use", "op_result", NULL};
+static const char *const value_types[] = {"value_use", "value_run", "op_result", NULL};
 
 cJSON *ms_feature_hover(ms_session *s, const cJSON *params, ms_encoding enc) {
   uint32_t pos;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "facts.h"
+#include "nodes.h"
 #include "queries.h"
 #include "alloc.h"
 #include "walk.h"
@@ -111,6 +112,14 @@ static bool enter(void *ctx, TSNode n, uint32_t depth) {
                : is_null_or(parent, "block_argument")                              ? V_ARGUMENT
                                                                                    : V_USE;
     if (l->n && l->items[l->n - 1].start == s) l->items[l->n - 1].value = (uint8_t)kind;
+    return false;
+  }
+  if (!strcmp(type, "value_run")) { /* a generic op's operands, one token */
+    uint32_t at = s, vs, ve;
+    while (at < l->hi && ms_value_run_next(l->text, &at, e, &vs, &ve)) {
+      add(l, vs, ve, T_VARIABLE, M_READONLY);
+      if (l->n && l->items[l->n - 1].start == vs) l->items[l->n - 1].value = V_USE;
+    }
     return false;
   }
   if (!strcmp(type, "caret_id")) {

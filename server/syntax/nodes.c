@@ -13,6 +13,7 @@ static const char *const kind_names[] = {
   [MS_K_GENERIC] = "generic_operation", [MS_K_CUSTOM] = "custom_operation", [MS_K_FUNC] = "func_operation",
   [MS_K_RETURN] = "return_operation", [MS_K_MODULE] = "module_operation", [MS_K_RESULT_LIST] = "op_result_list",
   [MS_K_RESULT] = "op_result", [MS_K_OP_NAME] = "op_name", [MS_K_VALUE_USE] = "value_use",
+  [MS_K_VALUE_RUN] = "value_run",
   [MS_K_FUNCTION_TYPE] = "function_type", [MS_K_FUNCTION_TYPE_CUSTOM] = "function_type_custom",
   [MS_K_ATTR_DICT] = "attribute_dictionary", [MS_K_PROPERTIES] = "properties", [MS_K_ATTR_ENTRY] = "attribute_entry",
   [MS_K_REGION] = "region", [MS_K_REGION_LIST] = "region_list", [MS_K_BLOCK] = "block",
@@ -60,4 +61,24 @@ ms_node_kind ms_node_kind_of(TSNode n) {
   TSSymbol s = ts_node_symbol(n);
   if (s == (TSSymbol)-1) return MS_K_ERROR;
   return s < sizeof kind_of_symbol ? (ms_node_kind)kind_of_symbol[s] : MS_K_OTHER;
+}
+
+/* The characters of a value name after `%` (grammar.js: value_use). */
+static bool name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||
+         c == '.' || c == '-';
+}
+
+bool ms_value_run_next(const char *text, uint32_t *at, uint32_t end, uint32_t *start, uint32_t *stop) {
+  uint32_t i = *at;
+  while (i < end && text[i] != '%') i++; /* blanks and the comma */
+  if (i >= end) return false;
+  uint32_t s = i++;
+  while (i < end && name_char(text[i])) i++;
+  if (i + 1 < end && text[i] == '#' && text[i + 1] >= '0' && text[i + 1] <= '9') {
+    i++;
+    while (i < end && text[i] >= '0' && text[i] <= '9') i++;
+  }
+  *start = s, *stop = i, *at = i;
+  return true;
 }

@@ -248,6 +248,18 @@ static void add_operand(scratch *op, TSNode v) {
   else op->overflow = true;
 }
 
+/* Each operand of a value_run token (`%a, %b#1`), as add_operand. */
+static void add_operand_run(const builder *b, scratch *op, TSNode run) {
+  uint32_t at = ts_node_start_byte(run), end = ts_node_end_byte(run), s, e;
+  while (ms_value_run_next(b->text, &at, end, &s, &e)) {
+    if (op->noperands >= MAX_VALUES) {
+      op->overflow = true;
+      return;
+    }
+    op->operands[op->noperands++] = (ms_span){s, e};
+  }
+}
+
 /* A constant's `value` or `values` attribute. */
 static void constant_attr(const builder *b, scratch *op) {
   for (int i = 0; i < op->nattrs; i++)
@@ -291,6 +303,7 @@ static void read_generic(builder *b, TSNode node, scratch *op) {
         op->op.quoted = true;
         break;
       case MS_K_VALUE_USE: add_operand(op, c); break;
+      case MS_K_VALUE_RUN: add_operand_run(b, op, c); break;
       case MS_K_PROPERTIES:
       case MS_K_ATTR_DICT: read_attr_dict(b, op, c); break;
       case MS_K_FUNCTION_TYPE: read_function_type(b, op, c); break;
