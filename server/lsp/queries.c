@@ -408,13 +408,31 @@ typedef struct occ_list {
   size_t n, cap;
 } occ_list;
 
+/* Appends; the same span twice is merged by occ_sorted (a value used
+** millions of times: a search per use would be quadratic). */
 static void occ_add(occ_list *l, uint32_t start, uint32_t end, bool is_def) {
-  for (size_t i = 0; i < l->n; i++)
-    if (l->items[i].start == start && l->items[i].end == end) {
-      l->items[i].is_def |= is_def;
-      return;
-    }
   *MS_ARRAY_PUSH(l->items, l->n, l->cap) = (occurrence){start, end, is_def};
+}
+
+static int occ_cmp(const void *a, const void *b) {
+  const occurrence *x = a, *y = b;
+  if (x->start != y->start) return x->start < y->start ? -1 : 1;
+  return x->end < y->end ? -1 : x->end > y->end;
+}
+
+/* Sorts the list in text order and merges the occurrences of one span (a
+** definition wins). */
+static void occ_sorted(occ_list *l) {
+  if (!l->n) return;
+  qsort(l->items, l->n, sizeof *l->items, occ_cmp);
+  size_t k = 0;
+  for (size_t i = 1; i < l->n; i++) {
+    if (l->items[i].start == l->items[k].start && l->items[i].end == l->items[k].end)
+      l->items[k].is_def |= l->items[i].is_def;
+    else
+      l->items[++k] = l->items[i];
+  }
+  l->n = k + 1;
 }
 
 /* SSA: the definition of the value at pos and every use of it, from the
@@ -582,8 +600,6 @@ static bool occurrences_at(ms_session *s, const cJSON *params, ms_encoding enc, 
   return false;
 }
 
-static int occ_cmp(const void *a, const void *b);
-
 ms_occ_kind ms_feature_occurrences(ms_session *s, uint32_t pos, ms_occurrence **items, size_t *n) {
   occ_list l = {0};
   ms_occ_kind kind = MS_OCC_NONE;
@@ -605,7 +621,7 @@ ms_occ_kind ms_feature_occurrences(ms_session *s, uint32_t pos, ms_occurrence **
     free(l.items);
     return kind;
   }
-  qsort(l.items, l.n, sizeof *l.items, occ_cmp);
+  occ_sorted(&l);
   *items = ms_xrealloc(NULL, (l.n ? l.n : 1) * sizeof **items);
   for (size_t i = 0; i < l.n; i++) (*items)[i] = (ms_occurrence){l.items[i].start, l.items[i].end, l.items[i].is_def};
   *n = l.n;
@@ -620,16 +636,11 @@ static cJSON *location_json(ms_session *s, uint32_t start, uint32_t end, ms_enco
   return loc;
 }
 
-static int occ_cmp(const void *a, const void *b) {
-  const occurrence *x = a, *y = b;
-  return x->start < y->start ? -1 : x->start > y->start;
-}
-
 cJSON *ms_feature_definition(ms_session *s, const cJSON *params, ms_encoding enc) {
   occ_list l = {0};
   cJSON *out = NULL;
   if (occurrences_at(s, params, enc, &l)) {
-    qsort(l.items, l.n, sizeof *l.items, occ_cmp);
+    occ_sorted(&l);
     for (size_t i = 0; i < l.n; i++) {
       if (!l.items[i].is_def) continue;
       if (!out) out = cJSON_CreateArray();
@@ -646,7 +657,7 @@ cJSON *ms_feature_references(ms_session *s, const cJSON *params, ms_encoding enc
   occ_list l = {0};
   cJSON *out = cJSON_CreateArray();
   if (occurrences_at(s, params, enc, &l)) {
-    qsort(l.items, l.n, sizeof *l.items, occ_cmp);
+    occ_sorted(&l);
     for (size_t i = 0; i < l.n; i++)
       if (include_decl || !l.items[i].is_def)
         cJSON_AddItemToArray(out, location_json(s, l.items[i].start, l.items[i].end, enc));
@@ -659,7 +670,7 @@ cJSON *ms_feature_highlight(ms_session *s, const cJSON *params, ms_encoding enc)
   occ_list l = {0};
   cJSON *out = cJSON_CreateArray();
   if (occurrences_at(s, params, enc, &l)) {
-    qsort(l.items, l.n, sizeof *l.items, occ_cmp);
+    occ_sorted(&l);
     for (size_t i = 0; i < l.n; i++) {
       cJSON *h = cJSON_CreateObject();
       cJSON_AddItemToObject(h, "range", ms_feature_range(s, l.items[i].start, l.items[i].end, enc));

@@ -7,6 +7,16 @@
 ** An edit splices the buffer with memmove and splices lines[] the same way:
 ** the starts inside the replaced range go, the inserted text's "\n"s come
 ** in, and the later starts shift by the length difference.
+**
+** Positions on long lines: the character (units) of an offset is counted
+** from the line start, so a line of megabytes asked for many positions
+** (diagnostics, symbols, hints, references of one op with thousands of
+** findings on it) would cost its length each time. For a line of
+** MARK_MIN bytes or more, marks[] keeps the units before a character start
+** every MARK_STRIDE bytes, counted once; a position then walks at most a
+** stride from the mark before it, in whatever order positions are asked.
+** Two lines are kept (a range's two ends, a diagnostic and its related
+** place); any edit forgets them.
 */
 #include "document.h"
 #include "alloc.h"
@@ -15,7 +25,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define MARK_STRIDE 256u
+#define MARK_MIN 1024u
+
+typedef struct line_marks {
+  uint32_t line;
+  ms_encoding enc;
+  bool valid;
+  uint32_t *at;             /* pairs: a character start's offset from the line start, the units before it */
+  size_t cap;
+  uint64_t used;            /* the clock when last used: the older slot is replaced */
+} line_marks;
+
 struct ms_document {
+  line_marks marks[2];      /* a cache, filled by position queries (see above) */
+  uint64_t clock;
   char *uri;
   char *text;
   size_t len, cap;          /* cap includes the NUL */
@@ -47,8 +71,11 @@ static size_t collect_starts(const char *s, size_t n, size_t base, uint32_t *out
   return k;
 }
 
+static void forget_marks(ms_document *self) { self->marks[0].valid = self->marks[1].valid = false; }
+
 bool ms_document_replace(ms_document *self, const char *text, size_t len) {
   if (len >= UINT32_MAX) return false;
+  forget_marks(self);
   size_t nl = count_newlines(text, len);
   if (!grow((void **)&self->lines, &self->lines_cap, nl + 1, sizeof(uint32_t))) return false;
   if (!grow((void **)&self->text, &self->cap, len + 1, 1)) return false;
@@ -78,6 +105,8 @@ void ms_document_delete(ms_document *self) {
   free(self->uri);
   free(self->text);
   free(self->lines);
+  free(self->marks[0].at);
+  free(self->marks[1].at);
   free(self);
 }
 
@@ -172,12 +201,52 @@ size_t ms_document_offset(const ms_document *self, ms_position pos, ms_encoding 
   return walk(self, self->lines[pos.line], end, end, pos.character, enc, &counted);
 }
 
+/* The marks of a long line in enc, counted now unless kept. The document
+** is const to its readers: the marks are a cache, written only by the
+** thread that asks for positions (the one that owns the document). */
+static const line_marks *marks_of(const ms_document *doc, uint32_t line, ms_encoding enc) {
+  ms_document *self = (ms_document *)doc;
+  self->clock++;
+  for (int k = 0; k < 2; k++) {
+    line_marks *m = &self->marks[k];
+    if (m->valid && m->line == line && m->enc == enc) {
+      m->used = self->clock;
+      return m;
+    }
+  }
+  line_marks *m = &self->marks[0], *other = &self->marks[1];
+  if (m->valid && (!other->valid || other->used < m->used)) m = other;
+  const unsigned char *t = (const unsigned char *)self->text;
+  size_t start = self->lines[line], end = content_end(self, line), i = start;
+  size_t n = (end - start) / MARK_STRIDE + 1;
+  m->at = ms_array_reserve(m->at, 2 * n, &m->cap, sizeof *m->at);
+  uint32_t u = 0;
+  for (size_t k = 0; k < n; k++) {
+    for (size_t want = start + k * MARK_STRIDE; i < want && i < end;) {
+      size_t c = char_len(t + i, end - i);
+      u += units(c, enc);
+      i += c;
+    }
+    m->at[2 * k] = (uint32_t)(i - start);
+    m->at[2 * k + 1] = u;
+  }
+  *m = (line_marks){line, enc, true, m->at, m->cap, self->clock};
+  return m;
+}
+
 static ms_position position_on(const ms_document *self, uint32_t line, size_t off, ms_encoding enc) {
-  size_t end = content_end(self, line);
+  size_t end = content_end(self, line), from = self->lines[line];
   if (off > end) off = end;
-  uint32_t counted;
-  walk(self, self->lines[line], end, off, UINT32_MAX, enc, &counted);
-  return (ms_position){line, counted};
+  uint32_t base = 0, counted;
+  if (end - from >= MARK_MIN) {
+    const line_marks *m = marks_of(self, line, enc);
+    size_t k = (off - from) / MARK_STRIDE;
+    if (from + m->at[2 * k] > off) k--; /* off is inside the character that straddles the stride */
+    base = m->at[2 * k + 1];
+    from += m->at[2 * k];
+  }
+  walk(self, from, end, off, UINT32_MAX - base, enc, &counted);
+  return (ms_position){line, base + counted};
 }
 
 ms_position ms_document_position(const ms_document *self, size_t off, ms_encoding enc) {
@@ -272,6 +341,7 @@ bool ms_document_apply(ms_document *self, ms_position start, ms_position end,
       .start_byte = (uint32_t)s, .old_end_byte = (uint32_t)e,
       .new_end_byte = (uint32_t)(s + len),
       .start_point = ms_document_point(self, s), .old_end_point = ms_document_point(self, e)};
+  forget_marks(self);
   splice_lines(self, s, e, text, len, added);
   memmove(self->text + s + len, self->text + e, self->len - e + 1); /* with the NUL */
   memcpy(self->text + s, text, len);

@@ -85,7 +85,11 @@ size_t ms_document_offset(const ms_document *self, ms_position pos, ms_encoding 
 
 /* The LSP position of a byte offset: an offset inside a character rounds
 ** down to its start, one inside the line ending (or past the end) maps to the
-** end of the line (or of the document). */
+** end of the line (or of the document). On a long line it walks at most 256
+** bytes, from marks of the line counted once and kept in the document (the
+** last two lines asked, until an edit): positions in any order cost the
+** line's length once, not once each. The marks are written here, so ask
+** positions of a document only from the thread that edits it. */
 ms_position ms_document_position(const ms_document *self, size_t byte_offset, ms_encoding enc);
 
 /* The same, for offsets asked in increasing order (a publish walks every

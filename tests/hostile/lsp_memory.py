@@ -11,20 +11,11 @@ FACTOR (default 4) times the document's size plus ALLOWANCE_MB (default 1) MB.
 The documents are ordinary MLIR, each with one finding, all different (no
 sharing of equal texts).
 """
-import subprocess
 import sys
 
 
 # The framing helpers are lsp_client.py's (same directory).
-from lsp_client import read, send, until  # noqa: E402
-
-
-def rss_kb(pid):
-    with open('/proc/%d/status' % pid) as f:
-        for line in f:
-            if line.startswith('VmRSS:'):
-                return int(line.split()[1])
-    raise SystemExit('no VmRSS')
+from lsp_client import did_open, send, start, status_kb as rss_kb, until  # noqa: E402
 
 
 def document(k, size):
@@ -49,11 +40,7 @@ def main():
     bin_, n, kb = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     factor = float(sys.argv[4]) if len(sys.argv) > 4 else 4.0
     allowance = float(sys.argv[5]) if len(sys.argv) > 5 else 1.0
-    p = subprocess.Popen([bin_, 'lsp'], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    send(p, {'jsonrpc': '2.0', 'id': 1, 'method': 'initialize',
-             'params': {'processId': None, 'rootUri': None, 'capabilities': {}}})
-    until(p, lambda m: m.get('id') == 1)
-    send(p, {'jsonrpc': '2.0', 'method': 'initialized', 'params': {}})
+    p = start(bin_)
     # One document first, so that what every session needs once (the
     # catalog, the threads, the allocator's arenas) is in the baseline.
     docs = [document(k, kb * 1024) for k in range(n + 1)]
@@ -61,8 +48,7 @@ def main():
     before = None
     for k, text in enumerate(docs):
         uri = 'file:///memory/d%d.mlir' % k
-        send(p, {'jsonrpc': '2.0', 'method': 'textDocument/didOpen',
-                 'params': {'textDocument': {'uri': uri, 'languageId': 'mlir', 'version': 1, 'text': text}}})
+        did_open(p, uri, text)
         d = until(p, lambda m: m.get('method') == 'textDocument/publishDiagnostics' and m['params']['uri'] == uri
                   and any(x.get('code') == 'incompatible-dims' for x in m['params']['diagnostics']))
         if k == 0:

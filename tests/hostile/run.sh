@@ -302,6 +302,16 @@ if limited lsp-wide 120 600 /usr/bin/python3 "$HERE/lsp_wide.py" "$BIN" wide-gen
 fi
 head -1 "$TMP/lsp-wide.out"
 
+# --- 7, the server: many findings, hints and uses of one value on one
+# long line: the diagnostics, symbols, folding, hints, semantic tokens,
+# references, highlights and rename of 4N pairs of ops take under 8x the
+# CPU of N's (each position was counted from the line start: 16-20x, 5 s
+# of publishDiagnostics and 9 s of documentSymbol at 4,000 ops; references
+# deduplicated each use against all before it) ---
+if limited lsp-long-line 300 600 /usr/bin/python3 "$HERE/lsp_long_line.py" "$BIN" 4000; then
+  [ "$rc" = 0 ] && ok || bad lsp-long-line "rc $rc: $(tail -c 400 "$TMP/lsp-long-line.out") $(tail -c 300 "$TMP/lsp-long-line.err")"
+fi
+
 # --- 13. a lone UTF-16 surrogate in didOpen and didChange: U+FFFD, the
 # edits kept, the server's copy in step (the op lands on line 2) ---
 if limited surrogate 60 400 /usr/bin/python3 "$HERE/lsp_client.py" "$BIN" surrogate incompatible-dims 2; then

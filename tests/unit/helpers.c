@@ -81,12 +81,18 @@ void test_expect_types(const char *text, int findings, const char *const *want) 
   ms_session_delete(s);
 }
 
-void test_analyse(const char *text, const ms_analyzer_options *opts, bool errors_only, char *codes, size_t n,
-                  ms_analysis *out) {
-  ms_analyzer_options defaults = {0};
+TSTree *test_parse(const char *text) {
   TSParser *p = ts_parser_new();
   ts_parser_set_language(p, tree_sitter_mlir());
   TSTree *t = ts_parser_parse_string(p, NULL, text, (uint32_t)strlen(text));
+  ts_parser_delete(p);
+  return t;
+}
+
+void test_analyse(const char *text, const ms_analyzer_options *opts, bool errors_only, char *codes, size_t n,
+                  ms_analysis *out) {
+  ms_analyzer_options defaults = {0};
+  TSTree *t = test_parse(text);
   ms_analysis_init(out);
   ms_analyze_syntax(ts_tree_root_node(t), text, 0, UINT32_MAX, &out->diags);
   ms_analyze(test_catalog(), opts ? opts : &defaults, ts_tree_root_node(t), text, 0, UINT32_MAX, out);
@@ -100,7 +106,6 @@ void test_analyse(const char *text, const ms_analyzer_options *opts, bool errors
     w += (size_t)snprintf(codes + w, n - w, "%s%s@%d", w ? " " : "", out->diags.items[i].code, line);
   }
   ts_tree_delete(t);
-  ts_parser_delete(p);
 }
 
 void test_expect_codes(const char *text, const char *want) {
@@ -130,16 +135,22 @@ void test_expect_error(const char *text, const char *want) {
   ms_analysis_clear(&out);
 }
 
+void test_expect_catalog_refused(const char *json, const char *want) {
+  char err[512] = "";
+  ms_catalog *cat = ms_catalog_new();
+  cr_expect(!ms_catalog_load(cat, "bad.json", json, strlen(json), err, sizeof err), "loaded: %s", json);
+  cr_expect(strncmp(err, "bad.json:", 9) == 0, "not located: %s", err);
+  cr_expect(strstr(err, want) != NULL, "%s: got %s", json, err);
+  ms_catalog_delete(cat);
+}
+
 void test_expect_constraints_refused(const char *constraints, const char *want) {
-  char json[512], err[512] = "";
+  char json[512];
   snprintf(json, sizeof json,
            "{\"version\": 1, \"ops\": [{\"match\": \"x.b\", \"description\": \"d\", \"rule\": \"numpy\", "
            "\"constraints\": %s}]}",
            constraints);
-  ms_catalog *cat = ms_catalog_new();
-  cr_expect(!ms_catalog_load(cat, "bad.json", json, strlen(json), err, sizeof err), "loaded: %s", constraints);
-  cr_expect(strncmp(err, "bad.json", 8) == 0 && strstr(err, want) != NULL, "%s: got %s", constraints, err);
-  ms_catalog_delete(cat);
+  test_expect_catalog_refused(json, want);
 }
 
 uint32_t test_value_named(const ms_analysis *a, const char *text, const char *name) {

@@ -60,9 +60,16 @@ void test_expect_codesf(const char *want, const char *fmt, ...) __attribute__((f
 ** want is NULL. */
 void test_expect_error(const char *text, const char *want);
 
+/* Expects the rule file json (named "bad.json") to be refused, with a
+** message located in it ("bad.json:LINE:COL") that contains want. */
+void test_expect_catalog_refused(const char *json, const char *want);
+
 /* Expects a catalog of one op ("x.b", rule numpy) whose "constraints" are
 ** the JSON object constraints to be refused, with a message that names
 ** the file ("bad.json") and contains want. */
 void test_expect_constraints_refused(const char *constraints, const char *want);
+
+/* The tree of text (a parser made and deleted for it); the caller deletes it. */
+TSTree *test_parse(const char *text);
 
 #endif

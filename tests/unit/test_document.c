@@ -451,3 +451,51 @@ Test(document, position_next_is_position) {
   }
   ms_document_delete(d);
 }
+
+/* Long lines (marks every 256 bytes, document.c): positions at random
+** offsets, in random order, in both encodings, over three long lines of
+** mixed characters (1 to 4 bytes, invalid bytes, a "\r\n"), match the
+** reference walk from the line start; so do they after edits of the
+** lines (the marks are forgotten, not reused). */
+Test(document, long_line_positions_match_reference) {
+  unsigned seed = (unsigned)time(NULL);
+  srand(seed);
+  static const char *const pieces[] = {"a", "%0", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xff", "\xe2\x82"};
+  size_t cap = 1 << 18, len = 0;
+  char *ref = malloc(cap);
+  for (int line = 0; line < 3; line++) {
+    for (int i = 0; i < 6000; i++) {
+      const char *p = pieces[rand() % 7];
+      memcpy(ref + len, p, strlen(p));
+      len += strlen(p);
+    }
+    memcpy(ref + len, line == 1 ? "\r\n" : "\n", line == 1 ? 2 : 1);
+    len += line == 1 ? 2 : 1;
+  }
+  ms_document *d = ms_document_new("u", ref, len, 1);
+  size_t s = 0;
+  for (int round = 0; round < 9; round++) {
+    for (int k = 0; k < 1000; k++) {
+      ms_encoding enc = rand() % 2 ? U16 : U8;
+      /* Half of them on the line edited last, after the edit. */
+      size_t off = k % 2 == 0 && round ? s + (size_t)rand() % 4000 : (size_t)rand() % (len + 2);
+      ms_position q = ms_document_position(d, off, enc), r = ref_position(ref, len, off, enc);
+      cr_assert(q.line == r.line && q.character == r.character, "seed %u round %d off %zu: %u:%u vs %u:%u", seed,
+                round, off, q.line, q.character, r.line, r.character);
+    }
+    /* An edit in the middle of a long line whose marks are kept, in both
+    ** encodings (asked last): the units after it change. */
+    s = (size_t)rand() % len;
+    ms_position at = ref_position(ref, len, s, U16);
+    ms_document_position(d, s, U8);
+    ms_document_position(d, s, U16);
+    const char *ins = "a\xc3\xa9\xf0\x9f\x98\x80"; /* 7 bytes, 4 UTF-16 units */
+    s = ref_offset(ref, len, at, U16);
+    cr_assert(ms_document_apply(d, at, at, ins, strlen(ins), U16, NULL));
+    memmove(ref + s + strlen(ins), ref + s, len - s);
+    memcpy(ref + s, ins, strlen(ins));
+    len += strlen(ins);
+  }
+  ms_document_delete(d);
+  free(ref);
+}

@@ -116,9 +116,7 @@ Test(hlo_modattrs, records_keep_module_attributes) {
       "    return %0 : tensor<2xf32>\n"
       "  }\n"
       "}\n";
-  TSParser *p = ts_parser_new();
-  ts_parser_set_language(p, tree_sitter_mlir());
-  TSTree *tree = ts_parser_parse_string(p, NULL, text, (uint32_t)strlen(text));
+  TSTree *tree = test_parse(text);
   ms_records rec;
   ms_records_init(&rec);
   ms_records_build(&rec, ts_tree_root_node(tree), text, 0, UINT32_MAX);
@@ -132,7 +130,6 @@ Test(hlo_modattrs, records_keep_module_attributes) {
   cr_expect_eq(text[v.end - 1], '>');
   ms_records_clear(&rec);
   ts_tree_delete(tree);
-  ts_parser_delete(p);
 }
 
 /* End to end with the builtin catalog: the corpus's rejected attributes
@@ -186,16 +183,12 @@ Test(hlo_modattrs, mhlo_spellings_judged_as_stablehlo) {
 }
 
 static void refused(const char *attributes, const char *want) {
-  char json[1024], err[512] = "";
+  char json[1024];
   snprintf(json, sizeof json,
            "{\"version\": 1, \"attributes\": %s, \"ops\": [{\"match\": \"x.r\", \"description\": \"d\", \"rule\": "
            "\"numpy\"}]}",
            attributes);
-  ms_catalog *cat = ms_catalog_new();
-  cr_expect(!ms_catalog_load(cat, "bad.json", json, strlen(json), err, sizeof err), "loaded: %s", attributes);
-  cr_expect(strncmp(err, "bad.json:", 9) == 0, "not located: %s", err);
-  cr_expect(strstr(err, want) != NULL, "%s: got %s", attributes, err);
-  ms_catalog_delete(cat);
+  test_expect_catalog_refused(json, want);
 }
 
 Test(hlo_modattrs, malformed_attribute_kinds_are_refused) {

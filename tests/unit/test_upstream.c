@@ -268,9 +268,7 @@ Test(upstream, hover_detail_of_a_pretty_op) {
                      "  %0 = vector.broadcast %a : vector<5xi8> to vector<2x5xi8>\n"
                      "  return\n"
                      "}\n";
-  TSParser *p = ts_parser_new();
-  ts_parser_set_language(p, tree_sitter_mlir());
-  TSTree *t = ts_parser_parse_string(p, NULL, text, (uint32_t)strlen(text));
+  TSTree *t = test_parse(text);
   static ms_op_detail d;
   uint32_t pos = (uint32_t)(strstr(text, "vector.broadcast") - text) + 3;
   cr_assert(ms_analyze_op_at(test_catalog(), NULL, ts_tree_root_node(t), text, pos, &d));
@@ -280,7 +278,6 @@ Test(upstream, hover_detail_of_a_pretty_op) {
   cr_expect_str_eq(d.inferred, "vector<2x5xi8>");
   cr_expect(strstr(d.origin, "vector.json") != NULL, "%s", d.origin);
   ts_tree_delete(t);
-  ts_parser_delete(p);
 }
 
 Test(upstream, attribute_aliases_are_read_as_their_values) {
