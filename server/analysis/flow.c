@@ -771,7 +771,13 @@ bool ms_flow_same(const ms_flow *a, const ms_flow *b) {
     if (!a->names[i].value) continue;
     uint32_t x = a->names[i].value - 1;
     const fval *f = &a->vals[x];
-    uint32_t e = b->names[slot_of(b, key_of(f), f->keylen, f->v.index)].value;
+    /* Tables judged from one snapshot mostly hold a name in the same
+    ** slot: a name is in one slot only, so a slot of b holding the same
+    ** name is its slot (no hashing, no probing). */
+    uint32_t e = b->names[i].value;
+    const fval *g = e && b->names[i].hash == a->names[i].hash ? &b->vals[e - 1] : NULL;
+    if (!g || g->v.index != f->v.index || g->keylen != f->keylen || memcmp(key_of(g), key_of(f), f->keylen))
+      e = b->names[slot_of(b, key_of(f), f->keylen, f->v.index)].value;
     if (!e || !same_value(a, x, b, e - 1, 2)) return false;
   }
   return true;

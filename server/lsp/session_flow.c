@@ -93,7 +93,19 @@ static void settle_piece(chunk *c) {
   c->nmoves = 0;
 }
 
+/* A move from where the last one's moved text ends, after a growing one
+** (typing on, or undoing what was typed: an insert then a delete of it),
+** is one move: what the first moved past its `from` the second moves on,
+** and nothing before it moves. So a run of keystrokes notes one move. */
 static void note_move(chunk *c, uint32_t from, int64_t delta) {
+  if (c->nmoves) {
+    struct piece_move *m = &c->moves[c->nmoves - 1];
+    if (m->delta >= 0 && (int64_t)from == (int64_t)m->from + m->delta) {
+      m->delta += delta;
+      if (!m->delta) c->nmoves--;
+      return;
+    }
+  }
   if (c->nmoves == sizeof c->moves / sizeof c->moves[0]) settle_piece(c);
   c->moves[c->nmoves].from = from;
   c->moves[c->nmoves].delta = delta;

@@ -34,7 +34,7 @@ typedef struct chunk {
   ms_unit_flow flow;       /* a piece of a cut function's body (session_flow.c) */
   ms_records *piece;       /* such a piece's records, read from its tree (kept, its tree freed:
                               judging it again needs no tree); moved with edits elsewhere */
-  struct {                 /* edits elsewhere in its function not yet applied to `piece`
+  struct piece_move {      /* edits elsewhere in its function not yet applied to `piece`
                            ** (ms_records_shift_from(piece, from, delta) each, in order):
                            ** applied when it is judged or their list is full (session_flow.c) */
     uint32_t from;

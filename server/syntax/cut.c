@@ -261,14 +261,30 @@ static void open_bracket(cutter *c, char ch, uint32_t i, uint32_t end) {
   if (region) open_region(c, i);
 }
 
+/* Whether only blanks stand between the line's start and i. */
+static bool first_on_line(const char *text, uint32_t line_start, uint32_t i) {
+  for (uint32_t p = line_start; p < i; p++)
+    if (text[p] != ' ' && text[p] != '\t') return false;
+  return true;
+}
+
 /* A closing bracket that closes no opening one of its kind (a brace gone
 ** or typed, `(%a, %}b)`) makes the brackets around it unknowable: where
 ** the parser's error recovery ends the ops it is in is its own choice, so
-** the scan stops there (ms_source_cut gives up cutting from that op on). */
-static void close_bracket(cutter *c, char ch, uint32_t line_start) {
+** the scan stops there (ms_source_cut gives up cutting from that op on).
+** So does a region's `}` that is not first on its line: printed MLIR
+** closes a region on a line of its own, and a brace typed into an op
+** (`-}> tensor<...>`) is an error token to the parser, not the region's
+** end (where the parser's recovery takes it is again its own choice). */
+static void close_bracket(cutter *c, char ch, uint32_t i, uint32_t line_start) {
   char want = ch == ')' ? '(' : ch == ']' ? '[' : '{';
   if (c->depth == 0 || (c->depth <= MAX_BRACKETS && c->brackets[c->depth - 1] != want &&
                         !(want == '{' && c->brackets[c->depth - 1] == 'R'))) {
+    c->broken = true;
+    return;
+  }
+  if (c->depth <= MAX_BRACKETS && c->brackets[c->depth - 1] == 'R' &&
+      !first_on_line(c->src->text, line_start, i)) {
     c->broken = true;
     return;
   }
@@ -298,14 +314,20 @@ static void scan(cutter *c, uint32_t start, uint32_t end) {
         break;
       case '"': case '/': {
         /* An unclosed string (a newline stops it) is a lone `"` to the
-        ** parser, which lexes the rest of its line as tokens. */
+        ** parser, an error token: how its recovery reads the ops around
+        ** it is its own choice (a piece cut there reads otherwise than
+        ** the whole text), so the scan stops, as at a stray bracket. */
         uint32_t next = ms_source_skip_literal(text, i, end);
-        if (ch == '"' && !(next - 1 > i && text[next - 1] == '"')) next = i + 1;
+        /* So does a lone `/` (not a comment): no token starts with it. */
+        if ((ch == '"' && !(next - 1 > i && text[next - 1] == '"')) || (ch == '/' && next == i + 1)) {
+          c->broken = true;
+          return;
+        }
         i = next - 1;
         break;
       }
       case '(': case '[': case '{': open_bracket(c, ch, i, end); break;
-      case ')': case ']': case '}': close_bracket(c, ch, line_start); break;
+      case ')': case ']': case '}': close_bracket(c, ch, i, line_start); break;
       default: break;
     }
     if (c->broken) return;

@@ -173,10 +173,34 @@ Test(session_cuts, an_unclosed_function_before_others) {
   free(text);
 }
 
+/* Text typed into an op late in the long function: a brace inside `->`
+** (the parser drops it as an error token, it closes no region), a lone
+** quote, a lone slash; and a `// -----` line earlier in the function.
+** Where the parser's recovery takes it is its own choice: the cutter must
+** not cut around it (the drift a longer run of the mutations found). */
+Test(session_cuts, an_error_token_inside_an_op_is_not_cut_around) {
+  static const char *const typed[] = {"-}>", "-\">", "-/>"};
+  for (int i = 0; i < 3; i++) {
+    char *text = module_text(300);
+    const char *op = strstr(text, "%v236 = ");
+    cr_assert(op);
+    const char *arrow = strstr(op, "->");
+    size_t at = (size_t)(arrow - text);
+    char *t = splice(text, at, at + 2, typed[i]);
+    size_t split = line_at(t, 190);
+    char *u = splice(t, split, split, "// -----\n");
+    expect_pieces_equal_whole(u, i);
+    expect_pieces_equal_whole(t, 10 + i);
+    free(u);
+    free(t);
+    free(text);
+  }
+}
+
 Test(session_cuts, broken_text_cut_equals_whole) {
   char *text = module_text(300);
   unsigned seed = 20;
-  for (int step = 0; step < 150; step++) {
+  for (int step = 0; step < 1500; step++) {
     char *t = mutate(text, &seed);
     if (step % 3 == 2) {
       char *u = mutate(t, &seed);
@@ -188,3 +212,4 @@ Test(session_cuts, broken_text_cut_equals_whole) {
   }
   free(text);
 }
+
