@@ -34,8 +34,8 @@ func.func @incorrect(%t: tensor<6x4xf32>, %a: tensor<2x3xf32>, %b: tensor<4x4xf3
   } : tensor<2x3xf32> to tensor<3x?xf32>
   // Wrong: a rank-2 tensor takes two indices.
   %5 = tensor.extract %t[%i] : tensor<6x4xf32>
-  // Wrong: tensor<3xf32> has three elements.
-  %6 = tensor.from_elements %c, %c : tensor<3xf32>
+  // Wrong: tensor<3xf32> has three elements (generic form: the pretty parser rejects the count itself).
+  %6 = "tensor.from_elements"(%c, %c) : (f32, f32) -> tensor<3xf32>
   return
 }
 

@@ -12,10 +12,18 @@
 **   - more than one op inside: "expects only one operation to mask";
 **   - the op inside is maskable (parameter "maskable": 1 when it is);
 **   - its results are the mask op's results, in number and exactly in type;
-**   - the mask is the op's expected mask, where the catalog says how to
-**     build it: "mask_is_source" (1: its operand 0's shape with i1
-**     elements, vector.reduction and vector.multi_reduction); ops whose
-**     expected mask depends on maps (transfers, contract) are not judged;
+**   - the mask is the op's expected mask (getExpectedMaskType), where the
+**     catalog says how to build it: "mask_is_source" (1: its operand 0's
+**     shape with i1 elements, vector.reduction and vector.multi_reduction);
+**     "mask_is_transfer" (inferTransferOpMaskType: per source dim the
+**     permutation map uses, in order, the vector dim it gives, [1] when
+**     none; the vector is operand 0 with "mask_is_write", else result 0;
+**     the map "permutation_map", read from the op inside, or the pretty
+**     parser's minor identity); "mask_is_contract" (ContractionOp's: one
+**     dim per loop of the "indexing_maps", sized by lhs and rhs). Not
+**     judged where the op inside is itself malformed (a map that is no
+**     projected permutation, a loop neither operand gives, a source of
+**     vectors): its own verifier speaks there;
 **   - a passthru (operand 1) only where the op takes one ("takes_passthru"),
 **     then of exactly the op's result type.
 ** Nothing is inferred: the results are the declared ones.
@@ -50,12 +58,112 @@ static const ms_shape *declared(const ms_sop_in *in, int r) {
   return &in->results[r];
 }
 
+/* The maps of p (the "maps" format of sop_maps.h: per map its dim count,
+** symbol count, result count and results, a dim's position, -1 the
+** constant 0, -2 another expression) into m; their count, -1 if broken. */
+typedef struct map {
+  int ndims, nsyms, nres;
+  const int64_t *res;
+} map;
+
+static int read_maps(const ms_sop_param *p, map *m, int max) {
+  int n = 0, at = 0;
+  while (at < p->n) {
+    if (n >= max || at + 3 > p->n) return -1;
+    m[n] = (map){(int)p->v[at], (int)p->v[at + 1], (int)p->v[at + 2], p->v + at + 3};
+    at += 3 + m[n].nres;
+    if (at > p->n) return -1;
+    n++;
+  }
+  return n;
+}
+
+/* inferTransferOpMaskType for the transfer inside; false: not judged. */
+static bool transfer_mask(const ms_sop_in *in, const ms_sop_inner *op, ms_shape *want) {
+  bool write = ms_sop_int(in, "mask_is_write", 0) != 0;
+  if (op->noperands < 2 || (!write && op->nresults < 1)) return false;
+  const ms_shape *base = &op->operands[write ? 1 : 0], *vec = write ? &op->operands[0] : &op->results[0];
+  if (vec->kind != MS_TYPE_VECTOR || !vec->ranked || !base->ranked ||
+      (base->kind != MS_TYPE_TENSOR && base->kind != MS_TYPE_MEMREF) || !strncmp(base->elem, "vector<", 7))
+    return false;
+  int64_t res[MS_MAX_RANK];
+  int ndims, nres;
+  const ms_sop_param *pm = ms_sop_get(in, "permutation_map");
+  if (pm) {
+    map m;
+    if (read_maps(pm, &m, 1) != 1 || m.nsyms || m.nres > MS_MAX_RANK || m.ndims > MS_MAX_RANK) return false;
+    ndims = m.ndims, nres = m.nres;
+    memcpy(res, m.res, (size_t)nres * sizeof res[0]);
+  } else { /* the pretty parser's minor identity */
+    if (vec->rank > base->rank) return false;
+    ndims = base->rank, nres = vec->rank;
+    for (int k = 0; k < nres; k++) res[k] = base->rank - nres + k;
+  }
+  if (nres != vec->rank || ndims != base->rank) return false;
+  bool seen[MS_MAX_RANK] = {false};
+  for (int k = 0; k < nres; k++) {
+    if (res[k] == -1) continue;
+    if (res[k] < 0 || res[k] >= ndims || seen[res[k]]) return false;
+    seen[res[k]] = true;
+  }
+  *want = *vec;
+  want->rank = 0;
+  for (int d = 0; d < ndims; d++)
+    for (int k = 0; k < nres; k++)
+      if (res[k] == d) {
+        want->dims[want->rank] = vec->dims[k];
+        want->scalable[want->rank++] = vec->scalable[k];
+      }
+  if (want->rank == 0) want->dims[0] = 1, want->scalable[0] = false, want->rank = 1;
+  return true;
+}
+
+/* ContractionOp::getExpectedMaskType for the contraction inside: loop d
+** is sized by the lhs dim, then the rhs dim, its map gives; false: not
+** judged (a loop neither gives, maps that do not fit the operands). */
+static bool contract_mask(const ms_sop_in *in, const ms_sop_inner *op, ms_shape *want) {
+  const ms_sop_param *mp = ms_sop_get(in, "indexing_maps");
+  map m[3];
+  if (!mp || op->noperands < 2 || read_maps(mp, m, 3) != 3) return false;
+  int n = m[0].ndims;
+  if (n < 1 || n > MS_MAX_RANK) return false;
+  *want = op->operands[0];
+  for (int d = 0; d < n; d++) want->dims[d] = MS_DIM_DYNAMIC - 1, want->scalable[d] = false;
+  for (int i = 0; i < 2; i++) {
+    const ms_shape *v = &op->operands[i];
+    if (v->kind != MS_TYPE_VECTOR || !v->ranked || m[i].ndims != n || m[i].nsyms || m[i].nres != v->rank) return false;
+    for (int k = 0; k < v->rank; k++) {
+      if (m[i].res[k] < 0 || m[i].res[k] >= n) return false;
+      want->dims[m[i].res[k]] = v->dims[k];
+      want->scalable[m[i].res[k]] = v->scalable[k];
+    }
+  }
+  for (int d = 0; d < n; d++)
+    if (want->dims[d] == MS_DIM_DYNAMIC - 1 || want->dims[d] == MS_DIM_DYNAMIC) return false;
+  want->rank = n;
+  return true;
+}
+
+/* The op's expected mask (i1 elements); false: not judged. */
+static bool expected_mask(const ms_sop_in *in, const ms_sop_inner *op, ms_shape *want) {
+  bool ok = false;
+  if (ms_sop_int(in, "mask_is_source", 0)) {
+    ok = op->noperands >= 1 && op->operands[0].kind == MS_TYPE_VECTOR && op->operands[0].ranked &&
+         op->operands[0].rank > 0;
+    if (ok) *want = op->operands[0];
+  } else if (ms_sop_int(in, "mask_is_transfer", 0)) ok = transfer_mask(in, op, want);
+  else if (ms_sop_int(in, "mask_is_contract", 0)) ok = contract_mask(in, op, want);
+  if (ok) want->kind = MS_TYPE_VECTOR, want->ranked = true, snprintf(want->elem, sizeof want->elem, "i1");
+  return ok;
+}
+
 static ms_infer_verdict masked_op(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_inner *op = in->inner;
   if (!op || in->noperands < 1) return MS_INFER_UNKNOWN;
   int yielded = -1;
   if (in->nregions == 1 && in->regions[0].nyields >= 0) yielded = in->regions[0].nyields;
   else if (in->nregions == 0 && op->nops == 1) yielded = op->nresults; /* the pretty form's implicit yield */
+  else if (in->nregions == 0 && op->nops == 0) yielded = 0; /* `{ }`: the parser's terminator yields nothing */
   if (yielded >= 0 && yielded != in->nresults)
     return ms_sop_fail(out, CODE_MASKED, -1, "expects number of results to match mask region yielded values");
   if (op->nops > 1) return ms_sop_fail(out, CODE_MASKED, -1, "expects only one operation to mask");
@@ -72,10 +180,8 @@ static ms_infer_verdict masked_op(const ms_sop_in *in, ms_sop_out *out) {
         return ms_sop_fail(out, CODE_MASKED, -1, "expects result type to match maskable operation result type");
   }
   const ms_shape *mask = &in->operands[0];
-  if (ms_sop_int(in, "mask_is_source", 0) && op->noperands >= 1 && op->operands[0].kind == MS_TYPE_VECTOR &&
-      op->operands[0].ranked && op->operands[0].rank > 0) {
-    ms_shape want = op->operands[0];
-    snprintf(want.elem, sizeof want.elem, "i1");
+  ms_shape want;
+  if (expected_mask(in, op, &want)) {
     if (!same_type(&want, mask, &unknown) && !unknown) {
       char t[160];
       ms_shape_format_type(&want, t, sizeof t);
@@ -92,6 +198,8 @@ static ms_infer_verdict masked_op(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 const ms_sop_def ms_sop_masked_op[] = {
-    {"masked_op", masked_op, "maskable,mask_is_source,takes_passthru"},
+    {"masked_op", masked_op,
+     "maskable,mask_is_source,takes_passthru,mask_is_transfer,mask_is_write,mask_is_contract,permutation_map,"
+     "indexing_maps"},
     {NULL, NULL, NULL},
 };

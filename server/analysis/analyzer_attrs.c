@@ -178,6 +178,13 @@ static bool dict_value(const char *text, ms_span dict, const char *key, ms_span 
 
 const char *lookup_attr(void *ctx, const char *key, size_t *len) {
   const attr_lookup *l = ctx;
+  static const char inner[] = "region op: ";
+  if (!strncmp(key, inner, sizeof inner - 1)) { /* an attribute of the one op in its regions */
+    uint32_t k = ms_region_op(l->w->rec, l->w->text, l->op);
+    if (k == MS_NONE) return NULL;
+    attr_lookup in = {l->w, &l->w->rec->ops[k]};
+    return lookup_attr(&in, key + sizeof inner - 1, len);
+  }
   size_t n = strlen(key);
   for (uint32_t i = 0; i < l->op->nattrs; i++) {
     const ms_attr *a = &l->w->rec->attrs[l->op->attrs + i];

@@ -585,12 +585,19 @@ static bool sop_value_inferred(void *c, uint32_t v, ms_shape *out) {
   return true;
 }
 
+static bool sop_out_shape(void *c, uint32_t opi, uint32_t r, ms_shape *out) {
+  algebra_ctx *a = c;
+  if (opi >= a->w->rec->nops || r >= a->w->rec->ops[opi].nout) return false;
+  ms_span t = resolve(a->w, *out_type(a->w, &a->w->rec->ops[opi], r));
+  return t.end && ms_shape_parse_type(out, a->w->text + t.start, t.end - t.start, NULL, 0);
+}
+
 void apply_algebra(analyzer *w, uint32_t opi, const ms_rule_binding *b, attr_lookup *attrs) {
   algebra_ctx a = {w, opi};
   ms_structured_host h = {w->rec,          w->text,     &w->out->diags, opi,          b,
                           &a,              sop_declared_operand, sop_inferred_operand, sop_declared_result,
                           lookup_attr,     attrs,       sop_constant,   sop_refine,   sop_propagated,
-                          sop_value_shape, sop_value_inferred, sop_constant_f32};
+                          sop_value_shape, sop_value_inferred, sop_constant_f32, sop_out_shape};
   ms_structured_judge(&h);
   const ms_op *op = &w->rec->ops[opi];
   if (!w->detail || op->span.start > w->detail_pos || w->detail_pos > op->span.end) return;

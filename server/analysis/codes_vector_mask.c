@@ -14,8 +14,9 @@ const ms_code_info ms_codes_vector_mask[] = {
    "multi_reduction, contract, outerproduct, gather, transfer_read, transfer_write), that its results are exactly "
    "the mask's results, that the mask is the op's expected mask (for a reduction, the source's shape with i1 "
    "elements: \"expects a 'vector<8xi1>' mask for the maskable operation\"), and that a passthru is given only "
-   "where the op takes one (transfer_read), of the result's type. The expected mask of transfers and contractions, "
-   "which depends on their maps, is not judged.",
+   "where the op takes one (transfer_read), of the result's type. A transfer's expected mask is its vector's dims "
+   "for the source dims its permutation map uses, in source order ([1] when none: inferTransferOpMaskType); a "
+   "contraction's has one dim per loop of its indexing maps, sized by lhs and rhs.",
    "func.func @f(%m: vector<4xi1>, %v: vector<8xf32>) -> f32 {\n"
    "  %0 = vector.mask %m { vector.reduction <add>, %v : vector<8xf32> into f32 } : vector<4xi1> -> f32\n"
    "  return %0 : f32\n"

@@ -167,23 +167,23 @@ static void gather_inner(const ms_structured_host *h, judged *j) {
   const ms_op *op = &rec->ops[h->opi];
   ms_sop_inner *in = &j->inner;
   const ms_op *found = NULL;
-  bool terminated = false;
   memset(in, 0, sizeof *in);
   for (size_t i = h->opi + 1; i < rec->nops && rec->ops[i].span.start < op->span.end; i++) {
     const ms_op *k = &rec->ops[i];
     if (k->parent != h->opi) continue;
-    if (terminator(h, k)) {
-      terminated = true;
-      continue;
-    }
+    if (terminator(h, k)) continue;
     found = k;
     in->nops++;
   }
   if (in->nops != 1) return;
-  /* A pretty region's one op may be written without naming its results
-  ** (`vector.mask %m { vector.reduction ... }`, the terminator implied):
-  ** how many it has is not written. */
-  if (!terminated && found->nresults == 0) in->nresults = -1;
+  /* An op whose results are not named (`vector.mask %m { vector.reduction
+  ** ... }`, the terminator implied; or a generic op): its written result
+  ** types. A pretty op that writes none may still have results its parser
+  ** types itself (`vector.transfer_write` to a tensor): unknown. */
+  uint32_t fi = (uint32_t)(found - rec->ops);
+  bool unnamed = found->nresults == 0;
+  if (unnamed && (!found->types_known || (found->kind == MS_OP_CUSTOM && found->nout == 0) || !h->out_shape))
+    in->nresults = -1;
   int used = 0;
   in->operands = j->inner_shapes;
   for (uint32_t k = 0; k < found->noperands && in->noperands >= 0; k++) {
@@ -192,8 +192,11 @@ static void gather_inner(const ms_structured_host *h, judged *j) {
     else in->noperands++, used++;
   }
   in->results = j->inner_shapes + used;
-  for (uint32_t k = 0; in->nresults >= 0 && k < found->nresults; k++) {
-    if (used >= MAX_INNER_SHAPES || !h->value_shape(h->w, found->results + k, &j->inner_shapes[used])) in->nresults = -1;
+  uint32_t nres = unnamed ? found->nout : found->nresults;
+  for (uint32_t k = 0; in->nresults >= 0 && k < nres; k++) {
+    bool ok = used < MAX_INNER_SHAPES && (unnamed ? h->out_shape(h->w, fi, k, &j->inner_shapes[used])
+                                                  : h->value_shape(h->w, found->results + k, &j->inner_shapes[used]));
+    if (!ok) in->nresults = -1;
     else in->nresults++, used++;
   }
 }

@@ -55,6 +55,9 @@ typedef struct ms_structured_host {
   /* The f32 values (bit patterns) of the float constant defining operand i;
   ** NULL: float constants are not read. */
   bool (*constant_f32)(void *w, int i, uint32_t *out, int max, int *n);
+  /* The written result type r of op opi (records.h's out types, also of
+  ** results not named); false when it has none that parses. */
+  bool (*out_shape)(void *w, uint32_t opi, uint32_t r, ms_shape *out);
 } ms_structured_host;
 
 /* Judges the op and refines its results as above. */

@@ -71,10 +71,11 @@ static const char *angle_group(const ms_records *rec, const char *text, const ms
   return NULL;
 }
 
-/* "region op": the name of the one op in op's regions before their
-** terminator (a `return` or `*.yield`), "(several)" when there are more, NULL when none. */
-static const char *region_op(const ms_records *rec, const char *text, const ms_op *op, size_t *len) {
-  uint32_t self = (uint32_t)(op - rec->ops), found = MS_NONE, nops = 0;
+/* The one op in op's regions besides their terminators (a `return` or a
+** `*.yield`): its index; *nops how many there are (found only when 1). */
+static uint32_t region_op_index(const ms_records *rec, const char *text, const ms_op *op, uint32_t *nops) {
+  uint32_t self = (uint32_t)(op - rec->ops), found = MS_NONE;
+  *nops = 0;
   for (size_t i = self + 1; i < rec->nops && rec->ops[i].span.start < op->span.end; i++) {
     const ms_op *k = &rec->ops[i];
     size_t n = k->name.end - k->name.start;
@@ -82,8 +83,19 @@ static const char *region_op(const ms_records *rec, const char *text, const ms_o
                 (n >= 6 && !memcmp(text + k->name.end - 6, ".yield", 6));
     if (k->parent != self || term) continue;
     found = (uint32_t)i;
-    nops++;
+    (*nops)++;
   }
+  return *nops == 1 ? found : MS_NONE;
+}
+
+uint32_t ms_region_op(const ms_records *rec, const char *text, const ms_op *op) {
+  uint32_t nops;
+  return region_op_index(rec, text, op, &nops);
+}
+
+/* "region op": the name of that op, "(several)" when there are more, NULL when none. */
+static const char *region_op(const ms_records *rec, const char *text, const ms_op *op, size_t *len) {
+  uint32_t nops, found = region_op_index(rec, text, op, &nops);
   if (nops == 0) return NULL;
   if (nops > 1) {
     *len = 9;

@@ -32,6 +32,10 @@
 /* The text of op's group named key (above), NULL when key is no such name
 ** or the op has no such group. The text lives until the next call on the
 ** same thread. */
+/* The index of the one op in op's regions besides their terminators,
+** MS_NONE when there is none or more than one. */
+uint32_t ms_region_op(const ms_records *rec, const char *text, const ms_op *op);
+
 const char *ms_pretty_group(const ms_records *rec, const char *text, const ms_op *op, const char *key, size_t *len);
 
 #endif

@@ -266,7 +266,10 @@ static const ms_tok *next_tok(match *m) {
 }
 
 /* Sets the type of every slot ref names; false when one does not exist. */
-static bool assign(match *m, const ms_layout_ref *r, ms_span type) {
+/* alone: the type is the result's only (not also an operand's, as in
+** `type($1, $result)`, which an op without that result also writes:
+** `vector.transfer_write` to a memref). */
+static bool assign(match *m, const ms_layout_ref *r, ms_span type, bool alone) {
   uint32_t nops = m->op->noperands, nres = m->op->nresults;
   switch (r->kind) {
     case MS_LAYOUT_OPERAND:
@@ -278,8 +281,13 @@ static bool assign(match *m, const ms_layout_ref *r, ms_span type) {
       return r->index <= nops;
     case MS_LAYOUT_RESULT:
       /* An op whose results are not named (`arith.extsi %a : i32 to i42`
-      ** alone on its line) still writes their types. */
-      if (r->index >= nres) return nres == 0;
+      ** alone on its line, `vector.mask %m { vector.reduction ... }`)
+      ** still writes their types: kept as the op's result types when the
+      ** type is the result's alone. */
+      if (r->index >= nres) {
+        if (nres == 0 && alone) m->out[r->index] = type; /* index < 256 == MAX_SLOTS */
+        return nres == 0;
+      }
       m->out[r->index] = type;
       return true;
     default:
@@ -450,7 +458,7 @@ static bool match_alt(match *m, const ms_layout_alt *alt) {
         }
         if (!(t = next_tok(m)) || t->kind != MS_TOK_TYPE) return false;
         for (int r = 0; r < it->nrefs; r++)
-          if (!assign(m, &it->refs[r], t->span)) return false;
+          if (!assign(m, &it->refs[r], t->span, it->nrefs == 1)) return false;
         m->pos++;
     }
   }
@@ -480,6 +488,9 @@ static void store(match *m, ms_records *rec, ms_op *op) {
     *MS_ARRAY_PUSH(rec->types, rec->ntypes, rec->cap_types) = m->out[r];
     rec->values[op->results + r].type = m->out[r];
   }
+  /* Results not named: their written types only, as a generic op's. */
+  for (; op->nresults == 0 && r < MAX_SLOTS && m->out[r].end; r++)
+    *MS_ARRAY_PUSH(rec->types, rec->ntypes, rec->cap_types) = m->out[r];
   op->nout = r;
 }
 

@@ -1226,12 +1226,120 @@ FAMILIES = [("linalg." + op, named) for op in NAMED] + [("linalg.transpose", tra
     ("vector.transfer_read", vtransfer), ("vector.transfer_write", vtransfer), ("linalg.contract", lcontract)]
 
 
+def mask_mistake(rng, mask):
+    """The expected mask, or one a mistake away: a dim changed, one more or
+    one fewer, the dims reversed, a scalable flag dropped."""
+    m = list(mask)
+    r = rng.random()
+    if r < 0.2:
+        k = rng.randrange(len(m))
+        m[k] = (int(str(m[k]).strip("[]")) + rng.choice([1, 2])) if rng.random() < 0.8 else m[k]
+    elif r < 0.28:
+        m.append(2)
+    elif r < 0.34 and len(m) > 1:
+        m = m[:-1]
+    elif r < 0.42 and len(m) > 1:
+        m = m[::-1]
+    elif r < 0.47:
+        m = [str(d).strip("[]") for d in m]
+    return m
+
+
+def vmask_maps(rng, name, kind):
+    """vector.mask around an op whose expected mask comes from its maps (a
+    transfer_read or transfer_write with a projected permutation map, the
+    pretty default included; a vector.contract), or an empty region, or a
+    mask with no result around an op with one: the mask against
+    inferTransferOpMaskType / ContractionOp::getExpectedMaskType."""
+    f = Fn()
+    if kind == "contract":
+        nloops, lm, rm, am = rng.choice(CONTRACTIONS)
+        sizes = [rng.randint(1, 4) for _ in range(nloops)]
+        iters = ", ".join('"%s"' % ("parallel" if d in am else "reduction") for d in range(nloops))
+        shapes = [[sizes[d] for d in m] for m in (lm, rm, am)]
+        maps = ", ".join(amap(nloops, ["d%d" % d for d in m]) for m in (lm, rm, am))
+        ta, tb = vtype(shapes[0]), vtype(shapes[1])
+        tc = vtype(shapes[2]) if shapes[2] else "f32"
+        a, b, c = f.arg(ta), f.arg(tb), f.arg(tc)
+        mask = mask_mistake(rng, sizes)
+        m = f.arg(vtype(mask, "i1"))
+        f.body.append("%%r = vector.mask %s { vector.contract {indexing_maps = [%s], iterator_types = [%s], "
+                      "kind = #vector.kind<add>} %s, %s, %s : %s, %s into %s } : %s -> %s" % (
+                          m, maps, iters, a, b, c, ta, tb, tc, vtype(mask, "i1"), tc))
+        return f.text(name, tc)
+    if kind == "empty":
+        v = f.arg(vtype(vdims(rng, 1, 2)))
+        res = f.types[-1]
+        m = f.arg(vtype([rng.randint(1, 4)], "i1"))
+        r = rng.random()
+        if r < 0.35:
+            f.body.append("%%r = vector.mask %s { } : %s -> %s" % (m, f.types[-1], res))
+        elif r < 0.7:
+            f.body.append("%%r = vector.mask %s { vector.yield %s : %s } : %s -> %s" % (m, v, res, f.types[-1], res))
+        else:
+            f.body.append("vector.mask %s { } : %s" % (m, f.types[-1]))
+            return f.text(name, None)
+        return f.text(name, res)
+    if kind == "unnamed":
+        v = vdims(rng, 1, 1)
+        src = f.arg(vtype(v))
+        m = f.arg(vtype(v, "i1"))
+        res = rng.choice(["", " -> f32", " -> f64", " -> " + vtype(v)])
+        f.body.append("%svector.mask %s { vector.reduction <add>, %s : %s into f32 } : %s%s" % (
+            "%r = " if res else "", m, src, vtype(v), vtype(v, "i1"), res))
+        return f.text(name, res[4:] if res else None)
+    write = kind == "transfer_write"
+    srank = rng.randint(1, 3)
+    vrank = rng.randint(1, srank if write else 3)
+    default = rng.random() < 0.3 and vrank <= srank
+    if default:
+        res = ["d%d" % d for d in range(srank - vrank, srank)]
+    else:
+        dims = rng.sample(range(srank), min(vrank, srank))
+        res = ["d%d" % d for d in dims] + ["0"] * (vrank - len(dims))
+        rng.shuffle(res)
+        if not write and rng.random() < 0.2:
+            res[rng.randrange(vrank)] = "0"
+    vd = [rng.randint(1, 4) for _ in range(vrank)]
+    vdt = ["[%d]" % d if rng.random() < 0.1 else d for d in vd]
+    used = sorted((int(e[1:]), k) for k, e in enumerate(res) if e != "0")
+    want = [vdt[k] for _, k in used] or [1]
+    mask = mask_mistake(rng, want)
+    kind_t = "tensor" if rng.random() < 0.6 else "memref"
+    st = "%s<%sf32>" % (kind_t, "?x" * srank)
+    vt = vtype(vdt)
+    s = f.arg(st)
+    i = f.arg("index")
+    idx = ", ".join([i] * srank)
+    ad = "" if default else " {permutation_map = %s}" % amap(srank, res)
+    if write:
+        v = f.arg(vt)
+        m = f.arg(vtype(mask, "i1"))
+        if kind_t == "tensor":
+            f.body.append("%%r = vector.mask %s { vector.transfer_write %s, %s[%s]%s : %s, %s } : %s -> %s" % (
+                m, v, s, idx, ad, vt, st, vtype(mask, "i1"), st))
+            return f.text(name, st)
+        f.body.append("vector.mask %s { vector.transfer_write %s, %s[%s]%s : %s, %s } : %s" % (
+            m, v, s, idx, ad, vt, st, vtype(mask, "i1")))
+        return f.text(name, None)
+    p = f.arg("f32")
+    m = f.arg(vtype(mask, "i1"))
+    pt = ", " + f.arg(vt) if rng.random() < 0.3 else ""
+    f.body.append("%%r = vector.mask %s%s { vector.transfer_read %s[%s], %s%s : %s, %s } : %s -> %s" % (
+        m, pt, s, idx, p, ad, st, vt, vtype(mask, "i1"), vt))
+    return f.text(name, vt)
+
+
 def vmask(rng, name, _op):
     """vector.mask around one maskable op (reduction, multi_reduction,
-    transfer_read), or around an op that is not maskable: the mask's type
-    against the op's expected mask, the results against the op's, a
-    passthru where the op takes none. Not in FAMILIES (check does not judge
-    vector.mask yet): LINALG_DIFF_ONLY=vector.mask measures it."""
+    transfer_read; transfers and contractions with maps: vmask_maps), or
+    around an op that is not maskable: the mask's type against the op's
+    expected mask, the results against the op's, a passthru where the op
+    takes none. Not in FAMILIES (outside the default stream):
+    LINALG_DIFF_ONLY=vector.mask measures it."""
+    if rng.random() < 0.5:
+        return vmask_maps(rng, name, rng.choice(["transfer_read", "transfer_read", "transfer_write", "contract",
+                                                 "contract", "empty", "unnamed"]))
     f = Fn()
     v = vdims(rng, 1, 3)
     kind = rng.choice(["reduction", "multi_reduction", "transfer_read", "addf"])

@@ -74,8 +74,10 @@ echo "diff: linalg/tensor structured ops vs mlir-opt-22 (generic and pretty form
 # operands, is counted in the figures); a fixed seed must agree everywhere.
 run "$here/linalg_diff.py" "$bin" --false-errors-only --cases="${LINALG_CASES:-300}"
 run "$here/linalg_diff.py" "$bin" --seed=1 --cases=600
-# vector.mask (outside the default stream): no false error; transfers' masks are not judged yet.
+# vector.mask (outside the default stream; transfers' and contractions' masks from their maps too):
+# a random seed fails on a false error only, a fixed seed must agree everywhere.
 LINALG_DIFF_ONLY=vector.mask run "$here/linalg_diff.py" "$bin" --false-errors-only --cases="${MASK_CASES:-200}"
+LINALG_DIFF_ONLY=vector.mask run "$here/linalg_diff.py" "$bin" --seed=5331 --cases=200
 echo "diff: upstream catalogs vs mlir-opt-22 (generic and pretty form)"
 run "$here/upstream_diff.py" "$bin" --cases="${UPSTREAM_CASES:-100}"
 echo "diff: upstream catalogs vs mlir-opt-22, error lines (the op's line)"

@@ -4,9 +4,8 @@
 ** mask region must be maskable, take a passthru only where it can, have
 ** the mask's results, and a reduction's mask is its source's shape with i1
 ** elements, as LLVM 22's MaskOp::verify checks them (each verdict below is
-** mlir-opt-22's, at the mask's line). Transfers and contractions keep an
-** unjudged mask (their expected mask comes from their maps), and a pretty
-** region's op written without a result name has results we do not count.
+** mlir-opt-22's, at the mask's line). The masks of transfers and
+** contractions (from their maps) are in test_vector_mask_maps.c.
 */
 #include <criterion/criterion.h>
 
@@ -56,7 +55,7 @@ Test(vector_mask_op, only_maskable_ops_and_passthrus_where_taken) {
          "%0 = vector.mask %m, %acc { vector.multi_reduction <add>, %w, %acc [1] : vector<4x8xf32> to vector<4xf32> } "
          ": vector<4x8xi1> -> vector<4xf32>",
          "masked-op@2");
-  /* transfer_read takes one; its mask (from its permutation map) is not judged */
+  /* transfer_read takes one */
   expect("vector<8xi1>",
          "%0 = vector.mask %m, %pt { vector.transfer_read %t[%i], %p : tensor<?xf32>, vector<8xf32> } : "
          "vector<8xi1> -> vector<8xf32>",
@@ -64,7 +63,7 @@ Test(vector_mask_op, only_maskable_ops_and_passthrus_where_taken) {
   expect("vector<3xi1>",
          "%0 = vector.mask %m { vector.transfer_read %t[%i], %p : tensor<?xf32>, vector<8xf32> } : "
          "vector<3xi1> -> vector<8xf32>",
-         "");
+         "masked-op@2"); /* expects a 'vector<8xi1>' mask for the maskable operation */
 }
 
 Test(vector_mask_op, generic_results_against_the_masked_ops) {

@@ -1,0 +1,127 @@
+/*
+** test_vector_mask_maps.c: vector.mask around a transfer or a contraction
+** (algebra masked_op.c, rules/vector.json "mask_is_transfer",
+** "mask_is_contract", params read from the op inside by "region op: KEY"):
+** the mask must be the op's expected mask, LLVM 22's
+** inferTransferOpMaskType (per source dim the permutation map uses, in
+** source order, the vector dim it gives; [1] when none) and
+** ContractionOp::getExpectedMaskType (one dim per loop, sized by lhs and
+** rhs); a pretty region's op written without result names has the result
+** types its syntax writes; an empty pretty region yields nothing. Each
+** verdict is mlir-opt-22's, at the mask's line (line 2).
+*/
+#include <criterion/criterion.h>
+
+#include <stdio.h>
+
+#include "helpers.h"
+
+TestSuite(vector_mask_maps, .fini = test_catalog_release);
+
+static void expect(const char *args, const char *op, const char *want) {
+  char text[2048];
+  snprintf(text, sizeof text,
+           "#a = affine_map<(i, j, k) -> (i, k)>\n"
+           "func.func @f(%s) {\n"
+           "  %s\n"
+           "  return\n"
+           "}\n",
+           args, op);
+  test_expect_codes(text, want);
+}
+
+#define READ_ARGS "%t: tensor<?x?xf32>, %t3: tensor<?x?x?xf32>, %i: index, %p: f32, %m: "
+
+Test(vector_mask_maps, a_transfer_read_masks_its_source_dims_in_order) {
+  const char *perm = "{permutation_map = affine_map<(d0, d1) -> (d1, d0)>}";
+  char op[512];
+  snprintf(op, sizeof op,
+           "%%r = vector.mask %%m { vector.transfer_read %%t[%%i, %%i], %%p %s : tensor<?x?xf32>, vector<8x4xf32> } "
+           ": vector<4x8xi1> -> vector<8x4xf32>", perm);
+  expect(READ_ARGS "vector<4x8xi1>", op, "");
+  /* 'vector.mask' op expects a 'vector<4x8xi1>' mask for the maskable operation */
+  snprintf(op, sizeof op,
+           "%%r = vector.mask %%m { vector.transfer_read %%t[%%i, %%i], %%p %s : tensor<?x?xf32>, vector<8x4xf32> } "
+           ": vector<8x4xi1> -> vector<8x4xf32>", perm);
+  expect(READ_ARGS "vector<8x4xi1>", op, "masked-op@3");
+  /* a broadcast dim is no mask dim; an unused source dim neither */
+  expect(READ_ARGS "vector<4xi1>",
+         "%r = vector.mask %m { vector.transfer_read %t[%i, %i], %p {permutation_map = affine_map<(d0, d1) -> (0, d0)>} "
+         ": tensor<?x?xf32>, vector<8x4xf32> } : vector<4xi1> -> vector<8x4xf32>",
+         "");
+  expect(READ_ARGS "vector<8x4xi1>",
+         "%r = vector.mask %m { vector.transfer_read %t[%i, %i], %p {permutation_map = affine_map<(d0, d1) -> (0, d0)>} "
+         ": tensor<?x?xf32>, vector<8x4xf32> } : vector<8x4xi1> -> vector<8x4xf32>",
+         "masked-op@3");
+  expect(READ_ARGS "vector<4x8xi1>",
+         "%r = vector.mask %m { vector.transfer_read %t3[%i, %i, %i], %p {permutation_map = affine_map<(d0, d1, d2) -> "
+         "(d2, d0)>} : tensor<?x?x?xf32>, vector<8x4xf32> } : vector<4x8xi1> -> vector<8x4xf32>",
+         "");
+  /* no dim used: a one-element mask */
+  expect(READ_ARGS "vector<1xi1>",
+         "%r = vector.mask %m { vector.transfer_read %t[%i, %i], %p {permutation_map = affine_map<(d0, d1) -> (0)>} "
+         ": tensor<?x?xf32>, vector<8xf32> } : vector<1xi1> -> vector<8xf32>",
+         "");
+  expect(READ_ARGS "vector<8xi1>",
+         "%r = vector.mask %m { vector.transfer_read %t[%i, %i], %p {permutation_map = affine_map<(d0, d1) -> (0)>} "
+         ": tensor<?x?xf32>, vector<8xf32> } : vector<8xi1> -> vector<8xf32>",
+         "masked-op@3");
+  /* the pretty default: the minor identity */
+  expect(READ_ARGS "vector<8xi1>",
+         "%r = vector.mask %m { vector.transfer_read %t[%i, %i], %p : tensor<?x?xf32>, vector<8xf32> } "
+         ": vector<8xi1> -> vector<8xf32>",
+         "");
+  expect(READ_ARGS "vector<2x8xi1>",
+         "%r = vector.mask %m { vector.transfer_read %t[%i, %i], %p : tensor<?x?xf32>, vector<8xf32> } "
+         ": vector<2x8xi1> -> vector<8xf32>",
+         "masked-op@3");
+}
+
+Test(vector_mask_maps, a_transfer_write_masks_its_value_through_the_map) {
+  /* scalable dims move with their vector dims */
+  expect("%t: tensor<?x?xf32>, %i: index, %v: vector<[4]x8xf32>, %m: vector<8x[4]xi1>",
+         "%r = vector.mask %m { vector.transfer_write %v, %t[%i, %i] {permutation_map = affine_map<(d0, d1) -> (d1, "
+         "d0)>} : vector<[4]x8xf32>, tensor<?x?xf32> } : vector<8x[4]xi1> -> tensor<?x?xf32>",
+         "");
+  expect("%t: tensor<?x?xf32>, %i: index, %v: vector<[4]x8xf32>, %m: vector<8x4xi1>",
+         "%r = vector.mask %m { vector.transfer_write %v, %t[%i, %i] {permutation_map = affine_map<(d0, d1) -> (d1, "
+         "d0)>} : vector<[4]x8xf32>, tensor<?x?xf32> } : vector<8x4xi1> -> tensor<?x?xf32>",
+         "masked-op@3");
+  /* to a memref: no result */
+  expect("%t: memref<?x?xf32>, %i: index, %v: vector<4x8xf32>, %m: vector<4x8xi1>",
+         "vector.mask %m { vector.transfer_write %v, %t[%i, %i] : vector<4x8xf32>, memref<?x?xf32> } : vector<4x8xi1>",
+         "");
+  expect("%t: memref<?x?xf32>, %i: index, %v: vector<4x8xf32>, %m: vector<8x4xi1>",
+         "vector.mask %m { vector.transfer_write %v, %t[%i, %i] : vector<4x8xf32>, memref<?x?xf32> } : vector<8x4xi1>",
+         "masked-op@3");
+}
+
+#define CONTRACT(m)                                                                                                   \
+  "%r = vector.mask %m { vector.contract {indexing_maps = [#a, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, "   \
+  "k) -> (i, j)>], iterator_types = [\"parallel\", \"parallel\", \"reduction\"], kind = #vector.kind<add>} %x, %y, "   \
+  "%z : vector<2x3xf32>, vector<3x4xf32> into vector<2x4xf32> } : " m " -> vector<2x4xf32>"
+#define CONTRACT_ARGS(m) "%x: vector<2x3xf32>, %y: vector<3x4xf32>, %z: vector<2x4xf32>, %m: " m
+
+Test(vector_mask_maps, a_contraction_masks_its_loops) {
+  expect(CONTRACT_ARGS("vector<2x4x3xi1>"), CONTRACT("vector<2x4x3xi1>"), "");
+  /* 'vector.mask' op expects a 'vector<2x4x3xi1>' mask for the maskable operation */
+  expect(CONTRACT_ARGS("vector<2x3x4xi1>"), CONTRACT("vector<2x3x4xi1>"), "masked-op@3");
+  expect(CONTRACT_ARGS("vector<2x4xi1>"), CONTRACT("vector<2x4xi1>"), "masked-op@3");
+}
+
+Test(vector_mask_maps, unnamed_results_and_empty_regions) {
+  /* 'vector.mask' op expects result type to match maskable operation result type */
+  expect("%v: vector<8xf32>, %m: vector<8xi1>",
+         "%r = vector.mask %m { vector.reduction <add>, %v : vector<8xf32> into f32 } : vector<8xi1> -> vector<8xf32>",
+         "masked-op@3");
+  /* expects number of results to match mask region yielded values */
+  expect("%v: vector<8xf32>, %m: vector<8xi1>",
+         "vector.mask %m { vector.reduction <add>, %v : vector<8xf32> into f32 } : vector<8xi1>", "masked-op@3");
+  expect("%v: vector<8xf32>, %m: vector<8xi1>", "%r = vector.mask %m { } : vector<8xi1> -> vector<8xf32>",
+         "masked-op@3");
+  expect("%v: vector<8xf32>, %m: vector<8xi1>", "vector.mask %m { } : vector<8xi1>", "");
+  expect("%v: vector<8xf32>, %m: vector<8xi1>",
+         "%r = vector.mask %m { vector.yield %v : vector<8xf32> } : vector<8xi1> -> vector<8xf32>", "");
+  expect("%v: vector<8xf32>, %m: vector<8xi1>",
+         "%r = vector.mask %m, %v { vector.yield %v : vector<8xf32> } : vector<8xi1> -> vector<8xf32>", "");
+}
