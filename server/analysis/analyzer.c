@@ -638,28 +638,45 @@ static void analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, 
                     bool *found) {
   static const ms_analyzer_options none = {0};
   analyzer w = {catalog, opts ? opts : &none, text, out, NULL, NULL, NULL, detail_pos, detail, false, false, MS_NONE, {0}, 0};
-  ms_records rec;
-  ms_records_init(&rec);
-  ms_records_build(&rec, node, text, start, end);
-  apply_layouts(catalog, &rec, 0, text, &out->diags);
+  ms_analyzer_scratch *scratch = opts ? opts->scratch : NULL;
+  ms_records own, *rec = scratch ? &scratch->rec : &own;
+  if (scratch) {
+    ms_records_reset(rec);
+    ms_records_build_with(rec, scratch->ssa, node, text, start, end);
+  } else {
+    ms_records_init(rec);
+    ms_records_build(rec, node, text, start, end);
+  }
+  apply_layouts(catalog, rec, 0, text, &out->diags);
   ms_value_info *info;
-  judge(&w, &rec, &info);
-  ms_check_module_attrs(catalog, &rec, text, &out->diags);
+  judge(&w, rec, &info);
+  ms_check_module_attrs(catalog, rec, text, &out->diags);
   if (found) *found = w.found;
   /* As ms_analysis_op_detail: a result refined from the operands' inferred
   ** shapes is the op's inferred result. */
-  if (w.found && w.detail_op < rec.nops && rec.ops[w.detail_op].nresults > 0 &&
-      info[rec.ops[w.detail_op].results].inferred)
-    snprintf(detail->inferred, sizeof detail->inferred, "%s", info[rec.ops[w.detail_op].results].inferred);
+  if (w.found && w.detail_op < rec->nops && rec->ops[w.detail_op].nresults > 0 &&
+      info[rec->ops[w.detail_op].results].inferred)
+    snprintf(detail->inferred, sizeof detail->inferred, "%s", info[rec->ops[w.detail_op].results].inferred);
   /* The first unit analysed into an analysis keeps its records, to the
   ** byte: the language server stores one analysis per unit. */
-  if (!out->block) {
-    ms_analysis_pack(out, &rec, info);
+  if (!out->block && !scratch) {
+    ms_analysis_pack(out, rec, info);
     return;
   }
-  for (size_t i = 0; i < rec.nvalues; i++) free(info[i].inferred);
+  for (size_t i = 0; i < rec->nvalues; i++) free(info[i].inferred);
   free(info);
-  ms_records_clear(&rec);
+  if (!scratch) ms_records_clear(rec);
+}
+
+void ms_analyzer_scratch_init(ms_analyzer_scratch *self) {
+  ms_records_init(&self->rec);
+  self->ssa = ms_ssa_new("");
+}
+
+void ms_analyzer_scratch_clear(ms_analyzer_scratch *self) {
+  ms_records_clear(&self->rec);
+  ms_ssa_delete(self->ssa);
+  self->ssa = NULL;
 }
 
 void ms_analyze(const ms_catalog *catalog, const ms_analyzer_options *opts, TSNode root, const char *text,

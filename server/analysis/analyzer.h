@@ -25,9 +25,22 @@
 #include "diag.h"
 #include "records.h"
 
+/* A worker's own pools (`check`): a unit's records are built into rec
+** (reset first, its pools kept from unit to unit) with ssa (ms_ssa_new)
+** as the table of names, and the analysis keeps nothing of them, only
+** its findings and inferences. Freed by ms_analyzer_scratch_clear. */
+typedef struct ms_analyzer_scratch {
+  ms_records rec;
+  ms_ssa *ssa;
+} ms_analyzer_scratch;
+
+void ms_analyzer_scratch_init(ms_analyzer_scratch *self);
+void ms_analyzer_scratch_clear(ms_analyzer_scratch *self);
+
 typedef struct ms_analyzer_options {
   bool strict;                 /* mlir rule: the document's profile */
   const ms_alias_table *aliases; /* the text's `!name = type` aliases, or NULL */
+  ms_analyzer_scratch *scratch;  /* NULL: each unit's records are new, and the first kept (ms_analysis.rec) */
 } ms_analyzer_options;
 
 /* What the analyzer inferred for one checked op (for hover, inlay hints and

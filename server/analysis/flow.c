@@ -568,7 +568,7 @@ static void add_piece(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_li
     first_value = rec.nvalues;
     ms_records_append(&rec, piece, self->has_fn ? 0 : MS_NONE, link, &c);
     assert(rec.nvalues - first_value == piece->nvalues);
-    ms_records_clear(piece);
+    ms_records_reset(piece);
   }
   ms_shape **shape = ms_xcalloc(rec.nvalues + 1, sizeof *shape);
   ms_value_info *info = ms_xcalloc(rec.nvalues + 1, sizeof *info);

@@ -25,8 +25,9 @@ ms_flow *ms_flow_new(const ms_catalog *catalog, const ms_analyzer_options *opts,
 /* The next piece: the first is the function's head (the function op, its
 ** arguments and the first ops of its body: records of ops starting before
 ** `cut`, the first cut in the body); later ones hold ops directly in the
-** body and what they nest. Takes piece's records (left empty) and appends
-** the piece's findings to out. */
+** body and what they nest. Takes piece's records (left empty: a later
+** piece's keep their pools for the caller to reuse, ms_records_reset, or
+** free, ms_records_clear) and appends the piece's findings to out. */
 void ms_flow_add(ms_flow *self, ms_records *piece, uint32_t cut, ms_diag_list *out);
 
 /* As ms_flow_add, but what judging the piece gave is stored in out (empty,

@@ -410,7 +410,7 @@ static TSParser *new_parser(void) {
 ** order. The second range of the head is the function's closing lines up
 ** to the next op; an op starting there (a line the cut did not take for
 ** an op) is no part of the function and is analysed on its own. */
-static void read_flow_piece(piece *p, TSNode root, const ms_analyzer_options *aopts) {
+static void read_flow_piece(piece *p, ms_ssa *ssa, TSNode root, const ms_analyzer_options *aopts) {
   const ms_source *src = &p->in->src;
   const ms_unit *unit = &p->in->units.items[p->unit];
   for (int r = 0; r < unit->nranges; r++) {
@@ -423,7 +423,7 @@ static void read_flow_piece(piece *p, TSNode root, const ms_analyzer_options *ao
     ms_diag_list_take(&p->diags, &a.diags, 0);
     ms_analysis_clear(&a);
   }
-  ms_records_build(&p->rec, root, src->text, unit->start[0], unit->end[0]);
+  ms_records_build_with(&p->rec, ssa, root, src->text, unit->start[0], unit->end[0]);
   if (p->in->lastuse && p->in->lastuse[p->unit])
     ms_lastuse_each(p->in->lastuse[p->unit], src, p->in->lastuse_index[p->unit], unit, add_last, p);
 }
@@ -471,15 +471,22 @@ static void not_text_unit(piece *p) {
   ms_source_release_piece(src, unit->start[0], unit->end[0]);
 }
 
-/* worker is the worker's own parser; inside an arena (tsalloc.h) the piece
-** gets a parser of its own, freed with its tree when the arena ends. */
-static void analyze_unit(TSParser *worker, piece *p) {
+/* What a worker keeps from piece to piece: its parser, and the table of
+** names a cut function's piece is read with (ms_records_build_with). */
+typedef struct worker_state {
+  TSParser *parser;
+  ms_analyzer_scratch scratch;
+} worker_state;
+
+/* Inside an arena (tsalloc.h) the piece gets a parser of its own, freed
+** with its tree when the arena ends. */
+static void analyze_unit(worker_state *worker, piece *p) {
   if (p->in->units.items[p->unit].not_text) {
     not_text_unit(p);
     return;
   }
   bool arena = ms_tsalloc_arena_begin();
-  TSParser *parser = arena ? new_parser() : worker;
+  TSParser *parser = arena ? new_parser() : worker->parser;
   const options *o = p->opts;
   input *in = p->in;
   const ms_source *src = &in->src;
@@ -493,10 +500,10 @@ static void analyze_unit(TSParser *worker, piece *p) {
   TSTree *tree = ms_nesting_parse(parser, NULL, src->text, (uint32_t)src->len, whole ? NULL : ranges,
                                   whole ? 0 : (uint32_t)unit->nranges, &deep);
   TSNode root = ts_tree_root_node(tree);
-  ms_analyzer_options aopts = {.strict = o->strict, .aliases = in->aliases};
+  ms_analyzer_options aopts = {.strict = o->strict, .aliases = in->aliases, .scratch = &worker->scratch};
   if (unit->flow != MS_UNIT_ALONE) {
     ms_diag_list_take(&p->diags, &deep, 0);
-    read_flow_piece(p, root, &aopts);
+    read_flow_piece(p, worker->scratch.ssa, root, &aopts);
   } else for (int r = 0; r < unit->nranges; r++) {
     /* An error at the very end of the text (a missing '}') starts at len. */
     uint32_t end = unit->end[r] == src->len ? UINT32_MAX : unit->end[r];
@@ -527,11 +534,17 @@ static void run_piece(void *state, ms_pool_task *task) { analyze_unit(state, (pi
 
 static void *worker_init(void *ctx) {
   (void)ctx;
-  return new_parser();
+  worker_state *w = ms_xmalloc(sizeof *w);
+  w->parser = new_parser();
+  ms_analyzer_scratch_init(&w->scratch);
+  return w;
 }
 
 static void worker_fini(void *state) {
-  ts_parser_delete(state);
+  worker_state *w = state;
+  ts_parser_delete(w->parser);
+  ms_analyzer_scratch_clear(&w->scratch);
+  free(w);
   ms_tsalloc_thread_end();
 }
 
@@ -640,7 +653,13 @@ static size_t analyze_all(input *inputs, size_t n, const options *o, ms_check_ou
   for (;;) {
     while (submitted - collected < window && next_piece(inputs, n, o, &file, &unit)) {
       piece *p = &ring[submitted % window];
-      *p = (piece){.task = {.fn = run_piece}, .opts = o, .in = &inputs[file], .unit = unit++};
+      /* The slot's record pools stay from piece to piece: freed here, on
+      ** the collecting thread, they went back to the arena of the worker
+      ** that grew them, which handed their pages back to the kernel, and
+      ** the next piece faulted them in again. */
+      ms_records rec = p->rec;
+      ms_records_reset(&rec);
+      *p = (piece){.task = {.fn = run_piece}, .opts = o, .in = &inputs[file], .unit = unit++, .rec = rec};
       ms_diag_list_init(&p->diags);
       ms_pool_submit(pool, &p->task);
       submitted++;
@@ -650,11 +669,11 @@ static size_t analyze_all(input *inputs, size_t n, const options *o, ms_check_ou
     ms_pool_wait_task(pool, &p->task);
     deliver(p, out, o, &failures);
     ms_diag_list_clear(&p->diags);
-    ms_records_clear(&p->rec);
     free(p->last);
     collected++;
   }
   ms_pool_delete(pool);
+  for (size_t i = 0; i < window; i++) ms_records_clear(&ring[i].rec);
   free(ring);
   return failures;
 }

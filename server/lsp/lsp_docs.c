@@ -51,7 +51,7 @@ doc_entry *find_doc(ms_lsp *self, const char *uri) {
 }
 
 ms_analyzer_options analyzer_options(const ms_lsp *self) {
-  ms_analyzer_options o = {self->strict, NULL}; /* the session adds its aliases */
+  ms_analyzer_options o = {.strict = self->strict}; /* the session adds its aliases */
   return o;
 }
 

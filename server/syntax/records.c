@@ -836,8 +836,21 @@ void ms_records_clear(ms_records *self) {
   memset(self, 0, sizeof *self);
 }
 
+void ms_records_reset(ms_records *self) {
+  self->nops = self->nvalues = self->nuses = self->ntypes = 0;
+  self->nattrs = self->ntoks = self->nimplied = 0;
+}
+
 void ms_records_build(ms_records *self, TSNode node, const char *text, uint32_t start, uint32_t end) {
-  builder b = {.rec = self, .text = text, .start = start, .end = end, .ssa = ms_ssa_new(text), .bind_op = MS_NONE};
+  ms_ssa *ssa = ms_ssa_new(text);
+  ms_records_build_with(self, ssa, node, text, start, end);
+  ms_ssa_delete(ssa);
+}
+
+void ms_records_build_with(ms_records *self, ms_ssa *ssa, TSNode node, const char *text, uint32_t start,
+                           uint32_t end) {
+  ms_ssa_reset(ssa, text);
+  builder b = {.rec = self, .text = text, .start = start, .end = end, .ssa = ssa, .bind_op = MS_NONE};
   b.cursor = ts_tree_cursor_new(node);
   b.op_cursor = ts_tree_cursor_new(node);
   b.type_cursor = ts_tree_cursor_new(node);
@@ -848,7 +861,6 @@ void ms_records_build(ms_records *self, TSNode node, const char *text, uint32_t 
   ts_tree_cursor_delete(&b.type_cursor);
   for (int i = 0; i < L_COUNT; i++) free(b.lv[i].items);
   free(b.frames);
-  ms_ssa_delete(b.ssa);
 }
 
 const ms_use *ms_records_operand(const ms_records *self, const ms_op *op, uint32_t i) {

@@ -120,12 +120,20 @@ typedef struct ms_records {
 void ms_records_init(ms_records *self);
 /* Frees every pool; self is empty and reusable. */
 void ms_records_clear(ms_records *self);
+/* Empties self but keeps its pools, for the next build or append to
+** reuse (a worker's next piece: no pages freed and faulted back). */
+void ms_records_reset(ms_records *self);
 
 /* Reads the ops of node's subtree that start in [start, end) (0 and
 ** UINT32_MAX for all) into self, in text order, with the value table.
 ** Ops with a syntax error inside are not read (their operands would be
 ** wrong) and define nothing. `aliases` may be NULL. */
 void ms_records_build(ms_records *self, TSNode node, const char *text, uint32_t start, uint32_t end);
+/* The same, with `ssa` (ms_ssa_new; reset here) as the builder's table:
+** a worker building piece after piece keeps one, grown once, instead of
+** growing a new one for each piece. */
+void ms_records_build_with(ms_records *self, ms_ssa *ssa, TSNode node, const char *text, uint32_t start,
+                           uint32_t end);
 
 /* Appends `piece` (records built apart from a later part of the same
 ** region: `check` cuts a long function's body) to self, moving its

@@ -90,8 +90,9 @@ static size_t find(const ms_ssa *self, const char *name, size_t n, int index) {
 ** and overwritten value, keeping ms_ssa_pop exact. */
 static void grow(ms_ssa *self) {
   self->cap *= 2;
-  self->slots = ms_xrealloc(self->slots, self->cap * sizeof *self->slots);
-  memset(self->slots, 0, self->cap * sizeof *self->slots);
+  /* Rebuilt from the log: nothing of the old slots is copied. */
+  free(self->slots);
+  self->slots = ms_xcalloc(self->cap, sizeof *self->slots);
   self->used = 0;
   for (size_t i = 0; i < self->nlog; i++) {
     undo *u = &self->log[i];

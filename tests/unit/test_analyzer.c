@@ -106,7 +106,7 @@ Test(analyzer, type_aliases_stand_for_their_types) {
   ms_analysis a;
   ms_alias_table *aliases = ms_alias_table_scan(text, strlen(text));
   cr_assert_eq(ms_alias_table_count(aliases), 4);
-  ms_analyzer_options opts = {false, aliases};
+  ms_analyzer_options opts = {.strict = false, .aliases = aliases};
   test_analyse(text, &opts, false, codes, sizeof codes, &a);
   /* Line 5 is fine once !t and !v read as tensors; line 6 infers ? against
   ** 4 (a warning); line 12 uses the second !t: 3 against 4. */
