@@ -58,25 +58,7 @@ static const ms_shape *declared(const ms_sop_in *in, int r) {
   return &in->results[r];
 }
 
-/* The maps of p (the "maps" format of sop_maps.h: per map its dim count,
-** symbol count, result count and results, a dim's position, -1 the
-** constant 0, -2 another expression) into m; their count, -1 if broken. */
-typedef struct map {
-  int ndims, nsyms, nres;
-  const int64_t *res;
-} map;
-
-static int read_maps(const ms_sop_param *p, map *m, int max) {
-  int n = 0, at = 0;
-  while (at < p->n) {
-    if (n >= max || at + 3 > p->n) return -1;
-    m[n] = (map){(int)p->v[at], (int)p->v[at + 1], (int)p->v[at + 2], p->v + at + 3};
-    at += 3 + m[n].nres;
-    if (at > p->n) return -1;
-    n++;
-  }
-  return n;
-}
+typedef ms_sop_map map; /* sop.h: one map of a "maps" parameter */
 
 /* inferTransferOpMaskType for the transfer inside; false: not judged. */
 static bool transfer_mask(const ms_sop_in *in, const ms_sop_inner *op, ms_shape *want) {
@@ -91,7 +73,7 @@ static bool transfer_mask(const ms_sop_in *in, const ms_sop_inner *op, ms_shape 
   const ms_sop_param *pm = ms_sop_get(in, "permutation_map");
   if (pm) {
     map m;
-    if (read_maps(pm, &m, 1) != 1 || m.nsyms || m.nres > MS_MAX_RANK || m.ndims > MS_MAX_RANK) return false;
+    if (ms_sop_maps_decode(pm, &m, 1) != 1 || m.nsyms || m.nres > MS_MAX_RANK || m.ndims > MS_MAX_RANK) return false;
     ndims = m.ndims, nres = m.nres;
     memcpy(res, m.res, (size_t)nres * sizeof res[0]);
   } else { /* the pretty parser's minor identity */
@@ -124,7 +106,7 @@ static bool transfer_mask(const ms_sop_in *in, const ms_sop_inner *op, ms_shape 
 static bool contract_mask(const ms_sop_in *in, const ms_sop_inner *op, ms_shape *want) {
   const ms_sop_param *mp = ms_sop_get(in, "indexing_maps");
   map m[3];
-  if (!mp || op->noperands < 2 || read_maps(mp, m, 3) != 3) return false;
+  if (!mp || op->noperands < 2 || ms_sop_maps_decode(mp, m, 3) != 3) return false;
   int n = m[0].ndims;
   if (n < 1 || n > MS_MAX_RANK) return false;
   *want = op->operands[0];

@@ -370,3 +370,15 @@ bool ms_sop_check_ranks(const ms_sop_in *in, ms_sop_out *out) {
     }
   return true;
 }
+
+int ms_sop_maps_decode(const ms_sop_param *p, ms_sop_map *m, int max) {
+  int n = 0, at = 0;
+  while (at < p->n) {
+    if (n >= max || at + 3 > p->n) return -1;
+    m[n] = (ms_sop_map){(int)p->v[at], (int)p->v[at + 1], (int)p->v[at + 2], p->v + at + 3};
+    at += 3 + m[n].nres;
+    if (at > p->n) return -1;
+    n++;
+  }
+  return n;
+}

@@ -213,6 +213,18 @@ bool ms_sop_merge_dim(int64_t a, int64_t b, int64_t ab, int64_t bb, int64_t *siz
 /* Whether two dim sizes are compatible (equal, or one is `?`). */
 bool ms_sop_dims_compatible(int64_t a, int64_t b);
 
+/* One affine map of a "maps" parameter (sop_maps.h's format: per map its
+** dim count, symbol count, result count and results, a result being a
+** dim's position, -1 the constant 0, -2 another expression). */
+typedef struct ms_sop_map {
+  int ndims, nsyms, nres;
+  const int64_t *res;
+} ms_sop_map;
+
+/* The maps of p into m (at most max); their count, -1 when the encoding is
+** broken or holds more than max. */
+int ms_sop_maps_decode(const ms_sop_param *p, ms_sop_map *m, int max);
+
 /* Whether declared and inferred contradict (ranks differ, or a static dim
 ** differs); unranked contradicts nothing. As ms_shape_conflicts. */
 bool ms_sop_result_conflicts(const ms_shape *inferred, const ms_shape *declared);

@@ -27,23 +27,7 @@
 #define CODE_MAPS "indexing-maps"
 #define MAP_ZERO (-1)
 
-typedef struct map {
-  int ndims, nsyms, nres;
-  const int64_t *res;
-} map;
-
-/* The maps of p into m (at most max); -1 when the encoding is broken. */
-static int read_maps(const ms_sop_param *p, map *m, int max) {
-  int n = 0, at = 0;
-  while (at < p->n) {
-    if (n >= max || at + 3 > p->n) return -1;
-    m[n] = (map){(int)p->v[at], (int)p->v[at + 1], (int)p->v[at + 2], p->v + at + 3};
-    at += 3 + m[n].nres;
-    if (at > p->n) return -1;
-    n++;
-  }
-  return n;
-}
+typedef ms_sop_map map; /* sop.h: one map of a "maps" parameter */
 
 static int position(const map *m, int d) {
   for (int k = 0; k < m->nres; k++)
@@ -132,7 +116,7 @@ static ms_infer_verdict vector_contract(const ms_sop_in *in, ms_sop_out *out) {
     return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, 2, "failed to verify that third operand acc and result have same "
                        "element type");
   map m[MS_SOP_MAX_OPERANDS];
-  int nmaps = read_maps(mp, m, MS_SOP_MAX_OPERANDS);
+  int nmaps = ms_sop_maps_decode(mp, m, MS_SOP_MAX_OPERANDS);
   if (nmaps < 0) return MS_INFER_UNKNOWN;
   if (nmaps != 3) return ms_sop_fail(out, CODE_MAPS, -1, "expected an indexing map for each vector operand");
   if (!contract_maps(in, m, it->n, out)) return MS_INFER_INVALID;
@@ -243,7 +227,7 @@ static bool transfer_attrs(const ms_sop_in *in, bool generic, transfer *t, ms_so
   if (!ib && generic) return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, -1, "requires attribute 'in_bounds'"), false;
   if (pm) {
     map m;
-    if (read_maps(pm, &m, 1) != 1 || m.nres > MS_MAX_RANK) return false;
+    if (ms_sop_maps_decode(pm, &m, 1) != 1 || m.nres > MS_MAX_RANK) return false;
     t->ndims = m.ndims, t->nsyms = m.nsyms, t->nres = m.nres;
     memcpy(t->res, m.res, (size_t)m.nres * sizeof t->res[0]);
   } else {
@@ -443,7 +427,7 @@ static ms_infer_verdict linalg_contract(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *init = &in->operands[2];
   if (init->kind != MS_TYPE_TENSOR && init->kind != MS_TYPE_MEMREF) return MS_INFER_UNKNOWN;
   map m[MS_SOP_MAX_OPERANDS];
-  int nmaps = read_maps(mp, m, MS_SOP_MAX_OPERANDS);
+  int nmaps = ms_sop_maps_decode(mp, m, MS_SOP_MAX_OPERANDS);
   if (nmaps < 1) return MS_INFER_UNKNOWN;
   for (int i = 0; i < nmaps; i++)
     if (m[i].ndims != m[0].ndims || m[i].nsyms || m[0].ndims > MS_MAX_RANK) return MS_INFER_UNKNOWN;
