@@ -66,13 +66,15 @@ module.exports = grammar({
     split_marker: (_) => token(prec(2, seq('// -----', /[^\n]*/))),
     bare_id: (_) => /[a-zA-Z_][a-zA-Z0-9_$.]*/,
     value_use: (_) => /%[a-zA-Z0-9_$.\-]+(#[0-9]+)?/,
-    // Two or more operands of a generic op, `%a, %b#1, %c`, as ONE token:
-    // a list node per operand would cost ~100 bytes each (an op with
+    // Eight or more operands of a generic op, `%a, %b#1, %c, ...`, as ONE
+    // token: a list node per operand would cost ~100 bytes each (an op with
     // millions of operands). Readers split it at its commas
     // (ms_value_run_next in server/syntax/nodes.c). A comment between
     // operands ends the run; the rest are read as further runs or uses.
+    // Shorter lists stay one value_use per operand, so editors reading
+    // locals.scm see each reference of ordinary code by its name.
     value_run: (_) =>
-      /%[a-zA-Z0-9_$.\-]+(#[0-9]+)?(\s*,\s*%[a-zA-Z0-9_$.\-]+(#[0-9]+)?)+/,
+      /%[a-zA-Z0-9_$.\-]+(#[0-9]+)?(\s*,\s*%[a-zA-Z0-9_$.\-]+(#[0-9]+)?){7,}/,
     op_result: (_) => /%[a-zA-Z0-9_$.\-]+(:[0-9]+)?/,
     caret_id: (_) => /\^[a-zA-Z0-9_$.\-]+/,
     symbol_ref: (_) =>

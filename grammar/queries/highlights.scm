@@ -71,7 +71,7 @@
   (value_use) @variable.parameter @parameter)
 [
   (generic_operation (value_use) @variable)
-  ; two or more operands of a generic op are one token, commas included
+  ; eight or more operands of a generic op are one token, commas included
   (generic_operation (value_run) @variable)
   (successor (value_use) @variable)
   (return_operation (value_use) @variable)

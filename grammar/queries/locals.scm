@@ -21,7 +21,7 @@
 ; References: every other use of a value or a label.
 [
   (generic_operation (value_use) @local.reference @reference)
-  ; `%a, %b`: a generic op's operands, one token (editors see one name)
+  ; eight or more operands of a generic op, one token (editors see one name)
   (generic_operation (value_run) @local.reference @reference)
   (successor (value_use) @local.reference @reference)
   (return_operation (value_use) @local.reference @reference)

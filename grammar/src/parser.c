@@ -1792,140 +1792,140 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(41);
-      if (lookahead == '!') ADVANCE(99);
+      if (eof) ADVANCE(77);
+      if (lookahead == '!') ADVANCE(135);
       if (lookahead == '"') ADVANCE(4);
-      if (lookahead == '#') ADVANCE(100);
-      if (lookahead == '%') ADVANCE(27);
-      if (lookahead == '&') ADVANCE(98);
-      if (lookahead == '(') ADVANCE(73);
-      if (lookahead == ')') ADVANCE(74);
-      if (lookahead == '*') ADVANCE(91);
-      if (lookahead == '+') ADVANCE(92);
-      if (lookahead == ',') ADVANCE(71);
-      if (lookahead == '-') ADVANCE(93);
-      if (lookahead == '.') ADVANCE(89);
-      if (lookahead == '/') ADVANCE(97);
-      if (lookahead == '0') ADVANCE(64);
-      if (lookahead == ':') ADVANCE(75);
-      if (lookahead == ';') ADVANCE(102);
-      if (lookahead == '<') ADVANCE(80);
-      if (lookahead == '=') ADVANCE(72);
-      if (lookahead == '>') ADVANCE(85);
-      if (lookahead == '?') ADVANCE(95);
+      if (lookahead == '#') ADVANCE(136);
+      if (lookahead == '%') ADVANCE(57);
+      if (lookahead == '&') ADVANCE(134);
+      if (lookahead == '(') ADVANCE(109);
+      if (lookahead == ')') ADVANCE(110);
+      if (lookahead == '*') ADVANCE(127);
+      if (lookahead == '+') ADVANCE(128);
+      if (lookahead == ',') ADVANCE(107);
+      if (lookahead == '-') ADVANCE(129);
+      if (lookahead == '.') ADVANCE(125);
+      if (lookahead == '/') ADVANCE(133);
+      if (lookahead == '0') ADVANCE(100);
+      if (lookahead == ':') ADVANCE(111);
+      if (lookahead == ';') ADVANCE(138);
+      if (lookahead == '<') ADVANCE(116);
+      if (lookahead == '=') ADVANCE(108);
+      if (lookahead == '>') ADVANCE(121);
+      if (lookahead == '?') ADVANCE(131);
       if (lookahead == '@') ADVANCE(6);
-      if (lookahead == '[') ADVANCE(76);
-      if (lookahead == '\\') ADVANCE(103);
-      if (lookahead == ']') ADVANCE(77);
-      if (lookahead == '^') ADVANCE(28);
-      if (lookahead == '{') ADVANCE(81);
-      if (lookahead == '|') ADVANCE(96);
-      if (lookahead == '}') ADVANCE(84);
-      if (lookahead == '~') ADVANCE(101);
+      if (lookahead == '[') ADVANCE(112);
+      if (lookahead == '\\') ADVANCE(139);
+      if (lookahead == ']') ADVANCE(113);
+      if (lookahead == '^') ADVANCE(58);
+      if (lookahead == '{') ADVANCE(117);
+      if (lookahead == '|') ADVANCE(132);
+      if (lookahead == '}') ADVANCE(120);
+      if (lookahead == '~') ADVANCE(137);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(37)
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(65);
+          lookahead == ' ') SKIP(73)
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(101);
       if (('A' <= lookahead && lookahead <= '_') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(50);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(86);
       END_STATE();
     case 1:
-      if (lookahead == '!') ADVANCE(99);
+      if (lookahead == '!') ADVANCE(135);
       if (lookahead == '"') ADVANCE(4);
-      if (lookahead == '#') ADVANCE(100);
-      if (lookahead == '%') ADVANCE(32);
-      if (lookahead == '&') ADVANCE(98);
-      if (lookahead == '(') ADVANCE(73);
-      if (lookahead == ')') ADVANCE(74);
-      if (lookahead == '*') ADVANCE(91);
-      if (lookahead == '+') ADVANCE(92);
-      if (lookahead == ',') ADVANCE(71);
-      if (lookahead == '-') ADVANCE(93);
-      if (lookahead == '.') ADVANCE(11);
-      if (lookahead == '/') ADVANCE(97);
-      if (lookahead == '0') ADVANCE(64);
-      if (lookahead == ':') ADVANCE(75);
-      if (lookahead == ';') ADVANCE(102);
-      if (lookahead == '<') ADVANCE(79);
-      if (lookahead == '=') ADVANCE(72);
-      if (lookahead == '>') ADVANCE(85);
-      if (lookahead == '?') ADVANCE(95);
+      if (lookahead == '#') ADVANCE(136);
+      if (lookahead == '%') ADVANCE(62);
+      if (lookahead == '&') ADVANCE(134);
+      if (lookahead == '(') ADVANCE(109);
+      if (lookahead == ')') ADVANCE(110);
+      if (lookahead == '*') ADVANCE(127);
+      if (lookahead == '+') ADVANCE(128);
+      if (lookahead == ',') ADVANCE(107);
+      if (lookahead == '-') ADVANCE(129);
+      if (lookahead == '.') ADVANCE(35);
+      if (lookahead == '/') ADVANCE(133);
+      if (lookahead == '0') ADVANCE(100);
+      if (lookahead == ':') ADVANCE(111);
+      if (lookahead == ';') ADVANCE(138);
+      if (lookahead == '<') ADVANCE(115);
+      if (lookahead == '=') ADVANCE(108);
+      if (lookahead == '>') ADVANCE(121);
+      if (lookahead == '?') ADVANCE(131);
       if (lookahead == '@') ADVANCE(6);
-      if (lookahead == '[') ADVANCE(76);
-      if (lookahead == '\\') ADVANCE(103);
-      if (lookahead == ']') ADVANCE(77);
-      if (lookahead == '^') ADVANCE(28);
-      if (lookahead == '|') ADVANCE(96);
-      if (lookahead == '}') ADVANCE(83);
-      if (lookahead == '~') ADVANCE(101);
+      if (lookahead == '[') ADVANCE(112);
+      if (lookahead == '\\') ADVANCE(139);
+      if (lookahead == ']') ADVANCE(113);
+      if (lookahead == '^') ADVANCE(58);
+      if (lookahead == '|') ADVANCE(132);
+      if (lookahead == '}') ADVANCE(119);
+      if (lookahead == '~') ADVANCE(137);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(1)
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(65);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(101);
       if (('A' <= lookahead && lookahead <= '_') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(50);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(86);
       END_STATE();
     case 2:
-      if (lookahead == '!') ADVANCE(99);
+      if (lookahead == '!') ADVANCE(135);
       if (lookahead == '"') ADVANCE(4);
-      if (lookahead == '#') ADVANCE(100);
-      if (lookahead == '%') ADVANCE(32);
-      if (lookahead == '&') ADVANCE(98);
-      if (lookahead == '(') ADVANCE(73);
-      if (lookahead == ')') ADVANCE(74);
-      if (lookahead == '*') ADVANCE(91);
-      if (lookahead == '+') ADVANCE(92);
-      if (lookahead == '-') ADVANCE(94);
-      if (lookahead == '.') ADVANCE(11);
-      if (lookahead == '/') ADVANCE(97);
-      if (lookahead == '0') ADVANCE(64);
-      if (lookahead == ';') ADVANCE(102);
-      if (lookahead == '<') ADVANCE(79);
-      if (lookahead == '>') ADVANCE(85);
-      if (lookahead == '?') ADVANCE(95);
+      if (lookahead == '#') ADVANCE(136);
+      if (lookahead == '%') ADVANCE(62);
+      if (lookahead == '&') ADVANCE(134);
+      if (lookahead == '(') ADVANCE(109);
+      if (lookahead == ')') ADVANCE(110);
+      if (lookahead == '*') ADVANCE(127);
+      if (lookahead == '+') ADVANCE(128);
+      if (lookahead == '-') ADVANCE(130);
+      if (lookahead == '.') ADVANCE(35);
+      if (lookahead == '/') ADVANCE(133);
+      if (lookahead == '0') ADVANCE(100);
+      if (lookahead == ';') ADVANCE(138);
+      if (lookahead == '<') ADVANCE(115);
+      if (lookahead == '>') ADVANCE(121);
+      if (lookahead == '?') ADVANCE(131);
       if (lookahead == '@') ADVANCE(6);
-      if (lookahead == '[') ADVANCE(76);
-      if (lookahead == '\\') ADVANCE(103);
-      if (lookahead == ']') ADVANCE(77);
-      if (lookahead == '^') ADVANCE(28);
-      if (lookahead == '|') ADVANCE(96);
-      if (lookahead == '}') ADVANCE(83);
-      if (lookahead == '~') ADVANCE(101);
+      if (lookahead == '[') ADVANCE(112);
+      if (lookahead == '\\') ADVANCE(139);
+      if (lookahead == ']') ADVANCE(113);
+      if (lookahead == '^') ADVANCE(58);
+      if (lookahead == '|') ADVANCE(132);
+      if (lookahead == '}') ADVANCE(119);
+      if (lookahead == '~') ADVANCE(137);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(2)
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(65);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(101);
       if (('A' <= lookahead && lookahead <= '_') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(50);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(86);
       END_STATE();
     case 3:
       if (lookahead == '"') ADVANCE(4);
-      if (lookahead == '#') ADVANCE(10);
-      if (lookahead == '%') ADVANCE(33);
-      if (lookahead == ')') ADVANCE(74);
-      if (lookahead == ',') ADVANCE(71);
-      if (lookahead == '/') ADVANCE(13);
-      if (lookahead == '}') ADVANCE(83);
+      if (lookahead == '#') ADVANCE(34);
+      if (lookahead == '%') ADVANCE(63);
+      if (lookahead == ')') ADVANCE(110);
+      if (lookahead == ',') ADVANCE(107);
+      if (lookahead == '/') ADVANCE(37);
+      if (lookahead == '}') ADVANCE(119);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
           lookahead == ' ') SKIP(3)
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(50);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(86);
       END_STATE();
     case 4:
-      if (lookahead == '"') ADVANCE(63);
-      if (lookahead == '\\') ADVANCE(35);
+      if (lookahead == '"') ADVANCE(99);
+      if (lookahead == '\\') ADVANCE(71);
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(4);
       END_STATE();
     case 5:
-      if (lookahead == '"') ADVANCE(61);
-      if (lookahead == '\\') ADVANCE(36);
+      if (lookahead == '"') ADVANCE(97);
+      if (lookahead == '\\') ADVANCE(72);
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(5);
       END_STATE();
@@ -1937,425 +1937,709 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(98);
       END_STATE();
     case 7:
-      if (lookahead == '#') ADVANCE(104);
+      if (lookahead == '#') ADVANCE(140);
       END_STATE();
     case 8:
-      if (lookahead == '%') ADVANCE(34);
+      if (lookahead == '#') ADVANCE(49);
+      if (lookahead == ',') ADVANCE(20);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') ADVANCE(8);
+          lookahead == ' ') ADVANCE(32);
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(8);
       END_STATE();
     case 9:
-      if (lookahead == ',') ADVANCE(8);
+      if (lookahead == '#') ADVANCE(51);
+      if (lookahead == ',') ADVANCE(15);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') ADVANCE(9);
+          lookahead == ' ') ADVANCE(22);
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(9);
       END_STATE();
     case 10:
-      if (lookahead == '-') ADVANCE(19);
+      if (lookahead == '#') ADVANCE(52);
+      if (lookahead == ',') ADVANCE(16);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(24);
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(10);
       END_STATE();
     case 11:
-      if (lookahead == '.') ADVANCE(12);
+      if (lookahead == '#') ADVANCE(53);
+      if (lookahead == ',') ADVANCE(17);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(26);
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(11);
       END_STATE();
     case 12:
-      if (lookahead == '.') ADVANCE(87);
+      if (lookahead == '#') ADVANCE(54);
+      if (lookahead == ',') ADVANCE(18);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(28);
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
       END_STATE();
     case 13:
-      if (lookahead == '/') ADVANCE(42);
+      if (lookahead == '#') ADVANCE(55);
+      if (lookahead == ',') ADVANCE(19);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(30);
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
       END_STATE();
     case 14:
-      if (lookahead == '/') ADVANCE(13);
+      if (lookahead == '%') ADVANCE(64);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(14)
+          lookahead == ' ') ADVANCE(14);
       END_STATE();
     case 15:
-      if (lookahead == '/') ADVANCE(13);
+      if (lookahead == '%') ADVANCE(65);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(14)
-      if (lookahead == '$' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(90);
+          lookahead == ' ') ADVANCE(15);
       END_STATE();
     case 16:
-      if (lookahead == ':') ADVANCE(18);
+      if (lookahead == '%') ADVANCE(66);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(16);
       END_STATE();
     case 17:
-      if (lookahead == '>') ADVANCE(86);
+      if (lookahead == '%') ADVANCE(67);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(17);
       END_STATE();
     case 18:
-      if (lookahead == '@') ADVANCE(6);
+      if (lookahead == '%') ADVANCE(68);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(18);
       END_STATE();
     case 19:
-      if (lookahead == '}') ADVANCE(105);
+      if (lookahead == '%') ADVANCE(69);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(19);
       END_STATE();
     case 20:
-      if (lookahead == '+' ||
-          lookahead == '-') ADVANCE(21);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(67);
+      if (lookahead == '%') ADVANCE(70);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(20);
       END_STATE();
     case 21:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(67);
+      if (lookahead == ',') ADVANCE(14);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(21);
       END_STATE();
     case 22:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(55);
+      if (lookahead == ',') ADVANCE(15);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(22);
       END_STATE();
     case 23:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(59);
+      if (lookahead == ',') ADVANCE(15);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(22);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(23);
       END_STATE();
     case 24:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(54);
+      if (lookahead == ',') ADVANCE(16);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(24);
       END_STATE();
     case 25:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(57);
+      if (lookahead == ',') ADVANCE(16);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(24);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(25);
       END_STATE();
     case 26:
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(68);
+      if (lookahead == ',') ADVANCE(17);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(26);
       END_STATE();
     case 27:
-      if (lookahead == '$' ||
-          lookahead == '-' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(51);
+      if (lookahead == ',') ADVANCE(17);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(26);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(27);
       END_STATE();
     case 28:
-      if (lookahead == '$' ||
-          lookahead == '-' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(60);
+      if (lookahead == ',') ADVANCE(18);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(28);
       END_STATE();
     case 29:
-      if (lookahead == '$' ||
-          lookahead == '-' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(70);
+      if (lookahead == ',') ADVANCE(18);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(28);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(29);
       END_STATE();
     case 30:
-      if (lookahead == '$' ||
-          lookahead == '-' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(69);
+      if (lookahead == ',') ADVANCE(19);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(30);
       END_STATE();
     case 31:
-      if (lookahead == '$' ||
-          lookahead == '-' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(58);
+      if (lookahead == ',') ADVANCE(19);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(30);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(31);
       END_STATE();
     case 32:
-      if (lookahead == '$' ||
-          lookahead == '-' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(52);
+      if (lookahead == ',') ADVANCE(20);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(32);
       END_STATE();
     case 33:
-      if (lookahead == '$' ||
-          lookahead == '-' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(53);
+      if (lookahead == ',') ADVANCE(20);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') ADVANCE(32);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(33);
       END_STATE();
     case 34:
+      if (lookahead == '-') ADVANCE(43);
+      END_STATE();
+    case 35:
+      if (lookahead == '.') ADVANCE(36);
+      END_STATE();
+    case 36:
+      if (lookahead == '.') ADVANCE(123);
+      END_STATE();
+    case 37:
+      if (lookahead == '/') ADVANCE(78);
+      END_STATE();
+    case 38:
+      if (lookahead == '/') ADVANCE(37);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(38)
+      END_STATE();
+    case 39:
+      if (lookahead == '/') ADVANCE(37);
+      if (lookahead == '\t' ||
+          lookahead == '\n' ||
+          lookahead == '\r' ||
+          lookahead == ' ') SKIP(38)
+      if (lookahead == '$' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(126);
+      END_STATE();
+    case 40:
+      if (lookahead == ':') ADVANCE(42);
+      END_STATE();
+    case 41:
+      if (lookahead == '>') ADVANCE(122);
+      END_STATE();
+    case 42:
+      if (lookahead == '@') ADVANCE(6);
+      END_STATE();
+    case 43:
+      if (lookahead == '}') ADVANCE(141);
+      END_STATE();
+    case 44:
+      if (lookahead == '+' ||
+          lookahead == '-') ADVANCE(45);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(103);
+      END_STATE();
+    case 45:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(103);
+      END_STATE();
+    case 46:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(91);
+      END_STATE();
+    case 47:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(95);
+      END_STATE();
+    case 48:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(90);
+      END_STATE();
+    case 49:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(33);
+      END_STATE();
+    case 50:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(93);
+      END_STATE();
+    case 51:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(23);
+      END_STATE();
+    case 52:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(25);
+      END_STATE();
+    case 53:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(27);
+      END_STATE();
+    case 54:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(29);
+      END_STATE();
+    case 55:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(31);
+      END_STATE();
+    case 56:
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(104);
+      END_STATE();
+    case 57:
       if (lookahead == '$' ||
           lookahead == '-' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(56);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(87);
       END_STATE();
-    case 35:
+    case 58:
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(96);
+      END_STATE();
+    case 59:
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(106);
+      END_STATE();
+    case 60:
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(105);
+      END_STATE();
+    case 61:
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(94);
+      END_STATE();
+    case 62:
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(88);
+      END_STATE();
+    case 63:
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(89);
+      END_STATE();
+    case 64:
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(8);
+      END_STATE();
+    case 65:
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(92);
+      END_STATE();
+    case 66:
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(9);
+      END_STATE();
+    case 67:
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(10);
+      END_STATE();
+    case 68:
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(11);
+      END_STATE();
+    case 69:
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(12);
+      END_STATE();
+    case 70:
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(13);
+      END_STATE();
+    case 71:
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(4);
       END_STATE();
-    case 36:
+    case 72:
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(5);
       END_STATE();
-    case 37:
-      if (eof) ADVANCE(41);
-      if (lookahead == '!') ADVANCE(99);
+    case 73:
+      if (eof) ADVANCE(77);
+      if (lookahead == '!') ADVANCE(135);
       if (lookahead == '"') ADVANCE(4);
-      if (lookahead == '#') ADVANCE(100);
-      if (lookahead == '%') ADVANCE(27);
-      if (lookahead == '&') ADVANCE(98);
-      if (lookahead == '(') ADVANCE(73);
-      if (lookahead == ')') ADVANCE(74);
-      if (lookahead == '*') ADVANCE(91);
-      if (lookahead == '+') ADVANCE(92);
-      if (lookahead == ',') ADVANCE(71);
-      if (lookahead == '-') ADVANCE(93);
-      if (lookahead == '.') ADVANCE(11);
-      if (lookahead == '/') ADVANCE(97);
-      if (lookahead == '0') ADVANCE(64);
-      if (lookahead == ':') ADVANCE(75);
-      if (lookahead == ';') ADVANCE(102);
-      if (lookahead == '<') ADVANCE(80);
-      if (lookahead == '=') ADVANCE(72);
-      if (lookahead == '>') ADVANCE(85);
-      if (lookahead == '?') ADVANCE(95);
+      if (lookahead == '#') ADVANCE(136);
+      if (lookahead == '%') ADVANCE(57);
+      if (lookahead == '&') ADVANCE(134);
+      if (lookahead == '(') ADVANCE(109);
+      if (lookahead == ')') ADVANCE(110);
+      if (lookahead == '*') ADVANCE(127);
+      if (lookahead == '+') ADVANCE(128);
+      if (lookahead == ',') ADVANCE(107);
+      if (lookahead == '-') ADVANCE(129);
+      if (lookahead == '.') ADVANCE(35);
+      if (lookahead == '/') ADVANCE(133);
+      if (lookahead == '0') ADVANCE(100);
+      if (lookahead == ':') ADVANCE(111);
+      if (lookahead == ';') ADVANCE(138);
+      if (lookahead == '<') ADVANCE(116);
+      if (lookahead == '=') ADVANCE(108);
+      if (lookahead == '>') ADVANCE(121);
+      if (lookahead == '?') ADVANCE(131);
       if (lookahead == '@') ADVANCE(6);
-      if (lookahead == '[') ADVANCE(76);
-      if (lookahead == '\\') ADVANCE(103);
-      if (lookahead == ']') ADVANCE(77);
-      if (lookahead == '^') ADVANCE(28);
-      if (lookahead == '{') ADVANCE(81);
-      if (lookahead == '|') ADVANCE(96);
-      if (lookahead == '}') ADVANCE(84);
-      if (lookahead == '~') ADVANCE(101);
+      if (lookahead == '[') ADVANCE(112);
+      if (lookahead == '\\') ADVANCE(139);
+      if (lookahead == ']') ADVANCE(113);
+      if (lookahead == '^') ADVANCE(58);
+      if (lookahead == '{') ADVANCE(117);
+      if (lookahead == '|') ADVANCE(132);
+      if (lookahead == '}') ADVANCE(120);
+      if (lookahead == '~') ADVANCE(137);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(37)
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(65);
+          lookahead == ' ') SKIP(73)
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(101);
       if (('A' <= lookahead && lookahead <= '_') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(50);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(86);
       END_STATE();
-    case 38:
-      if (eof) ADVANCE(41);
-      if (lookahead == '!') ADVANCE(29);
+    case 74:
+      if (eof) ADVANCE(77);
+      if (lookahead == '!') ADVANCE(59);
       if (lookahead == '"') ADVANCE(4);
-      if (lookahead == '#') ADVANCE(30);
-      if (lookahead == '%') ADVANCE(27);
-      if (lookahead == '.') ADVANCE(88);
-      if (lookahead == '/') ADVANCE(13);
-      if (lookahead == '^') ADVANCE(28);
-      if (lookahead == '{') ADVANCE(81);
-      if (lookahead == '}') ADVANCE(83);
+      if (lookahead == '#') ADVANCE(60);
+      if (lookahead == '%') ADVANCE(57);
+      if (lookahead == '.') ADVANCE(124);
+      if (lookahead == '/') ADVANCE(37);
+      if (lookahead == '^') ADVANCE(58);
+      if (lookahead == '{') ADVANCE(117);
+      if (lookahead == '}') ADVANCE(119);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(39)
+          lookahead == ' ') SKIP(75)
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(50);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(86);
       END_STATE();
-    case 39:
-      if (eof) ADVANCE(41);
-      if (lookahead == '!') ADVANCE(29);
+    case 75:
+      if (eof) ADVANCE(77);
+      if (lookahead == '!') ADVANCE(59);
       if (lookahead == '"') ADVANCE(4);
-      if (lookahead == '#') ADVANCE(30);
-      if (lookahead == '%') ADVANCE(27);
-      if (lookahead == '/') ADVANCE(13);
-      if (lookahead == '^') ADVANCE(28);
-      if (lookahead == '{') ADVANCE(81);
-      if (lookahead == '}') ADVANCE(83);
+      if (lookahead == '#') ADVANCE(60);
+      if (lookahead == '%') ADVANCE(57);
+      if (lookahead == '/') ADVANCE(37);
+      if (lookahead == '^') ADVANCE(58);
+      if (lookahead == '{') ADVANCE(117);
+      if (lookahead == '}') ADVANCE(119);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(39)
+          lookahead == ' ') SKIP(75)
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(50);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(86);
       END_STATE();
-    case 40:
-      if (eof) ADVANCE(41);
-      if (lookahead == '!') ADVANCE(29);
+    case 76:
+      if (eof) ADVANCE(77);
+      if (lookahead == '!') ADVANCE(59);
       if (lookahead == '"') ADVANCE(4);
-      if (lookahead == '#') ADVANCE(30);
-      if (lookahead == '%') ADVANCE(31);
-      if (lookahead == ')') ADVANCE(74);
-      if (lookahead == ',') ADVANCE(71);
-      if (lookahead == '-') ADVANCE(17);
-      if (lookahead == '.') ADVANCE(11);
-      if (lookahead == '/') ADVANCE(13);
-      if (lookahead == ':') ADVANCE(75);
-      if (lookahead == '=') ADVANCE(72);
-      if (lookahead == ']') ADVANCE(77);
-      if (lookahead == '^') ADVANCE(28);
-      if (lookahead == '{') ADVANCE(81);
-      if (lookahead == '}') ADVANCE(83);
+      if (lookahead == '#') ADVANCE(60);
+      if (lookahead == '%') ADVANCE(61);
+      if (lookahead == ')') ADVANCE(110);
+      if (lookahead == ',') ADVANCE(107);
+      if (lookahead == '-') ADVANCE(41);
+      if (lookahead == '.') ADVANCE(35);
+      if (lookahead == '/') ADVANCE(37);
+      if (lookahead == ':') ADVANCE(111);
+      if (lookahead == '=') ADVANCE(108);
+      if (lookahead == ']') ADVANCE(113);
+      if (lookahead == '^') ADVANCE(58);
+      if (lookahead == '{') ADVANCE(117);
+      if (lookahead == '}') ADVANCE(119);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') SKIP(40)
+          lookahead == ' ') SKIP(76)
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(50);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(86);
       END_STATE();
-    case 41:
+    case 77:
       ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
-    case 42:
+    case 78:
       ACCEPT_TOKEN(sym_comment);
-      if (lookahead == ' ') ADVANCE(47);
+      if (lookahead == ' ') ADVANCE(83);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(48);
+          lookahead != '\n') ADVANCE(84);
       END_STATE();
-    case 43:
+    case 79:
       ACCEPT_TOKEN(sym_comment);
-      if (lookahead == '-') ADVANCE(49);
+      if (lookahead == '-') ADVANCE(85);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(48);
+          lookahead != '\n') ADVANCE(84);
       END_STATE();
-    case 44:
+    case 80:
       ACCEPT_TOKEN(sym_comment);
-      if (lookahead == '-') ADVANCE(43);
+      if (lookahead == '-') ADVANCE(79);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(48);
+          lookahead != '\n') ADVANCE(84);
       END_STATE();
-    case 45:
+    case 81:
       ACCEPT_TOKEN(sym_comment);
-      if (lookahead == '-') ADVANCE(44);
+      if (lookahead == '-') ADVANCE(80);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(48);
+          lookahead != '\n') ADVANCE(84);
       END_STATE();
-    case 46:
+    case 82:
       ACCEPT_TOKEN(sym_comment);
-      if (lookahead == '-') ADVANCE(45);
+      if (lookahead == '-') ADVANCE(81);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(48);
+          lookahead != '\n') ADVANCE(84);
       END_STATE();
-    case 47:
+    case 83:
       ACCEPT_TOKEN(sym_comment);
-      if (lookahead == '-') ADVANCE(46);
+      if (lookahead == '-') ADVANCE(82);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(48);
+          lookahead != '\n') ADVANCE(84);
       END_STATE();
-    case 48:
+    case 84:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(48);
+          lookahead != '\n') ADVANCE(84);
       END_STATE();
-    case 49:
+    case 85:
       ACCEPT_TOKEN(sym_split_marker);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(49);
+          lookahead != '\n') ADVANCE(85);
       END_STATE();
-    case 50:
+    case 86:
       ACCEPT_TOKEN(sym_bare_id);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(50);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(86);
       END_STATE();
-    case 51:
+    case 87:
       ACCEPT_TOKEN(sym_value_use);
-      if (lookahead == '#') ADVANCE(22);
-      if (lookahead == ':') ADVANCE(23);
+      if (lookahead == '#') ADVANCE(46);
+      if (lookahead == ':') ADVANCE(47);
       if (lookahead == '$' ||
           lookahead == '-' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(51);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(87);
       END_STATE();
-    case 52:
+    case 88:
       ACCEPT_TOKEN(sym_value_use);
-      if (lookahead == '#') ADVANCE(22);
+      if (lookahead == '#') ADVANCE(46);
       if (lookahead == '$' ||
           lookahead == '-' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(52);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(88);
       END_STATE();
-    case 53:
+    case 89:
       ACCEPT_TOKEN(sym_value_use);
-      if (lookahead == '#') ADVANCE(24);
-      if (lookahead == ',') ADVANCE(8);
+      if (lookahead == '#') ADVANCE(48);
+      if (lookahead == ',') ADVANCE(14);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') ADVANCE(9);
+          lookahead == ' ') ADVANCE(21);
       if (lookahead == '$' ||
           lookahead == '-' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(53);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(89);
       END_STATE();
-    case 54:
+    case 90:
       ACCEPT_TOKEN(sym_value_use);
-      if (lookahead == ',') ADVANCE(8);
+      if (lookahead == ',') ADVANCE(14);
       if (lookahead == '\t' ||
           lookahead == '\n' ||
           lookahead == '\r' ||
-          lookahead == ' ') ADVANCE(9);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(54);
+          lookahead == ' ') ADVANCE(21);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(90);
       END_STATE();
-    case 55:
+    case 91:
       ACCEPT_TOKEN(sym_value_use);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(55);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(91);
       END_STATE();
-    case 56:
+    case 92:
       ACCEPT_TOKEN(sym_value_run);
-      if (lookahead == '#') ADVANCE(25);
-      if (lookahead == ',') ADVANCE(8);
-      if (lookahead == '\t' ||
-          lookahead == '\n' ||
-          lookahead == '\r' ||
-          lookahead == ' ') ADVANCE(9);
+      if (lookahead == '#') ADVANCE(50);
       if (lookahead == '$' ||
           lookahead == '-' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(56);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(92);
       END_STATE();
-    case 57:
+    case 93:
       ACCEPT_TOKEN(sym_value_run);
-      if (lookahead == ',') ADVANCE(8);
-      if (lookahead == '\t' ||
-          lookahead == '\n' ||
-          lookahead == '\r' ||
-          lookahead == ' ') ADVANCE(9);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(57);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(93);
       END_STATE();
-    case 58:
+    case 94:
       ACCEPT_TOKEN(sym_op_result);
-      if (lookahead == ':') ADVANCE(23);
+      if (lookahead == ':') ADVANCE(47);
       if (lookahead == '$' ||
           lookahead == '-' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(58);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(94);
       END_STATE();
-    case 59:
+    case 95:
       ACCEPT_TOKEN(sym_op_result);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(59);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(95);
       END_STATE();
-    case 60:
+    case 96:
       ACCEPT_TOKEN(sym_caret_id);
       if (lookahead == '$' ||
           lookahead == '-' ||
@@ -2363,58 +2647,58 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(60);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(96);
       END_STATE();
-    case 61:
+    case 97:
       ACCEPT_TOKEN(sym_symbol_ref);
-      if (lookahead == ':') ADVANCE(16);
+      if (lookahead == ':') ADVANCE(40);
       END_STATE();
-    case 62:
+    case 98:
       ACCEPT_TOKEN(sym_symbol_ref);
-      if (lookahead == ':') ADVANCE(16);
+      if (lookahead == ':') ADVANCE(40);
       if (lookahead == '$' ||
           lookahead == '-' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(62);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(98);
       END_STATE();
-    case 63:
+    case 99:
       ACCEPT_TOKEN(sym_string);
       END_STATE();
-    case 64:
+    case 100:
       ACCEPT_TOKEN(sym_number);
-      if (lookahead == '.') ADVANCE(66);
-      if (lookahead == 'x') ADVANCE(26);
+      if (lookahead == '.') ADVANCE(102);
+      if (lookahead == 'x') ADVANCE(56);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(20);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(65);
+          lookahead == 'e') ADVANCE(44);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(101);
       END_STATE();
-    case 65:
+    case 101:
       ACCEPT_TOKEN(sym_number);
-      if (lookahead == '.') ADVANCE(66);
+      if (lookahead == '.') ADVANCE(102);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(20);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(65);
+          lookahead == 'e') ADVANCE(44);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(101);
       END_STATE();
-    case 66:
+    case 102:
       ACCEPT_TOKEN(sym_number);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(20);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(66);
+          lookahead == 'e') ADVANCE(44);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(102);
       END_STATE();
-    case 67:
+    case 103:
       ACCEPT_TOKEN(sym_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(67);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(103);
       END_STATE();
-    case 68:
+    case 104:
       ACCEPT_TOKEN(sym_number);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(68);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(104);
       END_STATE();
-    case 69:
+    case 105:
       ACCEPT_TOKEN(sym_attribute_alias);
       if (lookahead == '$' ||
           lookahead == '-' ||
@@ -2422,9 +2706,9 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(69);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(105);
       END_STATE();
-    case 70:
+    case 106:
       ACCEPT_TOKEN(sym_type_alias);
       if (lookahead == '$' ||
           lookahead == '-' ||
@@ -2432,127 +2716,127 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(70);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(106);
       END_STATE();
-    case 71:
+    case 107:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 72:
+    case 108:
       ACCEPT_TOKEN(anon_sym_EQ);
       END_STATE();
-    case 73:
+    case 109:
       ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
-    case 74:
+    case 110:
       ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
-    case 75:
+    case 111:
       ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
-    case 76:
+    case 112:
       ACCEPT_TOKEN(anon_sym_LBRACK);
       END_STATE();
-    case 77:
+    case 113:
       ACCEPT_TOKEN(anon_sym_RBRACK);
       END_STATE();
-    case 78:
+    case 114:
       ACCEPT_TOKEN(anon_sym_LT_LBRACE);
       END_STATE();
-    case 79:
+    case 115:
       ACCEPT_TOKEN(anon_sym_LT);
       END_STATE();
-    case 80:
+    case 116:
       ACCEPT_TOKEN(anon_sym_LT);
-      if (lookahead == '{') ADVANCE(78);
+      if (lookahead == '{') ADVANCE(114);
       END_STATE();
-    case 81:
+    case 117:
       ACCEPT_TOKEN(anon_sym_LBRACE);
       if (lookahead == '-') ADVANCE(7);
       END_STATE();
-    case 82:
+    case 118:
       ACCEPT_TOKEN(anon_sym_RBRACE_GT);
       END_STATE();
-    case 83:
+    case 119:
       ACCEPT_TOKEN(anon_sym_RBRACE);
       END_STATE();
-    case 84:
+    case 120:
       ACCEPT_TOKEN(anon_sym_RBRACE);
-      if (lookahead == '>') ADVANCE(82);
+      if (lookahead == '>') ADVANCE(118);
       END_STATE();
-    case 85:
+    case 121:
       ACCEPT_TOKEN(anon_sym_GT);
       END_STATE();
-    case 86:
+    case 122:
       ACCEPT_TOKEN(anon_sym_DASH_GT);
       END_STATE();
-    case 87:
+    case 123:
       ACCEPT_TOKEN(anon_sym_DOT_DOT_DOT);
       END_STATE();
-    case 88:
+    case 124:
       ACCEPT_TOKEN(anon_sym_DOT);
       END_STATE();
-    case 89:
+    case 125:
       ACCEPT_TOKEN(anon_sym_DOT);
-      if (lookahead == '.') ADVANCE(12);
+      if (lookahead == '.') ADVANCE(36);
       END_STATE();
-    case 90:
+    case 126:
       ACCEPT_TOKEN(aux_sym_op_name_token1);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(90);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(126);
       END_STATE();
-    case 91:
+    case 127:
       ACCEPT_TOKEN(anon_sym_STAR);
       END_STATE();
-    case 92:
+    case 128:
       ACCEPT_TOKEN(anon_sym_PLUS);
       END_STATE();
-    case 93:
+    case 129:
       ACCEPT_TOKEN(anon_sym_DASH);
-      if (lookahead == '0') ADVANCE(64);
-      if (lookahead == '>') ADVANCE(86);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(65);
+      if (lookahead == '0') ADVANCE(100);
+      if (lookahead == '>') ADVANCE(122);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(101);
       END_STATE();
-    case 94:
+    case 130:
       ACCEPT_TOKEN(anon_sym_DASH);
-      if (lookahead == '0') ADVANCE(64);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(65);
+      if (lookahead == '0') ADVANCE(100);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(101);
       END_STATE();
-    case 95:
+    case 131:
       ACCEPT_TOKEN(anon_sym_QMARK);
       END_STATE();
-    case 96:
+    case 132:
       ACCEPT_TOKEN(anon_sym_PIPE);
       END_STATE();
-    case 97:
+    case 133:
       ACCEPT_TOKEN(anon_sym_SLASH);
-      if (lookahead == '/') ADVANCE(42);
+      if (lookahead == '/') ADVANCE(78);
       END_STATE();
-    case 98:
+    case 134:
       ACCEPT_TOKEN(anon_sym_AMP);
       END_STATE();
-    case 99:
+    case 135:
       ACCEPT_TOKEN(anon_sym_BANG);
       END_STATE();
-    case 100:
+    case 136:
       ACCEPT_TOKEN(anon_sym_POUND);
       END_STATE();
-    case 101:
+    case 137:
       ACCEPT_TOKEN(anon_sym_TILDE);
       END_STATE();
-    case 102:
+    case 138:
       ACCEPT_TOKEN(anon_sym_SEMI);
       END_STATE();
-    case 103:
+    case 139:
       ACCEPT_TOKEN(anon_sym_BSLASH);
       END_STATE();
-    case 104:
+    case 140:
       ACCEPT_TOKEN(anon_sym_LBRACE_DASH_POUND);
       END_STATE();
-    case 105:
+    case 141:
       ACCEPT_TOKEN(anon_sym_POUND_DASH_RBRACE);
       END_STATE();
     default:
@@ -2843,7 +3127,7 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 40, .external_lex_state = 2},
+  [1] = {.lex_state = 76, .external_lex_state = 2},
   [2] = {.lex_state = 1, .external_lex_state = 3},
   [3] = {.lex_state = 1, .external_lex_state = 4},
   [4] = {.lex_state = 1, .external_lex_state = 4},
@@ -2923,159 +3207,159 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [78] = {.lex_state = 0, .external_lex_state = 5},
   [79] = {.lex_state = 0, .external_lex_state = 5},
   [80] = {.lex_state = 0, .external_lex_state = 5},
-  [81] = {.lex_state = 40, .external_lex_state = 2},
-  [82] = {.lex_state = 40, .external_lex_state = 2},
-  [83] = {.lex_state = 40, .external_lex_state = 2},
-  [84] = {.lex_state = 40, .external_lex_state = 2},
-  [85] = {.lex_state = 40, .external_lex_state = 2},
-  [86] = {.lex_state = 40, .external_lex_state = 2},
-  [87] = {.lex_state = 40, .external_lex_state = 2},
-  [88] = {.lex_state = 40, .external_lex_state = 2},
-  [89] = {.lex_state = 40, .external_lex_state = 2},
-  [90] = {.lex_state = 40, .external_lex_state = 2},
-  [91] = {.lex_state = 40, .external_lex_state = 6},
-  [92] = {.lex_state = 40, .external_lex_state = 6},
-  [93] = {.lex_state = 40, .external_lex_state = 2},
-  [94] = {.lex_state = 40, .external_lex_state = 2},
-  [95] = {.lex_state = 40, .external_lex_state = 2},
-  [96] = {.lex_state = 40, .external_lex_state = 6},
-  [97] = {.lex_state = 40, .external_lex_state = 6},
-  [98] = {.lex_state = 40, .external_lex_state = 6},
-  [99] = {.lex_state = 40, .external_lex_state = 6},
-  [100] = {.lex_state = 38, .external_lex_state = 6},
-  [101] = {.lex_state = 40, .external_lex_state = 6},
-  [102] = {.lex_state = 40, .external_lex_state = 6},
-  [103] = {.lex_state = 40, .external_lex_state = 6},
-  [104] = {.lex_state = 40, .external_lex_state = 6},
-  [105] = {.lex_state = 40, .external_lex_state = 6},
-  [106] = {.lex_state = 40, .external_lex_state = 6},
-  [107] = {.lex_state = 40, .external_lex_state = 6},
-  [108] = {.lex_state = 40, .external_lex_state = 6},
-  [109] = {.lex_state = 40, .external_lex_state = 6},
-  [110] = {.lex_state = 40, .external_lex_state = 6},
-  [111] = {.lex_state = 40, .external_lex_state = 6},
-  [112] = {.lex_state = 40, .external_lex_state = 6},
-  [113] = {.lex_state = 40, .external_lex_state = 6},
-  [114] = {.lex_state = 40, .external_lex_state = 6},
-  [115] = {.lex_state = 40, .external_lex_state = 6},
-  [116] = {.lex_state = 40, .external_lex_state = 6},
-  [117] = {.lex_state = 40, .external_lex_state = 6},
-  [118] = {.lex_state = 40, .external_lex_state = 6},
-  [119] = {.lex_state = 40, .external_lex_state = 6},
-  [120] = {.lex_state = 38, .external_lex_state = 6},
-  [121] = {.lex_state = 40, .external_lex_state = 6},
-  [122] = {.lex_state = 38, .external_lex_state = 6},
-  [123] = {.lex_state = 40, .external_lex_state = 6},
-  [124] = {.lex_state = 40, .external_lex_state = 6},
-  [125] = {.lex_state = 40, .external_lex_state = 6},
-  [126] = {.lex_state = 40, .external_lex_state = 6},
-  [127] = {.lex_state = 40, .external_lex_state = 6},
-  [128] = {.lex_state = 40, .external_lex_state = 6},
-  [129] = {.lex_state = 40, .external_lex_state = 6},
-  [130] = {.lex_state = 38, .external_lex_state = 6},
-  [131] = {.lex_state = 40, .external_lex_state = 6},
-  [132] = {.lex_state = 38, .external_lex_state = 6},
-  [133] = {.lex_state = 40, .external_lex_state = 6},
-  [134] = {.lex_state = 40, .external_lex_state = 6},
-  [135] = {.lex_state = 40, .external_lex_state = 6},
-  [136] = {.lex_state = 40, .external_lex_state = 6},
-  [137] = {.lex_state = 40, .external_lex_state = 6},
-  [138] = {.lex_state = 40, .external_lex_state = 6},
-  [139] = {.lex_state = 40, .external_lex_state = 6},
-  [140] = {.lex_state = 40, .external_lex_state = 6},
-  [141] = {.lex_state = 40, .external_lex_state = 6},
-  [142] = {.lex_state = 40, .external_lex_state = 6},
-  [143] = {.lex_state = 40, .external_lex_state = 6},
-  [144] = {.lex_state = 40, .external_lex_state = 6},
-  [145] = {.lex_state = 40, .external_lex_state = 6},
-  [146] = {.lex_state = 40, .external_lex_state = 6},
-  [147] = {.lex_state = 40, .external_lex_state = 6},
-  [148] = {.lex_state = 40, .external_lex_state = 6},
-  [149] = {.lex_state = 40, .external_lex_state = 6},
-  [150] = {.lex_state = 40, .external_lex_state = 6},
-  [151] = {.lex_state = 40, .external_lex_state = 6},
-  [152] = {.lex_state = 40, .external_lex_state = 6},
-  [153] = {.lex_state = 40, .external_lex_state = 6},
-  [154] = {.lex_state = 40, .external_lex_state = 6},
-  [155] = {.lex_state = 40, .external_lex_state = 6},
-  [156] = {.lex_state = 40, .external_lex_state = 6},
-  [157] = {.lex_state = 40, .external_lex_state = 6},
-  [158] = {.lex_state = 40, .external_lex_state = 6},
-  [159] = {.lex_state = 40, .external_lex_state = 6},
-  [160] = {.lex_state = 40, .external_lex_state = 6},
-  [161] = {.lex_state = 40, .external_lex_state = 2},
-  [162] = {.lex_state = 40, .external_lex_state = 2},
-  [163] = {.lex_state = 40, .external_lex_state = 2},
-  [164] = {.lex_state = 40, .external_lex_state = 2},
-  [165] = {.lex_state = 40, .external_lex_state = 2},
-  [166] = {.lex_state = 40, .external_lex_state = 2},
-  [167] = {.lex_state = 40, .external_lex_state = 2},
-  [168] = {.lex_state = 40, .external_lex_state = 2},
-  [169] = {.lex_state = 40, .external_lex_state = 2},
-  [170] = {.lex_state = 40, .external_lex_state = 2},
-  [171] = {.lex_state = 40, .external_lex_state = 2},
-  [172] = {.lex_state = 40, .external_lex_state = 2},
-  [173] = {.lex_state = 40, .external_lex_state = 2},
-  [174] = {.lex_state = 40, .external_lex_state = 2},
-  [175] = {.lex_state = 40, .external_lex_state = 2},
-  [176] = {.lex_state = 40, .external_lex_state = 2},
-  [177] = {.lex_state = 40, .external_lex_state = 2},
-  [178] = {.lex_state = 40, .external_lex_state = 2},
-  [179] = {.lex_state = 40, .external_lex_state = 2},
-  [180] = {.lex_state = 40, .external_lex_state = 2},
-  [181] = {.lex_state = 40, .external_lex_state = 2},
-  [182] = {.lex_state = 40, .external_lex_state = 2},
-  [183] = {.lex_state = 40, .external_lex_state = 2},
-  [184] = {.lex_state = 40, .external_lex_state = 2},
-  [185] = {.lex_state = 40, .external_lex_state = 2},
-  [186] = {.lex_state = 40, .external_lex_state = 2},
-  [187] = {.lex_state = 40, .external_lex_state = 2},
-  [188] = {.lex_state = 40, .external_lex_state = 2},
-  [189] = {.lex_state = 40, .external_lex_state = 2},
-  [190] = {.lex_state = 40, .external_lex_state = 2},
-  [191] = {.lex_state = 40, .external_lex_state = 2},
-  [192] = {.lex_state = 40, .external_lex_state = 2},
-  [193] = {.lex_state = 40, .external_lex_state = 2},
-  [194] = {.lex_state = 40, .external_lex_state = 2},
-  [195] = {.lex_state = 40, .external_lex_state = 2},
+  [81] = {.lex_state = 76, .external_lex_state = 2},
+  [82] = {.lex_state = 76, .external_lex_state = 2},
+  [83] = {.lex_state = 76, .external_lex_state = 2},
+  [84] = {.lex_state = 76, .external_lex_state = 2},
+  [85] = {.lex_state = 76, .external_lex_state = 2},
+  [86] = {.lex_state = 76, .external_lex_state = 2},
+  [87] = {.lex_state = 76, .external_lex_state = 2},
+  [88] = {.lex_state = 76, .external_lex_state = 2},
+  [89] = {.lex_state = 76, .external_lex_state = 2},
+  [90] = {.lex_state = 76, .external_lex_state = 2},
+  [91] = {.lex_state = 76, .external_lex_state = 6},
+  [92] = {.lex_state = 76, .external_lex_state = 6},
+  [93] = {.lex_state = 76, .external_lex_state = 2},
+  [94] = {.lex_state = 76, .external_lex_state = 2},
+  [95] = {.lex_state = 76, .external_lex_state = 2},
+  [96] = {.lex_state = 76, .external_lex_state = 6},
+  [97] = {.lex_state = 76, .external_lex_state = 6},
+  [98] = {.lex_state = 76, .external_lex_state = 6},
+  [99] = {.lex_state = 76, .external_lex_state = 6},
+  [100] = {.lex_state = 74, .external_lex_state = 6},
+  [101] = {.lex_state = 76, .external_lex_state = 6},
+  [102] = {.lex_state = 76, .external_lex_state = 6},
+  [103] = {.lex_state = 76, .external_lex_state = 6},
+  [104] = {.lex_state = 76, .external_lex_state = 6},
+  [105] = {.lex_state = 76, .external_lex_state = 6},
+  [106] = {.lex_state = 76, .external_lex_state = 6},
+  [107] = {.lex_state = 76, .external_lex_state = 6},
+  [108] = {.lex_state = 76, .external_lex_state = 6},
+  [109] = {.lex_state = 76, .external_lex_state = 6},
+  [110] = {.lex_state = 76, .external_lex_state = 6},
+  [111] = {.lex_state = 76, .external_lex_state = 6},
+  [112] = {.lex_state = 76, .external_lex_state = 6},
+  [113] = {.lex_state = 76, .external_lex_state = 6},
+  [114] = {.lex_state = 76, .external_lex_state = 6},
+  [115] = {.lex_state = 76, .external_lex_state = 6},
+  [116] = {.lex_state = 76, .external_lex_state = 6},
+  [117] = {.lex_state = 76, .external_lex_state = 6},
+  [118] = {.lex_state = 76, .external_lex_state = 6},
+  [119] = {.lex_state = 76, .external_lex_state = 6},
+  [120] = {.lex_state = 74, .external_lex_state = 6},
+  [121] = {.lex_state = 76, .external_lex_state = 6},
+  [122] = {.lex_state = 74, .external_lex_state = 6},
+  [123] = {.lex_state = 76, .external_lex_state = 6},
+  [124] = {.lex_state = 76, .external_lex_state = 6},
+  [125] = {.lex_state = 76, .external_lex_state = 6},
+  [126] = {.lex_state = 76, .external_lex_state = 6},
+  [127] = {.lex_state = 76, .external_lex_state = 6},
+  [128] = {.lex_state = 76, .external_lex_state = 6},
+  [129] = {.lex_state = 76, .external_lex_state = 6},
+  [130] = {.lex_state = 74, .external_lex_state = 6},
+  [131] = {.lex_state = 76, .external_lex_state = 6},
+  [132] = {.lex_state = 74, .external_lex_state = 6},
+  [133] = {.lex_state = 76, .external_lex_state = 6},
+  [134] = {.lex_state = 76, .external_lex_state = 6},
+  [135] = {.lex_state = 76, .external_lex_state = 6},
+  [136] = {.lex_state = 76, .external_lex_state = 6},
+  [137] = {.lex_state = 76, .external_lex_state = 6},
+  [138] = {.lex_state = 76, .external_lex_state = 6},
+  [139] = {.lex_state = 76, .external_lex_state = 6},
+  [140] = {.lex_state = 76, .external_lex_state = 6},
+  [141] = {.lex_state = 76, .external_lex_state = 6},
+  [142] = {.lex_state = 76, .external_lex_state = 6},
+  [143] = {.lex_state = 76, .external_lex_state = 6},
+  [144] = {.lex_state = 76, .external_lex_state = 6},
+  [145] = {.lex_state = 76, .external_lex_state = 6},
+  [146] = {.lex_state = 76, .external_lex_state = 6},
+  [147] = {.lex_state = 76, .external_lex_state = 6},
+  [148] = {.lex_state = 76, .external_lex_state = 6},
+  [149] = {.lex_state = 76, .external_lex_state = 6},
+  [150] = {.lex_state = 76, .external_lex_state = 6},
+  [151] = {.lex_state = 76, .external_lex_state = 6},
+  [152] = {.lex_state = 76, .external_lex_state = 6},
+  [153] = {.lex_state = 76, .external_lex_state = 6},
+  [154] = {.lex_state = 76, .external_lex_state = 6},
+  [155] = {.lex_state = 76, .external_lex_state = 6},
+  [156] = {.lex_state = 76, .external_lex_state = 6},
+  [157] = {.lex_state = 76, .external_lex_state = 6},
+  [158] = {.lex_state = 76, .external_lex_state = 6},
+  [159] = {.lex_state = 76, .external_lex_state = 6},
+  [160] = {.lex_state = 76, .external_lex_state = 6},
+  [161] = {.lex_state = 76, .external_lex_state = 2},
+  [162] = {.lex_state = 76, .external_lex_state = 2},
+  [163] = {.lex_state = 76, .external_lex_state = 2},
+  [164] = {.lex_state = 76, .external_lex_state = 2},
+  [165] = {.lex_state = 76, .external_lex_state = 2},
+  [166] = {.lex_state = 76, .external_lex_state = 2},
+  [167] = {.lex_state = 76, .external_lex_state = 2},
+  [168] = {.lex_state = 76, .external_lex_state = 2},
+  [169] = {.lex_state = 76, .external_lex_state = 2},
+  [170] = {.lex_state = 76, .external_lex_state = 2},
+  [171] = {.lex_state = 76, .external_lex_state = 2},
+  [172] = {.lex_state = 76, .external_lex_state = 2},
+  [173] = {.lex_state = 76, .external_lex_state = 2},
+  [174] = {.lex_state = 76, .external_lex_state = 2},
+  [175] = {.lex_state = 76, .external_lex_state = 2},
+  [176] = {.lex_state = 76, .external_lex_state = 2},
+  [177] = {.lex_state = 76, .external_lex_state = 2},
+  [178] = {.lex_state = 76, .external_lex_state = 2},
+  [179] = {.lex_state = 76, .external_lex_state = 2},
+  [180] = {.lex_state = 76, .external_lex_state = 2},
+  [181] = {.lex_state = 76, .external_lex_state = 2},
+  [182] = {.lex_state = 76, .external_lex_state = 2},
+  [183] = {.lex_state = 76, .external_lex_state = 2},
+  [184] = {.lex_state = 76, .external_lex_state = 2},
+  [185] = {.lex_state = 76, .external_lex_state = 2},
+  [186] = {.lex_state = 76, .external_lex_state = 2},
+  [187] = {.lex_state = 76, .external_lex_state = 2},
+  [188] = {.lex_state = 76, .external_lex_state = 2},
+  [189] = {.lex_state = 76, .external_lex_state = 2},
+  [190] = {.lex_state = 76, .external_lex_state = 2},
+  [191] = {.lex_state = 76, .external_lex_state = 2},
+  [192] = {.lex_state = 76, .external_lex_state = 2},
+  [193] = {.lex_state = 76, .external_lex_state = 2},
+  [194] = {.lex_state = 76, .external_lex_state = 2},
+  [195] = {.lex_state = 76, .external_lex_state = 2},
   [196] = {.lex_state = 1, .external_lex_state = 7},
-  [197] = {.lex_state = 40, .external_lex_state = 2},
-  [198] = {.lex_state = 40, .external_lex_state = 2},
-  [199] = {.lex_state = 40, .external_lex_state = 2},
-  [200] = {.lex_state = 40, .external_lex_state = 2},
-  [201] = {.lex_state = 40, .external_lex_state = 2},
+  [197] = {.lex_state = 76, .external_lex_state = 2},
+  [198] = {.lex_state = 76, .external_lex_state = 2},
+  [199] = {.lex_state = 76, .external_lex_state = 2},
+  [200] = {.lex_state = 76, .external_lex_state = 2},
+  [201] = {.lex_state = 76, .external_lex_state = 2},
   [202] = {.lex_state = 1, .external_lex_state = 7},
   [203] = {.lex_state = 1, .external_lex_state = 7},
-  [204] = {.lex_state = 40, .external_lex_state = 2},
-  [205] = {.lex_state = 40, .external_lex_state = 2},
-  [206] = {.lex_state = 40, .external_lex_state = 2},
-  [207] = {.lex_state = 40, .external_lex_state = 2},
+  [204] = {.lex_state = 76, .external_lex_state = 2},
+  [205] = {.lex_state = 76, .external_lex_state = 2},
+  [206] = {.lex_state = 76, .external_lex_state = 2},
+  [207] = {.lex_state = 76, .external_lex_state = 2},
   [208] = {.lex_state = 1, .external_lex_state = 7},
-  [209] = {.lex_state = 40, .external_lex_state = 2},
-  [210] = {.lex_state = 40, .external_lex_state = 2},
-  [211] = {.lex_state = 40, .external_lex_state = 2},
-  [212] = {.lex_state = 40, .external_lex_state = 2},
-  [213] = {.lex_state = 40, .external_lex_state = 2},
-  [214] = {.lex_state = 40, .external_lex_state = 2},
-  [215] = {.lex_state = 40, .external_lex_state = 2},
-  [216] = {.lex_state = 40, .external_lex_state = 2},
-  [217] = {.lex_state = 40, .external_lex_state = 2},
-  [218] = {.lex_state = 40, .external_lex_state = 2},
-  [219] = {.lex_state = 40, .external_lex_state = 2},
-  [220] = {.lex_state = 40, .external_lex_state = 2},
-  [221] = {.lex_state = 40, .external_lex_state = 2},
-  [222] = {.lex_state = 40, .external_lex_state = 2},
-  [223] = {.lex_state = 40, .external_lex_state = 2},
-  [224] = {.lex_state = 40, .external_lex_state = 2},
-  [225] = {.lex_state = 40, .external_lex_state = 2},
-  [226] = {.lex_state = 40, .external_lex_state = 2},
+  [209] = {.lex_state = 76, .external_lex_state = 2},
+  [210] = {.lex_state = 76, .external_lex_state = 2},
+  [211] = {.lex_state = 76, .external_lex_state = 2},
+  [212] = {.lex_state = 76, .external_lex_state = 2},
+  [213] = {.lex_state = 76, .external_lex_state = 2},
+  [214] = {.lex_state = 76, .external_lex_state = 2},
+  [215] = {.lex_state = 76, .external_lex_state = 2},
+  [216] = {.lex_state = 76, .external_lex_state = 2},
+  [217] = {.lex_state = 76, .external_lex_state = 2},
+  [218] = {.lex_state = 76, .external_lex_state = 2},
+  [219] = {.lex_state = 76, .external_lex_state = 2},
+  [220] = {.lex_state = 76, .external_lex_state = 2},
+  [221] = {.lex_state = 76, .external_lex_state = 2},
+  [222] = {.lex_state = 76, .external_lex_state = 2},
+  [223] = {.lex_state = 76, .external_lex_state = 2},
+  [224] = {.lex_state = 76, .external_lex_state = 2},
+  [225] = {.lex_state = 76, .external_lex_state = 2},
+  [226] = {.lex_state = 76, .external_lex_state = 2},
   [227] = {.lex_state = 0, .external_lex_state = 7},
   [228] = {.lex_state = 0, .external_lex_state = 7},
   [229] = {.lex_state = 0, .external_lex_state = 7},
-  [230] = {.lex_state = 40, .external_lex_state = 2},
+  [230] = {.lex_state = 76, .external_lex_state = 2},
   [231] = {.lex_state = 0, .external_lex_state = 7},
   [232] = {.lex_state = 0, .external_lex_state = 7},
-  [233] = {.lex_state = 40, .external_lex_state = 2},
+  [233] = {.lex_state = 76, .external_lex_state = 2},
   [234] = {.lex_state = 0, .external_lex_state = 7},
   [235] = {.lex_state = 0, .external_lex_state = 7},
   [236] = {.lex_state = 0, .external_lex_state = 7},
@@ -3092,7 +3376,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [247] = {.lex_state = 0, .external_lex_state = 7},
   [248] = {.lex_state = 0, .external_lex_state = 7},
   [249] = {.lex_state = 0, .external_lex_state = 7},
-  [250] = {.lex_state = 40, .external_lex_state = 2},
+  [250] = {.lex_state = 76, .external_lex_state = 2},
   [251] = {.lex_state = 0, .external_lex_state = 7},
   [252] = {.lex_state = 0, .external_lex_state = 7},
   [253] = {.lex_state = 0, .external_lex_state = 7},
@@ -3137,49 +3421,49 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [292] = {.lex_state = 0, .external_lex_state = 7},
   [293] = {.lex_state = 0},
   [294] = {.lex_state = 0},
-  [295] = {.lex_state = 40},
-  [296] = {.lex_state = 40},
-  [297] = {.lex_state = 40},
+  [295] = {.lex_state = 76},
+  [296] = {.lex_state = 76},
+  [297] = {.lex_state = 76},
   [298] = {.lex_state = 0, .external_lex_state = 8},
-  [299] = {.lex_state = 40},
+  [299] = {.lex_state = 76},
   [300] = {.lex_state = 0},
   [301] = {.lex_state = 0},
   [302] = {.lex_state = 0},
-  [303] = {.lex_state = 40},
-  [304] = {.lex_state = 40},
-  [305] = {.lex_state = 40},
-  [306] = {.lex_state = 40},
-  [307] = {.lex_state = 40},
+  [303] = {.lex_state = 76},
+  [304] = {.lex_state = 76},
+  [305] = {.lex_state = 76},
+  [306] = {.lex_state = 76},
+  [307] = {.lex_state = 76},
   [308] = {.lex_state = 0},
-  [309] = {.lex_state = 40},
+  [309] = {.lex_state = 76},
   [310] = {.lex_state = 0},
-  [311] = {.lex_state = 40},
+  [311] = {.lex_state = 76},
   [312] = {.lex_state = 0},
-  [313] = {.lex_state = 40},
-  [314] = {.lex_state = 40},
+  [313] = {.lex_state = 76},
+  [314] = {.lex_state = 76},
   [315] = {.lex_state = 0},
   [316] = {.lex_state = 0},
   [317] = {.lex_state = 0},
-  [318] = {.lex_state = 40},
+  [318] = {.lex_state = 76},
   [319] = {.lex_state = 0},
-  [320] = {.lex_state = 40},
+  [320] = {.lex_state = 76},
   [321] = {.lex_state = 0},
-  [322] = {.lex_state = 40},
+  [322] = {.lex_state = 76},
   [323] = {.lex_state = 0},
-  [324] = {.lex_state = 40},
+  [324] = {.lex_state = 76},
   [325] = {.lex_state = 0},
   [326] = {.lex_state = 0, .external_lex_state = 8},
   [327] = {.lex_state = 0},
-  [328] = {.lex_state = 40},
+  [328] = {.lex_state = 76},
   [329] = {.lex_state = 0},
-  [330] = {.lex_state = 40},
+  [330] = {.lex_state = 76},
   [331] = {.lex_state = 0, .external_lex_state = 8},
   [332] = {.lex_state = 0},
-  [333] = {.lex_state = 40},
+  [333] = {.lex_state = 76},
   [334] = {.lex_state = 0, .external_lex_state = 2},
-  [335] = {.lex_state = 40},
+  [335] = {.lex_state = 76},
   [336] = {.lex_state = 0},
-  [337] = {.lex_state = 40},
+  [337] = {.lex_state = 76},
   [338] = {.lex_state = 0},
   [339] = {.lex_state = 0},
   [340] = {.lex_state = 0},
@@ -3187,17 +3471,17 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [342] = {.lex_state = 0, .external_lex_state = 8},
   [343] = {.lex_state = 0},
   [344] = {.lex_state = 0, .external_lex_state = 8},
-  [345] = {.lex_state = 40},
-  [346] = {.lex_state = 40},
+  [345] = {.lex_state = 76},
+  [346] = {.lex_state = 76},
   [347] = {.lex_state = 0},
   [348] = {.lex_state = 0, .external_lex_state = 8},
   [349] = {.lex_state = 0},
   [350] = {.lex_state = 3},
   [351] = {.lex_state = 0, .external_lex_state = 8},
-  [352] = {.lex_state = 40},
-  [353] = {.lex_state = 40},
+  [352] = {.lex_state = 76},
+  [353] = {.lex_state = 76},
   [354] = {.lex_state = 3},
-  [355] = {.lex_state = 40},
+  [355] = {.lex_state = 76},
   [356] = {.lex_state = 0, .external_lex_state = 8},
   [357] = {.lex_state = 0},
   [358] = {.lex_state = 0},
@@ -3205,8 +3489,8 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [360] = {.lex_state = 0},
   [361] = {.lex_state = 0},
   [362] = {.lex_state = 0},
-  [363] = {.lex_state = 40},
-  [364] = {.lex_state = 40},
+  [363] = {.lex_state = 76},
+  [364] = {.lex_state = 76},
   [365] = {.lex_state = 0},
   [366] = {.lex_state = 0},
   [367] = {.lex_state = 0},
@@ -3215,10 +3499,10 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [370] = {.lex_state = 0},
   [371] = {.lex_state = 0},
   [372] = {.lex_state = 0},
-  [373] = {.lex_state = 40},
+  [373] = {.lex_state = 76},
   [374] = {.lex_state = 0},
   [375] = {.lex_state = 3},
-  [376] = {.lex_state = 40},
+  [376] = {.lex_state = 76},
   [377] = {.lex_state = 0},
   [378] = {.lex_state = 0},
   [379] = {.lex_state = 3},
@@ -3239,23 +3523,23 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [394] = {.lex_state = 0},
   [395] = {.lex_state = 0},
   [396] = {.lex_state = 0},
-  [397] = {.lex_state = 40},
+  [397] = {.lex_state = 76},
   [398] = {.lex_state = 0},
   [399] = {.lex_state = 3},
-  [400] = {.lex_state = 40},
+  [400] = {.lex_state = 76},
   [401] = {.lex_state = 0},
   [402] = {.lex_state = 0},
   [403] = {.lex_state = 3},
   [404] = {.lex_state = 0},
-  [405] = {.lex_state = 40},
-  [406] = {.lex_state = 40},
+  [405] = {.lex_state = 76},
+  [406] = {.lex_state = 76},
   [407] = {.lex_state = 0},
   [408] = {.lex_state = 0},
   [409] = {.lex_state = 0},
   [410] = {.lex_state = 0},
   [411] = {.lex_state = 0},
   [412] = {.lex_state = 3},
-  [413] = {.lex_state = 40},
+  [413] = {.lex_state = 76},
   [414] = {.lex_state = 0},
   [415] = {.lex_state = 0, .external_lex_state = 2},
   [416] = {.lex_state = 0},
@@ -3265,7 +3549,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [420] = {.lex_state = 3},
   [421] = {.lex_state = 0},
   [422] = {.lex_state = 3},
-  [423] = {.lex_state = 40},
+  [423] = {.lex_state = 76},
   [424] = {.lex_state = 0, .external_lex_state = 8},
   [425] = {.lex_state = 0, .external_lex_state = 8},
   [426] = {.lex_state = 0, .external_lex_state = 8},
@@ -3286,7 +3570,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [441] = {.lex_state = 0},
   [442] = {.lex_state = 0},
   [443] = {.lex_state = 0},
-  [444] = {.lex_state = 40},
+  [444] = {.lex_state = 76},
   [445] = {.lex_state = 0},
   [446] = {.lex_state = 0},
   [447] = {.lex_state = 0},
@@ -3294,7 +3578,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [449] = {.lex_state = 0},
   [450] = {.lex_state = 0},
   [451] = {.lex_state = 0},
-  [452] = {.lex_state = 40},
+  [452] = {.lex_state = 76},
   [453] = {.lex_state = 0},
   [454] = {.lex_state = 0, .external_lex_state = 8},
   [455] = {.lex_state = 0},
@@ -3309,10 +3593,10 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [464] = {.lex_state = 0},
   [465] = {.lex_state = 0},
   [466] = {.lex_state = 0},
-  [467] = {.lex_state = 40},
+  [467] = {.lex_state = 76},
   [468] = {.lex_state = 0},
   [469] = {.lex_state = 0},
-  [470] = {.lex_state = 40},
+  [470] = {.lex_state = 76},
   [471] = {.lex_state = 0},
   [472] = {.lex_state = 0},
   [473] = {.lex_state = 0},
@@ -3323,8 +3607,8 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [478] = {.lex_state = 0},
   [479] = {.lex_state = 0},
   [480] = {.lex_state = 0},
-  [481] = {.lex_state = 40},
-  [482] = {.lex_state = 40},
+  [481] = {.lex_state = 76},
+  [482] = {.lex_state = 76},
   [483] = {.lex_state = 0},
   [484] = {.lex_state = 0},
   [485] = {.lex_state = 0},
@@ -3332,8 +3616,8 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [487] = {.lex_state = 0},
   [488] = {.lex_state = 0},
   [489] = {.lex_state = 0},
-  [490] = {.lex_state = 40},
-  [491] = {.lex_state = 40},
+  [490] = {.lex_state = 76},
+  [491] = {.lex_state = 76},
   [492] = {.lex_state = 0},
   [493] = {.lex_state = 0},
   [494] = {.lex_state = 0},
@@ -3344,8 +3628,8 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [499] = {.lex_state = 0},
   [500] = {.lex_state = 0},
   [501] = {.lex_state = 0},
-  [502] = {.lex_state = 40},
-  [503] = {.lex_state = 40},
+  [502] = {.lex_state = 76},
+  [503] = {.lex_state = 76},
   [504] = {.lex_state = 0},
   [505] = {.lex_state = 0},
   [506] = {.lex_state = 0},
@@ -3386,7 +3670,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [541] = {.lex_state = 0},
   [542] = {.lex_state = 0},
   [543] = {.lex_state = 0},
-  [544] = {.lex_state = 40},
+  [544] = {.lex_state = 76},
   [545] = {.lex_state = 0},
   [546] = {.lex_state = 0},
   [547] = {.lex_state = 0},
@@ -3400,7 +3684,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [555] = {.lex_state = 0},
   [556] = {.lex_state = 0},
   [557] = {.lex_state = 0},
-  [558] = {.lex_state = 40},
+  [558] = {.lex_state = 76},
   [559] = {.lex_state = 0},
   [560] = {.lex_state = 0},
   [561] = {.lex_state = 0},
@@ -3419,7 +3703,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [574] = {.lex_state = 0},
   [575] = {.lex_state = 0},
   [576] = {.lex_state = 0},
-  [577] = {.lex_state = 15},
+  [577] = {.lex_state = 39},
   [578] = {.lex_state = 0},
   [579] = {.lex_state = 1},
   [580] = {.lex_state = 0},
@@ -3439,7 +3723,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [594] = {.lex_state = 0},
   [595] = {.lex_state = 0},
   [596] = {.lex_state = 0},
-  [597] = {.lex_state = 40},
+  [597] = {.lex_state = 76},
   [598] = {.lex_state = 0},
   [599] = {.lex_state = 0},
   [600] = {.lex_state = 0},
@@ -3455,10 +3739,10 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [610] = {.lex_state = 0},
   [611] = {.lex_state = 0},
   [612] = {.lex_state = 0},
-  [613] = {.lex_state = 40},
+  [613] = {.lex_state = 76},
   [614] = {.lex_state = 0},
   [615] = {.lex_state = 0},
-  [616] = {.lex_state = 38},
+  [616] = {.lex_state = 74},
   [617] = {.lex_state = 0},
   [618] = {.lex_state = 0},
   [619] = {.lex_state = 0},

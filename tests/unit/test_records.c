@@ -351,15 +351,15 @@ Test(inference, shape_functions) {
   cr_assert(ms_shape_conflicts(&d, &x));
 }
 
-/* Two or more operands of a generic op are one value_run token; records
+/* Eight or more operands of a generic op are one value_run token; records
 ** split it into the spans single value_use tokens would have had. */
 Test(records, operand_runs_split_at_commas) {
   const char *text =
       "func.func @f(%a: i32) {\n"
       "  %r:2 = \"test.two\"(%a) : (i32) -> (i32, i32)\n"
-      "  \"test.op\"(%r#1, %a,\n"
+      "  \"test.op\"(%r#1, %a, %a, %a, %a, %a, %a, %a,\n"
       "    // a comment ends the run\n"
-      "    %r#0 , %a) : (i32, i32, i32, i32) -> ()\n"
+      "    %r#0 , %a) : (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> ()\n"
       "  return\n"
       "}\n";
   parsed p = parse(text);
@@ -369,12 +369,12 @@ Test(records, operand_runs_split_at_commas) {
   ms_records_build(&r, ts_tree_root_node(p.tree), text, 0, UINT32_MAX);
   cr_assert_eq(r.nops, 3);
   const ms_op *op = &r.ops[1];
-  cr_assert_eq(op->noperands, 4);
+  cr_assert_eq(op->noperands, 10);
   cr_assert(op->types_known);
-  static const char *const want[] = {"%r#1", "%a", "%r#0", "%a"};
+  static const char *const want[] = {"%r#1", "%a", "%a", "%a", "%a", "%a", "%a", "%a", "%r#0", "%a"};
   uint32_t a = value_named(&r, text, "%a"), r1 = value_named(&r, text, "%r#1"), r0 = value_named(&r, text, "%r#0");
-  const uint32_t want_value[] = {r1, a, r0, a};
-  for (uint32_t i = 0; i < 4; i++) {
+  const uint32_t want_value[] = {r1, a, a, a, a, a, a, a, r0, a};
+  for (uint32_t i = 0; i < 10; i++) {
     const ms_use *u = ms_records_operand(&r, op, i);
     cr_assert(span_is(text, u->span, want[i]), "operand %u is %.*s", i, (int)(u->span.end - u->span.start),
               text + u->span.start);
