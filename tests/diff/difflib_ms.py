@@ -75,6 +75,22 @@ def family_cases(args, rng, families):
     return chunks, op_lines, described, rest
 
 
+def family_verdicts(argv, families, flags=("false_errors_only",)):
+    """The start every family differential test shares: seeded arguments,
+    the cases of family_cases written to one --split-input-file file, and
+    the verdicts of mlir-opt-22 and of ours tallied. Returns None after the
+    usage, else (args, chunks, rest, offs, described, path, ref, got, failed,
+    false_errors), offs being each case's op line in its text."""
+    args, rng = seeded_args(argv, flags)
+    if args is None:
+        return None
+    chunks, op_lines, described, rest = family_cases(args, rng, families)
+    path = write_split(args, chunks)
+    ref, got, detail = verdicts(args["binary"], path, op_lines)
+    failed, false_errors = tally(ref, got, op_lines, described, detail)
+    return args, chunks, rest, [r[0] for r in rest], described, path, ref, got, failed, false_errors
+
+
 def write_functions(path, funcs, prefix="f", split=True):
     """Writes one function a case: funcs holds (arguments, body lines, index
     of the op's line in the body); `// -----` between them when split.

@@ -29,8 +29,8 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from difflib_ms import (family_cases, infer_by_function, inference_report, result_values, seeded_args,  # noqa: E402
-                        tally, verdicts, write_split, write_valid)
+from difflib_ms import (family_verdicts, infer_by_function, inference_report, result_values,  # noqa: E402
+                        write_valid)
 
 ZP = "tensor<1xf32>"
 
@@ -266,14 +266,10 @@ def shapes_inferred(binary, path):
 
 
 def main(argv):
-    args, rng = seeded_args(argv, ("false_errors_only",))
-    if args is None:
+    run = family_verdicts(argv, FAMILIES)
+    if run is None:
         return 2
-    chunks, op_lines, described, rest = family_cases(args, rng, FAMILIES)
-    offs = [r[0] for r in rest]
-    path = write_split(args, chunks)
-    ref, got, detail = verdicts(args["binary"], path, op_lines)
-    failed, false_errors = tally(ref, got, op_lines, described, detail)
+    args, chunks, rest, offs, described, path, ref, _, failed, false_errors = run
     # Inference on the ops mlir-opt-22 accepts.
     # (--tosa-infer-shapes fails where the stride does not divide exactly:
     # the verifier accepts such ops only when their result is unranked.)
