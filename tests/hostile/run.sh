@@ -304,10 +304,12 @@ head -1 "$TMP/lsp-wide.out"
 
 # --- 7, the server: many findings, hints and uses of one value on one
 # long line: the diagnostics, symbols, folding, hints, semantic tokens,
-# references, highlights and rename of 4N pairs of ops take under 8x the
+# references, highlights, rename and N/4 hovers along the line (positions
+# turned back into offsets) of 4N pairs of ops take under 8x the
 # CPU of N's (each position was counted from the line start: 16-20x, 5 s
 # of publishDiagnostics and 9 s of documentSymbol at 4,000 ops; references
-# deduplicated each use against all before it) ---
+# deduplicated each use against all before it; an offset was walked from
+# the line start: hovers 550 -> 9,150 ms) ---
 if limited lsp-long-line 300 600 /usr/bin/python3 "$HERE/lsp_long_line.py" "$BIN" 4000; then
   [ "$rc" = 0 ] && ok || bad lsp-long-line "rc $rc: $(tail -c 400 "$TMP/lsp-long-line.out") $(tail -c 300 "$TMP/lsp-long-line.err")"
 fi
