@@ -45,6 +45,7 @@ module.exports = grammar({
     $.builtin_attribute,
     $._error_sentinel,
     $.dialect,
+    $.type_run,
   ],
 
   word: ($) => $.bare_id,
@@ -307,14 +308,16 @@ module.exports = grammar({
     _type_in_list: ($) => choice($._type, $.function_type),
 
     // Inputs and results stay flat children: the analyzer splits at `->`.
+    // Eight or more types in a row are one type_run token (scanner.c),
+    // split at its top-level commas by ms_type_run_next (server/syntax/nodes.c).
     function_type: ($) =>
       prec.right(
         seq(
           '(',
-          commaSep($._type_in_list),
+          commaSep(choice($._type_in_list, $.type_run)),
           ')',
           '->',
-          choice($._type, seq('(', commaSep($._type_in_list), ')')),
+          choice($._type, seq('(', commaSep(choice($._type_in_list, $.type_run)), ')')),
         ),
       ),
   },

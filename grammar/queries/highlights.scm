@@ -93,6 +93,7 @@
   (complex_type)
   (tuple_type)
   (dialect_type)
+  (type_run)
   (type_alias)
 ] @type
 

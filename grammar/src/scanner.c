@@ -20,6 +20,11 @@
 **     (`key = value`), decided by looking at what follows.
 **  4. The dialect of a custom op's name (`arith` of `arith.addf`): the
 **     grammar's lexer would read the whole dotted name as one bare_id.
+**  5. Runs of types (TYPE_RUN): eight or more types in a function type's
+**     list, `(i32, tensor<2xf32>, ...)`, as ONE token (scan_type_run): a
+**     leaf and a repeat node per type cost ~190 bytes each (an op with
+**     millions of operands). Readers split a run at its top-level commas
+**     (ms_type_run_next in server/syntax/nodes.c).
 **
 ** Stateless: nothing to serialize.
 */
@@ -46,7 +51,8 @@ enum token_type {
   DIALECT_ATTRIBUTE,
   BUILTIN_ATTRIBUTE,
   ERROR_SENTINEL,
-  DIALECT
+  DIALECT,
+  TYPE_RUN
 };
 
 #define IDENT_MAX 32
@@ -501,6 +507,51 @@ static bool scan_dialect(TSLexer *l, const bool *valid) {
   return true;
 }
 
+#define TYPE_RUN_MIN 8 /* types: shorter lists stay one token per type */
+
+/* One type of a run, consumed without marking: a scalar type, a builtin
+** type with its `<...>` (no blank before it) or a `!dialect` type. */
+static bool run_type(TSLexer *l) {
+  int32_t c = l->lookahead;
+  uint32_t n = 0;
+  if (c == '!') {
+    adv(l);
+    if (!is_ident_char(l->lookahead) && l->lookahead != '-') return false;
+    while (is_ident_char(l->lookahead) || l->lookahead == '-') adv(l);
+    return l->lookahead != '<' || scan_balanced(l, false, &n);
+  }
+  if (!is_ident_start(c)) return false;
+  char id[IDENT_MAX];
+  unsigned len = read_ident(l, id);
+  if (len >= IDENT_MAX) return false;
+  if (l->lookahead != '<') return is_scalar_type(id, len);
+  if (strcmp(id, "tensor") && strcmp(id, "vector") && strcmp(id, "memref") && strcmp(id, "complex") &&
+      strcmp(id, "tuple"))
+    return false;
+  return scan_balanced(l, false, &n);
+}
+
+/* A type token has been finished (its end marked) where a TYPE_RUN may
+** start: looks on for `, type` (blanks and newlines between, no comment);
+** from the TYPE_RUN_MIN-th type on, the token is the run to the last type
+** read. A shorter list leaves the first type's token as it was. */
+static bool scan_type_run(TSLexer *l) {
+  unsigned count = 1;
+  for (;;) {
+    while (is_space(l->lookahead)) adv(l);
+    if (l->lookahead != ',') return true;
+    adv(l);
+    while (is_space(l->lookahead)) adv(l);
+    if (!run_type(l)) return true;
+    if (++count >= TYPE_RUN_MIN) {
+      l->mark_end(l);
+      l->result_symbol = TYPE_RUN;
+    }
+  }
+}
+
+static bool is_type_token(enum token_type t) { return t >= TENSOR_TYPE && t <= DIALECT_TYPE; }
+
 bool tree_sitter_mlir_external_scanner_scan(void *payload, TSLexer *l, const bool *valid) {
   (void)payload;
   bool recovering = valid[ERROR_SENTINEL];
@@ -509,7 +560,9 @@ bool tree_sitter_mlir_external_scanner_scan(void *payload, TSLexer *l, const boo
   if (!boundary) {
     while (is_space(l->lookahead)) skip(l);
     if (valid[DIALECT] && !recovering && is_ident_start(l->lookahead)) return scan_dialect(l, valid);
-    return scan_token(l, valid, braces);
+    if (!valid[TYPE_RUN] || recovering) return scan_token(l, valid, braces);
+    if (!scan_token(l, valid, braces)) return false;
+    return is_type_token(l->result_symbol) ? scan_type_run(l) : true;
   }
   while (is_hspace(l->lookahead)) skip(l);
   int32_t c = l->lookahead;

@@ -122,6 +122,11 @@ static bool enter(void *ctx, TSNode n, uint32_t depth) {
     }
     return false;
   }
+  if (!strcmp(type, "type_run")) { /* eight or more types of a function type, one token */
+    uint32_t at = s, ts, te;
+    while (at < l->hi && ms_type_run_next(l->text, &at, e, &ts, &te)) add(l, ts, te, T_TYPE, 0);
+    return false;
+  }
   if (!strcmp(type, "caret_id")) {
     add(l, s, e, T_LABEL, is_null_or(parent_of(l, depth), "block_label") ? M_DECLARATION : 0);
     return false;

@@ -15,6 +15,8 @@
 ** MARK_MIN bytes or more, marks[] keeps the units before a character start
 ** every MARK_STRIDE bytes, counted once; a position then walks at most a
 ** stride from the mark before it, in whatever order positions are asked.
+** An LSP position goes back to an offset the same way: from the last mark
+** whose units do not pass its character (found by bisection).
 ** Two lines are kept (a range's two ends, a diagnostic and its related
 ** place); any edit forgets them.
 */
@@ -194,12 +196,6 @@ static size_t walk(const ms_document *self, size_t from, size_t end, size_t stop
   return i;
 }
 
-size_t ms_document_offset(const ms_document *self, ms_position pos, ms_encoding enc) {
-  if (pos.line >= self->nlines) return self->len;
-  uint32_t counted;
-  size_t end = content_end(self, pos.line);
-  return walk(self, self->lines[pos.line], end, end, pos.character, enc, &counted);
-}
 
 /* The marks of a long line in enc, counted now unless kept. The document
 ** is const to its readers: the marks are a cache, written only by the
@@ -247,6 +243,27 @@ static ms_position position_on(const ms_document *self, uint32_t line, size_t of
   }
   walk(self, from, end, off, UINT32_MAX - base, enc, &counted);
   return (ms_position){line, base + counted};
+}
+
+/* The byte offset of pos: on a long line, walks from the last mark whose
+** units are at most pos.character (a bisection of the marks), not from the
+** line start. */
+size_t ms_document_offset(const ms_document *self, ms_position pos, ms_encoding enc) {
+  if (pos.line >= self->nlines) return self->len;
+  uint32_t counted, want = pos.character;
+  size_t from = self->lines[pos.line], end = content_end(self, pos.line);
+  if (end - from >= MARK_MIN) {
+    const line_marks *m = marks_of(self, pos.line, enc);
+    size_t lo = 0, hi = (end - from) / MARK_STRIDE + 1; /* at[2 * lo + 1] <= want (mark 0: 0 units) */
+    while (hi - lo > 1) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (m->at[2 * mid + 1] <= want) lo = mid;
+      else hi = mid;
+    }
+    from += m->at[2 * lo];
+    want -= m->at[2 * lo + 1];
+  }
+  return walk(self, from, end, end, want, enc, &counted);
 }
 
 ms_position ms_document_position(const ms_document *self, size_t off, ms_encoding enc) {

@@ -13,7 +13,7 @@ static const char *const kind_names[] = {
   [MS_K_GENERIC] = "generic_operation", [MS_K_CUSTOM] = "custom_operation", [MS_K_FUNC] = "func_operation",
   [MS_K_RETURN] = "return_operation", [MS_K_MODULE] = "module_operation", [MS_K_RESULT_LIST] = "op_result_list",
   [MS_K_RESULT] = "op_result", [MS_K_OP_NAME] = "op_name", [MS_K_VALUE_USE] = "value_use",
-  [MS_K_VALUE_RUN] = "value_run",
+  [MS_K_VALUE_RUN] = "value_run", [MS_K_TYPE_RUN] = "type_run",
   [MS_K_FUNCTION_TYPE] = "function_type", [MS_K_FUNCTION_TYPE_CUSTOM] = "function_type_custom",
   [MS_K_ATTR_DICT] = "attribute_dictionary", [MS_K_PROPERTIES] = "properties", [MS_K_ATTR_ENTRY] = "attribute_entry",
   [MS_K_REGION] = "region", [MS_K_REGION_LIST] = "region_list", [MS_K_BLOCK] = "block",
@@ -80,5 +80,42 @@ bool ms_value_run_next(const char *text, uint32_t *at, uint32_t end, uint32_t *s
     while (i < end && text[i] >= '0' && text[i] <= '9') i++;
   }
   *start = s, *stop = i, *at = i;
+  return true;
+}
+
+static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+
+/* Brackets as the scanner balances them (scanner.c, scan_balanced): `<` and
+** `>` count only where `<` is the innermost open bracket, `->` never closes,
+** strings are skipped. Nesting past the stack counts as one kind. */
+bool ms_type_run_next(const char *text, uint32_t *at, uint32_t end, uint32_t *start, uint32_t *stop) {
+  uint32_t i = *at;
+  while (i < end && (blank(text[i]) || text[i] == ',')) i++;
+  if (i >= end) return false;
+  uint32_t s = i;
+  char open[64];
+  size_t depth = 0;
+  for (; i < end; i++) {
+    char c = text[i], top = depth == 0 ? 0 : depth <= sizeof open ? open[depth - 1] : '(';
+    if (c == ',' && depth == 0) break;
+    if (c == '"') {
+      for (i++; i < end && text[i] != '"'; i++)
+        if (text[i] == '\\') i++;
+      continue;
+    }
+    if (c == '-' && i + 1 < end && text[i + 1] == '>') {
+      i++;
+      continue;
+    }
+    if (c == '(' || c == '[' || c == '{' || (c == '<' && (depth == 0 || top == '<'))) {
+      if (depth < sizeof open) open[depth] = c;
+      depth++;
+    } else if (depth > 0 && (c == ')' || c == ']' || c == '}' || (c == '>' && top == '<'))) {
+      depth--;
+    }
+  }
+  uint32_t e = i;
+  while (e > s && blank(text[e - 1])) e--;
+  *start = s, *stop = e, *at = i;
   return true;
 }

@@ -16,7 +16,7 @@
 
 typedef enum ms_node_kind {
   MS_K_OTHER, MS_K_GENERIC, MS_K_CUSTOM, MS_K_FUNC, MS_K_RETURN, MS_K_MODULE,
-  MS_K_RESULT_LIST, MS_K_RESULT, MS_K_OP_NAME, MS_K_VALUE_USE, MS_K_VALUE_RUN, MS_K_FUNCTION_TYPE, MS_K_FUNCTION_TYPE_CUSTOM,
+  MS_K_RESULT_LIST, MS_K_RESULT, MS_K_OP_NAME, MS_K_VALUE_USE, MS_K_VALUE_RUN, MS_K_TYPE_RUN, MS_K_FUNCTION_TYPE, MS_K_FUNCTION_TYPE_CUSTOM,
   MS_K_ATTR_DICT, MS_K_PROPERTIES, MS_K_ATTR_ENTRY, MS_K_REGION, MS_K_REGION_LIST, MS_K_BLOCK, MS_K_BLOCK_LABEL,
   MS_K_BLOCK_ARG, MS_K_FUNC_ARGS, MS_K_ARG_TYPE, MS_K_FUNC_RESULTS, MS_K_PARENS, MS_K_BRACES, MS_K_BRACKETS,
   MS_K_TYPE, MS_K_DENSE, MS_K_LOCATION, MS_K_ERROR, MS_K_SOURCE,
@@ -33,5 +33,11 @@ ms_node_kind ms_node_kind_of(TSNode node);
 ** split at its commas: the next value in text[*at, end) (each as a
 ** value_use token would span it), or false past the last. *at advances. */
 bool ms_value_run_next(const char *text, uint32_t *at, uint32_t end, uint32_t *start, uint32_t *stop);
+
+/* A type_run token (`i32, tensor<2x3xf32, #enc>, !t`: eight or more types
+** of a function type, one token) split at its top-level commas: the next
+** type in text[*at, end) (each as its own type token would span it), or
+** false past the last. *at advances. */
+bool ms_type_run_next(const char *text, uint32_t *at, uint32_t end, uint32_t *start, uint32_t *stop);
 
 #endif

@@ -191,6 +191,13 @@ static void read_function_type(builder *b, scratch *op, TSNode ft) {
     if (kind(c) == MS_K_TOK_ARROW) after = true;
     if (!ts_node_is_named(c)) continue;
     ms_node_kind k = kind(c);
+    if (k == MS_K_TYPE_RUN) {
+      /* Eight or more types, one token: each as its own token would be. */
+      uint32_t at = ts_node_start_byte(c), end = ts_node_end_byte(c), s, e;
+      while (ms_type_run_next(b->text, &at, end, &s, &e))
+        push_type(op, after ? op->out_types : op->in_types, after ? &op->nout : &op->nin, (ms_span){s, e});
+      continue;
+    }
     if (k != MS_K_TYPE && k != MS_K_FUNCTION_TYPE && k != MS_K_PARENS) continue;
     if (k == MS_K_PARENS) {
       /* function_type_custom: (T, T) -> T */

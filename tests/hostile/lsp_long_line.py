@@ -9,10 +9,12 @@ time (user + system, /proc/PID/stat: unlike the clock's, it hardly grows
 with the machine's load) for each of: the diagnostics of the didOpen
 (publishDiagnostics), documentSymbol, foldingRange, inlayHint over the
 document, semanticTokens/full, references and documentHighlight of %a (3N
-uses) and rename of %a. Each answer is checked (N findings, a symbol per op, a
+uses), rename of %a, and a hover on every fourth %rI along the line (N/4
+hovers, each position turned back into an offset). Each answer is checked (N findings, a symbol per op, a
 hint per refined add, a location per use), and at 4N each step must take less than LIMIT
 (default 8) times its CPU at N, from a floor of 100 ms: linear is 4, a walk
-from the line start for each position 16. The least of up to three runs of
+from the line start for each position 16 (for the hovers, a walk from the line start for each position
+turned back into an offset). The least of up to three runs of
 each size counts. Prints the figures; exits 0 when all held, 1 with a
 reason otherwise.
 """
@@ -95,6 +97,13 @@ def run(bin_, n):
         (_, answer, _), = ask(p, URI, ((method, params),), first_id=10 + i)
         t[method.split('/', 1)[1]] = cpu_ms(p.pid) - c0
         checked(method, answer, n)
+    c0 = cpu_ms(p.pid)
+    hovers = [('textDocument/hover', {'position': {'line': 0, 'character': text.index('%%r%d ' % i) + 1}})
+              for i in range(0, n, 4)]
+    for method, answer, _ in ask(p, URI, hovers, first_id=100):
+        if not answer.get('result'):
+            raise SystemExit('hover on a %%rI at %d ops: %s' % (n, answer))
+    t['hover'] = cpu_ms(p.pid) - c0
     shutdown(p, 60)
     return t
 

@@ -499,3 +499,42 @@ Test(document, long_line_positions_match_reference) {
   ms_document_delete(d);
   free(ref);
 }
+
+/* Long lines, the other way (position -> offset from the mark before it):
+** random positions (characters past the line end, and inside a UTF-16
+** pair, included), in both encodings, over long lines of mixed characters,
+** match the reference walk from the line start, before and after edits. */
+Test(document, long_line_offsets_match_reference) {
+  unsigned seed = (unsigned)time(NULL);
+  srand(seed);
+  static const char *const pieces[] = {"a", "%0", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xff", "\xe2\x82"};
+  size_t cap = 1 << 18, len = 0;
+  char *ref = malloc(cap);
+  for (int line = 0; line < 3; line++) {
+    for (int i = 0; i < 6000; i++) {
+      const char *p = pieces[rand() % 7];
+      memcpy(ref + len, p, strlen(p));
+      len += strlen(p);
+    }
+    memcpy(ref + len, line == 1 ? "\r\n" : "\n", line == 1 ? 2 : 1);
+    len += line == 1 ? 2 : 1;
+  }
+  ms_document *d = ms_document_new("u", ref, len, 1);
+  for (int round = 0; round < 5; round++) {
+    for (int k = 0; k < 2000; k++) {
+      ms_encoding enc = rand() % 2 ? U16 : U8;
+      ms_position p = P((uint32_t)(rand() % 4), (uint32_t)(rand() % 20000));
+      size_t got = ms_document_offset(d, p, enc), want = ref_offset(ref, len, p, enc);
+      cr_assert(got == want, "seed %u round %d %u:%u: %zu vs %zu", seed, round, p.line, p.character, got, want);
+    }
+    ms_position at = P((uint32_t)(rand() % 3), (uint32_t)(rand() % 9000));
+    size_t s = ref_offset(ref, len, at, U16);
+    const char *ins = "\xf0\x9f\x98\x80" "b";
+    cr_assert(ms_document_apply(d, at, at, ins, strlen(ins), U16, NULL));
+    memmove(ref + s + strlen(ins), ref + s, len - s);
+    memcpy(ref + s, ins, strlen(ins));
+    len += strlen(ins);
+  }
+  ms_document_delete(d);
+  free(ref);
+}

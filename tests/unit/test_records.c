@@ -387,3 +387,44 @@ Test(records, operand_runs_split_at_commas) {
   ms_records_clear(&r);
   unparse(&p);
 }
+
+/* Eight or more types in a row are one type_run token (scanner.c): the
+** records hold each type as its own token would span it, split at the
+** top-level commas only (not those inside `<...>`, a string or a nested
+** struct), around a function type that ends the run, inputs and results. */
+Test(records, type_runs_split_at_commas) {
+  const char *text =
+      "func.func @f(%a: i32) {\n"
+      "  \"test.op\"(%a) : (i32, tensor<2x3xf32, #enc>, !t.q<\"a,b\">, memref<4xf32>, vector<4xi1>,\n"
+      "    complex<f32>, tuple<i32, f32>, !llvm.struct<(ptr<i8>, i32)>, (i32) -> i32, f32)"
+      " -> (i32, i32, i32, i32, i32, i32, i32, f16 )\n"
+      "  return\n"
+      "}\n";
+  parsed p = parse(text);
+  cr_assert(!ts_node_has_error(ts_tree_root_node(p.tree)));
+  char *tree = ts_node_string(ts_tree_root_node(p.tree));
+  bool has_run = strstr(tree, "type_run") != NULL;
+  free(tree);
+  cr_assert(has_run);
+  ms_records r;
+  ms_records_init(&r);
+  ms_records_build(&r, ts_tree_root_node(p.tree), text, 0, UINT32_MAX);
+  cr_assert_eq(r.nops, 2);
+  const ms_op *op = &r.ops[0];
+  static const char *const in[] = {"i32", "tensor<2x3xf32, #enc>", "!t.q<\"a,b\">", "memref<4xf32>", "vector<4xi1>",
+                                   "complex<f32>", "tuple<i32, f32>", "!llvm.struct<(ptr<i8>, i32)>",
+                                   "(i32) -> i32", "f32"};
+  static const char *const out[] = {"i32", "i32", "i32", "i32", "i32", "i32", "i32", "f16"};
+  cr_assert_eq(op->nin, 10);
+  cr_assert_eq(op->nout, 8);
+  for (uint32_t i = 0; i < 10; i++) {
+    ms_span t = r.types[op->in_types + i];
+    cr_assert(span_is(text, t, in[i]), "input %u is %.*s", i, (int)(t.end - t.start), text + t.start);
+  }
+  for (uint32_t i = 0; i < 8; i++) {
+    ms_span t = r.types[op->out_types + i];
+    cr_assert(span_is(text, t, out[i]), "result %u is %.*s", i, (int)(t.end - t.start), text + t.start);
+  }
+  ms_records_clear(&r);
+  unparse(&p);
+}
