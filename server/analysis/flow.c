@@ -29,6 +29,16 @@
 ** falls below 0 is freed (its slot is reused), so the table is the values
 ** live at the current piece and what they lead to, however long the
 ** function is.
+**
+** The language server judges a piece again on a copy of the table before
+** it and asks whether the table after it is the same as before the edit
+** (ms_flow_same). Each table keeps a journal of its last piece: the values
+** and ops it made, and the earlier values whose `broken` it changed (the
+** only thing a piece writes into what came before it), with ids of the
+** table's content before and after it. Two tables judged from one
+** content differ only in what their journals list: that is all that is
+** compared, not the whole table (a 10 MB function's table was most of an
+** edit's time).
 */
 #include "flow.h"
 
@@ -104,7 +114,24 @@ struct ms_flow {
   size_t cap_pmap;
   uint32_t *proxied;           /* the proxies' table values, in local order */
   size_t nproxied, cap_proxied;
-};
+  /* What the last piece wrote (ms_flow_same compares only that between
+  ** two tables judged from one table: `base`). state names the table's
+  ** content (a copy shares it; a piece, an edit moving its spans or a
+  ** forget makes a new one), base the content before the last piece. */
+  uint64_t state, base;
+  uint32_t *wrote_vals, *wrote_ops; /* the values and ops the last piece made */
+  size_t nwrote_vals, cap_wrote_vals, nwrote_ops, cap_wrote_ops;
+  uint32_t *rebroken;          /* earlier values whose `broken` it changed */
+  size_t nrebroken, cap_rebroken;
+  uint32_t prev_end, max_end;  /* bounds of the ends of the spans before the last piece, of all */
+  bool stale;                  /* an edit fell on a value or op before the last piece: */
+};                             /* compared whole from then on (copies too) */
+
+/* A content id no table holds yet. */
+static uint64_t new_state(void) {
+  static uint64_t counter;
+  return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
+}
 
 static const ms_value_info no_info = {NULL, MS_NONE, false};
 
@@ -220,6 +247,8 @@ ms_flow *ms_flow_new(const ms_catalog *catalog, const ms_analyzer_options *opts,
   self->text = text;
   self->cap_names = 1024;
   self->names = ms_xcalloc(self->cap_names, sizeof *self->names);
+  self->state = new_state();
+  self->base = new_state();
   return self;
 }
 
@@ -291,6 +320,9 @@ static void delete_name(ms_flow *self, size_t i) {
 }
 
 void ms_flow_forget(ms_flow *self, ms_span at) {
+  /* Names go that no journal notes: no narrowed comparison from here. */
+  self->state = new_state();
+  self->base = new_state();
   const char *s = self->text + at.start;
   size_t n = at.end - at.start;
   /* `%x` (index -1), then `%x#0`, `%x#1`, ... of a group `%x:k`. */
@@ -454,11 +486,20 @@ static uint32_t new_ext(ms_flow *self, const fext *e) {
   return k;
 }
 
+static void note_end(ms_flow *self, ms_span s) {
+  if (s.end > self->max_end) self->max_end = s.end;
+}
+
 /* The piece's values and ops directly in the body join the table; the
-** proxies take back what judging changed (a root cause reported). */
+** proxies take back what judging changed (a root cause reported). The
+** journal notes what it wrote (ms_flow_same). */
 static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_value, ms_shape **shape,
                  ms_value_info *info) {
   uint32_t parent = self->has_fn ? 0 : MS_NONE;
+  self->base = self->state;
+  self->state = new_state();
+  self->prev_end = self->max_end;
+  self->nwrote_vals = self->nwrote_ops = self->nrebroken = 0;
   uint32_t *gop = ms_xmalloc((rec->nops + 1) * sizeof *gop);
   uint32_t *gval = ms_xmalloc((rec->nvalues + 1) * sizeof *gval);
   for (size_t i = 0; i < first_op; i++) gop[i] = MS_NONE;
@@ -468,6 +509,7 @@ static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_v
     fval *f = &self->vals[gval[i]];
     if (f->extra == MS_NONE) f->extra = new_ext(self, &(fext){NULL, no_info});
     self->exts[f->extra].info.broken = info[i].broken;
+    *MS_ARRAY_PUSH(self->rebroken, self->nrebroken, self->cap_rebroken) = gval[i];
   }
   for (size_t i = first_op; i < rec->nops; i++) {
     gop[i] = MS_NONE;
@@ -475,6 +517,10 @@ static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_v
     fop o = {rec->ops[i].name, ms_op_name_token(&rec->ops[i]), rec->ops[i].constant, rec->ops[i].noperands > 2 ? 2 : rec->ops[i].noperands,
              MS_NONE, {0, 0, 0}, false, false, false};
     gop[i] = new_op(self, &o);
+    *MS_ARRAY_PUSH(self->wrote_ops, self->nwrote_ops, self->cap_wrote_ops) = gop[i];
+    note_end(self, o.name);
+    note_end(self, o.name_token);
+    note_end(self, o.constant);
   }
   for (size_t i = first_value; i < rec->nvalues; i++) {
     const ms_value *v = &rec->values[i];
@@ -498,6 +544,9 @@ static void keep(ms_flow *self, ms_records *rec, size_t first_op, size_t first_v
       f.extra = new_ext(self, &e);
     }
     gval[i] = new_val(self, &f);
+    *MS_ARRAY_PUSH(self->wrote_vals, self->nwrote_vals, self->cap_wrote_vals) = gval[i];
+    note_end(self, f.v.def);
+    note_end(self, f.v.type);
   }
   /* Everything is in (at no level yet): operands #1 link, then the values
   ** take their names (level 2), and their ops, operands #1 and producers
@@ -623,6 +672,9 @@ void ms_flow_delete(ms_flow *self) {
   free(self->free_vals);
   free(self->free_ops);
   free(self->free_exts);
+  free(self->wrote_vals);
+  free(self->wrote_ops);
+  free(self->rebroken);
   free(self);
 }
 
@@ -651,15 +703,27 @@ static void *dup_items(const void *items, size_t n, size_t size) {
   return copy;
 }
 
+/* A copy of a growing pool, with room for the next piece (a copy is
+** judged on: growing an exact copy would copy it all again). */
+static void *dup_pool(const void *items, size_t n, size_t *cap, size_t size) {
+  *cap = n + n / 16 + 64;
+  void *copy = ms_xmalloc(*cap * size);
+  if (n) memcpy(copy, items, n * size);
+  return copy;
+}
+
 ms_flow *ms_flow_copy(const ms_flow *self) {
   ms_flow *c = ms_xcalloc(1, sizeof *c);
   c->catalog = self->catalog;
   c->opts = self->opts;
   c->text = self->text;
-  c->vals = dup_items(self->vals, self->nvals, sizeof *self->vals);
-  c->nvals = c->cap_vals = self->nvals;
-  c->ops = dup_items(self->ops, self->nops, sizeof *self->ops);
-  c->nops = c->cap_ops = self->nops;
+  c->vals = dup_pool(self->vals, self->nvals, &c->cap_vals, sizeof *self->vals);
+  c->nvals = self->nvals;
+  for (size_t i = 0; i < c->nvals; i++) /* its own long names (each table frees its own) */
+    if (c->vals[i].keylen > sizeof c->vals[i].key)
+      c->vals[i].long_key = dup_items(self->vals[i].long_key, self->vals[i].keylen, 1);
+  c->ops = dup_pool(self->ops, self->nops, &c->cap_ops, sizeof *self->ops);
+  c->nops = self->nops;
   c->names = dup_items(self->names, self->cap_names, sizeof *self->names);
   c->cap_names = self->cap_names;
   c->nnames = self->nnames;
@@ -667,8 +731,8 @@ ms_flow *ms_flow_copy(const ms_flow *self) {
   c->has_fn = self->has_fn;
   c->fn = self->fn;
   c->fn_touched = self->fn_touched;
-  c->exts = dup_items(self->exts, self->nexts, sizeof *self->exts);
-  c->nexts = c->cap_exts = self->nexts;
+  c->exts = dup_pool(self->exts, self->nexts, &c->cap_exts, sizeof *self->exts);
+  c->nexts = self->nexts;
   for (size_t i = 0; i < c->nexts; i++) {
     fext *e = &c->exts[i];
     e->shape = e->shape ? dup_items(e->shape, 1, sizeof *e->shape) : NULL;
@@ -680,6 +744,17 @@ ms_flow *ms_flow_copy(const ms_flow *self) {
   c->nfree_ops = c->cap_free_ops = self->nfree_ops;
   c->free_exts = dup_items(self->free_exts, self->nfree_exts, sizeof *self->free_exts);
   c->nfree_exts = c->cap_free_exts = self->nfree_exts;
+  c->state = self->state;
+  c->base = self->base;
+  c->wrote_vals = dup_items(self->wrote_vals, self->nwrote_vals, sizeof *self->wrote_vals);
+  c->nwrote_vals = c->cap_wrote_vals = self->nwrote_vals;
+  c->wrote_ops = dup_items(self->wrote_ops, self->nwrote_ops, sizeof *self->wrote_ops);
+  c->nwrote_ops = c->cap_wrote_ops = self->nwrote_ops;
+  c->rebroken = dup_items(self->rebroken, self->nrebroken, sizeof *self->rebroken);
+  c->nrebroken = c->cap_rebroken = self->nrebroken;
+  c->prev_end = self->prev_end;
+  c->max_end = self->max_end;
+  c->stale = self->stale;
   return c;
 }
 
@@ -699,20 +774,47 @@ static bool move_span(ms_span *s, uint32_t a, uint32_t old_end, int64_t delta) {
   return touched;
 }
 
+static bool shift_val(fval *f, uint32_t a, uint32_t old_end, int64_t delta) {
+  bool t = move_span(&f->v.def, a, old_end, delta);
+  t |= move_span(&f->v.type, a, old_end, delta);
+  if (t) f->touched = true;
+  return t;
+}
+
+static bool shift_op(fop *o, uint32_t a, uint32_t old_end, int64_t delta) {
+  bool t = move_span(&o->name, a, old_end, delta);
+  t |= move_span(&o->name_token, a, old_end, delta);
+  t |= move_span(&o->constant, a, old_end, delta);
+  if (t) o->touched = true;
+  return t;
+}
+
+/* A bound of span ends after an edit, from one before it (as move_span
+** moves an end; one inside the replaced text stays, up to old_end). */
+static uint32_t shift_bound(uint32_t end, uint32_t old_end, int64_t delta) {
+  if (end <= old_end) return end;
+  int64_t moved = (int64_t)end + delta;
+  return moved > old_end ? (uint32_t)moved : old_end;
+}
+
+/* A span ending at or before a is neither moved nor touched (move_span):
+** an edit from max_end on moves nothing of the table, one from prev_end
+** on only what the last piece wrote (its journal lists it), and only one
+** before prev_end moves what the tables judged from `base` share. */
 void ms_flow_shift_from(ms_flow *self, uint32_t a, uint32_t old_end, int64_t delta) {
-  for (size_t i = 0; i < self->nvals; i++) {
-    fval *f = &self->vals[i];
-    bool t = move_span(&f->v.def, a, old_end, delta);
-    t |= move_span(&f->v.type, a, old_end, delta);
-    if (t) f->touched = true;
+  if (a < self->prev_end) {
+    self->base = new_state();
+    bool t = false;
+    for (size_t i = 0; i < self->nvals; i++) t |= shift_val(&self->vals[i], a, old_end, delta);
+    for (size_t i = 0; i < self->nops; i++) t |= shift_op(&self->ops[i], a, old_end, delta);
+    if (t) self->stale = true;
+  } else if (a < self->max_end) {
+    for (size_t i = 0; i < self->nwrote_vals; i++) shift_val(&self->vals[self->wrote_vals[i]], a, old_end, delta);
+    for (size_t i = 0; i < self->nwrote_ops; i++) shift_op(&self->ops[self->wrote_ops[i]], a, old_end, delta);
   }
-  for (size_t i = 0; i < self->nops; i++) {
-    fop *o = &self->ops[i];
-    bool t = move_span(&o->name, a, old_end, delta);
-    t |= move_span(&o->name_token, a, old_end, delta);
-    t |= move_span(&o->constant, a, old_end, delta);
-    if (t) o->touched = true;
-  }
+  if (a < self->max_end) self->state = new_state();
+  self->prev_end = shift_bound(self->prev_end, old_end, delta);
+  self->max_end = shift_bound(self->max_end, old_end, delta);
   if (self->has_fn) {
     /* The function holds every edit of its body: only its name is read. */
     move_span(&self->fn.span, a, old_end, delta);
@@ -762,11 +864,32 @@ static bool same_value(const ms_flow *a, uint32_t x, const ms_flow *b, uint32_t 
   return i.producer == MS_NONE || same_op(a, i.producer, b, j.producer, 0);
 }
 
-bool ms_flow_same(const ms_flow *a, const ms_flow *b) {
-  if (a->fn_touched || b->fn_touched || a->started != b->started || a->has_fn != b->has_fn || a->nnames != b->nnames) return false;
-  if (a->has_fn && (!same_span(a->fn.name, b->fn.name) || a->fn.quoted != b->fn.quoted || a->fn.kind != b->fn.kind ||
-                    a->fn.span.start != b->fn.span.start))
-    return false;
+/* Whether every name the last piece of a gave a value has the same one in
+** b (a name neither piece wrote holds one value of `base` in both). */
+static bool same_names_written(const ms_flow *a, const ms_flow *b) {
+  for (size_t i = 0; i < a->nwrote_vals; i++) {
+    uint32_t x = a->wrote_vals[i];
+    const fval *f = &a->vals[x];
+    if (!f->named) continue; /* shadowed, or freed: read only through a named value, if at all */
+    uint32_t e = b->names[slot_of(b, key_of(f), f->keylen, f->v.index)].value;
+    if (!e || !same_value(a, x, b, e - 1, 2)) return false;
+  }
+  return true;
+}
+
+/* Whether a value of `base` whose `broken` the last piece of a changed is
+** the same in b (both judged from base: its slot is its slot in both). */
+static bool same_rebroken(const ms_flow *a, const ms_flow *b) {
+  for (size_t i = 0; i < a->nrebroken; i++) {
+    uint32_t x = a->rebroken[i];
+    bool in_a = x < a->nvals && value_level(&a->vals[x]) >= 0, in_b = x < b->nvals && value_level(&b->vals[x]) >= 0;
+    if (in_a != in_b || (in_a && !same_value(a, x, b, x, 0))) return false;
+  }
+  return true;
+}
+
+/* Every name of a, with the same value in b (nnames equal: the same names). */
+static bool same_whole(const ms_flow *a, const ms_flow *b) {
   for (size_t i = 0; i < a->cap_names; i++) {
     if (!a->names[i].value) continue;
     uint32_t x = a->names[i].value - 1;
@@ -781,4 +904,18 @@ bool ms_flow_same(const ms_flow *a, const ms_flow *b) {
     if (!e || !same_value(a, x, b, e - 1, 2)) return false;
   }
   return true;
+}
+
+bool ms_flow_same(const ms_flow *a, const ms_flow *b) {
+  if (a->fn_touched || b->fn_touched || a->started != b->started || a->has_fn != b->has_fn || a->nnames != b->nnames) return false;
+  if (a->has_fn && (!same_span(a->fn.name, b->fn.name) || a->fn.quoted != b->fn.quoted || a->fn.kind != b->fn.kind ||
+                    a->fn.span.start != b->fn.span.start))
+    return false;
+  /* Judged from one table: what neither last piece wrote is that table's
+  ** in both. Both names each piece wrote and values whose `broken` it
+  ** changed are compared; an unchanged value reads only values and ops
+  ** of base (its op, operand #1 and producer came before it). */
+  if (a->base == b->base && !a->stale && !b->stale)
+    return same_names_written(a, b) && same_names_written(b, a) && same_rebroken(a, b) && same_rebroken(b, a);
+  return same_whole(a, b);
 }

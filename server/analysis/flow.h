@@ -65,7 +65,11 @@ void ms_flow_shift_from(ms_flow *self, uint32_t a, uint32_t old_end, int64_t del
 
 /* Whether a and b, two tables of one function after the same piece, give
 ** any later piece the same proxies: the same names, each with the same
-** value, op, operand #1, producer and inference (spans included). */
+** value, op, operand #1, producer and inference (spans included). Two
+** tables judged from one table (copies of it, each given one piece, moved
+** by edits from where that table's spans end) are compared on what their
+** pieces wrote only: the names they gave values, and the earlier values
+** they marked as a reported root cause; others, whole. */
 bool ms_flow_same(const ms_flow *a, const ms_flow *b);
 
 void ms_flow_delete(ms_flow *self);

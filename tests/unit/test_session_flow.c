@@ -195,3 +195,118 @@ Test(session_flow, an_edit_changing_a_value_judges_the_later_pieces) {
   free(text);
   ms_session_delete(s);
 }
+
+/* A function whose %r (refined: declared tensor<?x3xi32>, inferred 2x3)
+** is read by %u in a middle piece and by %w in a later one (%d, an
+** argument, is declared as %r is, never refined); `names`
+** fillers between them (%<prefix><i>, each reading %a) cut it into
+** pieces. %u's mismatch (2 against %x's 4) reports %r once, as the root
+** cause: %r is marked broken, and %w's mismatch is not reported again. */
+static char *refined_text(int fillers, const char *prefix) {
+  char *s = malloc((size_t)fillers * 3 * 160 + 1024);
+  cr_assert(s);
+  size_t w = (size_t)sprintf(s, "module {\n  func.func @main(%%a: tensor<2x3xi32>, %%b: tensor<3xi32>, %%x: tensor<4x3xi32>, "
+                                "%%y: tensor<5x3xi32>, %%d: tensor<?x3xi32>) {\n"
+                                "    %%r = \"test.broadcastable\"(%%a, %%b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<?x3xi32>\n");
+  for (int part = 0; part < 3; part++) {
+    for (int i = 0; i < fillers; i++)
+      w += (size_t)sprintf(s + w,
+                           "    %%%s%d_%d = \"test.broadcastable\"(%%a, %%a) : (tensor<2x3xi32>, tensor<2x3xi32>) -> "
+                           "tensor<2x3xi32>\n",
+                           prefix, part, i);
+    if (part == 0)
+      w += (size_t)sprintf(s + w, "    %%u = \"test.broadcastable\"(%%r, %%x) : (tensor<?x3xi32>, tensor<4x3xi32>) -> "
+                                  "tensor<4x3xi32>\n");
+    if (part == 1)
+      w += (size_t)sprintf(s + w, "    %%w = \"test.broadcastable\"(%%r, %%y) : (tensor<?x3xi32>, tensor<5x3xi32>) -> "
+                                  "tensor<?x3xi32>\n");
+  }
+  sprintf(s + w, "    return\n  }\n}\n");
+  return s;
+}
+
+/* The line of text (0-based) starting with `start` after its indent. */
+static uint32_t line_of(const char *text, const char *start) {
+  const char *at = strstr(text, start);
+  cr_assert(at);
+  uint32_t line = 0;
+  for (const char *p = text; p < at; p++) line += *p == '\n';
+  return line;
+}
+
+/* Whether findings (session_findings) report a propagated mismatch at
+** offset `at` (the start of a use). */
+static bool propagated_at(const char *findings, uint32_t at) {
+  char key[32];
+  snprintf(key, sizeof key, "%u-", at);
+  for (const char *p = findings; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+    if (!strncmp(p, key, strlen(key)) && strstr(p, "propagated") && strstr(p, "propagated") < strchr(p, '\n')) return true;
+  return false;
+}
+
+Test(session_flow, an_edit_changing_what_a_root_cause_marks_judges_the_later_pieces) {
+  /* Judging stops after the edited piece when the table after it is the
+  ** same; what the piece writes is compared, and that includes the mark
+  ** it leaves on an earlier value (%r, defined in the head): with %u no
+  ** longer reading %r, %w's mismatch in a later piece is the root cause. */
+  char *text = refined_text(40, "f");
+  ms_session *s = session_open_cut("file:///r.mlir", text, strlen(text), 6000, 3000);
+  ms_document *doc = ms_session_document(s);
+  cr_assert_gt(ms_session_trees(s, NULL, 0), 4, "the function should be cut into pieces");
+  const char *t = ms_document_text(doc, NULL);
+  uint32_t u_line = line_of(t, "%u = "), w_use;
+  /* A space after %u's line sets the snapshots up (the first edit in the piece). */
+  uint32_t col;
+  line_end(doc, u_line, &col);
+  cr_assert(ms_session_edit(s, (ms_position){u_line, col}, (ms_position){u_line, col}, " ", 1, MS_ENCODING_UTF8));
+  ms_session_update(s);
+  session_expect_fresh(s, WHOLE, 0);
+  t = ms_document_text(doc, NULL);
+  w_use = (uint32_t)(strstr(t, "(%r, %y)") + 1 - t);
+  char *old = session_findings(s);
+  cr_assert(!propagated_at(old, w_use), "%%w's mismatch has its root cause reported at %%u:\n%s", old);
+  /* %u reads %d instead of %r: no mismatch there, %r is no longer
+  ** marked. %u itself is as it was (its result declared static): only
+  ** the mark tells the later pieces. */
+  size_t off = ms_document_offset(doc, (ms_position){u_line, 0}, MS_ENCODING_UTF8);
+  uint32_t r = (uint32_t)(strstr(t + off, "(%r, %x)") + 2 - (t + off));
+  cr_assert(ms_session_edit(s, (ms_position){u_line, r}, (ms_position){u_line, r + 1}, "d", 1, MS_ENCODING_UTF8));
+  size_t judged = ms_session_update(s);
+  t = ms_document_text(doc, NULL);
+  w_use = (uint32_t)(strstr(t, "(%r, %y)") + 1 - t);
+  char *now = session_findings(s);
+  cr_assert(propagated_at(now, w_use), "%%w's mismatch is the root cause now (%zu judged):\n%s", judged, now);
+  cr_assert_gt(judged, 1, "the later pieces read %%r's mark: judged again");
+  session_expect_fresh(s, WHOLE, 1);
+  /* And back. */
+  cr_assert(ms_session_edit(s, (ms_position){u_line, r}, (ms_position){u_line, r + 1}, "r", 1, MS_ENCODING_UTF8));
+  ms_session_update(s);
+  char *back = session_findings(s);
+  cr_assert_str_eq(old, back);
+  session_expect_fresh(s, WHOLE, 2);
+  free(back);
+  free(old);
+  free(now);
+  free(text);
+  ms_session_delete(s);
+}
+
+Test(session_flow, long_value_names_survive_the_snapshots) {
+  /* Names past 16 bytes are held apart from the table's values; each copy
+  ** of the table (the snapshots) holds its own. */
+  char *text = refined_text(40, "a_value_name_longer_than_sixteen_bytes_");
+  ms_session *s = session_open_cut("file:///l.mlir", text, strlen(text), 6000, 3000);
+  ms_document *doc = ms_session_document(s);
+  uint32_t line = ms_document_line_count(doc) / 2, col;
+  for (int step = 0; step < 4; step++) {
+    line_end(doc, line + (uint32_t)(step / 2) * 30, &col);
+    if (step % 2 == 0)
+      cr_assert(ms_session_edit(s, (ms_position){line, col}, (ms_position){line, col}, " ", 1, MS_ENCODING_UTF8));
+    else
+      cr_assert(ms_session_edit(s, (ms_position){line, col - 1}, (ms_position){line, col}, "", 0, MS_ENCODING_UTF8));
+    ms_session_update(s);
+    session_expect_fresh(s, WHOLE, step);
+  }
+  free(text);
+  ms_session_delete(s);
+}
