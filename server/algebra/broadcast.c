@@ -67,14 +67,23 @@ typedef struct text {
 
 /* ---- small formatting helpers ---- */
 
+/* Every op's derivation rows name dims: digits by hand, not snprintf's
+** parsing of a format (it showed in profiles of long functions). */
 static text dim_text(int64_t d) {
   text t;
-  if (d == MS_DIM_DYNAMIC)
-    snprintf(t.s, sizeof t.s, "?");
-  else if (d == MS_DIM_ABSENT)
-    snprintf(t.s, sizeof t.s, "-");
-  else
-    snprintf(t.s, sizeof t.s, "%lld", (long long)d);
+  if (d == MS_DIM_DYNAMIC || d == MS_DIM_ABSENT) {
+    t.s[0] = d == MS_DIM_DYNAMIC ? '?' : '-';
+    t.s[1] = '\0';
+    return t;
+  }
+  char digits[24];
+  int n = 0;
+  uint64_t u = d < 0 ? 0 - (uint64_t)d : (uint64_t)d;
+  do digits[n++] = (char)('0' + u % 10); while ((u /= 10) != 0);
+  int k = 0;
+  if (d < 0) t.s[k++] = '-';
+  while (n > 0) t.s[k++] = digits[--n];
+  t.s[k] = '\0';
   return t;
 }
 
@@ -153,6 +162,14 @@ static void verdict(ctx *c, int r, ms_severity sev, const char *fmt, ...) {
                           : row->severity == 0 || (int)sev < (int)row->severity;
   if (!replace) return;
   row->severity = sev;
+  if (!strchr(fmt, '%')) {
+    /* "ok", "new dim": most rows' verdict is a fixed word. */
+    size_t n = strlen(fmt);
+    if (n >= sizeof row->verdict) n = sizeof row->verdict - 1;
+    memcpy(row->verdict, fmt, n);
+    row->verdict[n] = '\0';
+    return;
+  }
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(row->verdict, sizeof row->verdict, fmt, ap);
@@ -393,14 +410,17 @@ static void rows_grow(ctx *c, int extra) {
 static void result_dim(ctx *c, result_profile p, int j, int rr, int R, int row) {
   int64_t inf = c->out->inferred.dims[j];
   int64_t rd = c->res[0].dims[rr - R + j];
+  c->out->rows[row].declared = rd;
+  bool differs = is_static(rd) && is_static(inf) && rd != inf;
+  if (!differs && !(is_static(rd) && inf == MS_DIM_DYNAMIC)) return;
+  /* The names only a finding reads (most dims agree). */
   text rn = name_of(c, MS_FINDING_RESULT);
   text label;
   if (rr == R)
     snprintf(label.s, sizeof label.s, "dim %d", j);
   else
     snprintf(label.s, sizeof label.s, "dim %d (dim %d of the inferred shape)", rr - R + j, j);
-  c->out->rows[row].declared = rd;
-  if (is_static(rd) && is_static(inf) && rd != inf) {
+  if (differs) {
     add(c, MS_SEVERITY_ERROR, MS_CODE_RESULT_DIM, MS_FINDING_RESULT, -1, j,
         "%s %s is %lld but the operands infer %lld", !strcmp(rn.s, "the result") ? "result" : rn.s,
         label.s, (long long)rd, (long long)inf);
@@ -420,6 +440,12 @@ static void verify_result(ctx *c, result_profile p) {
   if (c->nres < 1 || !shaped_kind(c->res[0].kind) || !c->res[0].ranked) return;
   const ms_shape *res = &c->res[0];
   int rr = res->rank, R = c->out->inferred.rank;
+  if (rr == R) {
+    /* No rank finding: only the dims are compared (the names wait for a finding). */
+    if (c->opts->skip_result_dims) return;
+    for (int j = 0; j < R; j++) result_dim(c, p, j, rr, R, j);
+    return;
+  }
   text rn = name_of(c, MS_FINDING_RESULT);
   const char *who = !strcmp(rn.s, "the result") ? "result" : rn.s;
   if (rr != R && (c->opts->equal_ranks || rr < R || !p.trailing_only)) {

@@ -94,6 +94,9 @@ static bool same_text(const char *text, ms_span a, ms_span b) {
 ** alias is its expansion), so they are not compared. Other types compare as
 ** text. */
 static bool same_type(const char *text, ms_span a, ms_span b) {
+  /* The same bytes are the same type (most uses repeat their definition's
+  ** spelling): both parses below would agree, as would same_text. */
+  if (a.end - a.start == b.end - b.start && !memcmp(text + a.start, text + b.start, a.end - a.start)) return true;
   ms_shape x, y;
   if (!ms_shape_parse_type(&x, text + a.start, a.end - a.start, NULL, 0) ||
       !ms_shape_parse_type(&y, text + b.start, b.end - b.start, NULL, 0) || x.kind == MS_TYPE_OTHER ||
@@ -315,7 +318,7 @@ static bool gather_inputs(analyzer *w, const ms_op *op, const ms_rule_binding *b
     bool ok = target ? target_shape(w, op, i, &in->shapes[in->n]) : operand_shape(w, op, i, &in->shapes[in->n]);
     if (!ok) return false;
     ms_span s = ms_records_operand(w->rec, op, (uint32_t)i)->span;
-    snprintf(in->names[in->n], sizeof in->names[0], "%.*s", (int)(s.end - s.start), w->text + s.start);
+    copy_span(in->names[in->n], sizeof in->names[0], w->text, s);
     in->name_ptrs[in->n] = in->names[in->n];
     in->index[in->n++] = i;
   }
@@ -420,8 +423,16 @@ static void record_inference(analyzer *w, const ms_op *op, const ms_rule_binding
   inf->result_differs = result && result_less_precise(result, inferred);
 }
 
+/* What snprintf(dst, n, "%.*s", ...) wrote, without its format parsing
+** (every judged op copies its operands' names). */
 void copy_span(char *dst, size_t n, const char *text, ms_span s) {
-  snprintf(dst, n, "%.*s", (int)(s.end - s.start), text + s.start);
+  if (n == 0) return;
+  size_t len = s.end - s.start;
+  if (len > n - 1) len = n - 1;
+  const char *nul = memchr(text + s.start, '\0', len);
+  if (nul) len = (size_t)(nul - (text + s.start));
+  memcpy(dst, text + s.start, len);
+  dst[len] = '\0';
 }
 
 static void fill_detail(analyzer *w, const ms_op *op, const ms_rule_binding *b, const rule_inputs *in,

@@ -343,7 +343,7 @@ void infer_by_shape_fn(analyzer *w, uint32_t opi, const ms_rule_binding *b) {
   for (int i = first; i < last && in.n < MS_MAX_OPERANDS; i++) {
     if ((uint32_t)i >= op->noperands || !operand_shape(w, op, i, &in.shapes[in.n])) return;
     ms_span s = ms_records_operand(w->rec, op, (uint32_t)i)->span;
-    snprintf(in.names[in.n], sizeof in.names[0], "%.*s", (int)(s.end - s.start), w->text + s.start);
+    copy_span(in.names[in.n], sizeof in.names[0], w->text, s);
     in.index[in.n++] = i;
   }
   ms_shape_args args = {0};

@@ -176,6 +176,11 @@ bool ms_catalog_entry(const ms_catalog *self, size_t i, ms_catalog_entry_info *o
 ** entry's rule where one could be chosen). */
 bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_binding *out);
 
+/* The constraint "region_flow" of the entry ms_catalog_bind would pick for
+** the name (MS_REGION_FLOW_NONE: no entry, or none given): what a walk of a
+** body asks of every op, without binding its options. */
+int ms_catalog_region_flow(const ms_catalog *self, const char *name, size_t n);
+
 /* What an editor shows about an op (completion, signature help): the entry
 ** that ms_catalog_bind would pick for the name, without the op's
 ** attributes. Pointers stay valid until the next load or delete. */

@@ -284,6 +284,13 @@ static void concat3(char *dst, size_t n, const char *a, const char *b, const cha
   if (n) dst[at] = '\0';
 }
 
+int ms_catalog_region_flow(const ms_catalog *self, const char *name, size_t n) {
+  const char *pat = NULL;
+  int f = -1;
+  const entry *e = find_entry(self, name, n, &f, &pat);
+  return e ? e->region_flow : MS_REGION_FLOW_NONE;
+}
+
 bool ms_catalog_bind(const ms_catalog *self, const ms_op_view *op, ms_rule_binding *out) {
   assert(self && op && out);
   const char *pat = NULL;

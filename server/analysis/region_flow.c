@@ -240,7 +240,9 @@ size_t judge_tree(analyzer *w, size_t i) {
                      &ctx};
   ms_rule_binding b;
   size_t end = i + 1;
-  if (depth >= MAX_FLOW_DEPTH || !ms_catalog_bind(w->catalog, &view, &b) || !b.ok ||
+  /* Most ops have no region flow: their entry says so before any binding. */
+  if (depth >= MAX_FLOW_DEPTH || ms_catalog_region_flow(w->catalog, view.name, view.name_len) == MS_REGION_FLOW_NONE ||
+      !ms_catalog_bind(w->catalog, &view, &b) || !b.ok ||
       b.region_flow == MS_REGION_FLOW_NONE || (end = tree_end(w, i)) == i + 1) {
     judge_op(w, i);
     return i + 1;

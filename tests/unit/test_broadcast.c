@@ -114,6 +114,16 @@ Test(trait_infer_shape, expand_rank) {
   cr_assert_str_eq(R.rows[2].verdict, "ok");
 }
 
+/* Verdicts print their dims by hand (dim_text): every digit, in order. */
+Test(trait_infer_shape, verdict_digits) {
+  run(MS_RULE_MLIR, &NONE_OPTS, NULL, 2, "1x1x1", "10x4096x9007199254740992");
+  cr_assert_str_eq(R.rows[0].verdict, "broadcast 1->10");
+  cr_assert_str_eq(R.rows[1].verdict, "broadcast 1->4096");
+  cr_assert_str_eq(R.rows[2].verdict, "broadcast 1->9007199254740992");
+  run(MS_RULE_MLIR, &NONE_OPTS, NULL, 2, "1", "?");
+  cr_assert_str_eq(R.rows[0].verdict, "broadcast 1->?");
+}
+
 Test(trait_infer_shape, result_shape_discards_unranked) {
   run(MS_RULE_MLIR, &NONE_OPTS, NULL, 3, "*", "2x1", "3");
   assert_inferred("2x3");
