@@ -55,7 +55,7 @@ static void all_but(ms_sop_out *out, int r, const ms_shape *x, int d) {
 
 static ms_infer_verdict all_gather(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *dp = ms_sop_get(in, "all_gather_dim");
-  if (!dp || dp->n != 1 || in->noperands < 1 || in->noperands > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  if (!dp || dp->n != 1 || in->noperands < 1 || in->noperands > out->room) return MS_INFER_UNKNOWN;
   if (!replica_groups_valid(in, out, true)) return MS_INFER_INVALID;
   int64_t d = dp->v[0];
   if (d < 0) return MS_INFER_UNKNOWN; /* the attribute's own constraint */
@@ -118,7 +118,7 @@ static ms_infer_verdict all_to_all(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *sd = ms_sop_get(in, "split_dimension"), *cd = ms_sop_get(in, "concat_dimension"),
                      *sc = ms_sop_get(in, "split_count");
   if (!sd || !cd || !sc || sd->n != 1 || cd->n != 1 || sc->n != 1 ||
-      in->noperands > MS_SOP_MAX_RESULTS)
+      in->noperands > out->room)
     return MS_INFER_UNKNOWN;
   if (!replica_groups_valid(in, out, true)) return MS_INFER_INVALID;
   int64_t s = sd->v[0], c = cd->v[0], n = sc->v[0];
@@ -160,7 +160,7 @@ static ms_infer_verdict all_to_all(const ms_sop_in *in, ms_sop_out *out) {
 /* all_reduce, collective_permute, collective_broadcast: each result has its
 ** operand's shape. */
 static ms_infer_verdict same_as_operands(const ms_sop_in *in, ms_sop_out *out, int n) {
-  if (n < 1 || n > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  if (n < 1 || n > out->room) return MS_INFER_UNKNOWN;
   for (int k = 0; k < n; k++) {
     out->results[k] = in->operands[k];
     if (in->want_provenance) ms_sop_note(out, k, "the shape of operand %d", k);

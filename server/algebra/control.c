@@ -188,7 +188,7 @@ static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
       return ms_sop_fail(out, CODE_REGION, -1, "branch 0 and branch %d have mismatched return types: %s vs %s", r, a, b);
     }
   }
-  if (b0->nyields > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  if (b0->nyields > out->room) return MS_INFER_UNKNOWN;
   for (int r = 1; r < in->nregions; r++)
     if (in->regions[r].nyields != b0->nyields) return MS_INFER_UNKNOWN;
   for (int k = 0; k < b0->nyields; k++) {
@@ -221,7 +221,7 @@ static ms_infer_verdict conditional(const ms_sop_in *in, ms_sop_out *out) {
 ** body returns. False when there are too many. */
 static bool loop_results(const ms_sop_in *in, ms_sop_out *out, bool from_body) {
   const ms_sop_region *body = &in->regions[1];
-  if (in->noperands > MS_SOP_MAX_RESULTS) return false;
+  if (in->noperands > out->room) return false;
   for (int k = 0; k < in->noperands; k++) {
     const ms_shape *x = from_body ? &body->yields[k] : &in->operands[k];
     ms_sop_result_begin(out, k, x);

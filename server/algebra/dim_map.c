@@ -238,7 +238,7 @@ static ms_infer_verdict dim_map(const ms_sop_in *in, ms_sop_out *out) {
   for (int k = 0; halved && k < nh; k++)
     if (halved[k] >= 0 && halved[k] < rank && dims[halved[k]] != MS_DIM_DYNAMIC) dims[halved[k]] = dims[halved[k]] / 2 + 1;
   int nres = in->nresults > 0 ? in->nresults : 1;
-  if (nres > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  if (nres > out->room) return MS_INFER_UNKNOWN;
   for (int r = 0; r < nres; r++) {
     ms_sop_result_begin(out, r, r < in->nresults ? &in->results[r] : &in->operands[0]);
     for (int i = 0; i < rank; i++) ms_sop_result_push(out, r, dims[i], MS_DIM_DYNAMIC);

@@ -294,7 +294,7 @@ static ms_infer_verdict scatter(const ms_sop_in *in, ms_sop_out *out) {
   out->nresults = 0;
   if (in->noperands < 3 || in->noperands % 2 == 0 || !read_scatter_dims(in, &d)) return MS_INFER_UNKNOWN;
   int n = (in->noperands - 1) / 2;
-  if (n > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  if (n > out->room || n > MS_SOP_MAX_VALUES) return MS_INFER_UNKNOWN;
   const ms_shape *xs = in->operands, *sidx = &in->operands[n], *ups = &in->operands[n + 1];
   for (int i = 0; i < in->noperands; i++)
     if (!in->operands[i].ranked) return MS_INFER_UNKNOWN;
@@ -307,7 +307,7 @@ static ms_infer_verdict scatter(const ms_sop_in *in, ms_sop_out *out) {
       return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, n + 1 + i, "not all updates have compatible shapes");
   if (!ms_sop_in_range(out, d.ivd, "index_vector_dim", sidx->rank, "rank-of('scatter_indices')", true))
     return MS_INFER_INVALID;
-  int inputs[MS_SOP_MAX_RESULTS];
+  int inputs[MS_SOP_MAX_VALUES];
   for (int i = 0; i < n; i++) inputs[i] = i;
   if (!ms_sop_reducer_scalar(in, 0, inputs, n, out)) return MS_INFER_INVALID; /* scatter_c6, scatter_c23 */
   int64_t idx[MS_MAX_RANK + 1];

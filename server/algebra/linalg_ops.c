@@ -265,7 +265,7 @@ static ms_infer_verdict sort_comparator(const ms_sop_in *in, ms_sop_out *out) {
 
 static ms_infer_verdict sort(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *dim = ms_sop_get(in, "dimension");
-  if (in->noperands < 1 || in->noperands > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  if (in->noperands < 1 || in->noperands > out->room) return MS_INFER_UNKNOWN;
   ms_infer_verdict v = same_shapes(in, out);
   if (v != MS_INFER_OK) return v;
   const ms_shape *x = &in->operands[0];

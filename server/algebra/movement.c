@@ -576,7 +576,7 @@ static ms_infer_verdict bitcast_convert(const ms_sop_in *in, ms_sop_out *out) {
 ** state (verifyRngBitGeneratorOp) beside its declared random output. */
 static ms_infer_verdict pairwise(const ms_sop_in *in, ms_sop_out *out) {
   int n = in->nresults;
-  if (n < 1 || n > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  if (n < 1 || n > out->room) return MS_INFER_UNKNOWN;
   for (int i = 0; i < n; i++) {
     if (i < in->noperands) {
       out->results[i] = in->operands[i];

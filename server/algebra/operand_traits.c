@@ -64,7 +64,7 @@ static int64_t elements(const ms_shape *s) {
 /* Every result unranked and not compared: the op's traits say nothing of them. */
 static ms_infer_verdict opaque_results(const ms_sop_in *in, ms_sop_out *out) {
   int n = in->nresults < 1 ? 1 : in->nresults;
-  if (n > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  if (n > out->room) return MS_INFER_UNKNOWN;
   for (int r = 0; r < n; r++) memset(&out->results[r], 0, sizeof out->results[r]);
   out->nresults = n;
   out->unchecked_results = true;

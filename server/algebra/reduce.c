@@ -34,7 +34,7 @@ static ms_infer_verdict reduce(const ms_sop_in *in, ms_sop_out *out) {
                        "expected the inner-op to be a commutative binary-op from the op's dialect, with zero region, "
                        "producing single result");
   int n = in->noperands / 2;
-  if (!dims || n < 1 || n > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  if (!dims || n < 1 || n > out->room || n > MS_SOP_MAX_VALUES) return MS_INFER_UNKNOWN;
   if (in->noperands % 2) return odd_operands(in, n, out);
   for (int i = 0; i < n; i++)
     if (!in->operands[i].ranked) return MS_INFER_UNKNOWN;
@@ -59,7 +59,7 @@ static ms_infer_verdict reduce(const ms_sop_in *in, ms_sop_out *out) {
       return ms_sop_fail(out, MS_CODE_DIMS_ORDER, -1, "Duplicate reduction dimension: %lld", (long long)dims->v[i]);
   }
   /* verifyReducerShape: the reducer takes and returns scalars of the kept dims. */
-  int inputs[MS_SOP_MAX_RESULTS], inits[MS_SOP_MAX_RESULTS];
+  int inputs[MS_SOP_MAX_VALUES], inits[MS_SOP_MAX_VALUES];
   int64_t kept[MS_MAX_RANK];
   int nkept = 0;
   for (int i = 0; i < n; i++) {

@@ -97,7 +97,7 @@ static ms_infer_verdict scan(const ms_sop_in *in, ms_sop_out *out) {
   int noutputs = body->nyields - ninits;
   if (noutputs < 0)
     return ms_sop_fail(out, CODE_REGION, -1, "ScanOp body must return at least %d values (carries)", ninits);
-  if (body->nyields > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  if (body->nyields > out->room) return MS_INFER_UNKNOWN;
   for (int k = 0; k < body->nyields; k++) {
     const ms_shape *y = &body->yields[k];
     ms_sop_result_begin(out, k, y);
@@ -121,7 +121,7 @@ static ms_infer_verdict scan(const ms_sop_in *in, ms_sop_out *out) {
 ** (unranked for inference) and is not checked against anything. */
 static ms_infer_verdict opaque_results(const ms_sop_in *in, ms_sop_out *out) {
   out->nresults = in->nresults;
-  for (int k = 0; k < in->nresults && k < MS_SOP_MAX_RESULTS; k++) {
+  for (int k = 0; k < in->nresults && k < out->room; k++) {
     ms_sop_result_begin(out, k, &in->results[k]);
     out->results[k].ranked = false;
   }

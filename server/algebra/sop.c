@@ -139,7 +139,7 @@ void ms_sop_warn(ms_sop_out *out, const char *code, int operand, const char *fmt
 }
 
 void ms_sop_note(ms_sop_out *out, int r, const char *fmt, ...) {
-  if (r < 0 || r >= MS_SOP_MAX_RESULTS) return;
+  if (r < 0 || r >= out->room || !out->provenance) return;
   char *p = out->provenance[r];
   size_t used = strlen(p), cap = sizeof out->provenance[r];
   if (used && used + 2 < cap) {
@@ -168,6 +168,7 @@ int64_t ms_sop_bound(const ms_shape *s, int i) {
 }
 
 void ms_sop_result_begin(ms_sop_out *out, int r, const ms_shape *base) {
+  if (r < 0 || r >= out->room) return; /* the function checks the room first; this only guards */
   ms_shape *s = &out->results[r];
   memset(s, 0, sizeof *s);
   s->kind = base ? base->kind : MS_TYPE_TENSOR;
@@ -178,6 +179,7 @@ void ms_sop_result_begin(ms_sop_out *out, int r, const ms_shape *base) {
 }
 
 bool ms_sop_result_push(ms_sop_out *out, int r, int64_t size, int64_t bound) {
+  if (r < 0 || r >= out->room) return false;
   ms_shape *s = &out->results[r];
   if (s->rank >= MS_MAX_RANK) return false;
   if (size != MS_DIM_DYNAMIC) bound = MS_DIM_DYNAMIC;
@@ -262,8 +264,8 @@ static bool reducer(const ms_sop_in *in, int r, const int *inputs, const ms_shap
 
 bool ms_sop_reducer(const ms_sop_in *in, int r, const int *inputs, const int *inits, int n, const int64_t *allowed,
                     int nallowed, ms_sop_out *out) {
-  const ms_shape *init[MS_SOP_MAX_OPERANDS];
-  if (n < 0 || n > MS_SOP_MAX_OPERANDS) return true;
+  const ms_shape *init[MS_SOP_MAX_VALUES];
+  if (n < 0 || n > MS_SOP_MAX_VALUES) return true;
   for (int i = 0; i < n; i++) init[i] = &in->operands[inits[i]];
   return reducer(in, r, inputs, init, inits, n, allowed, nallowed, out);
 }

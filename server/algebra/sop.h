@@ -47,9 +47,11 @@
 #include "shape.h"
 
 #define MS_SOP_MAX_OPERANDS 16
-#define MS_SOP_MAX_RESULTS 8
+#define MS_SOP_MAX_RESULTS 8    /* the room (ms_sop_out.room) a caller gives at least */
+#define MS_SOP_NOTE_LEN 384     /* one result's provenance line */
 #define MS_SOP_MAX_PARAMS 24
 #define MS_SOP_MAX_LIST 64
+#define MS_SOP_MAX_VALUES 256   /* inputs a function lists in its own small arrays (ints, pointers); past it: unknown */
 
 typedef struct ms_sop_param {
   const char *name;             /* the family's parameter name (NUL terminated) */
@@ -102,9 +104,15 @@ typedef struct ms_sop_in {
   const ms_sop_inner *inner;    /* the op inside the op's regions, NULL when not gathered */
 } ms_sop_in;
 
+/* The caller owns the room for results (the analyzer's growable arrays, a
+** test's own): results and provenance hold `room` entries, room at least
+** MS_SOP_MAX_RESULTS and at least the op's operands and declared results
+** (a function may give one result per operand, a while's). A function
+** that would give more results than room returns MS_INFER_UNKNOWN. */
 typedef struct ms_sop_out {
   int nresults;
-  ms_shape results[MS_SOP_MAX_RESULTS]; /* inferred results on OK (unranked where nothing is known) */
+  int room;                     /* entries in results and provenance */
+  ms_shape *results;            /* inferred results on OK (unranked where nothing is known) */
   const char *code;             /* INVALID: registry code of the violated constraint (a static string) */
   char why[256];                /* INVALID: which dim, which constraint, which values */
   int operand;                  /* the operand the reason is about; -1: the op or its attributes */
@@ -112,7 +120,7 @@ typedef struct ms_sop_out {
                                    (dynamic_conv): they only refine */
   /* Per result, when in->want_provenance: one line per dim, separated by
   ** "; ", e.g. "dim 1: lhs dim 1 (contracting dims [1] x [0])". */
-  char provenance[MS_SOP_MAX_RESULTS][384];
+  char (*provenance)[MS_SOP_NOTE_LEN]; /* room lines; may be NULL when want_provenance is false */
   /* A finding the dialect's verifier accepts but its specification forbids
   ** (TOSA's ERROR_IF on channels, when the op asks for "channel_check":
   ** "warn"): the analyzer reports it as a spec-violation warning naming

@@ -103,7 +103,7 @@ static void type_text(const ms_shape *s, char *buf, size_t n) { ms_shape_format_
 
 static ms_infer_verdict reduce_window(const ms_sop_in *in, ms_sop_out *out) {
   int n = in->noperands / 2;
-  if (in->noperands < 2 || in->noperands % 2) return MS_INFER_UNKNOWN;
+  if (in->noperands < 2 || in->noperands % 2 || n > MS_SOP_MAX_VALUES || n > out->room) return MS_INFER_UNKNOWN;
   for (int i = 0; i < n; i++)
     if (!in->operands[i].ranked) return MS_INFER_UNKNOWN;
   for (int i = 1; i < n; i++)
@@ -127,11 +127,11 @@ static ms_infer_verdict reduce_window(const ms_sop_in *in, ms_sop_out *out) {
     }
   ms_window_dim w[MS_MAX_RANK];
   if (nw > MS_MAX_RANK || !ms_window_read(in, wd, nw, w, out)) return nw > MS_MAX_RANK ? MS_INFER_UNKNOWN : MS_INFER_INVALID;
-  int inputs[MS_SOP_MAX_OPERANDS], inits[MS_SOP_MAX_OPERANDS];
+  int inputs[MS_SOP_MAX_VALUES], inits[MS_SOP_MAX_VALUES];
   for (int i = 0; i < n; i++) inputs[i] = i, inits[i] = n + i;
   if (!ms_sop_reducer(in, 0, inputs, inits, n, wd, nw, out) || !ms_sop_body_elems(in, 0, n, out))
     return MS_INFER_INVALID;
-  for (int i = 0; i < n && i < MS_SOP_MAX_RESULTS; i++) {
+  for (int i = 0; i < n; i++) {
     const ms_shape *x = &in->operands[i];
     ms_sop_result_begin(out, i, i < in->nresults ? &in->results[i] : x);
     for (int d = 0; d < nw; d++) {

@@ -20,8 +20,8 @@
 
 #define CODE_RESULT "result-shape"
 #define CODE_SPEC "spec-violation"
-#define MAX_REGIONS 8
-#define MAX_REGION_SHAPES 64
+#define INLINE_REGIONS 8
+#define INLINE_REGION_SHAPES 64
 #define MAX_INNER_SHAPES 16
 
 /* The operands the function sees, any number of them: the arrays hold
@@ -36,25 +36,57 @@ typedef struct judged {
   ms_shape inline_operands[MS_SOP_MAX_OPERANDS], inline_inferred[MS_SOP_MAX_OPERANDS];
   int inline_src[MS_SOP_MAX_OPERANDS];
   uint32_t inline_elem[MS_SOP_MAX_OPERANDS];
+  /* The declared results, and the room the function writes its results
+  ** (and provenance) into: MS_SOP_MAX_RESULTS inline, the heap past that
+  ** (a while of 20 loop values), as for the operands. */
   int nresults;
-  ms_shape results[MS_SOP_MAX_RESULTS];
-  bool has_result[MS_SOP_MAX_RESULTS];
-  ms_shape opaque[MS_SOP_MAX_RESULTS];   /* results not of a shaped type (kind MS_TYPE_OTHER), else zeroed */
+  size_t rcap;
+  ms_shape *results;
+  bool *has_result;
+  ms_shape *opaque;                      /* results not of a shaped type (kind MS_TYPE_OTHER), else zeroed */
+  ms_shape *out_results;                 /* ms_sop_out.results */
+  char (*notes)[MS_SOP_NOTE_LEN];        /* ms_sop_out.provenance */
+  ms_shape inline_results[MS_SOP_MAX_RESULTS], inline_opaque[MS_SOP_MAX_RESULTS];
+  ms_shape inline_out[MS_SOP_MAX_RESULTS];
+  bool inline_has[MS_SOP_MAX_RESULTS];
+  char inline_notes[MS_SOP_MAX_RESULTS][MS_SOP_NOTE_LEN];
   int nparams;
   ms_sop_param params[MS_SOP_MAX_PARAMS];
+  /* The regions and their argument and yield types, inline first and the
+  ** heap past that (a case of many branches, a while of many values). */
   int nregions;
-  ms_sop_region regions[MAX_REGIONS];
-  ms_shape region_shapes[MAX_REGION_SHAPES];
+  size_t gcap, scap;
+  ms_sop_region *regions;
+  ms_shape *region_shapes;
   /* The same at the inferred shapes of the arguments and yields (what
   ** region_flow.c carried into the regions); regions_refined: some differ. */
-  ms_sop_region iregions[MAX_REGIONS];
-  ms_shape region_inferred[MAX_REGION_SHAPES];
+  ms_sop_region *iregions;
+  ms_shape *region_inferred;
+  ms_sop_region inline_regions[INLINE_REGIONS], inline_iregions[INLINE_REGIONS];
+  ms_shape inline_rshapes[INLINE_REGION_SHAPES], inline_rinferred[INLINE_REGION_SHAPES];
   bool regions_refined;
+  int nshapes;                           /* region_shapes used */
   ms_sop_inner inner;                    /* the op inside its regions (gather_inner) */
   ms_shape inner_shapes[MAX_INNER_SHAPES];
 } judged;
 
-static void release(judged *j) {
+/* items (count of them kept) with room for need, moved from its inline
+** storage inl to the heap, or grown there (ms_array_reserve). */
+static void *grow(void *items, void *inl, size_t *cap, size_t need, size_t keep, size_t size) {
+  if (need <= *cap) return items;
+  if (items != inl) return ms_array_reserve(items, need, cap, size);
+  size_t c = 0;
+  void *p = ms_array_reserve(NULL, need, &c, size);
+  memcpy(p, inl, keep * size);
+  *cap = c;
+  return p;
+}
+
+static void unheap(void *items, const void *inl) {
+  if (items && items != inl) free(items);
+}
+
+static void release_operands(judged *j) {
   if (j->operands && j->operands != j->inline_operands) {
     free(j->operands);
     free(j->src);
@@ -68,6 +100,44 @@ static void release(judged *j) {
   j->cap = MS_SOP_MAX_OPERANDS;
 }
 
+/* Gives every array's heap back (the op is done), the inline ones again. */
+static void release(judged *j) {
+  release_operands(j);
+  unheap(j->results, j->inline_results);
+  unheap(j->opaque, j->inline_opaque);
+  unheap(j->out_results, j->inline_out);
+  unheap(j->has_result, j->inline_has);
+  unheap(j->notes, j->inline_notes);
+  j->results = j->inline_results;
+  j->opaque = j->inline_opaque;
+  j->out_results = j->inline_out;
+  j->has_result = j->inline_has;
+  j->notes = j->inline_notes;
+  j->rcap = MS_SOP_MAX_RESULTS;
+  unheap(j->regions, j->inline_regions);
+  unheap(j->iregions, j->inline_iregions);
+  unheap(j->region_shapes, j->inline_rshapes);
+  unheap(j->region_inferred, j->inline_rinferred);
+  j->regions = j->inline_regions;
+  j->iregions = j->inline_iregions;
+  j->region_shapes = j->inline_rshapes;
+  j->region_inferred = j->inline_rinferred;
+  j->gcap = INLINE_REGIONS;
+  j->scap = INLINE_REGION_SHAPES;
+}
+
+/* Room for need results, those there kept. */
+static void reserve_results(judged *j, size_t need) {
+  size_t cap, k = j->rcap;
+  if (need <= k) return;
+  j->results = grow(j->results, j->inline_results, (cap = k, &cap), need, k, sizeof *j->results);
+  j->opaque = grow(j->opaque, j->inline_opaque, (cap = k, &cap), need, k, sizeof *j->opaque);
+  j->out_results = grow(j->out_results, j->inline_out, (cap = k, &cap), need, k, sizeof *j->out_results);
+  j->has_result = grow(j->has_result, j->inline_has, (cap = k, &cap), need, k, sizeof *j->has_result);
+  j->notes = grow(j->notes, j->inline_notes, (cap = k, &cap), need, k, sizeof *j->notes);
+  j->rcap = cap;
+}
+
 /* Room for need operands, the j->n already there kept. */
 static void reserve(judged *j, int need) {
   if (need <= j->cap) return;
@@ -78,7 +148,7 @@ static void reserve(judged *j, int need) {
   memcpy(ops, j->operands, (size_t)j->n * sizeof *ops);
   memcpy(src, j->src, (size_t)j->n * sizeof *src);
   memcpy(elem, j->elem, (size_t)j->n * sizeof *elem);
-  release(j);
+  release_operands(j);
   j->operands = ops;
   j->inferred = inf;
   j->src = src;
@@ -113,7 +183,16 @@ static bool terminator(const ms_structured_host *h, const ms_op *t) {
 }
 
 static bool push_shape(const ms_structured_host *h, judged *j, int *used, uint32_t v) {
-  if (*used >= MAX_REGION_SHAPES || v == MS_NONE || !h->value_shape(h->w, v, &j->region_shapes[*used])) return false;
+  if ((size_t)*used >= j->scap) {
+    size_t cap = j->scap;
+    j->region_shapes = grow(j->region_shapes, j->inline_rshapes, &cap, (size_t)*used + 1, (size_t)*used,
+                            sizeof *j->region_shapes);
+    cap = j->scap;
+    j->region_inferred = grow(j->region_inferred, j->inline_rinferred, &cap, (size_t)*used + 1, (size_t)*used,
+                              sizeof *j->region_inferred);
+    j->scap = cap;
+  }
+  if (v == MS_NONE || !h->value_shape(h->w, v, &j->region_shapes[*used])) return false;
   ms_shape *inf = &j->region_inferred[*used];
   /* Only where the entry carries shapes into its regions ("region_flow"). */
   if (h->binding->region_flow && h->value_inferred && h->value_inferred(h->w, v, inf)) j->regions_refined = true;
@@ -124,7 +203,9 @@ static bool push_shape(const ms_structured_host *h, judged *j, int *used, uint32
 
 /* The op's regions, each ended by a terminator directly inside it: the
 ** block arguments before it and the terminator's operands. A region whose
-** types cannot all be read has nyields -1 (not judged). */
+** types cannot all be read has nyields -1 (not judged). The shapes' array
+** may move while it grows: the regions hold offsets into it (cast to
+** pointers) until the end, when they point into it. */
 static void gather_regions(const ms_structured_host *h, judged *j) {
   const ms_records *rec = h->rec;
   const ms_op *op = &rec->ops[h->opi];
@@ -136,7 +217,14 @@ static void gather_regions(const ms_structured_host *h, judged *j) {
   while (lo > 0 && rec->values[lo - 1].def.start > op->span.start) lo--;
   for (size_t i = h->opi + 1; i < rec->nops && rec->ops[i].span.start < op->span.end; i++) {
     const ms_op *t = &rec->ops[i];
-    if (t->parent != h->opi || !terminator(h, t) || j->nregions >= MAX_REGIONS) continue;
+    if (t->parent != h->opi || !terminator(h, t)) continue;
+    if ((size_t)j->nregions >= j->gcap) {
+      size_t cap = j->gcap, n = (size_t)j->nregions;
+      j->regions = grow(j->regions, j->inline_regions, &cap, n + 1, n, sizeof *j->regions);
+      cap = j->gcap;
+      j->iregions = grow(j->iregions, j->inline_iregions, &cap, n + 1, n, sizeof *j->iregions);
+      j->gcap = cap;
+    }
     ms_sop_region *g = &j->regions[j->nregions++];
     bool ok = true;
     int first = used;
@@ -146,17 +234,20 @@ static void gather_regions(const ms_structured_host *h, judged *j) {
       ok &= push_shape(h, j, &used, (uint32_t)v);
     }
     g->nargs = used - first;
-    g->args = &j->region_shapes[first];
+    g->args = (const ms_shape *)(uintptr_t)first; /* an offset until the end */
     first = used;
     for (uint32_t k = 0; k < t->noperands; k++) ok &= push_shape(h, j, &used, ms_records_operand(rec, t, k)->value);
     g->nyields = ok ? used - first : -1;
-    g->yields = &j->region_shapes[first];
-    ms_sop_region *gi = &j->iregions[j->nregions - 1];
-    *gi = *g;
-    gi->args = j->region_inferred + (g->args - j->region_shapes);
-    gi->yields = j->region_inferred + (g->yields - j->region_shapes);
+    g->yields = (const ms_shape *)(uintptr_t)first;
     from = t->span.end;
   }
+  for (int r = 0; r < j->nregions; r++) {
+    ms_sop_region *g = &j->regions[r], *gi = &j->iregions[r];
+    size_t a = (uintptr_t)g->args, y = (uintptr_t)g->yields;
+    *g = (ms_sop_region){g->nargs, j->region_shapes + a, g->nyields, j->region_shapes + y};
+    *gi = (ms_sop_region){g->nargs, j->region_inferred + a, g->nyields, j->region_inferred + y};
+  }
+  j->nshapes = used;
 }
 
 /* The one op directly inside the op's regions besides their terminators:
@@ -231,8 +322,9 @@ static bool list_elements(const ms_structured_host *h, judged *j, int i) {
 static bool gather(const ms_structured_host *h, judged *j) {
   const ms_op *op = &h->rec->ops[h->opi];
   if (!j->operands) release(j); /* first use: the inline arrays */
-  if (op->nresults > MS_SOP_MAX_RESULTS) return false;
   j->n = 0;
+  j->nshapes = 0;
+  reserve_results(j, (size_t)op->nresults);
   reserve(j, (int)op->noperands);
   for (int i = 0; i < (int)op->noperands; i++) {
     if (!h->declared_operand(h->w, i, &j->operands[j->n])) return false;
@@ -256,6 +348,8 @@ static bool gather(const ms_structured_host *h, judged *j) {
   j->nparams = ms_sop_spec_read(h->binding->algebra, &rd, j->params);
   if (j->nparams >= 0) gather_regions(h, j);
   if (j->nparams >= 0) gather_inner(h, j);
+  /* A function may give a result per operand or per region value. */
+  reserve_results(j, (size_t)(j->n > j->nshapes ? j->n : j->nshapes));
   return j->nparams >= 0;
 }
 
@@ -273,24 +367,32 @@ static bool inferred(const ms_structured_host *h, const judged *j, int k, ms_sha
 ** provenance only when asked for (read only then). Not all 8 KB: this runs
 ** two or three times on every structured op. */
 static void clear_out(ms_sop_out *out, int nresults, bool provenance) {
-  int n = nresults < 1 ? 1 : nresults > MS_SOP_MAX_RESULTS ? MS_SOP_MAX_RESULTS : nresults;
+  int n = nresults < 1 ? 1 : nresults > out->room ? out->room : nresults;
   out->nresults = 0;
   memset(out->results, 0, (size_t)n * sizeof out->results[0]);
   out->code = NULL;
   out->why[0] = 0;
   out->operand = -1;
   out->unchecked_results = false;
-  if (provenance) memset(out->provenance, 0, sizeof out->provenance);
+  if (provenance) memset(out->provenance, 0, (size_t)out->room * sizeof out->provenance[0]);
   out->warn_code = NULL;
   out->warn_why[0] = 0;
   out->warn_operand = 0;
 }
 
-static ms_infer_verdict run(const judged *j, const ms_shape *operands, bool provenance, ms_sop_out *out,
+/* out writes into j's room for results. */
+static void bind_out(judged *j, ms_sop_out *out) {
+  out->room = (int)j->rcap;
+  out->results = j->out_results;
+  out->provenance = j->notes;
+}
+
+static ms_infer_verdict run(judged *j, const ms_shape *operands, bool provenance, ms_sop_out *out,
                             const ms_sop_def *def) {
   bool at_declared = operands == j->operands;
   ms_sop_in in = {j->n, operands, j->nresults, j->results, j->nparams, j->params, provenance, j->nregions,
                   at_declared ? j->regions : j->iregions, at_declared, j->opaque, &j->inner};
+  bind_out(j, out);
   clear_out(out, j->nresults, provenance);
   ms_infer_verdict v = def->fn(&in, out);
   if (v == MS_INFER_INVALID_RESULT) v = MS_INFER_INVALID;
@@ -415,6 +517,7 @@ static void judge(const ms_structured_host *h, judged *j) {
   char why[512];
   ms_sop_in ranks = {j->n, j->operands, j->nresults, j->results, j->nparams, j->params, false, 0, NULL, true, NULL,
                      &j->inner};
+  bind_out(j, &out);
   clear_out(&out, 0, false);
   if (!ms_sop_check_ranks(&ranks, &out)) {
     if (!quiet) report(h, out.code, out.operand, out.why, AS_ERROR); /* ODS: the verifier's, never a spec warning */

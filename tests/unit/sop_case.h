@@ -34,10 +34,15 @@
 
 #include "sop.h"
 
+/* The room a case has for operands, results and region types: past the
+** algebra's inline sizes (a while of 20 loop values, test_hlo_loops.c). */
+#define SC_ROOM 32
+#define SC_REGION_SHAPES 96
+
 typedef struct sop_case {
-  ms_shape ops[MS_SOP_MAX_OPERANDS];
+  ms_shape ops[SC_ROOM];
   int nops;
-  ms_shape res[MS_SOP_MAX_RESULTS];
+  ms_shape res[SC_ROOM];
   int nres;
   ms_sop_param params[MS_SOP_MAX_PARAMS];
   int nparams;
@@ -46,13 +51,15 @@ typedef struct sop_case {
   const ms_shape *opaque_results; /* per result, NULL for none (ms_sop_in) */
   const ms_sop_inner *inner;      /* the op inside the regions, NULL for none (ms_sop_in) */
   ms_sop_region rlist[4];         /* sc_region's regions ... */
-  ms_shape rshapes[24];           /* ... and their types, in order */
+  ms_shape rshapes[SC_REGION_SHAPES]; /* ... and their types, in order */
   int nrshapes;
-  ms_shape opaque[MS_SOP_MAX_RESULTS]; /* sc_opaque_res's types */
+  ms_shape opaque[SC_ROOM];       /* sc_opaque_res's types */
   bool no_provenance;                  /* sc_plain(): the inference pass ... */
   bool inferred;                       /* ... over inferred operands (at_declared false) */
   ms_sop_in in;
   ms_sop_out out;
+  ms_shape out_res[SC_ROOM];      /* out's room (sc_run binds it) */
+  char notes[SC_ROOM][MS_SOP_NOTE_LEN];
   char buf[256];
 } sop_case;
 
@@ -62,15 +69,21 @@ static inline void sc_shape(ms_shape *s, const char *type) {
   cr_assert(ms_shape_parse_type(s, type, strlen(type), err, sizeof err), "%s: %s", type, err);
 }
 
-static inline void sc_op(sop_case *c, const char *type) { sc_shape(&c->ops[c->nops++], type); }
+static inline void sc_op(sop_case *c, const char *type) {
+  cr_assert(c->nops < SC_ROOM, "too many operands");
+  sc_shape(&c->ops[c->nops++], type);
+}
 
-static inline void sc_res(sop_case *c, const char *type) { sc_shape(&c->res[c->nres++], type); }
+static inline void sc_res(sop_case *c, const char *type) {
+  cr_assert(c->nres < SC_ROOM, "too many results");
+  sc_shape(&c->res[c->nres++], type);
+}
 
 /* Appends a region of nargs block arguments and nyields yielded values:
 ** their types follow, arguments first. c.rshapes holds them in order, so a
 ** test may retype one (sc_shape(&c.rshapes[i], ...)) before the next run. */
 static inline ms_sop_region *sc_region(sop_case *c, int nargs, int nyields, ...) {
-  cr_assert(c->nregions < 4 && c->nrshapes + nargs + nyields <= 24, "too many regions or region types");
+  cr_assert(c->nregions < 4 && c->nrshapes + nargs + nyields <= SC_REGION_SHAPES, "too many regions or region types");
   ms_shape *first = &c->rshapes[c->nrshapes];
   va_list ap;
   va_start(ap, nyields);
@@ -159,14 +172,20 @@ static inline void sc_str(sop_case *c, const char *name, const char *value) {
   snprintf(p->str, sizeof p->str, "%s", value);
 }
 
+/* Clears c->out, its room the case's own (out_res, notes). */
+static inline void sc_clear_out(sop_case *c) {
+  memset(c->out_res, 0, sizeof c->out_res);
+  memset(c->notes, 0, sizeof c->notes);
+  c->out = (ms_sop_out){.room = SC_ROOM, .results = c->out_res, .provenance = c->notes, .operand = -1};
+}
+
 static inline ms_infer_verdict sc_run(sop_case *c, const char *fn_name) {
   const ms_sop_def *def = ms_sop_lookup(fn_name, strlen(fn_name));
   cr_assert(def, "no shape function %s", fn_name);
   ms_sop_fn fn = def->fn;
   c->in = (ms_sop_in){c->nops,           c->ops,      c->nres,    c->res,       c->nparams,       c->params,
                       !c->no_provenance, c->nregions, c->regions, !c->inferred, c->opaque_results, c->inner};
-  memset(&c->out, 0, sizeof c->out);
-  c->out.operand = -1;
+  sc_clear_out(c);
   ms_infer_verdict v = fn(&c->in, &c->out);
   if (v == MS_INFER_INVALID || v == MS_INFER_INVALID_RESULT) cr_assert(c->out.code && c->out.why[0]);
   return v;

@@ -57,8 +57,7 @@ static ms_infer_verdict run_region(sop_case *c, const char *fn, const char *cons
   const ms_sop_def *def = ms_sop_lookup(fn, strlen(fn));
   cr_assert(def);
   c->in = (ms_sop_in){c->nops, c->ops, c->nres, c->res, c->nparams, c->params, false, 1, &r, true, NULL, NULL};
-  memset(&c->out, 0, sizeof c->out);
-  c->out.operand = -1;
+  sc_clear_out(c);
   return def->fn(&c->in, &c->out);
 }
 

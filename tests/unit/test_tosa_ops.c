@@ -119,7 +119,7 @@ static void parse(ms_shape *s, const char *t) { cr_assert(ms_shape_parse_type(s,
 
 static ms_infer_verdict run_regions(const char *fn) {
   c.in = (ms_sop_in){c.nops, c.ops, c.nres, c.res, c.nparams, c.params, false, 2, regions, true, NULL, NULL};
-  memset(&c.out, 0, sizeof c.out);
+  sc_clear_out(&c);
   return ms_sop_lookup(fn, strlen(fn))->fn(&c.in, &c.out);
 }
 
