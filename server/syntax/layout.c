@@ -482,12 +482,17 @@ static bool match_alt(match *m, const ms_layout_alt *alt) {
           break;
         }
         if (!(t = next_tok(m)) || t->kind != MS_TOK_TYPE) return false;
+        bool alias = false;
         if (it->tensor && (t->span.end - t->span.start < 7 || memcmp(m->text + t->span.start, "tensor<", 7))) {
-          m->alias_seen |= is_alias(m->text + t->span.start, t->span.end - t->span.start);
-          return false;
+          /* an alias may stand for a tensor: its named results keep it, an
+          ** unnamed op's result count stays unknown */
+          if (!(alias = is_alias(m->text + t->span.start, t->span.end - t->span.start))) return false;
+          m->alias_seen = true;
         }
-        for (int r = 0; r < it->nrefs; r++)
+        for (int r = 0; r < it->nrefs; r++) {
+          if (alias && m->op->nresults == 0 && it->refs[r].kind == MS_LAYOUT_RESULT) continue;
           if (!assign(m, &it->refs[r], t->span)) return false;
+        }
         m->pos++;
     }
   }

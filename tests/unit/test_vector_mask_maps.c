@@ -211,3 +211,18 @@ Test(vector_mask_maps, a_named_op_with_no_results) {
   expect("%t: tensor<?xf32>, %i: index, %v: vector<4xf32>, %m: vector<4xi1>",
          "%r = vector.transfer_write %v, %t[%i] : vector<4xf32>, tensor<?xf32>", "");
 }
+
+Test(vector_mask_maps, a_type_alias_leaves_an_optional_result_unknown) {
+  /* what `!t` stands for is not read by the syntax: named, the result
+  ** keeps the alias; unnamed, its count stays unknown (no verdict) */
+  const char *text = "!t = tensor<?xf32>\n"
+                     "!mr = memref<?xf32>\n"
+                     "func.func @f(%v: vector<4xf32>, %s: !t, %b: !mr, %i: index, %m: vector<4xi1>) -> !t {\n"
+                     "  %0 = vector.transfer_write %v, %s[%i] : vector<4xf32>, !t\n"
+                     "  %1 = vector.mask %m { vector.transfer_write %v, %s[%i] : vector<4xf32>, !t } "
+                     ": vector<4xi1> -> !t\n"
+                     "  vector.mask %m { vector.transfer_write %v, %b[%i] : vector<4xf32>, !mr } : vector<4xi1>\n"
+                     "  return %1 : !t\n"
+                     "}\n";
+  test_expect_codes(text, "");
+}
