@@ -20,7 +20,11 @@
 **     none; the vector is operand 0 with "mask_is_write", else result 0;
 **     the map "permutation_map", read from the op inside, or the pretty
 **     parser's minor identity); "mask_is_contract" (ContractionOp's: one
-**     dim per loop of the "indexing_maps", sized by lhs and rhs). Not
+**     dim per loop of the "indexing_maps", sized by lhs and rhs);
+**     "mask_is_gather" (GatherOp's: the index vector's shape, the third
+**     operand from the end); "mask_is_outer" (OuterProductOp's: its
+**     result's shape; a pretty op's result is the one its parser infers,
+**     lhs x rhs or lhs alone with a scalar rhs). Not
 **     judged where the op inside is itself malformed (a map that is no
 **     projected permutation, a loop neither operand gives, a source of
 **     vectors): its own verifier speaks there;
@@ -126,10 +130,49 @@ static bool contract_mask(const ms_sop_in *in, const ms_sop_inner *op, ms_shape 
   return true;
 }
 
+/* GatherOp::getExpectedMaskType: the index vector's shape, the third
+** operand from the end (base, its indices, the index vector, the mask, the
+** pass_thru); false: not judged (the generic form only). */
+static bool gather_mask(const ms_sop_inner *op, ms_shape *want) {
+  /* pretty `%b[%i][%v]`: the records do not read the second group's values */
+  if (op->pretty || op->noperands < 4) return false;
+  const ms_shape *v = &op->operands[op->noperands - 3];
+  if (v->kind != MS_TYPE_VECTOR || !v->ranked || v->rank < 1) return false;
+  *want = *v;
+  return true;
+}
+
+/* The result the pretty parser gives an outer product (OuterProductOp::
+** parse): lhs x rhs, or lhs's shape with a scalar rhs, scalable flags
+** kept; false where it is no 1-D vector lhs (its parser rejects that). */
+static bool outer_result(const ms_sop_inner *op, ms_shape *res) {
+  if (op->noperands < 2) return false;
+  const ms_shape *l = &op->operands[0], *r = &op->operands[1];
+  if (l->kind != MS_TYPE_VECTOR || !l->ranked || l->rank != 1 || r->kind == MS_TYPE_NONE) return false;
+  *res = *l;
+  if (r->kind == MS_TYPE_VECTOR) {
+    if (!r->ranked || r->rank != 1) return false;
+    res->dims[1] = r->dims[0], res->scalable[1] = r->scalable[0], res->rank = 2;
+  }
+  return true;
+}
+
+/* OuterProductOp::getExpectedMaskType: its result's shape; false: not
+** judged. */
+static bool outer_mask(const ms_sop_inner *op, ms_shape *want) {
+  if (op->nresults < 1) return false;
+  const ms_shape *r = &op->results[0];
+  if (r->kind != MS_TYPE_VECTOR || !r->ranked || r->rank < 1) return false;
+  *want = *r;
+  return true;
+}
+
 /* The op's expected mask (i1 elements); false: not judged. */
 static bool expected_mask(const ms_sop_in *in, const ms_sop_inner *op, ms_shape *want) {
   bool ok = false;
-  if (ms_sop_int(in, "mask_is_source", 0)) {
+  if (ms_sop_int(in, "mask_is_gather", 0)) ok = gather_mask(op, want);
+  else if (ms_sop_int(in, "mask_is_outer", 0)) ok = outer_mask(op, want);
+  else if (ms_sop_int(in, "mask_is_source", 0)) {
     ok = op->noperands >= 1 && op->operands[0].kind == MS_TYPE_VECTOR && op->operands[0].ranked &&
          op->operands[0].rank > 0;
     if (ok) *want = op->operands[0];
@@ -140,8 +183,15 @@ static bool expected_mask(const ms_sop_in *in, const ms_sop_inner *op, ms_shape 
 }
 
 static ms_infer_verdict masked_op(const ms_sop_in *in, ms_sop_out *out) {
-  const ms_sop_inner *op = in->inner;
-  if (!op || in->noperands < 1) return MS_INFER_UNKNOWN;
+  if (!in->inner || in->noperands < 1) return MS_INFER_UNKNOWN;
+  ms_sop_inner outer = *in->inner;
+  ms_shape outer_res;
+  const ms_sop_inner *op = &outer;
+  /* A pretty outer product's one result is the type its parser infers
+  ** (its syntax writes none). */
+  if (outer.nops == 1 && outer.nresults < 0 && outer.pretty && ms_sop_int(in, "mask_is_outer", 0) &&
+      outer_result(&outer, &outer_res))
+    outer.nresults = 1, outer.results = &outer_res;
   int yielded = -1;
   if (in->nregions == 1 && in->regions[0].nyields >= 0) yielded = in->regions[0].nyields;
   else if (in->nregions == 0 && op->nops == 1) yielded = op->nresults; /* the pretty form's implicit yield */
@@ -181,7 +231,7 @@ static ms_infer_verdict masked_op(const ms_sop_in *in, ms_sop_out *out) {
 
 const ms_sop_def ms_sop_masked_op[] = {
     {"masked_op", masked_op,
-     "maskable,mask_is_source,takes_passthru,mask_is_transfer,mask_is_write,mask_is_contract,permutation_map,"
-     "indexing_maps"},
+     "maskable,mask_is_source,takes_passthru,mask_is_transfer,mask_is_write,mask_is_contract,mask_is_gather,"
+     "mask_is_outer,permutation_map,indexing_maps"},
     {NULL, NULL, NULL},
 };

@@ -77,9 +77,11 @@ typedef struct ms_sop_region {
 ** (vector.mask's masked op): its operands' and results' declared types.
 ** nops: how many such ops there are (0: none, then the rest is empty; more
 ** than 1: several, the rest empty too). noperands/nresults -1: a type that
-** cannot be read. */
+** cannot be read. pretty: the op is written in its custom form (its
+** parser may type results its syntax does not write). */
 typedef struct ms_sop_inner {
   int nops;
+  bool pretty;
   int noperands;
   const ms_shape *operands;
   int nresults;

@@ -593,8 +593,9 @@ static void apply_layouts(const ms_catalog *catalog, ms_records *rec, size_t fir
                                  : NULL;
     ms_layout_finding f;
     if (l && ms_layout_apply(l, rec, (uint32_t)i, text, &f)) {
-      if (f.message) /* mlir-opt-22's parser: what the header's names cannot be */
+      if (f.message) /* mlir-opt-22's parser: what the header's names cannot be, a named op with no results */
         ms_diag_list_add(diags, f.at.start, f.at.end, MS_SEVERITY_ERROR, MS_CODE_OP_SYNTAX, NULL, "%s", f.message);
+      if (f.judged_no_further) op->unmatched = true; /* its types stay known; its rule is not applied */
       continue;
     }
     op->types_known = false;

@@ -270,10 +270,13 @@ static void gather_inner(const ms_structured_host *h, judged *j) {
   /* An op whose results are not named (`vector.mask %m { vector.reduction
   ** ... }`, the terminator implied; or a generic op): its written result
   ** types. A pretty op that writes none may still have results its parser
-  ** types itself (`vector.transfer_write` to a tensor): unknown. */
+  ** types itself (`vector.outerproduct`): unknown, unless its syntax says
+  ** it has none (no-results: `vector.transfer_write` to a memref). */
   uint32_t fi = (uint32_t)(found - rec->ops);
+  in->pretty = found->kind == MS_OP_CUSTOM;
   bool unnamed = found->nresults == 0;
-  if (unnamed && (!found->types_known || (found->kind == MS_OP_CUSTOM && found->nout == 0) || !h->out_shape))
+  if (unnamed && (!found->types_known || (found->kind == MS_OP_CUSTOM && found->nout == 0 && !found->no_results) ||
+                  !h->out_shape))
     in->nresults = -1;
   int used = 0;
   in->operands = j->inner_shapes;

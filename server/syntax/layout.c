@@ -110,6 +110,18 @@ static bool parse_item(parser *p, ms_layout_item *it) {
   memset(it, 0, sizeof *it);
   size_t at = p->i;
   if (starts(p, "type(")) return parse_type(p, it);
+  if (starts(p, "tensor-type(")) { /* type(...) whose written type must be a tensor's */
+    p->i += strlen("tensor-");
+    if (!parse_type(p, it)) return false;
+    if (it->list) return fail(p, at, "tensor-type types one written type, not a list");
+    it->tensor = true;
+    return true;
+  }
+  if (starts(p, "no-results")) {
+    p->i += strlen("no-results");
+    it->kind = MS_LAYOUT_NO_RESULTS;
+    return true;
+  }
   if (starts(p, "functional-type")) {
     p->i += strlen("functional-type");
     if (starts(p, "($operands, $results)")) p->i += strlen("($operands, $results)");
@@ -198,7 +210,7 @@ static bool parse_item(parser *p, ms_layout_item *it) {
   while (p->i + n < p->len && is_word_char(p->s[p->i + n])) n++;
   if (n == 0 || !isalpha((unsigned char)p->s[p->i])) {
     char c[2] = {p->s[p->i], 0};
-    return fail(p, at, "unexpected '%s' (known: type(...), each-type($N...), attr-form(NAME, PATTERN), functional-type, ins-outs, bindings($N...), names($N...), shared-bindings($N...), ':', ',', '->', '(', ')', words, '|')", c);
+    return fail(p, at, "unexpected '%s' (known: type(...), tensor-type(...), each-type($N...), no-results, attr-form(NAME, PATTERN), functional-type, ins-outs, bindings($N...), names($N...), shared-bindings($N...), ':', ',', '->', '(', ')', words, '|')", c);
   }
   if (n >= sizeof it->word) return fail(p, at, "word too long (at most 15 characters)");
   memcpy(it->word, p->s + p->i, n);
@@ -243,7 +255,17 @@ typedef struct match {
   int bound;                     /* bindings($N...) or names($N...): N, else -1 */
   bool names_only;               /* names($N...) */
   bool shared;                   /* shared-bindings($N...) */
+  bool no_results;               /* no-results */
+  bool alias_seen;               /* a tensor-type(...) met a type alias (`!t`): what it stands for is unknown */
 } match;
+
+/* A type alias (`!t`), not a dialect type (`!d.t<...>`). */
+static bool is_alias(const char *s, size_t n) {
+  if (n < 2 || s[0] != '!') return false;
+  for (size_t i = 1; i < n && s[i] != '<'; i++)
+    if (s[i] == '.') return false;
+  return true;
+}
 
 static bool tok_is_word(const match *m, const ms_tok *t, const char *w) {
   switch (t->kind) {
@@ -266,10 +288,7 @@ static const ms_tok *next_tok(match *m) {
 }
 
 /* Sets the type of every slot ref names; false when one does not exist. */
-/* alone: the type is the result's only (not also an operand's, as in
-** `type($1, $result)`, which an op without that result also writes:
-** `vector.transfer_write` to a memref). */
-static bool assign(match *m, const ms_layout_ref *r, ms_span type, bool alone) {
+static bool assign(match *m, const ms_layout_ref *r, ms_span type) {
   uint32_t nops = m->op->noperands, nres = m->op->nresults;
   switch (r->kind) {
     case MS_LAYOUT_OPERAND:
@@ -282,10 +301,12 @@ static bool assign(match *m, const ms_layout_ref *r, ms_span type, bool alone) {
     case MS_LAYOUT_RESULT:
       /* An op whose results are not named (`arith.extsi %a : i32 to i42`
       ** alone on its line, `vector.mask %m { vector.reduction ... }`)
-      ** still writes their types: kept as the op's result types when the
-      ** type is the result's alone. */
+      ** still writes their types: kept as the op's result types, also one
+      ** shared with an operand (`vector.contract ... into type($2, $result)`;
+      ** an optional result is written tensor-type($1, $result), a form
+      ** without it no-results: `vector.transfer_write` to a memref). */
       if (r->index >= nres) {
-        if (nres == 0 && alone) m->out[r->index] = type; /* index < 256 == MAX_SLOTS */
+        if (nres == 0) m->out[r->index] = type; /* index < 256 == MAX_SLOTS */
         return nres == 0;
       }
       m->out[r->index] = type;
@@ -417,6 +438,7 @@ static bool match_alt(match *m, const ms_layout_alt *alt) {
   m->bound = -1;
   m->names_only = false;
   m->shared = false;
+  m->no_results = false;
   m->pos = m->tail;
   for (int k = 0; k < alt->nitems; k++) {
     const ms_layout_item *it = &alt->items[k];
@@ -451,14 +473,26 @@ static bool match_alt(match *m, const ms_layout_alt *alt) {
         if (it->refs[0].index >= m->op->noperands) return false;
         m->implied = it;
         break;
+      case MS_LAYOUT_NO_RESULTS:
+        m->no_results = true;
+        break;
       default:
         if (it->list) {
           if (!match_list(m, &it->refs[0], it->each)) return false;
           break;
         }
         if (!(t = next_tok(m)) || t->kind != MS_TOK_TYPE) return false;
-        for (int r = 0; r < it->nrefs; r++)
-          if (!assign(m, &it->refs[r], t->span, it->nrefs == 1)) return false;
+        bool alias = false;
+        if (it->tensor && (t->span.end - t->span.start < 7 || memcmp(m->text + t->span.start, "tensor<", 7))) {
+          /* an alias may stand for a tensor: its named results keep it, an
+          ** unnamed op's result count stays unknown */
+          if (!(alias = is_alias(m->text + t->span.start, t->span.end - t->span.start))) return false;
+          m->alias_seen = true;
+        }
+        for (int r = 0; r < it->nrefs; r++) {
+          if (alias && m->op->nresults == 0 && it->refs[r].kind == MS_LAYOUT_RESULT) continue;
+          if (!assign(m, &it->refs[r], t->span)) return false;
+        }
         m->pos++;
     }
   }
@@ -661,29 +695,34 @@ static ms_span entry_label(const match *m, const char *text) {
 
 bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text, ms_layout_finding *found) {
   ms_op *op = &rec->ops[opi];
-  *found = (ms_layout_finding){{0, 0}, NULL};
+  *found = (ms_layout_finding){{0, 0}, NULL, false};
   if (op->kind != MS_OP_CUSTOM || op->noperands > MAX_SLOTS) return false;
   /* An op with no tokens points nowhere in the (maybe empty) pool. */
   const ms_tok *toks = op->ntoks ? rec->toks + op->toks : NULL;
-  match m = {rec, op, toks, op->ntoks, op->ntoks, 0, text, {{0, 0}}, {{0, 0}}, false, NULL, 0, -1, false, false};
+  match m = {rec, op, toks, op->ntoks, op->ntoks, 0, text, {{0, 0}}, {{0, 0}}, false, NULL, 0, -1, false, false, false, false};
   for (uint32_t i = 0; i < m.ntoks; i++)
     if (m.toks[i].depth == 0 && (m.toks[i].kind == MS_TOK_COLON || m.toks[i].kind == MS_TOK_ARROW)) {
       m.tail = i;
       break;
     }
+  m.alias_seen = false;
   for (int a = 0; a < self->nalts; a++) {
     if (!match_alt(&m, &self->alts[a])) continue;
     if (!m.functional) store(&m, rec, op);
+    /* no-results: known only where no tensor-type(...) met an alias */
+    op->no_results = m.no_results && !m.alias_seen;
+    if (op->no_results && op->nresults > 0)
+      *found = (ms_layout_finding){rec->values[op->results].def, "cannot name an operation with no results", true};
     if (m.bound >= 0) type_bindings(&m, rec, op);
     if (m.bound >= 0 && m.shared)
       share_bindings(rec, opi, m.tail < m.ntoks ? m.toks[m.tail].span.start : op->span.end, text);
     if (m.bound >= 0 && m.names_only) {
       uint32_t header_end = m.tail < m.ntoks ? m.toks[m.tail].span.start : op->span.end;
       uint32_t u = unbind_names(rec, opi, header_end, text);
-      if (u != MS_NONE) *found = (ms_layout_finding){rec->uses[u].span, "use of undeclared SSA value name"};
+      if (u != MS_NONE) *found = (ms_layout_finding){rec->uses[u].span, "use of undeclared SSA value name", false};
     } else if (m.bound >= 0) {
       ms_span label = entry_label(&m, text);
-      if (label.end > label.start) *found = (ms_layout_finding){label, "invalid block name in region with named arguments"};
+      if (label.end > label.start) *found = (ms_layout_finding){label, "invalid block name in region with named arguments", false};
     }
     return true;
   }

@@ -49,6 +49,9 @@ typedef enum ms_layout_item_kind {
   MS_LAYOUT_SHARED,      /* shared-bindings($N...): such a header whose names are the entry block
                             arguments of every region (StableHLO's pretty `while(%a = %x) ... cond
                             {...} do {...}`: its parser gives them to both regions) */
+  MS_LAYOUT_NO_RESULTS,  /* no-results: the op has no results in this form (its parser adds
+                         ** none), so naming one is MLIR's "cannot name an operation with
+                         ** no results"; consumes nothing */
   MS_LAYOUT_ATTR_FORM    /* attr-form(NAME, PATTERN): the pretty `NAME = value` is written as
                             PATTERN (`e#m#`: # one or more digits up to 2^31 - 1), else no match */
 } ms_layout_item_kind;
@@ -70,6 +73,7 @@ typedef struct ms_layout_item {
   uint8_t nrefs;
   bool list;             /* type($N...) alone: a comma-separated list, one type each */
   bool each;             /* each-type($N...): such a list whose type k is also result k's */
+  bool tensor;           /* tensor-type(REFS): the written type is a tensor type, else no match */
   char word[16];                 /* a literal; implied-type: the type; attr-form: the name */
   char pattern[16];              /* attr-form: the value's form */
   ms_layout_ref refs[MS_LAYOUT_MAX_REFS];
@@ -110,6 +114,7 @@ bool ms_layout_parse(ms_layout *self, const char *text, size_t len, char *err, s
 typedef struct ms_layout_finding {
   ms_span at;
   const char *message;         /* static text, NULL: none */
+  bool judged_no_further;      /* the parser stops there: the op's own checks never run */
 } ms_layout_finding;
 bool ms_layout_apply(const ms_layout *self, ms_records *rec, uint32_t opi, const char *text, ms_layout_finding *found);
 

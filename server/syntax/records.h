@@ -56,6 +56,7 @@ typedef struct ms_op {
   bool guessed : 1;              /* a custom op whose written types follow no syntax the catalog declares */
   bool unmatched : 1;            /* one whose catalog syntax no alternative matches, or too long to read (not judged) */
   bool quoted : 1;               /* its name is written in quotes (ms_op_name_token) */
+  bool no_results : 1;           /* a custom op whose syntax says it has no results in this form (layout.h) */
   bool scoped : 1;               /* inside a pretty function or module (no op: `parent` is the op
                                  ** around it) lying wholly in the records' range: a scope of its own */
   uint32_t parent;               /* the op whose region holds this one, MS_NONE at the top */

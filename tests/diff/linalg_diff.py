@@ -1280,6 +1280,12 @@ def vmask_maps(rng, name, kind):
             f.body.append("vector.mask %s { } : %s" % (m, f.types[-1]))
             return f.text(name, None)
         return f.text(name, res)
+    if kind == "gather":
+        return vmask_gather(rng, name, f)
+    if kind == "outer":
+        return vmask_outer(rng, name, f)
+    if kind == "shared":
+        return vmask_shared(rng, name, f)
     if kind == "unnamed":
         v = vdims(rng, 1, 1)
         src = f.arg(vtype(v))
@@ -1330,6 +1336,114 @@ def vmask_maps(rng, name, kind):
     return f.text(name, vt)
 
 
+def vmask_gather(rng, name, f):
+    """vector.mask around a vector.gather, written generic (the pretty
+    form is not judged): the mask against the index vector's shape
+    (GatherOp::getExpectedMaskType), the index vector sometimes not the
+    result's shape (then the gather's own error, on its line, unless the
+    mask is wrong first)."""
+    res = [rng.randint(1, 4) for _ in range(rng.randint(1, 2))]
+    res_t = ["[%d]" % d if rng.random() < 0.1 else d for d in res]
+    idx = list(res_t)
+    if rng.random() < 0.15:
+        idx[0] = int(str(idx[0]).strip("[]")) + 1
+    mask = mask_mistake(rng, idx)
+    brank = rng.randint(1, 2)
+    bt = "%s<%sf32>" % (rng.choice(["memref", "tensor"]), "?x" * brank)
+    b = f.arg(bt)
+    i = f.arg("index")
+    v = f.arg(vtype(idx, "i32"))
+    gm = f.arg(vtype(res_t, "i1"))
+    p = f.arg(vtype(res_t))
+    m = f.arg(vtype(mask, "i1"))
+    rt = vtype(res_t)
+    f.body.append('%%r = "vector.mask"(%s) ({' % m)
+    f.body.append('  %%g = "vector.gather"(%s, %s, %s, %s, %s) : (%s, %s, %s, %s, %s) -> %s' % (
+        b, ", ".join([i] * brank), v, gm, p, bt, ", ".join(["index"] * brank), vtype(idx, "i32"),
+        vtype(res_t, "i1"), rt, rt))
+    f.body.append('  "vector.yield"(%%g) : (%s) -> ()' % rt)
+    f.body.append("}) : (%s) -> %s" % (vtype(mask, "i1"), rt))
+    return (f.text(name, rt),)
+
+
+def vmask_outer(rng, name, f):
+    """vector.mask around a vector.outerproduct (lhs x rhs, or AXPY with a
+    scalar rhs; scalable dims; an accumulator or not): the mask against the
+    result's shape (OuterProductOp::getExpectedMaskType; in pretty form the
+    type the parser infers), or no mask result at all."""
+    n, k = rng.randint(1, 4), rng.randint(1, 4)
+    scal_l = rng.random() < 0.1
+    scal_r = scal_l or rng.random() < 0.1
+    lt = vtype(["[%d]" % n if scal_l else n])
+    axpy = rng.random() < 0.3
+    rt = "f32" if axpy else vtype(["[%d]" % k if scal_r else k])
+    res = ["[%d]" % n if scal_l else n] + ([] if axpy else ["[%d]" % k if scal_r else k])
+    a, b = f.arg(lt), f.arg(rt)
+    acc = ", " + f.arg(vtype(res)) if rng.random() < 0.4 else ""
+    mask = mask_mistake(rng, res)
+    m = f.arg(vtype(mask, "i1"))
+    inner = "vector.outerproduct %s, %s%s : %s, %s" % (a, b, acc, lt, rt)
+    if rng.random() < 0.12:
+        f.body.append("vector.mask %s { %s } : %s" % (m, inner, vtype(mask, "i1")))
+        return f.text(name, None)
+    f.body.append("%%r = vector.mask %s { %s } : %s -> %s" % (m, inner, vtype(mask, "i1"), vtype(res)))
+    return f.text(name, vtype(res))
+
+
+def vmask_shared(rng, name, f):
+    """vector.mask around an op written without result names whose result
+    type is an operand's (a contraction's accumulator, a multi_reduction's,
+    a transfer_write's tensor): the mask's results against the op's one
+    (none, the right type, another type); or a mask around a write to a
+    memref whose result is named (pretty only: 'cannot name an operation
+    with no results')."""
+    r = rng.random()
+    if r < 0.35:
+        nloops, lm, rm, am = rng.choice(CONTRACTIONS)
+        sizes = [rng.randint(1, 4) for _ in range(nloops)]
+        iters = ", ".join('"%s"' % ("parallel" if d in am else "reduction") for d in range(nloops))
+        shapes = [[sizes[d] for d in m] for m in (lm, rm, am)]
+        maps = ", ".join(amap(nloops, ["d%d" % d for d in m]) for m in (lm, rm, am))
+        ta, tb = vtype(shapes[0]), vtype(shapes[1])
+        tc = vtype(shapes[2]) if shapes[2] else "f32"
+        a, b, c = f.arg(ta), f.arg(tb), f.arg(tc)
+        m = f.arg(vtype(sizes, "i1"))
+        inner = ("vector.contract {indexing_maps = [%s], iterator_types = [%s], kind = #vector.kind<add>} "
+                 "%s, %s, %s : %s, %s into %s" % (maps, iters, a, b, c, ta, tb, tc))
+        res, mt = tc, vtype(sizes, "i1")
+    elif r < 0.65:
+        v = [rng.randint(1, 4) for _ in range(rng.randint(2, 3))]
+        dims = sorted(rng.sample(range(len(v)), rng.randint(1, len(v) - 1)))
+        kept = [d for i, d in enumerate(v) if i not in dims]
+        src, acc = f.arg(vtype(v)), f.arg(vtype(kept))
+        m = f.arg(vtype(v, "i1"))
+        inner = "vector.multi_reduction <add>, %s, %s [%s] : %s to %s" % (
+            src, acc, ", ".join(map(str, dims)), vtype(v), vtype(kept))
+        res, mt = vtype(kept), vtype(v, "i1")
+    else:
+        v = [rng.randint(1, 4)]
+        memref = rng.random() < 0.4
+        st = "%s<?xf32>" % ("memref" if memref else "tensor")
+        s, i, x = f.arg(st), f.arg("index"), f.arg(vtype(v))
+        m = f.arg(vtype(v, "i1"))
+        inner = "vector.transfer_write %s, %s[%s] : %s, %s" % (x, s, i, vtype(v), st)
+        res, mt = (None if memref else st), vtype(v, "i1")
+        if memref and not WANT_GENERIC[0] and rng.random() < 0.5:
+            f.body.append("%%r = vector.mask %s { %s } : %s" % (m, inner, mt))
+            return (f.text(name, None),)
+    q = rng.random()
+    if q < 0.35 or res is None:
+        if res is None and q < 0.3:
+            res = vtype(v)  # a result the write to a memref does not have
+        else:
+            f.body.append("vector.mask %s { %s } : %s" % (m, inner, mt))
+            return f.text(name, None)
+    elif q < 0.6:
+        res = vtype([2, 3]) if res.startswith("vector<") else "f64"
+    f.body.append("%%r = vector.mask %s { %s } : %s -> %s" % (m, inner, mt, res))
+    return f.text(name, res)
+
+
 def vmask(rng, name, _op):
     """vector.mask around one maskable op (reduction, multi_reduction,
     transfer_read; transfers and contractions with maps: vmask_maps), or
@@ -1339,7 +1453,8 @@ def vmask(rng, name, _op):
     LINALG_DIFF_ONLY=vector.mask measures it."""
     if rng.random() < 0.5:
         return vmask_maps(rng, name, rng.choice(["transfer_read", "transfer_read", "transfer_write", "contract",
-                                                 "contract", "empty", "unnamed"]))
+                                                 "contract", "empty", "unnamed", "gather", "gather", "outer",
+                                                 "outer", "shared", "shared"]))
     f = Fn()
     v = vdims(rng, 1, 3)
     kind = rng.choice(["reduction", "multi_reduction", "transfer_read", "addf"])
