@@ -40,6 +40,9 @@
 **                   result is compared, and a stride or dilation below 1 or
 **                   a negative size (the window past the input by a stride
 **                   or more) is an error, as the shape function fails.
+**                   "divisible_channels" 1 (TensorFlow's Conv2D/Conv3D
+**                   verifier): static input channels a multiple of the HWIO
+**                   filter's input channels.
 **   keep_dims_reduce  TensorFlow's and TFLite's reductions over the
 **                   constant "axes" operand (negative axes wrap), kept as 1
 **                   when "keep_dims" (an attribute `true`/`false`, or 1/0).
@@ -219,6 +222,11 @@ static ms_infer_verdict nhwc_window(const ms_sop_in *in, ms_sop_out *out) {
   if (kind < 2 && (!f || !f->ranked || f->rank != sp + 2)) return MS_INFER_OK;
   int fs = (int)ms_sop_int(in, "filter_spatial_dim", 0);
   if (f && (fs < 0 || fs + sp > f->rank)) return MS_INFER_UNKNOWN;
+  int64_t fin = f ? f->dims[sp] : MS_DIM_DYNAMIC; /* HWIO's input channels (TensorFlow's Conv2D/Conv3D verifier) */
+  if (ms_sop_int(in, "divisible_channels", 0) && known(x->dims[c]) && known(fin) && fin > 0 && x->dims[c] % fin)
+    return ms_sop_fail(out, "conv-dims", 1, "requires the number of input channels to be divisible by the number of "
+                       "filter input channels; found %lld and %lld, respectively", (long long)x->dims[c],
+                       (long long)fin);
   int64_t dims[MS_MAX_RANK];
   dims[0] = x->dims[0];
   dims[c] = filter_channels(in, x, f, c, sp);
@@ -450,7 +458,7 @@ const ms_sop_def ms_sop_framework_tf[] = {
     {"adjoint_matmul", adjoint_matmul, "adj_x,adj_y,equal_batch,verify"},
     {"nhwc_window", nhwc_window,
      "data_format,strides,dilations,padding,explicit_paddings,ksize,window_kind,stride_h,stride_w,dilation_h,"
-     "dilation_w,window_h,window_w,filter_output_dim,filter_spatial_dim,verify"},
+     "dilation_w,window_h,window_w,filter_output_dim,filter_spatial_dim,verify,divisible_channels"},
     {"keep_dims_reduce", keep_dims_reduce, "axes,keep_dims,keep_dims_required,dims_check"},
     {"tf_split", tf_split, "axis,split,split_operand"},
     {"tf_gather_v2", tf_gather_v2, "axis,batch_dims,verify,min_ranks,element_ranks,ranked_element"},

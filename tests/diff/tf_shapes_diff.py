@@ -144,6 +144,18 @@ def g_conv(r, c, depthwise=False):
     st = [1, 1] + s if nchw else [1] + s + [1]
     dl = [1, 1] + d if nchw else [1] + d + [1]
     out = [n, oc, oh, ow] if nchw else [n, oh, ow, oc]
+    # Conv2DOp::verify rejects input channels that the filter's do not
+    # divide, and its inferred type a contradicting declared result
+    bad = None if depthwise or r.random() < 0.8 else r.choice(["channels", "result"])
+    if bad == "channels":
+        f = c.arg([kh, kw, cin + 1, cout])
+        if cin % (cin + 1) == 0:
+            return False
+    elif bad == "result":
+        wrong = list(out)
+        wrong[r.choice([2, 3] if nchw else [1, 2])] += 1
+        c.declared = [ttype(wrong)]
+    c.bad = bad is not None
     c.op("tf.DepthwiseConv2dNative" if depthwise else "tf.Conv2D", [x, f],
          [("data_format", '"%s"' % ("NCHW" if nchw else "NHWC")), ("dilations", ints(dl)),
           ("padding", '"%s"' % pad), ("strides", ints(st))], [out])

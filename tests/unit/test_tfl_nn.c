@@ -78,6 +78,23 @@ Test(tfl_nn, conv_2d_verifier_failures) {
   cr_expect(c.out.unchecked_results);
 }
 
+/* TensorFlow's Conv2D verifier: 3 input channels against an HWIO filter of
+** 2 input channels; 4 against 2 divides (grouped). */
+Test(tfl_nn, tf_conv2d_divisible_channels) {
+  sop_case c = {0};
+  sc_op(&c, "tensor<1x8x8x3xf32>");
+  sc_op(&c, "tensor<3x3x2x16xf32>");
+  sc_res(&c, "tensor<*xf32>");
+  sc_str(&c, "padding", "SAME");
+  sc_list(&c, "verify", "1");
+  sc_list(&c, "divisible_channels", "1");
+  sc_fails(&c, "nhwc_window", "conv-dims");
+  sc_shape(&c.ops[0], "tensor<1x8x8x4xf32>");
+  sc_ok(&c, "nhwc_window", "tensor<1x8x8x16xf32>");
+  sc_shape(&c.ops[0], "tensor<1x8x8x?xf32>");
+  sc_ok(&c, "nhwc_window", "tensor<1x8x8x16xf32>");
+}
+
 Test(tfl_nn, depthwise_and_pool_layouts) {
   sop_case c;
   /* depthwise: filter [1, 3, 3, 6], output channels its dim 3; SAME ceil(8 / 1), ceil(8 / 3) */
