@@ -18,16 +18,31 @@
 **                   operands' inferred shapes a violation only stops the
 **                   inference (the verifier sees the declared types). With
 **                   "verify" 0 (MatMul) the shape only refines the result.
-**   nhwc_window     Conv2D (`window_kind` 0: the HWIO filter operand 1
-**                   gives the window and the output channels), depthwise
-**                   (1: channels x the filter's multiplier), pooling (2:
-**                   `ksize` is the window, the channels carried over):
-**                   SAME gives ceil(in / stride), VALID ceil((in - (k -
-**                   1) * d) / stride), EXPLICIT (in + lo + hi - (k - 1) *
-**                   d - 1) / stride + 1, as TensorFlow's
-**                   GetWindowedOutputSizeVerbose. It only refines the
-**                   result: TensorFlow's verifiers check the attributes'
-**                   lengths, not the output's dims.
+**   nhwc_window     Conv2D (`window_kind` 0: the filter operand 1 gives
+**                   the window and the output channels; HWIO unless
+**                   "filter_spatial_dim" / "filter_output_dim" name other
+**                   dims: TFLite's OHWI conv_2d 1 / 0, its [1, H, W, C x m]
+**                   depthwise 1 / 3), depthwise (1: channels x the
+**                   filter's multiplier), pooling (2: `ksize` is the
+**                   window, the channels carried over): SAME gives ceil(in
+**                   / stride), VALID (in - (k - 1) * d - 1 + stride) /
+**                   stride, EXPLICIT (in + lo + hi - (k - 1) * d - 1) /
+**                   stride + 1, as TensorFlow's GetWindowedOutputSizeVerbose.
+**                   A 2-D op may spell each spatial dim apart: "stride_h" /
+**                   "stride_w", "dilation_h" / "dilation_w", "window_h" /
+**                   "window_w" (TFLite's stride_h, dilation_h_factor,
+**                   filter_height) stand for the per-dim lists. Without
+**                   "verify" it only refines the result (TensorFlow's
+**                   verifiers check the attributes' lengths, not the
+**                   output's dims; TFLite's depthwise and pools have no
+**                   verifier). With "verify" 1 (TFLite's Conv2DOp, whose
+**                   InferTypeOpInterface compares the declared result) the
+**                   result is compared, and a stride or dilation below 1 or
+**                   a negative size (the window past the input by a stride
+**                   or more) is an error, as the shape function fails.
+**                   "divisible_channels" 1 (TensorFlow's Conv2D/Conv3D
+**                   verifier): static input channels a multiple of the HWIO
+**                   filter's input channels.
 **   keep_dims_reduce  TensorFlow's and TFLite's reductions over the
 **                   constant "axes" operand (negative axes wrap), kept as 1
 **                   when "keep_dims" (an attribute `true`/`false`, or 1/0).
@@ -49,12 +64,23 @@
 **                   the rest. The verifiers do not compare the declared
 **                   results: the parts only refine them.
 **   tf_gather_v2    tf.GatherV2 (params, indices, axis) with batch_dims, as
-**                   GatherV2Op's verifier checks it: batch_dims in
+**                   GatherV2Op's verifier checks it ("verify" 0: none of
+**                   these checks, only operand_traits.c's "min_ranks" /
+**                   "element_ranks": TFLite's gather): batch_dims in
 **                   [-r, r] for indices of rank r, axis at most 1-D, a
 **                   constant axis in [-p, p) for params of rank p and not
 **                   below batch_dims. The result, params' dims before axis,
 **                   indices' dims from batch_dims, params' dims after axis,
 **                   only refines the declared one (not compared).
+**   flatten_matmul  TFLite's fully_connected (input, weights [O, I], bias):
+**                   weights 2-D where ranked; with "verify" 1, at the
+**                   declared types, FullyConnectedOp::verify's element
+**                   counts (static input and weights: the input's count a
+**                   multiple of I; with "default_weights" (1 unless 0) and
+**                   a static output: its count a multiple of O and input /
+**                   I = output / O). Result 0, the input's dims with the
+**                   last one O ("keep_num_dims") or [input elements / I,
+**                   O], only refines the declared one.
 */
 #include "sop_check.h"
 
@@ -130,17 +156,54 @@ static int64_t entry(const ms_sop_in *in, const char *name, int i) {
   return v && i < n ? v[i] : 1;
 }
 
-static int64_t windowed(const ms_sop_in *in, const char *padding, int dim, int64_t size, int64_t k) {
-  int64_t s = entry(in, "strides", dim), d = entry(in, "dilations", dim);
-  if (!known(size) || !known(k) || s < 1 || d < 1) return MS_DIM_DYNAMIC;
-  int64_t eff = (k - 1) * d + 1;
-  if (!strcmp(padding, "SAME")) return (size + s - 1) / s;
-  if (!strcmp(padding, "VALID")) return size >= eff ? (size - eff + s) / s : MS_DIM_DYNAMIC;
+/* Spatial dim sp's value: the "<name>_h" / "<name>_w" scalar of a 2-D op
+** that spells each spatial dim apart (TFLite's stride_h, dilation_w_factor,
+** filter_height), else entry dim of the per-dim list `list`. */
+static int64_t spatial(const ms_sop_in *in, const char *list, const char *name, int sp, int dim) {
+  char key[40];
+  snprintf(key, sizeof key, "%s_%c", name, sp ? 'w' : 'h');
+  const ms_sop_param *p = sp < 2 ? ms_sop_get(in, key) : NULL;
+  if (p && p->n == 1) return p->v[0];
+  return list ? entry(in, list, dim) : 1;
+}
+
+/* TensorFlow's GetWindowedOutputSizeVerbose for spatial dim sp (dim of the
+** format): SAME ceil(size / s), VALID (size - eff + s) / s (truncated, as
+** C++ divides), EXPLICIT (size + lo + hi - eff) / s + 1. *o is the size, or
+** `?` when unknown; false when TensorFlow's function fails (stride < 1,
+** dilation < 1, a negative size), *why saying how. Without "verify" a size
+** below the window gives `?` (refine-only ops). */
+static bool windowed(const ms_sop_in *in, const char *padding, int sp, int dim, int64_t size, int64_t k, int64_t *o,
+                     const char **why) {
+  int64_t s = spatial(in, "strides", "stride", sp, dim), d = spatial(in, "dilations", "dilation", sp, dim);
+  bool verify = ms_sop_int(in, "verify", 0) != 0;
+  *o = MS_DIM_DYNAMIC;
+  if (!known(size) || !known(k)) return true;
+  if (s < 1 || d < 1) return !(verify && (*why = s < 1 ? "stride must be > 0" : "dilation rate must be >= 1"));
+  int64_t eff = (k - 1) * d + 1, total = size;
+  if (!strcmp(padding, "SAME")) {
+    *o = (size + s - 1) / s;
+    return true;
+  }
   int n;
   const int64_t *p = ms_sop_list(in, "explicit_paddings", &n);
-  if (strcmp(padding, "EXPLICIT") || !p || 2 * dim + 1 >= n) return MS_DIM_DYNAMIC;
-  int64_t total = size + p[2 * dim] + p[2 * dim + 1];
-  return total >= eff ? (total - eff) / s + 1 : MS_DIM_DYNAMIC;
+  if (!strcmp(padding, "EXPLICIT") && p && 2 * dim + 1 < n) total = size + p[2 * dim] + p[2 * dim + 1];
+  else if (strcmp(padding, "VALID")) return true;
+  int64_t r = (total - eff + s) / s;
+  if (r < 0 || (!verify && total < eff)) return !(verify && (*why = "computed output size would be negative"));
+  *o = r;
+  return true;
+}
+
+/* The filter's output-channel dim and first spatial dim: HWIO by default,
+** "filter_output_dim" / "filter_spatial_dim" for other layouts (TFLite's
+** OHWI conv: 0 and 1; its [1, H, W, C x multiplier] depthwise: 3 and 1). */
+static int64_t filter_channels(const ms_sop_in *in, const ms_shape *x, const ms_shape *f, int c, int sp) {
+  int64_t kind = ms_sop_int(in, "window_kind", 0), od = ms_sop_int(in, "filter_output_dim", sp + 1);
+  if (kind == 2) return x->dims[c];
+  if (od < 0 || od >= f->rank) return MS_DIM_DYNAMIC;
+  if (kind == 0) return f->dims[od];
+  return known(x->dims[c]) && known(f->dims[od]) ? x->dims[c] * f->dims[od] : MS_DIM_DYNAMIC;
 }
 
 static ms_infer_verdict nhwc_window(const ms_sop_in *in, ms_sop_out *out) {
@@ -148,23 +211,31 @@ static ms_infer_verdict nhwc_window(const ms_sop_in *in, ms_sop_out *out) {
   const ms_shape *x = &in->operands[0];
   const ms_sop_param *pad = ms_sop_get(in, "padding"), *fmt = ms_sop_get(in, "data_format");
   int64_t kind = ms_sop_int(in, "window_kind", 0);
+  bool verify = ms_sop_int(in, "verify", 0) != 0;
   out->nresults = 1;
-  out->unchecked_results = true;
+  out->unchecked_results = !verify;
   memset(&out->results[0], 0, sizeof out->results[0]);
   if (!x->ranked || x->rank < 3 || !pad || !pad->str[0]) return MS_INFER_OK;
   bool first = fmt && fmt->str[0] && !strncmp(fmt->str, "NC", 2); /* NCHW / NCDHW */
   int rank = x->rank, sp = rank - 2, c = first ? 1 : rank - 1, s0 = first ? 2 : 1;
   const ms_shape *f = kind < 2 && in->noperands > 1 ? &in->operands[1] : NULL;
   if (kind < 2 && (!f || !f->ranked || f->rank != sp + 2)) return MS_INFER_OK;
+  int fs = (int)ms_sop_int(in, "filter_spatial_dim", 0);
+  if (f && (fs < 0 || fs + sp > f->rank)) return MS_INFER_UNKNOWN;
+  int64_t fin = f ? f->dims[sp] : MS_DIM_DYNAMIC; /* HWIO's input channels (TensorFlow's Conv2D/Conv3D verifier) */
+  if (ms_sop_int(in, "divisible_channels", 0) && known(x->dims[c]) && known(fin) && fin > 0 && x->dims[c] % fin)
+    return ms_sop_fail(out, "conv-dims", 1, "requires the number of input channels to be divisible by the number of "
+                       "filter input channels; found %lld and %lld, respectively", (long long)x->dims[c],
+                       (long long)fin);
   int64_t dims[MS_MAX_RANK];
   dims[0] = x->dims[0];
-  int64_t ch = x->dims[c];
-  if (kind == 0) ch = f->dims[sp + 1];
-  if (kind == 1) ch = known(x->dims[c]) && known(f->dims[sp + 1]) ? x->dims[c] * f->dims[sp + 1] : MS_DIM_DYNAMIC;
-  dims[c] = ch;
+  dims[c] = filter_channels(in, x, f, c, sp);
   for (int i = 0; i < sp; i++) {
-    int64_t k = kind < 2 ? f->dims[i] : entry(in, "ksize", s0 + i);
-    dims[s0 + i] = windowed(in, pad->str, s0 + i, x->dims[s0 + i], k);
+    int64_t k = f ? f->dims[fs + i] : spatial(in, "ksize", "window", i, s0 + i);
+    const char *why = NULL;
+    if (!windowed(in, pad->str, i, s0 + i, x->dims[s0 + i], k, &dims[s0 + i], &why))
+      return ms_sop_fail(out, "window", -1, "spatial dim %d (input %lld, window %lld): %s", i,
+                         (long long)x->dims[s0 + i], (long long)k, why);
   }
   ms_sop_result_begin(out, 0, x);
   for (int i = 0; i < rank; i++) ms_sop_result_push(out, 0, dims[i], MS_DIM_DYNAMIC);
@@ -282,26 +353,38 @@ static ms_infer_verdict tf_split(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* GatherV2Op's verifier checks ("verify" 1, the default), or none (0:
+** TFLite's gather, whose ODS traits "min_ranks" / "element_ranks" are
+** checked instead); then the shape, refined only. */
 static ms_infer_verdict tf_gather_v2(const ms_sop_in *in, ms_sop_out *out) {
-  if (in->noperands < 3) return MS_INFER_UNKNOWN;
-  const ms_shape *p = &in->operands[0], *ix = &in->operands[1], *ax = &in->operands[2];
+  if (in->noperands < 2) return MS_INFER_UNKNOWN;
+  if (!ms_sop_operand_traits_hold(in, out)) return MS_INFER_INVALID;
+  bool verify = ms_sop_int(in, "verify", 1) != 0;
+  if (verify && in->noperands < 3) return MS_INFER_UNKNOWN;
+  const ms_shape *p = &in->operands[0], *ix = &in->operands[1], *ax = verify ? &in->operands[2] : NULL;
   int64_t b = ms_sop_int(in, "batch_dims", 0);
-  if (ix->ranked && (b > ix->rank || b < -ix->rank))
+  if (ix->ranked && (b > ix->rank || b < -ix->rank)) {
+    if (!verify) return MS_INFER_UNKNOWN;
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "batch_dims (%lld) must be in range [%d, %d)", (long long)b,
                        -ix->rank, ix->rank + 1);
+  }
   if (ix->ranked && b < 0) b += ix->rank;
-  if (ax->ranked && ax->rank > 1)
+  if (ax && ax->ranked && ax->rank > 1)
     return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 2, "requires axis to have rank at most 1");
   const ms_sop_param *av = ms_sop_get(in, "axis");
   if (!av || av->n < 1) return MS_INFER_UNKNOWN;
   int64_t a = av->v[0];
-  if (p->ranked && (a >= p->rank || a < -p->rank))
+  if (p->ranked && (a >= p->rank || a < -p->rank)) {
+    if (!verify) return MS_INFER_UNKNOWN;
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "axis (%lld) must be in range [%d, %d)", (long long)a, -p->rank,
                        p->rank);
+  }
   if (p->ranked && a < 0) a += p->rank;
-  if (b >= 0 && a >= 0 && a < b)
+  if (b >= 0 && a >= 0 && a < b) {
+    if (!verify) return MS_INFER_UNKNOWN;
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "requires axis (%lld) to be greater than or equal to batch_dims "
                        "(%lld)", (long long)a, (long long)b);
+  }
   if (!p->ranked || !ix->ranked || b < 0 || a < 0 || p->rank - 1 + ix->rank - b > MS_MAX_RANK) return MS_INFER_UNKNOWN;
   out->unchecked_results = true;
   ms_sop_result_begin(out, 0, p);
@@ -315,11 +398,70 @@ static ms_infer_verdict tf_gather_v2(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* --- flatten_matmul -------------------------------------------------------------- */
+
+/* The element count of a statically shaped tensor, else -1. */
+static int64_t static_count(const ms_shape *s) {
+  if (!s->ranked || s->kind != MS_TYPE_TENSOR) return -1;
+  int64_t n = 1;
+  for (int i = 0; i < s->rank; i++) {
+    if (!known(s->dims[i])) return -1;
+    n *= s->dims[i];
+  }
+  return n;
+}
+
+/* With "verify" 1, FullyConnectedOp::verify's checks at the declared
+** types: input and weights static, the input's elements a multiple of
+** z_in; with default weights and a static output, its elements a multiple
+** of z_out and input / z_in = output / z_out. False with out's reason. */
+static bool flatten_counts(const ms_sop_in *in, int64_t nx, int64_t zi, int64_t zo, ms_sop_out *out) {
+  if (!ms_sop_int(in, "verify", 0) || !in->at_declared || nx < 0 || static_count(&in->operands[1]) < 0) return true;
+  if (zi != 0 && nx % zi)
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 0, "expect 'input' num_elements %% %lld == 0, got %lld elements",
+                       (long long)zi, (long long)nx), false;
+  int64_t ny = static_count(&in->results[0]);
+  if (!ms_sop_int(in, "default_weights", 1) || ny < 0 || zo == 0) return true;
+  if (ny % zo)
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, -1, "expect 'output' num_elements %% %lld == 0, got %lld elements",
+                       (long long)zo, (long long)ny), false;
+  if (zi != 0 && nx / zi != ny / zo)
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, -1, "num_input_elements / z_in != num_output_elements / z_out "
+                       "(%lld / %lld against %lld / %lld)", (long long)nx, (long long)zi, (long long)ny, (long long)zo),
+           false;
+  return true;
+}
+
+static ms_infer_verdict flatten_matmul(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 2 || in->nresults < 1 || in->nresults > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0], *w = &in->operands[1];
+  if (w->ranked && w->rank != 2) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "expect 2d filter, got rank %d", w->rank);
+  int64_t nx = static_count(x), zi = w->ranked ? w->dims[1] : MS_DIM_DYNAMIC, zo = w->ranked ? w->dims[0] : MS_DIM_DYNAMIC;
+  if (!flatten_counts(in, nx, zi, zo, out)) return MS_INFER_INVALID;
+  ms_infer_verdict v = ms_sop_unknown_results(out, in->nresults);
+  out->unchecked_results = true;
+  const ms_sop_param *kp = ms_sop_get(in, "keep_num_dims");
+  int keep = kp ? truth(kp) : 0;
+  if (keep < 0 || !x->ranked || (keep && x->rank < 1)) return v;
+  if (keep && known(x->dims[x->rank - 1]) && known(zi) && x->dims[x->rank - 1] != zi) return v;
+  ms_sop_result_begin(out, 0, x);
+  for (int i = 0; keep && i < x->rank - 1; i++) ms_sop_result_push(out, 0, x->dims[i], MS_DIM_DYNAMIC);
+  if (!keep) ms_sop_result_push(out, 0, nx >= 0 && zi > 0 && nx % zi == 0 ? nx / zi : MS_DIM_DYNAMIC, MS_DIM_DYNAMIC);
+  ms_sop_result_push(out, 0, zo, MS_DIM_DYNAMIC);
+  if (in->want_provenance)
+    ms_sop_note(out, 0, keep ? "the input's dims, the last one the weights' dim 0" :
+                               "the input flattened to [elements / weights dim 1, weights dim 0]");
+  return v;
+}
+
 const ms_sop_def ms_sop_framework_tf[] = {
     {"adjoint_matmul", adjoint_matmul, "adj_x,adj_y,equal_batch,verify"},
-    {"nhwc_window", nhwc_window, "data_format,strides,dilations,padding,explicit_paddings,ksize,window_kind"},
+    {"nhwc_window", nhwc_window,
+     "data_format,strides,dilations,padding,explicit_paddings,ksize,window_kind,stride_h,stride_w,dilation_h,"
+     "dilation_w,window_h,window_w,filter_output_dim,filter_spatial_dim,verify,divisible_channels"},
     {"keep_dims_reduce", keep_dims_reduce, "axes,keep_dims,keep_dims_required,dims_check"},
     {"tf_split", tf_split, "axis,split,split_operand"},
-    {"tf_gather_v2", tf_gather_v2, "axis,batch_dims"},
+    {"tf_gather_v2", tf_gather_v2, "axis,batch_dims,verify,min_ranks,element_ranks,ranked_element"},
+    {"flatten_matmul", flatten_matmul, "keep_num_dims,default_weights,verify"},
     {NULL, NULL, NULL},
 };

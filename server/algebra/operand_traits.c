@@ -165,10 +165,13 @@ static bool min_ranks(const ms_sop_in *in, ms_sop_out *out) {
   return true;
 }
 
+bool ms_sop_operand_traits_hold(const ms_sop_in *in, ms_sop_out *out) {
+  return min_ranks(in, out) && element_ranks(in, out) && element_counts(in, out) && dim_equals(in, out) &&
+         equal_dims(in, out) && elements_equal_dim(in, out);
+}
+
 static ms_infer_verdict operand_traits(const ms_sop_in *in, ms_sop_out *out) {
-  if (!min_ranks(in, out) || !element_ranks(in, out) || !element_counts(in, out) || !dim_equals(in, out) || !equal_dims(in, out) ||
-      !elements_equal_dim(in, out))
-    return MS_INFER_INVALID;
+  if (!ms_sop_operand_traits_hold(in, out)) return MS_INFER_INVALID;
   return opaque_results(in, out);
 }
 

@@ -70,6 +70,12 @@ bool ms_sop_body_elems(const ms_sop_in *in, int region, int n, ms_sop_out *out);
 ** optional operand such as ONNX's `none`). */
 bool ms_sop_given(const ms_sop_in *in, int i);
 
+/* The operand traits operand_traits.c checks ("min_ranks",
+** "element_ranks", "elements", "dim_equals", "equal_dims",
+** "elements_equal_dim"; each absent parameter passes), for a family
+** function whose op also declares them; false with out's reason. */
+bool ms_sop_operand_traits_hold(const ms_sop_in *in, ms_sop_out *out);
+
 /* OK with n results of which nothing is known (unranked). */
 ms_infer_verdict ms_sop_unknown_results(ms_sop_out *out, int n);
 

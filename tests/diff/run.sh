@@ -86,6 +86,6 @@ echo "diff: the corpus's ONNX/TFLite/TF shape annotations (regression guard: 151
 run "$here/corpus_shapes.py" "$bin" --dialects=onnx.,tfl.,tf. --min-found=151
 echo "diff: ONNX structured ops vs onnx.shape_inference strict_mode (ONNX_CASES, default 300; more: e.g. 5000)"
 run "$here/onnx_diff.py" "$bin" --cases="${ONNX_CASES:-300}"
-echo "diff: TensorFlow refine-only ops vs their shape functions (NumPy, GetWindowedOutputSize)"; run "$here/tf_shapes_diff.py" "$bin" --cases="${TF_CASES:-300}"
+echo "diff: TensorFlow refine-only ops and TFLite conv/pool/fully_connected/batch_matmul/gather vs their shape functions (NumPy, GetWindowedOutputSize) and verifiers"; run "$here/tf_shapes_diff.py" "$bin" --cases="${TF_CASES:-300}"
 echo "diff: $passed passed, $failed failed"
 [ $failed -eq 0 ]

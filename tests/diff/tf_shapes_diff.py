@@ -14,13 +14,19 @@ the windowed ops (Conv2D, DepthwiseConv2dNative, MaxPool, AvgPool, NHWC
 and NCHW), TensorFlow's GetWindowedOutputSize formulas (VALID: ceil((in -
 (k - 1) * d) / s); SAME: ceil(in / s)).
 
-Every case is valid: each op's result is declared `tensor<*xf32>` (or of
-its element type) and `shapes --format=json` must give exactly the
-reference's type; `check` must report no error on any case.
+TFLite's conv_2d, depthwise_conv_2d, max_pool_2d, average_pool_2d,
+fully_connected, batch_matmul and gather are graded by the same documented
+formulas (below, at g_tfl_conv). Their results are declared unranked, with
+`?` dims or exactly; a valid case's results must get exactly the
+reference's type from `shapes --format=json` and no error from `check`.
+Some TFLite cases are bad (what TFLite's verifiers reject: conv_2d's ranks,
+a negative window size or a contradicted result; fully_connected's weight
+rank and element counts; batch_matmul's batch dims, rows, columns, rank):
+`check` must report an error inside them.
 
 usage: tf_shapes_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--verbose]
-Prints the seed, the disagreements, `values inferred exactly: X of Y` and
-`N passed, M failed`; exits 1 on any failure.
+Prints the seed, the disagreements, `values inferred exactly: X of Y`,
+`rejected cases found: X of Y` and `N passed, M failed`; exits 1 on any failure.
 """
 import json
 import math
@@ -47,6 +53,8 @@ class Case:
     def __init__(self):
         self.args, self.lines, self.want = [], [], []   # want: [(value name, type)]
         self.n = 0
+        self.bad = False     # the reference rejects the case: check must report an error in it
+        self.declared = None  # the result types to declare (None: unranked)
 
     def arg(self, shape, elem="f32"):
         name = "%%a%d" % len(self.args)
@@ -68,13 +76,15 @@ class Case:
         self.n += 1
         ops = ", ".join(o for o, _ in operands)
         types = ", ".join(t for _, t in operands)
-        rt = ["tensor<*x%s>" % elem] * len(results)
+        rt = self.declared or ["tensor<*x%s>" % elem] * len(results)
+        self.declared = None
         a = " {%s}" % ", ".join("%s = %s" % kv for kv in attrs) if attrs else ""
         lhs = res if len(results) == 1 else "%s:%d" % (res, len(results))
         self.lines.append('  %s = "%s"(%s)%s : (%s) -> %s' % (
             lhs, name, ops, a, types, rt[0] if len(rt) == 1 else "(" + ", ".join(rt) + ")"))
-        for i, s in enumerate(results):
-            self.want.append((res if len(results) == 1 else "%s#%d" % (res, i), ttype(list(s), elem)))
+        for i, s in enumerate(results):   # a bad case's results are named, not compared
+            self.want.append(((res if len(results) == 1 else "%s#%d" % (res, i)), None if self.bad else
+                              ttype(list(s), elem)))
         self.label = name
         return res
 
@@ -134,6 +144,18 @@ def g_conv(r, c, depthwise=False):
     st = [1, 1] + s if nchw else [1] + s + [1]
     dl = [1, 1] + d if nchw else [1] + d + [1]
     out = [n, oc, oh, ow] if nchw else [n, oh, ow, oc]
+    # Conv2DOp::verify rejects input channels that the filter's do not
+    # divide, and its inferred type a contradicting declared result
+    bad = None if depthwise or r.random() < 0.8 else r.choice(["channels", "result"])
+    if bad == "channels":
+        f = c.arg([kh, kw, cin + 1, cout])
+        if cin % (cin + 1) == 0:
+            return False
+    elif bad == "result":
+        wrong = list(out)
+        wrong[r.choice([2, 3] if nchw else [1, 2])] += 1
+        c.declared = [ttype(wrong)]
+    c.bad = bad is not None
     c.op("tf.DepthwiseConv2dNative" if depthwise else "tf.Conv2D", [x, f],
          [("data_format", '"%s"' % ("NCHW" if nchw else "NHWC")), ("dilations", ints(dl)),
           ("padding", '"%s"' % pad), ("strides", ints(st))], [out])
@@ -426,8 +448,172 @@ def g_tfl_more(r, c, kind, shape):
         c.op("tfl.broadcast_to", [c.arg(src), c.const(target)], [], [np.broadcast_to(np.zeros(src), target).shape])
 
 
+# --- TFLite's convolutions, pools, fully_connected, batch_matmul and gather ---
+# Graded by TensorFlow's documented shapes: the windowed sizes above (SAME
+# ceil(in / s), VALID ceil((in - (k - 1) * d) / s)); fully_connected's
+# output (keep_num_dims: the input's dims with the last one the weights'
+# dim 0; else [elements / weights dim 1, weights dim 0]); BatchMatMulV2's
+# broadcast batch dims; gather's params[:axis] + indices[batch_dims:] +
+# params[axis + 1:]. Bad cases (c.bad) break what TFLite's verifiers
+# reject: conv_2d's ranks, a negative window size, a declared result the
+# inferred one contradicts; fully_connected's weight rank and element
+# counts; batch_matmul's batch broadcast and declared rows and columns.
+# The window sizes of a bad case are negative by both the documented
+# formula and TensorFlow's C++ truncation: (in - eff + s) <= -s.
+
+
+def declare(r, c, shape, elem="f32"):
+    """Declares the result exactly, with ? dims, or unranked (None)."""
+    k = r.random()
+    if k < 0.3:
+        c.declared = [ttype(shape, elem)]
+    elif k < 0.5:
+        c.declared = ["tensor<%sx%s>" % ("x".join("?" for _ in shape), elem) if shape else "tensor<%s>" % elem]
+
+
+def tfl_conv_attrs(s, d, pad):
+    return [("dilation_h_factor", "%d : i32" % d[0]), ("dilation_w_factor", "%d : i32" % d[1]),
+            ("fused_activation_function", '"NONE"'), ("padding", '"%s"' % pad), ("stride_h", "%d : i32" % s[0]),
+            ("stride_w", "%d : i32" % s[1])]
+
+
+def g_tfl_conv(r, c, depthwise=False):
+    n, cin = r.randint(1, 3), r.randint(1, 4)
+    hw = dims(r, 2, 4, 12)
+    k = [r.randint(1, 3), r.randint(1, 3)]
+    s = [r.randint(1, 3), r.randint(1, 3)]
+    d = [1, 1] if r.random() < 0.6 else [r.randint(1, 2), r.randint(1, 2)]
+    pad = r.choice(["VALID", "SAME"])
+    mult = r.randint(1, 3)
+    cout = cin * mult if depthwise else r.randint(1, 4)
+    bad = None if depthwise or r.random() < 0.6 else r.choice(["result", "rank", "negative", "result_rank"])
+    if bad == "negative":
+        pad = "VALID"
+        i = r.randrange(2)
+        k[i] = hw[i] + 2 * s[i] + r.randint(0, 2)   # in - k + s <= -s with d = 1
+        d[i] = 1
+    out_hw = [windowed(hw[i], k[i], s[i], d[i], pad) for i in range(2)]
+    if bad != "negative" and min(out_hw) < 1:
+        return False
+    out = [n] + out_hw + [cout]
+    x = c.arg([n] + hw + [cin])
+    f = c.arg([1] + k + [cout] if depthwise else [cout] + k + [cin] if bad != "rank" else k + [cin])
+    b = c.arg([cout])
+    attrs = tfl_conv_attrs(s, d, pad)
+    if depthwise:
+        attrs.append(("depth_multiplier", "%d : i32" % mult))
+    c.bad = bad is not None
+    if bad == "result":
+        wrong = list(out)
+        wrong[r.randint(1, 2)] += r.randint(1, 3)
+        c.declared = [ttype(wrong)]
+    elif bad == "result_rank":
+        c.declared = [ttype(out[1:])]
+    elif not c.bad:
+        declare(r, c, out)
+    c.op("tfl.depthwise_conv_2d" if depthwise else "tfl.conv_2d", [x, f, b], attrs, [out])
+    return True
+
+
+def g_tfl_pool(r, c):
+    n, ch = r.randint(1, 3), r.randint(1, 4)
+    hw = dims(r, 2, 3, 12)
+    k = [r.randint(1, 3), r.randint(1, 3)]
+    s = [r.randint(1, 3), r.randint(1, 3)]
+    pad = r.choice(["VALID", "SAME"])
+    oh, ow = windowed(hw[0], k[0], s[0], 1, pad), windowed(hw[1], k[1], s[1], 1, pad)
+    if oh < 1 or ow < 1:
+        return False
+    declare(r, c, [n, oh, ow, ch])
+    c.op(r.choice(["tfl.max_pool_2d", "tfl.average_pool_2d"]), [c.arg([n] + hw + [ch])],
+         [("filter_height", "%d : i32" % k[0]), ("filter_width", "%d : i32" % k[1]),
+          ("fused_activation_function", '"NONE"'), ("padding", '"%s"' % pad), ("stride_h", "%d : i32" % s[0]),
+          ("stride_w", "%d : i32" % s[1])], [[n, oh, ow, ch]])
+    return True
+
+
+def g_tfl_fully_connected(r, c):
+    units, depth = r.randint(1, 6), r.randint(1, 6)
+    keep = r.random() < 0.5
+    lead = dims(r, r.randint(0, 2), 1, 4)
+    shape = lead + [depth]
+    if not keep and r.random() < 0.4:   # any shape whose element count depth divides
+        shape = lead + [depth * r.randint(1, 2)] if lead else [depth * r.randint(1, 3)]
+    total = int(np.prod(shape))
+    out = (shape[:-1] + [units]) if keep else [total // depth, units]
+    bad = None if r.random() < 0.7 else r.choice(["weights_rank", "input_count", "output_count"])
+    w = [units, depth] if bad != "weights_rank" else [units, depth, 1]
+    if bad == "input_count":
+        depth_w = depth + 1 if total % (depth + 1) else depth + 2
+        if total % depth_w == 0:
+            return False
+        w = [units, depth_w]
+        keep = False
+    x = c.arg(shape)
+    wt = c.arg(w)
+    bias = c.arg([units]) if r.random() < 0.5 else None
+    if bias is None:
+        c.args.append("%%a%d: none" % len(c.args))
+        bias = ("%%a%d" % (len(c.args) - 1), "none")
+    c.bad = bad is not None
+    if bad == "output_count":
+        c.declared = [ttype([total // depth + 1, units])]
+    elif not c.bad:
+        declare(r, c, out)
+    c.op("tfl.fully_connected", [x, wt, bias],
+         [("fused_activation_function", '"NONE"'), ("keep_num_dims", b(keep)), ("weights_format", '"DEFAULT"')], [out])
+    return True
+
+
+def g_tfl_batch_matmul(r, c):
+    m, k, n = dims(r, 3)
+    batch = dims(r, r.randint(0, 3), 1, 3)
+    other = [d if r.random() < 0.6 else 1 for d in batch][r.randint(0, len(batch)):]
+    if r.random() < 0.5:
+        batch, other = other, batch
+    ax, ay = r.random() < 0.5, r.random() < 0.5
+    out = list(np.broadcast_shapes(tuple(batch), tuple(other))) + [m, n]
+    bad = None if r.random() < 0.7 else r.choice(["batch", "rows", "cols", "rank"])
+    if bad == "batch":
+        if not batch or not other:
+            return False
+        batch[-1], other[-1] = 2, 3
+    x = c.arg(batch + ([k, m] if ax else [m, k]))
+    y = c.arg(other + ([n, k] if ay else [k, n]))
+    c.bad = bad is not None
+    if bad in ("rows", "cols"):
+        wrong = list(out)
+        wrong[-2 if bad == "rows" else -1] += 1
+        c.declared = [ttype(wrong)]
+    elif bad == "rank":
+        c.declared = [ttype(out + [1])]
+    elif not c.bad:
+        declare(r, c, out)
+    c.op("tfl.batch_matmul", [x, y], [("adj_x", b(ax)), ("adj_y", b(ay))], [out])
+    return True
+
+
+def g_tfl_gather(r, c):
+    shape = dims(r, r.randint(1, 4))
+    axis = r.randrange(len(shape))
+    bd = 1 if axis >= 1 and r.random() < 0.3 else 0
+    ishape = ([shape[0]] if bd else []) + dims(r, r.randint(0, 2), 1, 4)
+    x = c.arg(shape)
+    i = c.arg(ishape, "i32")
+    out = shape[:axis] + ishape[bd:] + shape[axis + 1:]
+    declare(r, c, out)
+    c.op("tfl.gather", [x, i], [("axis", "%d : i32" % (axis - len(shape) if r.random() < 0.3 else axis)),
+                                ("batch_dims", "%d : i32" % bd)], [out])
+    return True
+
+
+def g_tfl_nn(r, c):
+    return r.choice([g_tfl_conv, lambda r_, c_: g_tfl_conv(r_, c_, True), g_tfl_pool, g_tfl_fully_connected,
+                     g_tfl_batch_matmul, g_tfl_gather])(r, c)
+
+
 GENERATORS = [g_tfl, g_tfl, g_tfl, g_matmul, g_batch_matmul, g_conv, lambda r, c: g_conv(r, c, True), g_pool, g_pad, g_tile, g_reshape,
-              g_transpose, g_concat, g_slice, g_strided_slice, g_split, g_gather, g_pack, g_all]
+              g_transpose, g_concat, g_slice, g_strided_slice, g_split, g_gather, g_pack, g_all, g_tfl_nn, g_tfl_nn, g_tfl_nn]
 
 
 def main(argv):
@@ -443,19 +629,32 @@ def main(argv):
     print("tf_shapes_diff: seed %d, %d cases" % (args['seed'], len(cases)))
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "tf.mlir")
+        line = 0
         with open(path, "w") as f:
             for i, c in enumerate(cases):
                 if i:
                     f.write("// -----\n")
-                f.write("func.func @t%d(%s) {\n%s\n  return\n}\n" % (i, ", ".join(c.args), "\n".join(c.lines)))
+                    line += 1
+                text = "func.func @t%d(%s) {\n%s\n  return\n}\n" % (i, ", ".join(c.args), "\n".join(c.lines))
+                c.first, c.last = line, line + text.count("\n") - 1   # 0-based, as the JSON ranges
+                line += text.count("\n")
+                f.write(text)
         chk = subprocess.run([args['binary'], "check", "--split-input-file", "--format=json", "--exit-zero", path],
                              capture_output=True, text=True)
-        errors = [d for d in json.loads(chk.stdout).get("diagnostics", []) if d.get("severity") in (1, "error")]
+        every = [d for d in json.loads(chk.stdout).get("diagnostics", []) if d.get("severity") in (1, "error")]
         shp = subprocess.run([args['binary'], "shapes", "--format=json", path], capture_output=True, text=True)
         vals = [v for f in json.loads(shp.stdout)["files"] for v in f["values"] if v["kind"] == "result"]
     got = {}
     for v in vals:   # results in file order; names repeat per function
         got.setdefault(v["name"], []).append(v["inferred"])
+    errors, missed, nbad = [], [], 0
+    for c in cases:   # a bad case needs an error inside it; a good one none
+        mine = [d for d in every if c.first <= d["range"]["start"]["line"] <= c.last]
+        nbad += c.bad
+        if c.bad and not mine:
+            missed.append(c)
+        if not c.bad:
+            errors += mine
     failed, compared, exact = 0, 0, 0
     seen = {}
     by_op = {}
@@ -466,6 +665,8 @@ def main(argv):
             base = name.split("#")[0]
             lst = got.get(name) or got.get(base) or []
             have = lst[k] if k < len(lst) else None
+            if want is None:
+                continue
             compared += 1
             ok = have == want
             exact += ok
@@ -478,10 +679,13 @@ def main(argv):
                     print("  %s: want %s, got %s\n%s" % (c.label, want, have, "\n".join(c.lines)))
     for e in errors[:20]:
         print("  false error: %s" % json.dumps(e)[:300])
+    for c in missed[:20]:
+        print("  missed error (%s):\n%s" % (c.label, "\n".join(c.lines)))
     for op, (ok, n) in sorted(by_op.items()):
         print("  %-26s %4d / %4d" % (op, ok, n))
     print("values inferred exactly: %d of %d; false errors: %d" % (exact, compared, len(errors)))
-    failed += len(errors)
+    print("rejected cases found: %d of %d" % (nbad - len(missed), nbad))
+    failed += len(errors) + len(missed)
     print("%d passed, %d failed" % (len(cases) + compared - failed, failed))
     return 1 if failed else 0
 

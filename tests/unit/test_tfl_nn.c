@@ -1,0 +1,200 @@
+/*
+** test_tfl_nn.c: unit tests of framework_tf.c's TFLite layouts: nhwc_window
+** with per-dim scalar attributes (stride_h, dilation_w_factor,
+** filter_height), an OHWI or [1, H, W, C x m] filter and conv_2d's verifier
+** ("verify"), flatten_matmul (fully_connected) and tf_gather_v2 without
+** TensorFlow's checks (tfl.gather), directly and through the builtin
+** catalog (rules/tflite.json). Expected sizes are worked by hand from
+** TensorFlow's formulas: SAME ceil(in / s), VALID ceil((in - (k - 1) d) / s).
+*/
+#include <stdio.h>
+
+#include "helpers.h"
+#include "sop_case.h"
+#include "sop_check.h"
+
+/* Sets list parameter name to ints, replacing an earlier value (sc_list
+** adds one, and the first given wins). */
+static void set(sop_case *c, const char *name, const char *ints) {
+  for (int i = 0; i < c->nparams; i++)
+    if (!strcmp(c->params[i].name, name)) c->params[i].present = false;
+  sc_list(c, name, ints);
+}
+
+static void set_str(sop_case *c, const char *name, const char *value) {
+  for (int i = 0; i < c->nparams; i++)
+    if (!strcmp(c->params[i].name, name)) c->params[i].present = false;
+  sc_str(c, name, value);
+}
+
+/* tfl.conv_2d's parameters on an NHWC input and an OHWI filter. */
+static void tfl_conv(sop_case *c, const char *x, const char *f, const char *pad, const char *sh, const char *sw) {
+  *c = (sop_case){0};
+  sc_op(c, x);
+  sc_op(c, f);
+  sc_res(c, "tensor<*xf32>");
+  sc_str(c, "padding", pad);
+  sc_list(c, "stride_h", sh);
+  sc_list(c, "stride_w", sw);
+  sc_list(c, "dilation_h", "1");
+  sc_list(c, "dilation_w", "1");
+  sc_list(c, "filter_output_dim", "0");
+  sc_list(c, "filter_spatial_dim", "1");
+  sc_list(c, "verify", "1");
+}
+
+Test(tfl_nn, conv_2d_ohwi_windows) {
+  sop_case c;
+  /* VALID: h ceil((8 - 2) / 2) = 3, w ceil((8 - 2) / 1) = 6; 16 output channels from filter dim 0 */
+  tfl_conv(&c, "tensor<1x8x8x3xf32>", "tensor<16x3x3x3xf32>", "VALID", "2", "1");
+  sc_ok(&c, "nhwc_window", "tensor<1x3x6x16xf32>");
+  cr_expect(!c.out.unchecked_results); /* InferTypeOpInterface: the declared result is compared */
+  /* SAME: ceil(7 / 2) = 4, ceil(5 / 3) = 2 */
+  tfl_conv(&c, "tensor<2x7x5x3xf32>", "tensor<4x3x2x3xf32>", "SAME", "2", "3");
+  sc_ok(&c, "nhwc_window", "tensor<2x4x2x4xf32>");
+  /* dilation 2 on h: effective window 5, VALID ceil((9 - 4) / 1) = 5 */
+  tfl_conv(&c, "tensor<1x9x9x1xf32>", "tensor<1x3x3x1xf32>", "VALID", "1", "1");
+  set(&c, "dilation_h", "2");
+  sc_ok(&c, "nhwc_window", "tensor<1x5x7x1xf32>");
+  /* a `?` spatial dim stays `?`, the others still known */
+  tfl_conv(&c, "tensor<?x?x8x3xf32>", "tensor<16x3x3x3xf32>", "VALID", "1", "1");
+  sc_ok(&c, "nhwc_window", "tensor<?x?x6x16xf32>");
+}
+
+/* GetWindowedOutputSizeVerbose fails on a stride below 1 and on a
+** negative size: (1 - 5 + 1) / 1 = -3; (2 - 3 + 2) / 2 = 0 is a size. */
+Test(tfl_nn, conv_2d_verifier_failures) {
+  sop_case c;
+  tfl_conv(&c, "tensor<1x1x8x3xf32>", "tensor<16x5x3x3xf32>", "VALID", "1", "1");
+  sc_fails(&c, "nhwc_window", "window");
+  tfl_conv(&c, "tensor<1x2x8x3xf32>", "tensor<16x3x3x3xf32>", "VALID", "2", "1");
+  sc_ok(&c, "nhwc_window", "tensor<1x0x6x16xf32>");
+  tfl_conv(&c, "tensor<1x8x8x3xf32>", "tensor<16x3x3x3xf32>", "SAME", "0", "1");
+  sc_fails(&c, "nhwc_window", "window");
+  /* without "verify" (depthwise, pools: no verifier) the same op is silent */
+  tfl_conv(&c, "tensor<1x1x8x3xf32>", "tensor<16x5x3x3xf32>", "VALID", "1", "1");
+  set(&c, "verify", "0");
+  sc_ok(&c, "nhwc_window", "tensor<1x?x6x16xf32>");
+  cr_expect(c.out.unchecked_results);
+}
+
+/* TensorFlow's Conv2D verifier: 3 input channels against an HWIO filter of
+** 2 input channels; 4 against 2 divides (grouped). */
+Test(tfl_nn, tf_conv2d_divisible_channels) {
+  sop_case c = {0};
+  sc_op(&c, "tensor<1x8x8x3xf32>");
+  sc_op(&c, "tensor<3x3x2x16xf32>");
+  sc_res(&c, "tensor<*xf32>");
+  sc_str(&c, "padding", "SAME");
+  sc_list(&c, "verify", "1");
+  sc_list(&c, "divisible_channels", "1");
+  sc_fails(&c, "nhwc_window", "conv-dims");
+  sc_shape(&c.ops[0], "tensor<1x8x8x4xf32>");
+  sc_ok(&c, "nhwc_window", "tensor<1x8x8x16xf32>");
+  sc_shape(&c.ops[0], "tensor<1x8x8x?xf32>");
+  sc_ok(&c, "nhwc_window", "tensor<1x8x8x16xf32>");
+}
+
+Test(tfl_nn, depthwise_and_pool_layouts) {
+  sop_case c;
+  /* depthwise: filter [1, 3, 3, 6], output channels its dim 3; SAME ceil(8 / 1), ceil(8 / 3) */
+  tfl_conv(&c, "tensor<1x8x8x3xf32>", "tensor<1x3x3x6xf32>", "SAME", "1", "3");
+  set(&c, "filter_output_dim", "3");
+  set(&c, "verify", "0");
+  sc_ok(&c, "nhwc_window", "tensor<1x8x3x6xf32>");
+  /* pool: filter_height 2, filter_width 3, VALID ceil((9 - 1) / 2) = 4, ceil((7 - 2) / 2) = 3 */
+  c = (sop_case){0};
+  sc_op(&c, "tensor<2x9x7x5xf32>");
+  sc_res(&c, "tensor<*xf32>");
+  set_str(&c, "padding", "VALID");
+  set(&c, "window_kind", "2");
+  set(&c, "window_h", "2");
+  set(&c, "window_w", "3");
+  set(&c, "stride_h", "2");
+  set(&c, "stride_w", "2");
+  sc_ok(&c, "nhwc_window", "tensor<2x4x3x5xf32>");
+}
+
+Test(tfl_nn, fully_connected_shapes_and_counts) {
+  sop_case c = {0};
+  sc_op(&c, "tensor<2x3x8xf32>");
+  sc_op(&c, "tensor<5x8xf32>");
+  sc_res(&c, "tensor<*xf32>");
+  set(&c, "verify", "1");
+  set_str(&c, "keep_num_dims", "true");
+  sc_ok(&c, "flatten_matmul", "tensor<2x3x5xf32>");
+  cr_expect(c.out.unchecked_results);
+  set_str(&c, "keep_num_dims", "false"); /* 48 elements / 8 = 6 rows */
+  sc_ok(&c, "flatten_matmul", "tensor<6x5xf32>");
+  c.res[0] = (ms_shape){0};
+  sc_shape(&c.res[0], "tensor<7x5xf32>"); /* 48 / 8 against 35 / 5 */
+  sc_fails(&c, "flatten_matmul", "element-count");
+  sc_shape(&c.res[0], "tensor<1x41xf32>"); /* 41 elements, not a multiple of 5 */
+  sc_fails(&c, "flatten_matmul", "element-count");
+  set(&c, "default_weights", "0"); /* shuffled weights: the output is not checked */
+  sc_passes(&c, "flatten_matmul");
+  sc_shape(&c.ops[0], "tensor<2x2x11xf32>"); /* 44 elements, not a multiple of 8 */
+  sc_fails(&c, "flatten_matmul", "element-count");
+  sc_shape(&c.ops[0], "tensor<2x?x11xf32>"); /* not static: the verifier stops */
+  sc_passes(&c, "flatten_matmul");
+  sc_shape(&c.ops[1], "tensor<5x8x1xf32>");
+  sc_fails(&c, "flatten_matmul", "operand-rank");
+}
+
+Test(tfl_nn, gather_shape_without_tensorflows_checks) {
+  sop_case c = {0};
+  sc_op(&c, "tensor<2x5x7xf32>");
+  sc_op(&c, "tensor<2x3xi32>");
+  sc_res(&c, "tensor<*xf32>");
+  set(&c, "verify", "0");
+  set(&c, "axis", "-1");
+  set(&c, "batch_dims", "1"); /* [2, 5] + [3] + [] */
+  sc_ok(&c, "tf_gather_v2", "tensor<2x5x3xf32>");
+  set(&c, "batch_dims", "0"); /* [2, 5] + [2, 3] */
+  sc_ok(&c, "tf_gather_v2", "tensor<2x5x2x3xf32>");
+  set(&c, "axis", "3"); /* out of range: TFLite's verifier does not say, so nothing is inferred */
+  cr_expect_eq(sc_run(&c, "tf_gather_v2"), MS_INFER_UNKNOWN);
+  set(&c, "min_ranks", "1");
+  sc_shape(&c.ops[0], "tensor<f32>");
+  sc_fails(&c, "tf_gather_v2", "operand-rank");
+}
+
+/* Through rules/tflite.json: conv_2d's declared result against the
+** windows, fully_connected's counts, batch_matmul's batch dims; depthwise
+** and pools silent whatever they declare. */
+Test(tfl_nn, through_the_catalog) {
+  char codes[256];
+  ms_analysis a;
+  test_analyse(
+      "func.func @f(%x: tensor<1x8x8x3xf32>, %w: tensor<16x3x3x3xf32>, %b: tensor<16xf32>, %d: tensor<1x3x3x6xf32>) {\n"
+      "  %0 = \"tfl.conv_2d\"(%x, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, "
+      "fused_activation_function = \"NONE\", padding = \"VALID\", stride_h = 1 : i32, stride_w = 1 : i32} : "
+      "(tensor<1x8x8x3xf32>, tensor<16x3x3x3xf32>, tensor<16xf32>) -> tensor<1x6x6x16xf32>\n"
+      "  %1 = \"tfl.conv_2d\"(%x, %w, %b) {dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, "
+      "fused_activation_function = \"NONE\", padding = \"VALID\", stride_h = 1 : i32, stride_w = 1 : i32} : "
+      "(tensor<1x8x8x3xf32>, tensor<16x3x3x3xf32>, tensor<16xf32>) -> tensor<1x8x8x16xf32>\n"
+      "  %2 = \"tfl.depthwise_conv_2d\"(%x, %d, %b) {depth_multiplier = 2 : i32, dilation_h_factor = 1 : i32, "
+      "dilation_w_factor = 1 : i32, fused_activation_function = \"NONE\", padding = \"VALID\", stride_h = 1 : i32, "
+      "stride_w = 1 : i32} : (tensor<1x8x8x3xf32>, tensor<1x3x3x6xf32>, tensor<16xf32>) -> tensor<1x8x8x6xf32>\n"
+      "  %3 = \"tfl.max_pool_2d\"(%x) {filter_height = 2 : i32, filter_width = 2 : i32, fused_activation_function = "
+      "\"NONE\", padding = \"SAME\", stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<1x8x8x3xf32>) -> "
+      "tensor<1x5x4x3xf32>\n"
+      "  return\n}\n",
+      NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "result-shape@3");
+  ms_analysis_clear(&a);
+  test_analyse(
+      "func.func @f(%x: tensor<2x2x10xf32>, %w: tensor<40x37xf32>, %y: tensor<3x1x4x5xf32>, %z: tensor<2x6x5xf32>, "
+      "%q: tensor<2x4x5xf32>) {\n"
+      "  %0 = \"tfl.fully_connected\"(%x, %w, %w) {fused_activation_function = \"NONE\", keep_num_dims = false, "
+      "weights_format = \"DEFAULT\"} : (tensor<2x2x10xf32>, tensor<40x37xf32>, tensor<40x37xf32>) -> "
+      "tensor<1x40xf32>\n"
+      "  %1 = \"tfl.batch_matmul\"(%y, %z) {adj_x = false, adj_y = true} : (tensor<3x1x4x5xf32>, tensor<2x6x5xf32>) "
+      "-> tensor<3x2x4x6xf32>\n"
+      "  %2 = \"tfl.batch_matmul\"(%q, %z) {adj_x = false, adj_y = true} : (tensor<2x4x5xf32>, tensor<2x6x5xf32>) -> "
+      "tensor<2x4x7xf32>\n"
+      "  return\n}\n",
+      NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "element-count@2 result-shape@4");
+  ms_analysis_clear(&a);
+}
