@@ -1245,6 +1245,20 @@ def mask_mistake(rng, mask):
     return m
 
 
+def valid_contract(rng, f):
+    """A valid vector.contract's pieces for a mask test, its operands added
+    to f: (loop sizes, the maps' text, the iterator types' text, lhs, rhs,
+    acc and their types)."""
+    nloops, lm, rm, am = rng.choice(CONTRACTIONS)
+    sizes = [rng.randint(1, 4) for _ in range(nloops)]
+    iters = ", ".join('"%s"' % ("parallel" if d in am else "reduction") for d in range(nloops))
+    shapes = [[sizes[d] for d in m] for m in (lm, rm, am)]
+    maps = ", ".join(amap(nloops, ["d%d" % d for d in m]) for m in (lm, rm, am))
+    ta, tb = vtype(shapes[0]), vtype(shapes[1])
+    tc = vtype(shapes[2]) if shapes[2] else "f32"
+    return (sizes, maps, iters) + tuple(f.arg(t) for t in (ta, tb, tc)) + (ta, tb, tc)
+
+
 def vmask_maps(rng, name, kind):
     """vector.mask around an op whose expected mask comes from its maps (a
     transfer_read or transfer_write with a projected permutation map, the
@@ -1253,14 +1267,7 @@ def vmask_maps(rng, name, kind):
     inferTransferOpMaskType / ContractionOp::getExpectedMaskType."""
     f = Fn()
     if kind == "contract":
-        nloops, lm, rm, am = rng.choice(CONTRACTIONS)
-        sizes = [rng.randint(1, 4) for _ in range(nloops)]
-        iters = ", ".join('"%s"' % ("parallel" if d in am else "reduction") for d in range(nloops))
-        shapes = [[sizes[d] for d in m] for m in (lm, rm, am)]
-        maps = ", ".join(amap(nloops, ["d%d" % d for d in m]) for m in (lm, rm, am))
-        ta, tb = vtype(shapes[0]), vtype(shapes[1])
-        tc = vtype(shapes[2]) if shapes[2] else "f32"
-        a, b, c = f.arg(ta), f.arg(tb), f.arg(tc)
+        sizes, maps, iters, a, b, c, ta, tb, tc = valid_contract(rng, f)
         mask = mask_mistake(rng, sizes)
         m = f.arg(vtype(mask, "i1"))
         f.body.append("%%r = vector.mask %s { vector.contract {indexing_maps = [%s], iterator_types = [%s], "
@@ -1399,14 +1406,7 @@ def vmask_shared(rng, name, f):
     with no results')."""
     r = rng.random()
     if r < 0.35:
-        nloops, lm, rm, am = rng.choice(CONTRACTIONS)
-        sizes = [rng.randint(1, 4) for _ in range(nloops)]
-        iters = ", ".join('"%s"' % ("parallel" if d in am else "reduction") for d in range(nloops))
-        shapes = [[sizes[d] for d in m] for m in (lm, rm, am)]
-        maps = ", ".join(amap(nloops, ["d%d" % d for d in m]) for m in (lm, rm, am))
-        ta, tb = vtype(shapes[0]), vtype(shapes[1])
-        tc = vtype(shapes[2]) if shapes[2] else "f32"
-        a, b, c = f.arg(ta), f.arg(tb), f.arg(tc)
+        sizes, maps, iters, a, b, c, ta, tb, tc = valid_contract(rng, f)
         m = f.arg(vtype(sizes, "i1"))
         inner = ("vector.contract {indexing_maps = [%s], iterator_types = [%s], kind = #vector.kind<add>} "
                  "%s, %s, %s : %s, %s into %s" % (maps, iters, a, b, c, ta, tb, tc))

@@ -162,8 +162,10 @@ def g_conv(r, c, depthwise=False):
     return True
 
 
-def g_pool(r, c):
-    nchw = r.random() < 0.3
+def pool_window(r):
+    """A random 2-D pooling window: (batch, channels, [h, w], kernel,
+    strides, padding, output h, output w), or None when the window leaves
+    no output."""
     n, ch = r.randint(1, 3), r.randint(1, 4)
     hw = dims(r, 2, 3, 12)
     k = [r.randint(1, 3), r.randint(1, 3)]
@@ -171,7 +173,16 @@ def g_pool(r, c):
     pad = r.choice(["VALID", "SAME"])
     oh, ow = windowed(hw[0], k[0], s[0], 1, pad), windowed(hw[1], k[1], s[1], 1, pad)
     if oh < 1 or ow < 1:
+        return None
+    return n, ch, hw, k, s, pad, oh, ow
+
+
+def g_pool(r, c):
+    nchw = r.random() < 0.3
+    w = pool_window(r)
+    if w is None:
         return False
+    n, ch, hw, k, s, pad, oh, ow = w
     x = c.arg([n, ch] + hw if nchw else [n] + hw + [ch])
     ks = [1, 1] + k if nchw else [1] + k + [1]
     st = [1, 1] + s if nchw else [1] + s + [1]
@@ -516,14 +527,10 @@ def g_tfl_conv(r, c, depthwise=False):
 
 
 def g_tfl_pool(r, c):
-    n, ch = r.randint(1, 3), r.randint(1, 4)
-    hw = dims(r, 2, 3, 12)
-    k = [r.randint(1, 3), r.randint(1, 3)]
-    s = [r.randint(1, 3), r.randint(1, 3)]
-    pad = r.choice(["VALID", "SAME"])
-    oh, ow = windowed(hw[0], k[0], s[0], 1, pad), windowed(hw[1], k[1], s[1], 1, pad)
-    if oh < 1 or ow < 1:
+    w = pool_window(r)
+    if w is None:
         return False
+    n, ch, hw, k, s, pad, oh, ow = w
     declare(r, c, [n, oh, ow, ch])
     c.op(r.choice(["tfl.max_pool_2d", "tfl.average_pool_2d"]), [c.arg([n] + hw + [ch])],
          [("filter_height", "%d : i32" % k[0]), ("filter_width", "%d : i32" % k[1]),

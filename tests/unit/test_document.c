@@ -452,17 +452,14 @@ Test(document, position_next_is_position) {
   ms_document_delete(d);
 }
 
-/* Long lines (marks every 256 bytes, document.c): positions at random
-** offsets, in random order, in both encodings, over three long lines of
-** mixed characters (1 to 4 bytes, invalid bytes, a "\r\n"), match the
-** reference walk from the line start; so do they after edits of the
-** lines (the marks are forgotten, not reused). */
-Test(document, long_line_positions_match_reference) {
-  unsigned seed = (unsigned)time(NULL);
-  srand(seed);
+/* Three long lines of 6,000 random pieces each (1 to 4 bytes, invalid
+** bytes), the second ended by "\r\n": the text of the long-line tests, in
+** a buffer with room for their edits (freed by the caller). */
+static char *long_lines(size_t *out_len) {
   static const char *const pieces[] = {"a", "%0", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xff", "\xe2\x82"};
-  size_t cap = 1 << 18, len = 0;
-  char *ref = malloc(cap);
+  size_t len = 0;
+  char *ref = malloc((size_t)1 << 18);
+  cr_assert(ref);
   for (int line = 0; line < 3; line++) {
     for (int i = 0; i < 6000; i++) {
       const char *p = pieces[rand() % 7];
@@ -472,6 +469,20 @@ Test(document, long_line_positions_match_reference) {
     memcpy(ref + len, line == 1 ? "\r\n" : "\n", line == 1 ? 2 : 1);
     len += line == 1 ? 2 : 1;
   }
+  *out_len = len;
+  return ref;
+}
+
+/* Long lines (marks every 256 bytes, document.c): positions at random
+** offsets, in random order, in both encodings, over three long lines of
+** mixed characters (1 to 4 bytes, invalid bytes, a "\r\n"), match the
+** reference walk from the line start; so do they after edits of the
+** lines (the marks are forgotten, not reused). */
+Test(document, long_line_positions_match_reference) {
+  unsigned seed = (unsigned)time(NULL);
+  srand(seed);
+  size_t len;
+  char *ref = long_lines(&len);
   ms_document *d = ms_document_new("u", ref, len, 1);
   size_t s = 0;
   for (int round = 0; round < 9; round++) {
@@ -507,18 +518,8 @@ Test(document, long_line_positions_match_reference) {
 Test(document, long_line_offsets_match_reference) {
   unsigned seed = (unsigned)time(NULL);
   srand(seed);
-  static const char *const pieces[] = {"a", "%0", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xff", "\xe2\x82"};
-  size_t cap = 1 << 18, len = 0;
-  char *ref = malloc(cap);
-  for (int line = 0; line < 3; line++) {
-    for (int i = 0; i < 6000; i++) {
-      const char *p = pieces[rand() % 7];
-      memcpy(ref + len, p, strlen(p));
-      len += strlen(p);
-    }
-    memcpy(ref + len, line == 1 ? "\r\n" : "\n", line == 1 ? 2 : 1);
-    len += line == 1 ? 2 : 1;
-  }
+  size_t len;
+  char *ref = long_lines(&len);
   ms_document *d = ms_document_new("u", ref, len, 1);
   for (int round = 0; round < 5; round++) {
     for (int k = 0; k < 2000; k++) {
