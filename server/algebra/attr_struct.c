@@ -157,7 +157,7 @@ bool ms_attr_pair(const char *text, size_t len, int index, const char **value, s
 }
 
 /* One bracketed group of the compact form: letters a and b at their
-** positions, digits give the spatial dims. */
+** positions, digits give the spatial dims, `?` a position left unnamed. */
 typedef struct conv_group {
   int64_t first, second;            /* positions of the two letters, -1 if absent */
   int64_t spatial[64];
@@ -186,6 +186,8 @@ static bool read_group(const char *s, size_t n, char a, char b, conv_group *g) {
       if (d >= 64 || nseen >= 64) return false;
       seen[nseen++] = d;
       g->spatial[d] = pos;
+    } else if (s[i] == '?') {
+      i++; /* MHLO's parser: a dim the numbers do not name (StableHLO's rejects it) */
     } else {
       return false;
     }

@@ -174,3 +174,21 @@ Test(hlo_readers, mhlo_convolution_with_unnamed_dims) {
   test_expect_codesf("operand-rank@2", fmt, "32x1x8x8x16xf32", "stablehlo", "stablehlo", "32x1x8x8x16xf32",
                      "32x1x8x8x16xf32");
 }
+
+/* The same in MHLO's printed form: `?` marks a dim the dimension numbers
+** do not name (mlir-hlo's parseConvolutionDimensions skips it); StableHLO's
+** parser rejects `?`, and its convolution_c12 the rank, so it still reports. */
+Test(hlo_readers, mhlo_convolution_question_mark_dims) {
+  const char *fmt =
+      "func.func @f(%%a: tensor<1x8x8x32x207xf32>, %%w: tensor<3x3x32x207x16xf32>) -> tensor<%s> {\n"
+      "  %%0 = \"%s.convolution\"(%%a, %%w) {batch_group_count = 1 : i64, dimension_numbers = "
+      "#%s.conv<[b, 0, 1, ?, f]x[0, 1, ?, i, o]->[?, b, 0, 1, f]>, "
+      "feature_group_count = 1 : i64, padding = dense<1> : tensor<2x2xi64>} : (tensor<1x8x8x32x207xf32>, "
+      "tensor<3x3x32x207x16xf32>) -> tensor<%s>\n"
+      "  func.return %%0 : tensor<%s>\n"
+      "}\n";
+  test_expect_codesf("", fmt, "32x1x8x8x16xf32", "mhlo", "mhlo", "32x1x8x8x16xf32", "32x1x8x8x16xf32");
+  test_expect_codesf("result-shape@2", fmt, "32x1x9x8x16xf32", "mhlo", "mhlo", "32x1x9x8x16xf32", "32x1x9x8x16xf32");
+  test_expect_codesf("operand-rank@2", fmt, "32x1x8x8x16xf32", "stablehlo", "stablehlo", "32x1x8x8x16xf32",
+                     "32x1x8x8x16xf32");
+}
