@@ -99,7 +99,7 @@ static bool one_element(const ms_shape *p) {
 ** the declared results, compatible shape by shape (branches are not
 ** compared with each other). */
 static bool branches_against_operands(const ms_sop_in *in, ms_sop_out *out) {
-  char a[300], b[300];
+  char a[480], b[480];
   static const char *const names[] = {"then_graph", "else_graph"};
   for (int r = 0; r < in->nregions; r++) {
     const ms_sop_region *g = &in->regions[r];
@@ -258,7 +258,7 @@ static ms_infer_verdict while_loop(const ms_sop_in *in, ms_sop_out *out) {
   ** refines them before the verifier runs again (structured.c keeps them
   ** when a region op's refined types then break it). */
   if (from_body && !in->at_declared && !loop_results(in, out, true)) return MS_INFER_UNKNOWN;
-  char a[300], b[300];
+  char a[480], b[480];
   const char *what = NULL;
   const ms_shape *other = NULL;
   int nother = 0;

@@ -121,8 +121,9 @@ int64_t ms_sop_int(const ms_sop_in *in, const char *name, int64_t dflt) {
 ms_infer_verdict ms_sop_fail(ms_sop_out *out, const char *code, int operand, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(out->why, sizeof out->why, fmt, ap);
+  int k = vsnprintf(out->why, sizeof out->why, fmt, ap);
   va_end(ap);
+  if (k >= (int)sizeof out->why) memcpy(out->why + sizeof out->why - 4, "...", 4); /* cut, and says so */
   out->code = code;
   out->operand = operand;
   return MS_INFER_INVALID;

@@ -116,7 +116,8 @@ typedef struct ms_sop_out {
   int room;                     /* entries in results and provenance */
   ms_shape *results;            /* inferred results on OK (unranked where nothing is known) */
   const char *code;             /* INVALID: registry code of the violated constraint (a static string) */
-  char why[256];                /* INVALID: which dim, which constraint, which values */
+  char why[1024];               /* INVALID: which dim, which constraint, which values (a region
+                                ** op's lists of many types: ms_sop_fail ends a longer one with "...") */
   int operand;                  /* the operand the reason is about; -1: the op or its attributes */
   bool unchecked_results;       /* OK: the verifier does not compare the declared results with these
                                    (dynamic_conv): they only refine */

@@ -103,6 +103,15 @@ Test(hlo_loops, twenty_loop_values_checked) {
     free(s);
     s = generic_while(dialects[k], -1, NULL, 15, 16);
     test_expect_codes(s, "region-types@2");
+    /* verifyWhileOp's words list every type on both sides, the 20th too */
+    char codes[256];
+    ms_analysis a;
+    test_analyse(s, NULL, true, codes, sizeof codes, &a);
+    cr_assert_eq(a.diags.count, 1, "%s", codes);
+    const char *m = a.diags.items[0].message;
+    cr_expect(strstr(m, "'tensor<20xf32>' vs 'tensor<1xf32>'") && strstr(m, "'tensor<17xf32>', 'tensor<16xf32>'"), "%s", m);
+    cr_expect(!strcmp(m + strlen(m) - strlen("'tensor<20xf32>'"), "'tensor<20xf32>'"), "%s", m);
+    ms_analysis_clear(&a);
     free(s);
     /* a `?` argument is compatible with any size: silent */
     s = generic_while(dialects[k], 12, "tensor<?xf32>", 0, 0);
