@@ -791,10 +791,10 @@ static void rule_none(ctx *c) {
     if (is_ranked(c, i)) ms_shape_merge_bounds(&c->out->inferred, &c->ops[i]);
   /* With no bounds, the first ranked operand's encoding (a sparse #CSR):
   ** boundsToEncoding with no bounds returns its prototype. */
-  c->out->inferred.encoding[0] = '\0';
+  c->out->inferred.encoding = NULL;
   for (int i = 0; i < c->nops && !c->out->inferred.bounded; i++)
     if (is_ranked(c, i)) {
-      memcpy(c->out->inferred.encoding, c->ops[i].encoding, sizeof c->ops[i].encoding);
+      c->out->inferred.encoding = c->ops[i].encoding;
       break;
     }
   c->out->has_inferred = true;

@@ -305,9 +305,9 @@ bool ms_shape_meet(const ms_shape *declared, const ms_shape *inferred, ms_shape 
   meet_bounds(out, inferred, refined);
   /* The encoding StableHLO's inference carries (a sparse one) where the
   ** declared type has none. */
-  if (!out->encoding[0] && !out->bounded && !declared->bounds_invalid && inferred->encoding[0] &&
+  if (!out->encoding && !out->bounded && !declared->bounds_invalid && inferred->encoding &&
       !inferred->bounded && out->kind == MS_TYPE_TENSOR) {
-    memcpy(out->encoding, inferred->encoding, sizeof out->encoding);
+    out->encoding = inferred->encoding;
     *refined = true;
   }
   return true;

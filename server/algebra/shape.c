@@ -9,6 +9,7 @@
 ** instead of searching for the first '>'. Pure: no I/O, no allocation.
 */
 #include "shape.h"
+#include "intern.h"
 
 #include <assert.h>
 #include <stdio.h>
@@ -66,7 +67,7 @@ void ms_shape_merge_bounds(ms_shape *self, const ms_shape *other) {
     any |= self->bounds[k] >= 0;
   }
   if (any && !self->bounded) self->bounds_form = other->bounds_form;
-  if (any) self->encoding[0] = '\0';
+  if (any) self->encoding = NULL;
   self->bounded = any;
   self->bounds_invalid = 0;
 }
@@ -280,7 +281,7 @@ static bool read_dim_list(cursor *c, int64_t *dims, int *n) {
 ** `#stablehlo.type_extensions<bounds = [4, ?]>` (or mhlo's). Bounds that do
 ** not fit the shape (another length, a bound on a static dim) are invalid
 ** types for StableHLO; they are flagged (bounds_invalid), not read. Any
-** other encoding is kept in self->encoding when it fits. */
+** other encoding is kept in self->encoding (interned). */
 static void read_bounds(ms_shape *self, const char *enc, size_t len) {
   trim(&enc, &len);
   const char *body = NULL;
@@ -305,11 +306,9 @@ static void read_bounds(ms_shape *self, const char *enc, size_t len) {
       blen = (size_t)(end - 1 - body);
     }
   }
-  if (!body && len < sizeof self->encoding && !has_prefix(enc, len, forms[0]) && !has_prefix(enc, len, forms[1]) &&
-      !has_prefix(enc, len, exts[0]) && !has_prefix(enc, len, exts[1])) {
-    memcpy(self->encoding, enc, len);
-    self->encoding[len] = '\0';
-  }
+  if (!body && !has_prefix(enc, len, forms[0]) && !has_prefix(enc, len, forms[1]) &&
+      !has_prefix(enc, len, exts[0]) && !has_prefix(enc, len, exts[1]))
+    self->encoding = ms_intern(enc, len);
   if (!body || !self->ranked) return;
   cursor c = {body, body + blen, 0};
   int64_t b[MS_MAX_RANK];
@@ -556,7 +555,7 @@ size_t ms_shape_format_type(const ms_shape *self, char *buf, size_t n) {
   put(&s, NULL, 0, self->elem);
   size_t before = s.len;
   put_bounds(&s, self);
-  if (s.len == before && self->encoding[0] && self->kind == MS_TYPE_TENSOR) {
+  if (s.len == before && self->encoding && self->kind == MS_TYPE_TENSOR) {
     put(&s, NULL, 0, ", ");
     put(&s, NULL, 0, self->encoding);
   }

@@ -19,8 +19,8 @@
 **   - StableHLO bounds on dynamic dims in the encoding, "tensor<?x3xf32,
 **     #stablehlo.bounds<4, ?>>" or "#stablehlo.type_extensions<bounds = [4, ?]>"
 **     (also mhlo.): `bounds` holds them (MS_DIM_DYNAMIC: no bound);
-**   - any other tensor encoding (`tensor<4xf32, #CSR>`) is kept as text in
-**     `encoding` when short enough, and written back by
+**   - any other tensor encoding (`tensor<4xf32, #CSR>`) is kept as text of
+**     any length in `encoding` (interned, intern.h), and written back by
 **     ms_shape_format_type: StableHLO's inference carries an operand's
 **     encoding to the result where it has no bounds (Base.cpp
 **     boundsToEncoding with no bounds returns its prototype), and
@@ -60,8 +60,14 @@ typedef struct ms_shape {
   uint8_t bounds_form;           /* how they were written (ms_shape_format_type writes them so):
                                     0 #stablehlo.bounds<..>, 1 #stablehlo.type_extensions<bounds = [..]>,
                                     2 #mhlo.bounds<..>, 3 #mhlo.type_extensions<bounds = [..]> */
-  char encoding[40];             /* a tensor's encoding that is not bounds ("#CSR"); "" if none or longer */
+  const char *encoding;          /* a tensor's encoding that is not bounds ("#CSR"), of any length,
+                                    interned (intern.h: equal texts, equal pointers); NULL if none */
 } ms_shape;
+
+/* A shape's encoding, "" if none. */
+static inline const char *ms_shape_encoding(const ms_shape *self) {
+  return self->encoding ? self->encoding : "";
+}
 
 #define MS_BOUNDS_LENGTH 1       /* not one bound per dim */
 #define MS_BOUNDS_STATIC 2       /* a bound on a static dim */

@@ -199,14 +199,14 @@ static void check_unwritten_use(analyzer *w, const ms_use *u, ms_span type) {
               !strcmp(use.elem, def->elem);
   for (int k = 0; same && use.ranked && k < use.rank; k++) same = use.scalable[k] == def->scalable[k];
   if (same) return;
-  char want[160];
-  ms_shape_format_type(def, want, sizeof want);
+  char *want = type_text_dup(def);
   ms_span at = same_line(w->text, type.start, u->span.start) ? type : u->span;
   ms_diagnostic *d = ms_diag_list_add(&w->out->diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_TYPE_MISMATCH,
                                       NULL, "%.*s is used as %.*s but its op gives it type %s",
                                       (int)(u->span.end - u->span.start), w->text + u->span.start,
                                       (int)(type.end - type.start), w->text + type.start, want);
   ms_diag_set_fix(d, type.start, type.end, want);
+  free(want);
 }
 
 static void check_uses(analyzer *w, const ms_op *op) {
@@ -238,9 +238,11 @@ static void check_uses(analyzer *w, const ms_op *op) {
     ms_diag_set_related(d, def->def.start, def->def.end, "%.*s is defined here as %.*s",
                         (int)(use.end - use.start), w->text + use.start, (int)(def->type.end - def->type.start),
                         w->text + def->type.start);
-    char fix[256];
-    snprintf(fix, sizeof fix, "%.*s", (int)(def->type.end - def->type.start), w->text + def->type.start);
+    /* the defined type whole: a fix cut short would write a broken type */
+    char *fix = ms_xmalloc(def->type.end - def->type.start + 1);
+    copy_span(fix, def->type.end - def->type.start + 1, w->text, def->type);
     ms_diag_set_fix(d, type.start, type.end, fix);
+    free(fix);
   }
 }
 
@@ -417,10 +419,18 @@ static void record_inference(analyzer *w, const ms_op *op, const ms_rule_binding
   ms_shape shown = *inferred;
   /* Element types are not inferred: show the declared result's. */
   with_declared_kind(&shown, result);
-  char type[160];
-  ms_shape_format_type(&shown, type, sizeof type);
+  char *type = type_text_dup(&shown);
   inf->inferred = intern_type(w, type);
+  free(type);
   inf->result_differs = result && result_less_precise(result, inferred);
+}
+
+void copy_whole(char *dst, size_t n, const char *src) {
+  size_t len = strlen(src);
+  if (!n) return;
+  if (len >= n) len = 0;
+  memcpy(dst, src, len);
+  dst[len] = '\0';
 }
 
 /* What snprintf(dst, n, "%.*s", ...) wrote, without its format parsing
@@ -463,7 +473,7 @@ static void fill_detail(analyzer *w, const ms_op *op, const ms_rule_binding *b, 
   d->result = *res;
   ms_analysis *out = w->out;
   if (out->ninferences && out->inferences[out->ninferences - 1].has_inferred)
-    snprintf(d->inferred, sizeof d->inferred, "%s", ms_inference_type(out, &out->inferences[out->ninferences - 1]));
+    copy_whole(d->inferred, sizeof d->inferred, ms_inference_type(out, &out->inferences[out->ninferences - 1]));
 }
 
 void apply_rule(analyzer *w, uint32_t opi) {

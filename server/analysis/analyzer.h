@@ -146,7 +146,8 @@ typedef struct ms_op_detail {
   char operand_types[MS_MAX_OPERANDS][128];
   char result_type[128];                 /* "" when none */
   ms_broadcast_result result;            /* findings and the derivation rows */
-  char inferred[160];                    /* "" when nothing could be inferred */
+  char inferred[512];                    /* "" when nothing could be inferred, or the type
+                                            (a long encoding) does not fit: never cut */
   char algebra[48];                      /* a structured op's shape function ("dot_general"), else "" */
   char provenance[512];                  /* its result's dims and where each comes from, "; " between */
 } ms_op_detail;

@@ -32,14 +32,21 @@ static void inferred_operand(const analyzer *w, const ms_op *op, int i, const ms
   if (v != MS_NONE && w->shape[v]) *out = *w->shape[v];
 }
 
+char *type_text_dup(const ms_shape *s) {
+  char buf[256];
+  size_t n = ms_shape_format_type(s, buf, sizeof buf);
+  if (n < sizeof buf) return ms_xstrdup(buf);
+  char *out = ms_xmalloc(n + 1);
+  ms_shape_format_type(s, out, n + 1);
+  return out;
+}
+
 void set_value_shape(analyzer *w, uint32_t v, const ms_shape *shape, uint32_t producer, bool shown) {
   if (!w->shape[v]) w->shape[v] = ms_xmalloc(sizeof *shape);
   *w->shape[v] = *shape;
   if (!shown) return;
-  char buf[256];
-  ms_shape_format_type(shape, buf, sizeof buf);
   free(w->info[v].inferred);
-  w->info[v].inferred = ms_xstrdup(buf);
+  w->info[v].inferred = type_text_dup(shape);
   w->info[v].producer = producer;
 }
 
@@ -100,9 +107,7 @@ void type_unwritten_result(analyzer *w, uint32_t opi, const ms_shape *inferred) 
     return;
   w->shape[v] = ms_xmalloc(sizeof *inferred);
   *w->shape[v] = *inferred;
-  char buf[256];
-  ms_shape_format_type(inferred, buf, sizeof buf);
-  w->info[v].inferred = ms_xstrdup(buf);
+  w->info[v].inferred = type_text_dup(inferred);
   w->info[v].producer = opi;
 }
 

@@ -50,6 +50,14 @@ typedef struct rule_inputs {
 
 /* analyzer.c: types and operands as the rules read them. */
 void copy_span(char *dst, size_t n, const char *text, ms_span s);
+
+/* src into dst[n] whole, or "" when it does not fit (a type cut short
+** would be a wrong type). */
+void copy_whole(char *dst, size_t n, const char *src);
+
+/* The shape's type text whole, however long (a sparse encoding of a
+** hundred characters is not cut): a malloc'd string the caller frees. */
+char *type_text_dup(const ms_shape *s);
 bool operand_constant(const analyzer *w, const ms_op *op, int i, int64_t *out, int *n);
 ms_span operand_range(const analyzer *w, const ms_op *op, int i);
 bool operand_shape(analyzer *w, const ms_op *op, int i, ms_shape *out);

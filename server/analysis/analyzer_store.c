@@ -291,7 +291,7 @@ bool ms_analysis_op_detail(const ms_catalog *catalog, const ms_analyzer_options 
   ** result from the operands' inferred shapes, show that. */
   const ms_op *dop = w.found && w.detail_op < self->rec.nops ? &self->rec.ops[w.detail_op] : NULL;
   if (dop && dop->nresults > 0 && ms_analysis_inferred(self, dop->results))
-    snprintf(out->inferred, sizeof out->inferred, "%s", ms_analysis_inferred(self, dop->results));
+    copy_whole(out->inferred, sizeof out->inferred, ms_analysis_inferred(self, dop->results));
   if (w.found && shift) {
     out->op_start += shift, out->op_end += shift, out->name_start += shift, out->name_end += shift;
     if (out->result_end) out->result_start += shift, out->result_end += shift;
