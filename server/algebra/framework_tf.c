@@ -301,7 +301,7 @@ static bool split_sizes_values(const ms_sop_in *in, int k, int64_t d, int64_t *p
              false;
     if (v->v[i] == -1) hole = i;
     else total += v->v[i];
-    if (i < MS_SOP_MAX_RESULTS) parts[i] = v->v[i];
+    if (i < MS_SOP_MAX_LIST) parts[i] = v->v[i];
   }
   if (hole < 0 && total != d)
     return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, k, "split sizes must sum up to the dimension size along split "
@@ -310,13 +310,15 @@ static bool split_sizes_values(const ms_sop_in *in, int k, int64_t d, int64_t *p
     return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, k, "split sizes must sum up to be less than or equal to the "
                        "dimension size along split dimension, found %lld vs %lld", (long long)total, (long long)d),
            false;
-  if (hole >= 0 && hole < MS_SOP_MAX_RESULTS) parts[hole] = d - total;
+  if (hole >= 0 && hole < MS_SOP_MAX_LIST) parts[hole] = d - total;
   return true;
 }
 
 static ms_infer_verdict tf_split(const ms_sop_in *in, ms_sop_out *out) {
   int sk = (int)ms_sop_int(in, "split_operand", -1), vk = sk < 0 ? 1 : 0, ak = sk < 0 ? 0 : 2;
-  if (in->noperands <= (ak > vk ? ak : vk) || in->nresults < 1 || in->nresults > MS_SOP_MAX_RESULTS)
+  /* Past MS_SOP_MAX_LIST results a split list cannot be read whole: unknown. */
+  if (in->noperands <= (ak > vk ? ak : vk) || in->nresults < 1 || in->nresults > out->room ||
+      in->nresults > MS_SOP_MAX_LIST)
     return MS_INFER_UNKNOWN;
   if (sk >= 0 && !in->operands[sk].ranked) return MS_INFER_UNKNOWN; /* SplitVOp::verify stops there */
   if (sk >= 0 && !split_sizes_type(in, sk, out)) return MS_INFER_INVALID;
@@ -333,7 +335,7 @@ static ms_infer_verdict tf_split(const ms_sop_in *in, ms_sop_out *out) {
   if (axis < 0) axis += x->rank;
   if (!known(d = x->dims[axis])) return MS_INFER_UNKNOWN;
   int n = in->nresults;
-  int64_t parts[MS_SOP_MAX_RESULTS];
+  int64_t parts[MS_SOP_MAX_LIST];
   if (sk < 0 && d % n)
     return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, vk, "dimension #%lld not divisible by the number of result tensors",
                        (long long)axis);
@@ -433,7 +435,7 @@ static bool flatten_counts(const ms_sop_in *in, int64_t nx, int64_t zi, int64_t 
 }
 
 static ms_infer_verdict flatten_matmul(const ms_sop_in *in, ms_sop_out *out) {
-  if (in->noperands < 2 || in->nresults < 1 || in->nresults > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  if (in->noperands < 2 || in->nresults < 1 || in->nresults > out->room) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0], *w = &in->operands[1];
   if (w->ranked && w->rank != 2) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "expect 2d filter, got rank %d", w->rank);
   int64_t nx = static_count(x), zi = w->ranked ? w->dims[1] : MS_DIM_DYNAMIC, zo = w->ranked ? w->dims[0] : MS_DIM_DYNAMIC;

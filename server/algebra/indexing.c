@@ -167,7 +167,9 @@ static ms_infer_verdict scatter_elements(const ms_sop_in *in, ms_sop_out *out) {
 /* Split (X, split?) into the op's results along axis: the sizes in split
 ** (summing to the dim), or equal parts (num_outputs or the result count). */
 static ms_infer_verdict split_sizes(const ms_sop_in *in, ms_sop_out *out) {
-  if (in->noperands < 1 || in->nresults < 1 || in->nresults > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  /* Past MS_SOP_MAX_LIST results a split list cannot be read whole: unknown. */
+  if (in->noperands < 1 || in->nresults < 1 || in->nresults > out->room || in->nresults > MS_SOP_MAX_LIST)
+    return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
   int n = in->nresults;
   const ms_sop_param *sp = ms_sop_get(in, "split");
@@ -175,7 +177,7 @@ static ms_infer_verdict split_sizes(const ms_sop_in *in, ms_sop_out *out) {
   int64_t axis = ms_sop_int(in, "axis", 0);
   if (!ms_sop_axis_in(out, &axis, x->rank, "axis")) return MS_INFER_INVALID;
   if (!sp && ms_sop_given(in, 1)) return ms_sop_unknown_results(out, n);
-  int64_t d = x->dims[axis], sizes[MS_SOP_MAX_RESULTS];
+  int64_t d = x->dims[axis], sizes[MS_SOP_MAX_LIST];
   if (sp) {
     if (sp->n != n)
       return ms_sop_fail(out, MS_CODE_DIMS_COUNT, 1, "split has %d values for %d outputs", sp->n, n);

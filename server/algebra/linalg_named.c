@@ -54,7 +54,7 @@ static ms_infer_verdict exact_transpose(const ms_sop_in *in, ms_sop_out *out) {
 static ms_infer_verdict exact_reduce(const ms_sop_in *in, ms_sop_out *out) {
   const ms_sop_param *p = ms_sop_get(in, "dimensions");
   int n = in->noperands / 2;
-  if (!p || n < 1 || in->noperands != 2 * n) return MS_INFER_UNKNOWN;
+  if (!p || n < 1 || in->noperands != 2 * n || n > out->room) return MS_INFER_UNKNOWN;
   for (int i = 0; i < in->noperands; i++)
     if (!in->operands[i].ranked) return MS_INFER_UNKNOWN;
   for (int i = 1; i < p->n; i++)
@@ -82,8 +82,8 @@ static ms_infer_verdict exact_reduce(const ms_sop_in *in, ms_sop_out *out) {
   if (!exact(&kept, init))
     return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, n, "init dimensions doesn't match input dimensions after reduction");
   if (in->nresults == 0) return MS_INFER_UNKNOWN;
-  for (int r = 0; r < n && r < MS_SOP_MAX_RESULTS; r++) out->results[r] = in->operands[n + r];
-  out->nresults = n < MS_SOP_MAX_RESULTS ? n : MS_SOP_MAX_RESULTS;
+  for (int r = 0; r < n; r++) out->results[r] = in->operands[n + r];
+  out->nresults = n;
   return MS_INFER_OK;
 }
 

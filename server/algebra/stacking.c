@@ -110,7 +110,8 @@ static bool axis_operand_fits(const ms_sop_in *in, ms_sop_out *out) {
 static ms_infer_verdict split_parts(const ms_sop_in *in, ms_sop_out *out) {
   int n = in->nresults;
   const ms_shape *x = operand_at(in, "operand", 0), *sop = operand_at(in, "split_operand", -1);
-  if (!x || n < 1 || n > MS_SOP_MAX_RESULTS) return MS_INFER_UNKNOWN;
+  /* Past MS_SOP_MAX_LIST results a split list cannot be read whole: unknown. */
+  if (!x || n < 1 || n > out->room || n > MS_SOP_MAX_LIST) return MS_INFER_UNKNOWN;
   int64_t count = ms_sop_int(in, "count", n);
   if (count != n)
     return ms_sop_fail(out, MS_CODE_SOP_COUNT, -1, "output count should match 'num_splits' attribute (%lld, %d "
@@ -129,7 +130,7 @@ static ms_infer_verdict split_parts(const ms_sop_in *in, ms_sop_out *out) {
     return ms_sop_fail(out, MS_CODE_DIMS_RANGE, -1, "'split_dim' should be in [-rank, rank), got %lld for rank %d",
                        (long long)axis, x->rank);
   if (axis < 0) axis += x->rank;
-  int64_t d = x->dims[axis], sizes[MS_SOP_MAX_RESULTS];
+  int64_t d = x->dims[axis], sizes[MS_SOP_MAX_LIST];
   if (sp) {
     int neg = -1;
     int64_t sum = 0;
