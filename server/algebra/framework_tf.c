@@ -18,6 +18,10 @@
 **                   operands' inferred shapes a violation only stops the
 **                   inference (the verifier sees the declared types). With
 **                   "verify" 0 (MatMul) the shape only refines the result.
+**   tf_reshape      tf.Reshape / tfl.reshape as GetReshapeOutputType and
+**                   ReshapeOp::verify: the shape operand 1-D, at most one
+**                   -1, the declared result compatible with the shape's
+**                   values and of the input's element count.
 **   nhwc_window     Conv2D (`window_kind` 0: the filter operand 1 gives
 **                   the window and the output channels; HWIO unless
 **                   "filter_spatial_dim" / "filter_output_dim" name other
@@ -454,6 +458,69 @@ static ms_infer_verdict flatten_matmul(const ms_sop_in *in, ms_sop_out *out) {
   return v;
 }
 
+/* --- tf_reshape ------------------------------------------------------------------ */
+
+/* GetReshapeOutputType's shape (tf_ops_n_z.cc, tfl_ops.cc): the constant
+** shape's values, its one -1 the input's elements over the others' product
+** (a 0 in the shape leaves the input's 0 dims out of that count), or every
+** dim `?` when the shape is not a constant. False with out's reason. */
+static bool reshape_expected(const ms_shape *x, const ms_sop_param *sh, ms_sop_out *out) {
+  int unknown = -1;
+  bool zero = false;
+  int64_t prod = 1;
+  for (int i = 0; i < sh->n; i++) {
+    int64_t v = sh->v[i];
+    if (v == -1 && unknown >= 0)
+      return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1, "requires 'shape' to have at most one dynamic dimension, but "
+                         "got multiple dynamic dimensions at indices %d and %d", unknown, i), false;
+    if (v == -1) unknown = i;
+    else if (v == 0) zero = true;
+    else if (v < 0)
+      return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1, "requires 'shape' to have dimensions greater than -1, but got "
+                         "%lld at index %d", (long long)v, i), false;
+    else if (__builtin_mul_overflow(prod, v, &prod)) return false;
+  }
+  int64_t total = 1;
+  bool skipped = false, stat = static_count(x) >= 0;
+  for (int i = 0; stat && i < x->rank; i++)
+    if (x->dims[i] > 0 || !zero) total *= x->dims[i];
+    else skipped = true;
+  int64_t missing = stat && prod > 0 ? total / prod : MS_DIM_DYNAMIC;
+  if (stat && unknown >= 0 && !skipped && prod * missing != total)
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 0, "requires 'input' number of elements be a multiple of %lld, but "
+                       "got %lld", (long long)prod, (long long)total), false;
+  ms_sop_result_begin(out, 0, x);
+  for (int i = 0; i < sh->n; i++) ms_sop_result_push(out, 0, i == unknown ? missing : sh->v[i], MS_DIM_DYNAMIC);
+  return true;
+}
+
+/* tf.Reshape / tfl.reshape (tensor, shape): the shape operand of rank 1,
+** the expected type above compatible with the declared result (checked by
+** the caller: results not unchecked), and, at the declared types, a static
+** result of the static input's element count (ReshapeOp::verify). */
+static ms_infer_verdict tf_reshape(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 2 || in->nresults != 1) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0], *s = &in->operands[1], *r = &in->results[0];
+  if (s->ranked && s->rank != 1)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "requires 'shape' to be rank 1, but got %d", s->rank);
+  const ms_sop_param *sh = ms_sop_get(in, "shape");
+  if (!sh && s->ranked && known(s->dims[0]) && s->dims[0] <= MS_MAX_RANK) {
+    ms_sop_result_begin(out, 0, x);
+    for (int i = 0; i < s->dims[0]; i++) ms_sop_result_push(out, 0, MS_DIM_DYNAMIC, MS_DIM_DYNAMIC);
+  } else if (!sh || sh->n > MS_MAX_RANK) {
+    return ms_sop_unknown_results(out, 1);
+  } else if (!reshape_expected(x, sh, out)) {
+    return out->code ? MS_INFER_INVALID : MS_INFER_UNKNOWN;
+  }
+  int64_t nx = static_count(x), nr = static_count(r);
+  if (in->at_declared && nx >= 0 && nr >= 0 && nx != nr)
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, -1, "requires 'output' number of elements to match 'input' number "
+                       "of elements, but got %lld and %lld", (long long)nr, (long long)nx);
+  out->nresults = 1;
+  if (in->want_provenance) ms_sop_note(out, 0, "the shape operand (-1: the input's elements over the others)");
+  return MS_INFER_OK;
+}
+
 const ms_sop_def ms_sop_framework_tf[] = {
     {"adjoint_matmul", adjoint_matmul, "adj_x,adj_y,equal_batch,verify"},
     {"nhwc_window", nhwc_window,
@@ -463,5 +530,6 @@ const ms_sop_def ms_sop_framework_tf[] = {
     {"tf_split", tf_split, "axis,split,split_operand"},
     {"tf_gather_v2", tf_gather_v2, "axis,batch_dims,verify,min_ranks,element_ranks,ranked_element"},
     {"flatten_matmul", flatten_matmul, "keep_num_dims,default_weights,verify"},
+    {"tf_reshape", tf_reshape, "shape"},
     {NULL, NULL, NULL},
 };

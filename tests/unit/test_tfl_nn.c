@@ -198,3 +198,83 @@ Test(tfl_nn, through_the_catalog) {
   cr_expect_str_eq(codes, "element-count@2 result-shape@4");
   ms_analysis_clear(&a);
 }
+
+/* tf.Reshape / tfl.reshape's shape (GetReshapeOutputType) worked by hand:
+** 4x4x4 is 64 elements; a -1 takes 64 over the others' product. */
+static void reshape_case(sop_case *c, const char *x, const char *shape_type, const char *values, const char *res) {
+  *c = (sop_case){0};
+  sc_op(c, x);
+  sc_op(c, shape_type);
+  sc_res(c, res);
+  if (values) sc_list(c, "shape", values);
+}
+
+Test(tfl_nn, reshape_as_tensorflow_verifies_it) {
+  sop_case c;
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<2xi32>", "-1,8", "tensor<*xf32>");
+  sc_ok(&c, "tf_reshape", "tensor<8x8xf32>");
+  cr_expect(!c.out.unchecked_results); /* the declared result is compared with it */
+  /* a non-static input keeps the -1 as `?` and reports nothing */
+  reshape_case(&c, "tensor<?x4xf32>", "tensor<2xi32>", "-1,3", "tensor<*xf32>");
+  sc_ok(&c, "tf_reshape", "tensor<?x3xf32>");
+  /* a 0 in the shape leaves the input's 0 dims out: 0x6 with [0, -1] gives [0, 6] */
+  reshape_case(&c, "tensor<0x6xf32>", "tensor<2xi32>", "0,-1", "tensor<*xf32>");
+  sc_ok(&c, "tf_reshape", "tensor<0x6xf32>");
+  /* a shape that is not a constant: as many `?` as it has elements */
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<3xi32>", NULL, "tensor<*xf32>");
+  sc_ok(&c, "tf_reshape", "tensor<?x?x?xf32>");
+  /* 64 is not a multiple of 5 */
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<2xi32>", "-1,5", "tensor<*xf32>");
+  sc_fails(&c, "tf_reshape", "element-count");
+  cr_expect(strstr(c.out.why, "multiple of 5, but got 64"), "%s", c.out.why);
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<3xi32>", "-1,-1,4", "tensor<*xf32>");
+  sc_fails(&c, "tf_reshape", "element-count");
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<2xi32>", "-2,32", "tensor<*xf32>");
+  sc_fails(&c, "tf_reshape", "element-count");
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<1x2xi32>", "16,4", "tensor<16x4xf32>");
+  sc_fails(&c, "tf_reshape", "operand-rank");
+  /* at the declared types, a static result of another element count; over
+  ** inferred operands only the shape is given (the verifier sees the
+  ** declared types) */
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<2xi32>", "-1,8", "tensor<8x9xf32>");
+  c.inferred = false;
+  sc_fails(&c, "tf_reshape", "element-count");
+  cr_expect(strstr(c.out.why, "got 72 and 64"), "%s", c.out.why);
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<2xi32>", "-1,8", "tensor<8x9xf32>");
+  c.inferred = true;
+  sc_ok(&c, "tf_reshape", "tensor<8x8xf32>");
+  /* no -1 and a wrong count, but an unranked or dynamic result: nothing to compare */
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<2xi32>", "10,4", "tensor<?x4xf32>");
+  c.inferred = false;
+  sc_ok(&c, "tf_reshape", "tensor<10x4xf32>");
+}
+
+/* Through the catalog (rules/mlir.json): tf.Reshape's and tfl.reshape's
+** declared results against the shape, transpose_conv's against its
+** constant output_shape (TransposeConvOp::verify). */
+Test(tfl_nn, reshape_and_transpose_conv_through_the_catalog) {
+  char codes[256];
+  ms_analysis a;
+  test_analyse(
+      "func.func @f(%x: tensor<4x4x4xf32>, %w: tensor<32x4x4x128xf32>, %i: tensor<1x32x42x128xf32>) {\n"
+      "  %s = \"tf.Const\"() {value = dense<[-1, 8]> : tensor<2xi32>} : () -> tensor<2xi32>\n"
+      "  %0 = \"tf.Reshape\"(%x, %s) : (tensor<4x4x4xf32>, tensor<2xi32>) -> tensor<8x8xf32>\n"
+      "  %1 = \"tf.Reshape\"(%x, %s) : (tensor<4x4x4xf32>, tensor<2xi32>) -> tensor<4x16xf32>\n"
+      "  %2 = \"tfl.reshape\"(%x, %s) : (tensor<4x4x4xf32>, tensor<2xi32>) -> tensor<?x8xf32>\n"
+      "  %3 = \"tfl.reshape\"(%x, %s) : (tensor<4x4x4xf32>, tensor<2xi32>) -> tensor<8x8x1xf32>\n"
+      "  %o = arith.constant dense<[1, 64, 84, 32]> : tensor<4xi32>\n"
+      "  %n = \"tfl.no_value\"() {value} : () -> none\n"
+      "  %4 = \"tfl.transpose_conv\"(%o, %w, %i, %n) {fused_activation_function = \"NONE\", padding = \"SAME\", "
+      "stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<32x4x4x128xf32>, tensor<1x32x42x128xf32>, "
+      "none) -> tensor<1x64x84x32xf32>\n"
+      "  %5 = \"tfl.transpose_conv\"(%o, %w, %i, %n) {fused_activation_function = \"NONE\", padding = \"SAME\", "
+      "stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<32x4x4x128xf32>, tensor<1x32x42x128xf32>, "
+      "none) -> tensor<1x64x84x31xf32>\n"
+      "  %6 = \"tfl.transpose_conv\"(%o, %w, %i, %n) {fused_activation_function = \"NONE\", padding = \"SAME\", "
+      "stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<32x4x4x128xf32>, tensor<1x32x42x128xf32>, "
+      "none) -> tensor<1x?x84x?xf32>\n"
+      "  return\n}\n",
+      NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "result-shape@4 result-shape@6 result-shape@10");
+  ms_analysis_clear(&a);
+}
