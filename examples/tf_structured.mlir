@@ -1,7 +1,8 @@
 // TensorFlow and TFLite structured ops beyond broadcasting (rules/tf.json,
 // rules/tflite.json). TensorFlow's verifiers check BatchMatMulV2's batch
-// dims, rows and columns (not its contracting dims); Conv2D, pools and
-// StridedSlice only refine their results (`mlir-shape shapes` shows them).
+// dims, rows and columns (not its contracting dims); Conv2D its ranks,
+// channels and result (tflite_nn.mlir); pools and StridedSlice only refine
+// their results (`mlir-shape shapes` shows them).
 // TFLite's ODS traits check the 3-D convolutions' channels, the operands'
 // ranks, and strided_slice's rank limit.
 
