@@ -21,7 +21,9 @@ formulas (below, at g_tfl_conv). Their results are declared unranked, with
 reference's type from `shapes --format=json` and no error from `check`.
 Some TFLite cases are bad (what TFLite's verifiers reject: conv_2d's ranks,
 a negative window size or a contradicted result; fully_connected's weight
-rank and element counts; batch_matmul's batch dims, rows, columns, rank):
+rank and element counts; batch_matmul's batch dims, rows, columns, rank;
+transpose_conv's result against its output_shape; and, for tfl.reshape and
+tf.Reshape, what ReshapeOp::verify rejects, at g_reshape_checked):
 `check` must report an error inside them.
 
 usage: tf_shapes_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--verbose]
@@ -614,9 +616,93 @@ def g_tfl_gather(r, c):
     return True
 
 
+def g_reshape_checked(r, c):
+    """tf.Reshape / tfl.reshape as ReshapeOp::verify checks them (tf_ops_n_z.cc,
+    tfl_ops.cc GetReshapeOutputType): the shape operand 1-D; at most one -1
+    and nothing below -1; with a -1, the input's elements a multiple of the
+    other sizes' product; a static result of the input's element count; the
+    declared result compatible with the shape's values. A shape without -1
+    whose product is not the element count passes when the result is
+    unranked or has a `?` (nothing static to compare): no error, no value."""
+    name = r.choice(["tf.Reshape", "tfl.reshape"])
+    shape = dims(r, r.randint(1, 3), 1, 4)
+    total = int(np.prod(shape))
+    new = []
+    rest = total
+    for _ in range(r.randint(0, 2)):
+        d = r.choice([d for d in range(1, rest + 1) if rest % d == 0])
+        new.append(d)
+        rest //= d
+    new.append(rest)
+    out = list(new)
+    if r.random() < 0.5:
+        new[r.randrange(len(new))] = -1
+    kind = r.choice(["good", "good", "good", "two_neg", "below", "not_multiple", "count", "incompatible",
+                     "shape_rank", "lax"])
+    x = c.arg(shape)
+    want_none = False
+    if kind == "two_neg" and len(new) >= 2:
+        new[0] = new[1] = -1
+    elif kind == "below":
+        new[r.randrange(len(new))] = -2
+    elif kind == "not_multiple":
+        k = next(k for k in range(2, total + 2) if total % k)
+        new = [k, -1]
+    elif kind == "count":
+        c.declared = [ttype([d + 1 if i == 0 else d for i, d in enumerate(out)])]
+    elif kind == "incompatible":
+        if len(out) < 2 or out[0] == out[-1]:
+            return False
+        c.declared = [ttype(out[::-1])]
+    elif kind == "lax":
+        new = [d for d in out if d != -1]
+        new[0] += 1
+        c.declared = [r.choice(["tensor<*xf32>", "tensor<?%sxf32>" % "".join("x%d" % d for d in new[1:])])]
+        want_none = True
+    else:
+        kind = "good"
+        declare(r, c, out)
+    c.bad = kind not in ("good", "lax")
+    sh = c.const([new] if kind == "shape_rank" else new)
+    c.op(name, [x, sh], [], [out])
+    if want_none:
+        c.want[-1] = (c.want[-1][0], None)
+    return True
+
+
+def g_tfl_transpose_conv(r, c):
+    """tfl.transpose_conv (output_shape, weights, input, bias): the declared
+    result of rank 4 compatible with the constant output_shape (a -1 there is
+    `?`), as TransposeConvOp::verify compares them."""
+    n, h, w, co, ci, st = r.randint(1, 2), r.randint(2, 6), r.randint(2, 6), r.randint(1, 4), r.randint(1, 4), 1
+    out_shape = [n, h, w, co]
+    spec = list(out_shape)
+    if r.random() < 0.3:
+        spec[r.randrange(4)] = -1
+    kind = r.choice(["good", "good", "good", "dim", "rank"])
+    c.bad = kind != "good"
+    osh = c.const(spec)
+    wt = c.arg([co, 3, 3, ci])
+    x = c.arg([n, h, w, ci])
+    c.args.append("%%a%d: none" % len(c.args))
+    bias = ("%%a%d" % (len(c.args) - 1), "none")
+    if kind == "dim":
+        i = r.choice([k for k in range(4) if spec[k] != -1])
+        c.declared = [ttype([d + 1 if k == i else d for k, d in enumerate(out_shape)])]
+    elif kind == "rank":
+        c.declared = [ttype(out_shape[1:])]
+    else:
+        declare(r, c, out_shape)
+    c.op("tfl.transpose_conv", [osh, wt, x, bias], [("fused_activation_function", '"NONE"'), ("padding", '"SAME"'),
+         ("stride_h", "%d : i32" % st), ("stride_w", "%d : i32" % st)], [out_shape])
+    if -1 in spec and not c.bad:   # a -1 in output_shape is `?`: no exact type to compare, only no error
+        c.want[-1] = (c.want[-1][0], None)
+    return True
+
+
 def g_tfl_nn(r, c):
     return r.choice([g_tfl_conv, lambda r_, c_: g_tfl_conv(r_, c_, True), g_tfl_pool, g_tfl_fully_connected,
-                     g_tfl_batch_matmul, g_tfl_gather])(r, c)
+                     g_tfl_batch_matmul, g_tfl_gather, g_reshape_checked, g_tfl_transpose_conv])(r, c)
 
 
 GENERATORS = [g_tfl, g_tfl, g_tfl, g_matmul, g_batch_matmul, g_conv, lambda r, c: g_conv(r, c, True), g_pool, g_pad, g_tile, g_reshape,
