@@ -22,6 +22,9 @@
 **                   ReshapeOp::verify: the shape operand 1-D, at most one
 **                   -1, the declared result compatible with the shape's
 **                   values and of the input's element count.
+**   tf_concat       tf.ConcatV2: the values of one rank, equal dims but
+**                   at one index (VerifyTypesCompatibility, mask_one_dim);
+**                   the joined shape refines the result.
 **   nhwc_window     Conv2D (`window_kind` 0: the filter operand 1 gives
 **                   the window and the output channels; HWIO unless
 **                   "filter_spatial_dim" / "filter_output_dim" name other
@@ -521,6 +524,70 @@ static ms_infer_verdict tf_reshape(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* --- tf_concat ------------------------------------------------------------------- */
+
+/* VerifyTypesCompatibility with mask_one_dim (TensorFlow's ConcatV2Op):
+** the ranked values of one rank, each dim index equal where static but
+** one, the first that differs, which is left out from then on. Sets *mask
+** to that index (-1: none). False with out's reason. */
+static bool concat_compatible(const ms_sop_in *in, int nv, int *rank, int64_t *common, int *mask, ms_sop_out *out) {
+  *rank = -1;
+  *mask = -1;
+  for (int k = 0; k < nv; k++) {
+    const ms_shape *v = &in->operands[k];
+    if (!v->ranked) continue;
+    if (*rank < 0) {
+      *rank = v->rank;
+      for (int i = 0; i < v->rank; i++) common[i] = MS_DIM_DYNAMIC;
+    } else if (v->rank != *rank) {
+      return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, k, "operand type #%d is not compatible with preceding operands; "
+                         "expected rank: %d", k, *rank), false;
+    }
+    for (int i = 0; i < *rank; i++) {
+      if (i == *mask || !known(v->dims[i])) continue;
+      if (!known(common[i])) common[i] = v->dims[i];
+      else if (common[i] != v->dims[i] && *mask < 0) *mask = i;
+      else if (common[i] != v->dims[i])
+        return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, k, "operand type #%d is not compatible with preceding "
+                           "operands; expected dimension at index %d: %lld", k, i, (long long)common[i]), false;
+    }
+  }
+  return true;
+}
+
+/* tf.ConcatV2 (values..., axis): the axis at most 1-D, the values as
+** above; with a constant axis in range and no other dim differing, the
+** values joined along it only refine the declared result (the verifier
+** does not compare it). */
+static ms_infer_verdict tf_concat(const ms_sop_in *in, ms_sop_out *out) {
+  int nv = in->noperands - 1, rank, mask;
+  int64_t common[MS_MAX_RANK];
+  if (nv < 1 || in->nresults != 1) return MS_INFER_UNKNOWN;
+  const ms_shape *ax = &in->operands[nv];
+  if (ax->ranked && ax->rank > 1)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, nv, "requires axis to be of scalar type (or vector type for "
+                       "older versions)");
+  for (int k = 0; k < nv; k++)
+    if (in->operands[k].ranked && in->operands[k].rank > MS_MAX_RANK) return MS_INFER_UNKNOWN;
+  if (!concat_compatible(in, nv, &rank, common, &mask, out)) return MS_INFER_INVALID;
+  ms_infer_verdict v = ms_sop_unknown_results(out, 1);
+  out->unchecked_results = true;
+  const ms_sop_param *a = ms_sop_get(in, "axis");
+  if (rank < 1 || !a || a->n != 1 || a->v[0] < -rank || a->v[0] >= rank) return v;
+  int axis = (int)(a->v[0] < 0 ? a->v[0] + rank : a->v[0]);
+  if (mask >= 0 && mask != axis) return v;
+  int64_t sum = 0;
+  for (int k = 0; k < nv; k++) {
+    const ms_shape *x = &in->operands[k];
+    if (sum >= 0 && x->ranked && known(x->dims[axis])) sum += x->dims[axis];
+    else sum = MS_DIM_DYNAMIC;
+  }
+  ms_sop_result_begin(out, 0, &in->operands[0]);
+  for (int i = 0; i < rank; i++) ms_sop_result_push(out, 0, i == axis ? sum : common[i], MS_DIM_DYNAMIC);
+  if (in->want_provenance) ms_sop_note(out, 0, "the values' dims, their sizes along axis %d summed", axis);
+  return v;
+}
+
 const ms_sop_def ms_sop_framework_tf[] = {
     {"adjoint_matmul", adjoint_matmul, "adj_x,adj_y,equal_batch,verify"},
     {"nhwc_window", nhwc_window,
@@ -531,5 +598,6 @@ const ms_sop_def ms_sop_framework_tf[] = {
     {"tf_gather_v2", tf_gather_v2, "axis,batch_dims,verify,min_ranks,element_ranks,ranked_element"},
     {"flatten_matmul", flatten_matmul, "keep_num_dims,default_weights,verify"},
     {"tf_reshape", tf_reshape, "shape"},
+    {"tf_concat", tf_concat, "axis"},
     {NULL, NULL, NULL},
 };

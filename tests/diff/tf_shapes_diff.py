@@ -261,9 +261,26 @@ def g_concat(r, c):
     shape = dims(r, r.randint(1, 4))
     axis = r.randrange(len(shape))
     parts = concat_parts(r, shape, axis)
-    xs = [c.arg(s) for s in parts]
     ax = axis - len(shape) if r.random() < 0.3 else axis
-    c.op("tf.ConcatV2", xs + [c.const(ax)], [], [np.concatenate([np.zeros(s) for s in parts], axis).shape])
+    out = np.concatenate([np.zeros(s) for s in parts], axis).shape
+    # ConcatV2Op::verify (VerifyTypesCompatibility, mask_one_dim): the values
+    # of one rank, each dim index equal but one; a second differing index or
+    # another rank is rejected.
+    kind = r.choice(["good"] * 6 + ["rank", "two_dims"])
+    if kind == "rank":
+        parts.append(list(parts[0]) + [2])
+    elif kind == "two_dims" and len(shape) >= 2:
+        other = r.choice([i for i in range(len(shape)) if i != axis])
+        odd = list(parts[0])
+        odd[axis] += 1
+        odd[other] += 1
+        parts += [list(parts[0]), odd] if len(parts) == 1 else [odd]
+        parts[0][axis] = odd[axis] + 1   # the first two differ at axis, so axis is masked first
+    else:
+        kind = "good"
+    c.bad = kind != "good"
+    xs = [c.arg(s) for s in parts]
+    c.op("tf.ConcatV2", xs + [c.const(ax)], [], [out])
 
 
 def g_slice(r, c):

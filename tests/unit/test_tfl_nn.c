@@ -278,3 +278,35 @@ Test(tfl_nn, reshape_and_transpose_conv_through_the_catalog) {
   cr_expect_str_eq(codes, "result-shape@4 result-shape@6 result-shape@10");
   ms_analysis_clear(&a);
 }
+
+/* tf.ConcatV2 through the catalog: VerifyTypesCompatibility lets one dim
+** index differ (whichever it is: the axis is not read), not two, nor two
+** ranks; a 2-D axis fails; the joined shape only refines. */
+Test(tfl_nn, concat_v2_as_tensorflow_verifies_it) {
+  char codes[256];
+  ms_analysis a;
+  test_analyse(
+      "func.func @f(%a: tensor<2x3xf32>, %b: tensor<2x4xf32>, %c: tensor<5x4xf32>, %x: tensor<2x3x4xf32>, "
+      "%m: tensor<1x1xi32>) {\n"
+      "  %ax = \"tf.Const\"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>\n"
+      "  %z = \"tf.Const\"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>\n"
+      "  %0 = \"tf.ConcatV2\"(%a, %b, %ax) : (tensor<2x3xf32>, tensor<2x4xf32>, tensor<i32>) -> tensor<2x9xf32>\n"
+      "  %1 = \"tf.ConcatV2\"(%a, %b, %z) : (tensor<2x3xf32>, tensor<2x4xf32>, tensor<i32>) -> tensor<*xf32>\n"
+      "  %2 = \"tf.ConcatV2\"(%a, %x, %ax) : (tensor<2x3xf32>, tensor<2x3x4xf32>, tensor<i32>) -> tensor<*xf32>\n"
+      "  %3 = \"tf.ConcatV2\"(%b, %c, %a, %ax) : (tensor<2x4xf32>, tensor<5x4xf32>, tensor<2x3xf32>, tensor<i32>) -> "
+      "tensor<*xf32>\n"
+      "  %4 = \"tf.ConcatV2\"(%a, %a, %m) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x1xi32>) -> tensor<*xf32>\n"
+      "  return\n}\n",
+      NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "operand-shapes@6 operand-shapes@7 operand-rank@8");
+  ms_analysis_clear(&a);
+  sop_case c = {0};
+  sc_op(&c, "tensor<2x3xf32>");
+  sc_op(&c, "tensor<?x4xf32>");
+  sc_op(&c, "tensor<*xf32>");
+  sc_op(&c, "tensor<i32>");
+  sc_res(&c, "tensor<*xf32>");
+  sc_list(&c, "axis", "-1");
+  sc_ok(&c, "tf_concat", "tensor<2x?xf32>"); /* an unranked value: the sum along the axis is unknown */
+  cr_expect(c.out.unchecked_results);
+}
