@@ -25,6 +25,9 @@
 **   tf_concat       tf.ConcatV2: the values of one rank, equal dims but
 **                   at one index (VerifyTypesCompatibility, mask_one_dim);
 **                   the joined shape refines the result.
+**   tf_slice        tf.Slice as SliceOp::verify: begin and size 1-D of
+**                   the input's rank, 0 <= begin <= begin + size <= dim,
+**                   the declared output's static sizes the slice's.
 **   nhwc_window     Conv2D (`window_kind` 0: the filter operand 1 gives
 **                   the window and the output channels; HWIO unless
 **                   "filter_spatial_dim" / "filter_output_dim" name other
@@ -90,6 +93,8 @@
 **                   O], only refines the declared one.
 */
 #include "sop_check.h"
+
+#define CODE_RESULT "result-shape" /* a declared result the verifier rejects */
 
 #include <stdio.h>
 #include <string.h>
@@ -588,6 +593,65 @@ static ms_infer_verdict tf_concat(const ms_sop_in *in, ms_sop_out *out) {
   return v;
 }
 
+/* --- tf_slice -------------------------------------------------------------------- */
+
+/* SliceOp::verify's checks of one dim with a constant begin b: the size s
+** (0 when the sizes are not constant; -1 the rest of a static dim) must be
+** the declared output's size where that is static, and 0 <= b <= b + s <=
+** the input's size where static. */
+static bool slice_dim_ok(int64_t b, int64_t s, bool sizes, int64_t in, int64_t res, ms_sop_out *out) {
+  if (s == -1 && known(in)) s = in - b;
+  if (known(res) && sizes && res != s)
+    return ms_sop_fail(out, CODE_RESULT, -1, "requires output size to have the same size of slice, got slice "
+                       "size %lld and output size %lld", (long long)s, (long long)res), false;
+  if (b < 0 || (known(in) && b + s > in))
+    return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 1, "requires 0 <= begin[i] <= begin[i] + size[i] <= Di (begin %lld, "
+                       "size %lld, Di %lld)", (long long)b, (long long)s, (long long)in), false;
+  return true;
+}
+
+/* tf.Slice (input, begin, size): SliceOp::verify (begin and size 1-D of
+** one length, the input's rank, the output of that rank, the bounds
+** above; with only the sizes constant, each at most its static dim); the
+** sliced shape refines the result. */
+static ms_infer_verdict tf_slice(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands != 3 || in->nresults != 1) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0], *bt = &in->operands[1], *st = &in->operands[2], *r = &in->results[0];
+  if (bt->ranked && bt->rank != 1) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "requires begin operand to be 1D tensor");
+  if (st->ranked && st->rank != 1) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 2, "requires size operand to be 1D tensor");
+  ms_infer_verdict v = ms_sop_unknown_results(out, 1);
+  out->unchecked_results = true;
+  if (!bt->ranked || !st->ranked || !known(bt->dims[0]) || !known(st->dims[0])) return v;
+  int64_t n = bt->dims[0];
+  if (n != st->dims[0])
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 2, "requires begin and size operands to have the same number of elements");
+  if (x->ranked && n != x->rank)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "requires number of elements in begin and size are equal to input rank");
+  if (r->ranked && x->ranked && r->rank != x->rank)
+    return ms_sop_fail(out, CODE_RESULT, -1, "requires output to have the same rank as input, but got input rank "
+                       "%d and output rank %d", x->rank, r->rank);
+  const ms_sop_param *b = ms_sop_get(in, "begin"), *sz = ms_sop_get(in, "size");
+  if (b && b->n != n) b = NULL;
+  if (sz && sz->n != n) sz = NULL;
+  for (int i = 0; b && i < n; i++)
+    if (!slice_dim_ok(b->v[i], sz ? sz->v[i] : 0, sz != NULL, x->ranked ? x->dims[i] : MS_DIM_DYNAMIC,
+                      r->ranked && i < r->rank ? r->dims[i] : MS_DIM_DYNAMIC, out))
+      return MS_INFER_INVALID;
+  for (int i = 0; !b && sz && x->ranked && i < x->rank; i++)
+    if (sz->v[i] != -1 && known(x->dims[i]) && sz->v[i] > x->dims[i])
+      return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 2, "requires size[i] <= Di, even if begin[i] is unknown at compile "
+                         "time (size %lld, Di %lld)", (long long)sz->v[i], (long long)x->dims[i]);
+  if (!sz || n > MS_MAX_RANK) return v;
+  ms_sop_result_begin(out, 0, x);
+  for (int i = 0; i < n; i++) {
+    int64_t d = sz->v[i];
+    if (d == -1) d = b && x->ranked && known(x->dims[i]) ? x->dims[i] - b->v[i] : MS_DIM_DYNAMIC;
+    ms_sop_result_push(out, 0, d < 0 ? MS_DIM_DYNAMIC : d, MS_DIM_DYNAMIC);
+  }
+  if (in->want_provenance) ms_sop_note(out, 0, "the size operand (-1: the dim after begin)");
+  return v;
+}
+
 const ms_sop_def ms_sop_framework_tf[] = {
     {"adjoint_matmul", adjoint_matmul, "adj_x,adj_y,equal_batch,verify"},
     {"nhwc_window", nhwc_window,
@@ -599,5 +663,6 @@ const ms_sop_def ms_sop_framework_tf[] = {
     {"flatten_matmul", flatten_matmul, "keep_num_dims,default_weights,verify"},
     {"tf_reshape", tf_reshape, "shape"},
     {"tf_concat", tf_concat, "axis"},
+    {"tf_slice", tf_slice, "begin,size"},
     {NULL, NULL, NULL},
 };

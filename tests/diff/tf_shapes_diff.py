@@ -284,9 +284,29 @@ def g_concat(r, c):
 
 
 def g_slice(r, c):
+    """tf.Slice; some cases bad as SliceOp::verify rejects them: a begin
+    past the dim or negative, begin + size past it, a static declared size
+    other than the slice's, begin/size of another length than the rank, an
+    output of another rank."""
     shape = dims(r, r.randint(1, 4))
     begin, size, out = slice_args(r, shape)
     x = c.arg(shape)
+    kind = r.choice(["good"] * 6 + ["past", "negative", "declared", "length", "out_rank"])
+    i = r.randrange(len(shape))
+    if kind == "past":
+        size[i] = shape[i] - begin[i] + 1
+    elif kind == "negative":
+        begin[i] = -1
+    elif kind == "declared":
+        c.declared = [ttype([d + 1 if k == i else d for k, d in enumerate(out)])]
+    elif kind == "length":
+        begin, size = begin + [0], size + [1]
+    elif kind == "out_rank":
+        c.declared = [ttype(out + [1])]
+    else:
+        kind = "good"
+        declare(r, c, out)
+    c.bad = kind != "good"
     c.op("tf.Slice", [x, c.const(begin), c.const(size)], [], [out])
 
 

@@ -310,3 +310,43 @@ Test(tfl_nn, concat_v2_as_tensorflow_verifies_it) {
   sc_ok(&c, "tf_concat", "tensor<2x?xf32>"); /* an unranked value: the sum along the axis is unknown */
   cr_expect(c.out.unchecked_results);
 }
+
+/* tf.Slice as SliceOp::verify: the sliced shape, the bounds, the declared
+** output's sizes and rank; with only the sizes constant, each at most its
+** dim; and TensorFlow's own quirk: a -1 size over a `?` dim stays -1, so a
+** static declared size contradicts it. */
+Test(tfl_nn, slice_as_tensorflow_verifies_it) {
+  sop_case c = {0};
+  sc_op(&c, "tensor<4x5xf32>");
+  sc_op(&c, "tensor<2xi32>");
+  sc_op(&c, "tensor<2xi32>");
+  sc_res(&c, "tensor<*xf32>");
+  sc_list(&c, "begin", "1,0");
+  sc_list(&c, "size", "2,-1");
+  sc_ok(&c, "tf_slice", "tensor<2x5xf32>");
+  cr_expect(c.out.unchecked_results);
+  set(&c, "size", "2,6");
+  sc_fails(&c, "tf_slice", "slice-out-of-bounds");
+  set(&c, "begin", "-1,0");
+  set(&c, "size", "2,-1");
+  sc_fails(&c, "tf_slice", "slice-out-of-bounds");
+  for (int i = 0; i < c.nparams; i++) /* the begin not constant: size 6 is still beyond 5 */
+    if (!strcmp(c.params[i].name, "begin")) c.params[i].present = false;
+  set(&c, "size", "2,6");
+  sc_fails(&c, "tf_slice", "slice-out-of-bounds");
+  cr_expect(strstr(c.out.why, "even if begin[i] is unknown"), "%s", c.out.why);
+  c = (sop_case){0};
+  sc_op(&c, "tensor<?x5xf32>");
+  sc_op(&c, "tensor<2xi32>");
+  sc_op(&c, "tensor<2xi32>");
+  sc_res(&c, "tensor<3x5xf32>");
+  sc_list(&c, "begin", "1,0");
+  sc_list(&c, "size", "-1,-1");
+  sc_fails(&c, "tf_slice", "result-shape");
+  cr_expect(strstr(c.out.why, "slice size -1 and output size 3"), "%s", c.out.why);
+  set(&c, "size", "3,-1");
+  sc_ok(&c, "tf_slice", "tensor<3x5xf32>");
+  c.res[0] = (ms_shape){0};
+  sc_shape(&c.res[0], "tensor<3x5x1xf32>");
+  sc_fails(&c, "tf_slice", "result-shape");
+}
