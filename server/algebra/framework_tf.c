@@ -28,6 +28,9 @@
 **   tf_slice        tf.Slice as SliceOp::verify: begin and size 1-D of
 **                   the input's rank, 0 <= begin <= begin + size <= dim,
 **                   the declared output's static sizes the slice's.
+**   tf_tile         tf.Tile as TileOp::verify: the multiples 1-D of the
+**                   input's rank, non-negative, each static output dim
+**                   the input's times its multiple.
 **   nhwc_window     Conv2D (`window_kind` 0: the filter operand 1 gives
 **                   the window and the output channels; HWIO unless
 **                   "filter_spatial_dim" / "filter_output_dim" name other
@@ -652,6 +655,42 @@ static ms_infer_verdict tf_slice(const ms_sop_in *in, ms_sop_out *out) {
   return v;
 }
 
+/* --- tf_tile --------------------------------------------------------------------- */
+
+/* tf.Tile (input, multiples): TileOp::verify (multiples 1-D, as many as
+** the input's rank, the output of that rank, each multiple >= 0 and each
+** static output dim the static input dim times it); the tiled shape
+** refines the result. */
+static ms_infer_verdict tf_tile(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands != 2 || in->nresults != 1) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0], *mt = &in->operands[1], *r = &in->results[0];
+  if (mt->ranked && mt->rank != 1)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "expected multiples to be rank 1, got rank = %d", mt->rank);
+  if (x->ranked && mt->ranked && known(mt->dims[0]) && x->rank != mt->dims[0])
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "expected size of multiples equal to rank of input, got multiples "
+                       "of size %lld, and input of rank %d", (long long)mt->dims[0], x->rank);
+  if (x->ranked && r->ranked && x->rank != r->rank)
+    return ms_sop_fail(out, CODE_RESULT, -1, "expected rank of input to equal to rank of output, got input of rank %d, "
+                       "and output of rank %d", x->rank, r->rank);
+  ms_infer_verdict v = ms_sop_unknown_results(out, 1);
+  out->unchecked_results = true;
+  const ms_sop_param *m = ms_sop_get(in, "multiples");
+  if (!x->ranked || !m || m->n != x->rank) return v;
+  for (int i = 0; i < x->rank; i++) {
+    if (m->v[i] < 0)
+      return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, 1, "expected multiples to be non-negative, got multiples[%d] = "
+                         "%lld", i, (long long)m->v[i]);
+    if (r->ranked && known(x->dims[i]) && known(r->dims[i]) && r->dims[i] != x->dims[i] * m->v[i])
+      return ms_sop_fail(out, CODE_RESULT, -1, "requires input.shape[%d] (%lld) * %lld to be equal to output.shape[%d] "
+                         "(%lld)", i, (long long)x->dims[i], (long long)m->v[i], i, (long long)r->dims[i]);
+  }
+  ms_sop_result_begin(out, 0, x);
+  for (int i = 0; i < x->rank; i++)
+    ms_sop_result_push(out, 0, known(x->dims[i]) ? x->dims[i] * m->v[i] : MS_DIM_DYNAMIC, MS_DIM_DYNAMIC);
+  if (in->want_provenance) ms_sop_note(out, 0, "each input dim times its multiple");
+  return v;
+}
+
 const ms_sop_def ms_sop_framework_tf[] = {
     {"adjoint_matmul", adjoint_matmul, "adj_x,adj_y,equal_batch,verify"},
     {"nhwc_window", nhwc_window,
@@ -664,5 +703,6 @@ const ms_sop_def ms_sop_framework_tf[] = {
     {"tf_reshape", tf_reshape, "shape"},
     {"tf_concat", tf_concat, "axis"},
     {"tf_slice", tf_slice, "begin,size"},
+    {"tf_tile", tf_tile, "multiples"},
     {NULL, NULL, NULL},
 };

@@ -23,7 +23,9 @@ Some TFLite cases are bad (what TFLite's verifiers reject: conv_2d's ranks,
 a negative window size or a contradicted result; fully_connected's weight
 rank and element counts; batch_matmul's batch dims, rows, columns, rank;
 transpose_conv's result against its output_shape; and, for tfl.reshape and
-tf.Reshape, what ReshapeOp::verify rejects, at g_reshape_checked):
+tf.Reshape, what ReshapeOp::verify rejects, at g_reshape_checked; and
+what the verifiers of tf.ConcatV2, tf.Slice and tf.Tile reject, at g_concat,
+g_slice and g_tile):
 `check` must report an error inside them.
 
 usage: tf_shapes_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--verbose]
@@ -207,10 +209,28 @@ def g_pad(r, c):
 
 
 def g_tile(r, c):
+    """tf.Tile; some cases bad as TileOp::verify rejects them: a negative
+    multiple, one multiple too many, a static declared dim other than input
+    dim x multiple, an output of another rank."""
     shape = dims(r, r.randint(1, 4), 1, 4)
     mult = [r.randint(1, 3) for _ in shape]
+    out = list(np.tile(np.zeros(shape), mult).shape)
     x = c.arg(shape)
-    c.op("tf.Tile", [x, c.const(mult)], [], [np.tile(np.zeros(shape), mult).shape])
+    kind = r.choice(["good"] * 6 + ["negative", "count", "declared", "out_rank"])
+    i = r.randrange(len(shape))
+    if kind == "negative":
+        mult[i] = -1
+    elif kind == "count":
+        mult = mult + [1]
+    elif kind == "declared":
+        c.declared = [ttype([d + 1 if k == i else d for k, d in enumerate(out)])]
+    elif kind == "out_rank":
+        c.declared = [ttype(out + [1])]
+    else:
+        kind = "good"
+        declare(r, c, out)
+    c.bad = kind != "good"
+    c.op("tf.Tile", [x, c.const(mult)], [], [out])
 
 
 def g_reshape(r, c):

@@ -350,3 +350,25 @@ Test(tfl_nn, slice_as_tensorflow_verifies_it) {
   sc_shape(&c.res[0], "tensor<3x5x1xf32>");
   sc_fails(&c, "tf_slice", "result-shape");
 }
+
+/* tf.Tile through the catalog, as TileOp::verify: a static output dim
+** other than input x multiple, a negative multiple, a multiple too many;
+** a `?` input dim leaves its output dim unchecked. */
+Test(tfl_nn, tile_as_tensorflow_verifies_it) {
+  char codes[256];
+  ms_analysis a;
+  test_analyse(
+      "func.func @f(%x: tensor<2x3xf32>, %u: tensor<?x3xf32>) {\n"
+      "  %m = \"tf.Const\"() {value = dense<[2, 1]> : tensor<2xi32>} : () -> tensor<2xi32>\n"
+      "  %n = \"tf.Const\"() {value = dense<[2, -1]> : tensor<2xi32>} : () -> tensor<2xi32>\n"
+      "  %k = \"tf.Const\"() {value = dense<[2, 1, 1]> : tensor<3xi32>} : () -> tensor<3xi32>\n"
+      "  %0 = \"tf.Tile\"(%x, %m) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>\n"
+      "  %1 = \"tf.Tile\"(%x, %m) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x6xf32>\n"
+      "  %2 = \"tf.Tile\"(%x, %n) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<*xf32>\n"
+      "  %3 = \"tf.Tile\"(%x, %k) : (tensor<2x3xf32>, tensor<3xi32>) -> tensor<*xf32>\n"
+      "  %4 = \"tf.Tile\"(%u, %m) : (tensor<?x3xf32>, tensor<2xi32>) -> tensor<5x3xf32>\n"
+      "  return\n}\n",
+      NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "result-shape@6 attribute-value@7 operand-rank@8");
+  ms_analysis_clear(&a);
+}
