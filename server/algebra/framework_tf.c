@@ -31,6 +31,9 @@
 **   tf_tile         tf.Tile as TileOp::verify: the multiples 1-D of the
 **                   input's rank, non-negative, each static output dim
 **                   the input's times its multiple.
+**   tf_transpose    tf.Transpose as TransposeOp::verify: perm 1-D of x's
+**                   rank, entries in [-rank, rank), y's dims x's in its
+**                   order (repeats are not checked).
 **   nhwc_window     Conv2D (`window_kind` 0: the filter operand 1 gives
 **                   the window and the output channels; HWIO unless
 **                   "filter_spatial_dim" / "filter_output_dim" name other
@@ -691,6 +694,51 @@ static ms_infer_verdict tf_tile(const ms_sop_in *in, ms_sop_out *out) {
   return v;
 }
 
+/* --- tf_transpose ---------------------------------------------------------------- */
+
+/* tf.Transpose (x, perm): TransposeOp::verify (perm 1-D; x and y of one
+** rank; with x, y and perm ranked and perm static, perm as long as x's
+** rank and, when constant, each entry in [-rank, rank) (negative ones wrap)
+** with y's static dims x's static dims in its order; repeated entries pass);
+** a true permutation's shape refines the result. */
+static ms_infer_verdict tf_transpose(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands != 2 || in->nresults != 1) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0], *pt = &in->operands[1], *y = &in->results[0];
+  if (pt->ranked && pt->rank != 1)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "expected perm to be a 1-D Tensor, got perm of rank %d", pt->rank);
+  if (x->ranked && y->ranked && x->rank != y->rank)
+    return ms_sop_fail(out, CODE_RESULT, -1, "x should be of the same rank with y, got x of rank %d, and y of rank %d",
+                       x->rank, y->rank);
+  ms_infer_verdict v = ms_sop_unknown_results(out, 1);
+  out->unchecked_results = true;
+  const ms_sop_param *p = ms_sop_get(in, "perm");
+  bool checked = x->ranked && y->ranked && pt->ranked && known(pt->dims[0]);
+  if (checked && x->rank != pt->dims[0])
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "expected perm to be a 1-D Tensor of size equal to the rank of x, "
+                       "got perm of size %lld, and x of rank %d", (long long)pt->dims[0], x->rank);
+  if (!x->ranked || !p || p->n != x->rank) return v;
+  bool seen[MS_MAX_RANK] = {false}, perm = true;
+  for (int i = 0; i < p->n; i++) {
+    int64_t k = p->v[i];
+    if (k < -x->rank || k >= x->rank) {
+      if (!checked) return v;
+      return ms_sop_fail(out, MS_CODE_DIMS_RANGE, 1, "perm[%d]=%lld must be in range [-%d, %d)", i, (long long)k,
+                         x->rank, x->rank);
+    }
+    if (k < 0) k += x->rank;
+    if (checked && known(y->dims[i]) && known(x->dims[k]) && y->dims[i] != x->dims[k])
+      return ms_sop_fail(out, CODE_RESULT, -1, "requires y.shape[%d] (%lld) to be equal to x.shape[perm[%lld]] (%lld)", i,
+                         (long long)y->dims[i], (long long)k, (long long)x->dims[k]);
+    if (seen[k]) perm = false;
+    seen[k] = true;
+  }
+  if (!perm) return v;
+  ms_sop_result_begin(out, 0, x);
+  for (int i = 0; i < p->n; i++) ms_sop_result_push(out, 0, x->dims[p->v[i] < 0 ? p->v[i] + x->rank : p->v[i]], MS_DIM_DYNAMIC);
+  if (in->want_provenance) ms_sop_note(out, 0, "x's dims in perm's order");
+  return v;
+}
+
 const ms_sop_def ms_sop_framework_tf[] = {
     {"adjoint_matmul", adjoint_matmul, "adj_x,adj_y,equal_batch,verify"},
     {"nhwc_window", nhwc_window,
@@ -704,5 +752,6 @@ const ms_sop_def ms_sop_framework_tf[] = {
     {"tf_concat", tf_concat, "axis"},
     {"tf_slice", tf_slice, "begin,size"},
     {"tf_tile", tf_tile, "multiples"},
+    {"tf_transpose", tf_transpose, "perm"},
     {NULL, NULL, NULL},
 };

@@ -24,8 +24,8 @@ a negative window size or a contradicted result; fully_connected's weight
 rank and element counts; batch_matmul's batch dims, rows, columns, rank;
 transpose_conv's result against its output_shape; and, for tfl.reshape and
 tf.Reshape, what ReshapeOp::verify rejects, at g_reshape_checked; and
-what the verifiers of tf.ConcatV2, tf.Slice and tf.Tile reject, at g_concat,
-g_slice and g_tile):
+what the verifiers of tf.ConcatV2, tf.Slice, tf.Tile and tf.Transpose
+reject, at g_concat, g_slice, g_tile and g_transpose):
 `check` must report an error inside them.
 
 usage: tf_shapes_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--verbose]
@@ -270,11 +270,39 @@ def slice_args(r, shape):
 
 
 def g_transpose(r, c):
+    """tf.Transpose; negative perm entries wrap (np.transpose's too); some
+    cases bad as TransposeOp::verify rejects them (an entry out of range, a
+    perm of another length, a static y dim other than the x dim it names,
+    a y of another rank); a repeated entry with an unranked y is accepted
+    (the verifier does not look for repeats): no error, no value."""
     shape = dims(r, r.randint(1, 5))
     perm = list(range(len(shape)))
     r.shuffle(perm)
+    if r.random() < 0.2:
+        perm = [p - len(shape) if r.random() < 0.5 else p for p in perm]
+    out = list(np.transpose(np.zeros(shape), perm).shape)
     x = c.arg(shape)
-    c.op("tf.Transpose", [x, c.const(perm)], [], [np.transpose(np.zeros(shape), perm).shape])
+    kind = r.choice(["good"] * 6 + ["range", "length", "declared", "out_rank", "repeat"])
+    i = r.randrange(len(shape))
+    if kind == "range":
+        perm[i] = len(shape)
+        c.declared = [ttype(out)]
+    elif kind == "length":
+        perm = perm + [0]
+        c.declared = [ttype(out)]
+    elif kind == "declared" and any(shape[(p + len(shape)) % len(shape)] != shape[0] for p in perm):
+        c.declared = [ttype([d + 1 if k == i else d for k, d in enumerate(out)])]
+    elif kind == "out_rank":
+        c.declared = [ttype(out + [1])]
+    elif kind == "repeat" and len(shape) > 1:
+        perm[1] = perm[0]
+    else:
+        kind = "good"
+        declare(r, c, out)
+    c.bad = kind not in ("good", "repeat")
+    c.op("tf.Transpose", [x, c.const(perm)], [], [out])
+    if kind == "repeat":
+        c.want[-1] = (c.want[-1][0], None)
 
 
 def g_concat(r, c):

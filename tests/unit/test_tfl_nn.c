@@ -372,3 +372,29 @@ Test(tfl_nn, tile_as_tensorflow_verifies_it) {
   cr_expect_str_eq(codes, "result-shape@6 attribute-value@7 operand-rank@8");
   ms_analysis_clear(&a);
 }
+
+/* tf.Transpose through the catalog, as TransposeOp::verify: repeated or
+** negative perm entries pass (and a perm of the wrong length or out of
+** range too while y is unranked), where tfl.transpose's verifier rejects
+** a repeat; a perm too short for a ranked y, a y dim other than the x dim
+** its entry names, and a y of another rank fail. */
+Test(tfl_nn, transpose_as_tensorflow_verifies_it) {
+  char codes[256];
+  ms_analysis a;
+  test_analyse(
+      "func.func @f(%x: tensor<2x3x4xf32>) {\n"
+      "  %d = \"tf.Const\"() {value = dense<[0, 0, 1]> : tensor<3xi32>} : () -> tensor<3xi32>\n"
+      "  %n = \"tf.Const\"() {value = dense<[-1, 0, 1]> : tensor<3xi32>} : () -> tensor<3xi32>\n"
+      "  %s = \"tf.Const\"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>\n"
+      "  %0 = \"tf.Transpose\"(%x, %d) : (tensor<2x3x4xf32>, tensor<3xi32>) -> tensor<2x2x3xf32>\n"
+      "  %1 = \"tf.Transpose\"(%x, %n) : (tensor<2x3x4xf32>, tensor<3xi32>) -> tensor<4x2x3xf32>\n"
+      "  %2 = \"tf.Transpose\"(%x, %s) : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<*xf32>\n"
+      "  %3 = \"tf.Transpose\"(%x, %s) : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<3x2x4xf32>\n"
+      "  %4 = \"tf.Transpose\"(%x, %n) : (tensor<2x3x4xf32>, tensor<3xi32>) -> tensor<4x3x2xf32>\n"
+      "  %5 = \"tf.Transpose\"(%x, %n) : (tensor<2x3x4xf32>, tensor<3xi32>) -> tensor<4x2xf32>\n"
+      "  %6 = \"tfl.transpose\"(%x, %d) : (tensor<2x3x4xf32>, tensor<3xi32>) -> tensor<*xf32>\n"
+      "  return\n}\n",
+      NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "operand-rank@8 result-shape@9 result-shape@10 dims-order@11");
+  ms_analysis_clear(&a);
+}
