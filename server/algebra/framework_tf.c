@@ -418,14 +418,13 @@ static ms_infer_verdict tf_gather_v2(const ms_sop_in *in, ms_sop_out *out) {
 
 /* --- flatten_matmul -------------------------------------------------------------- */
 
-/* The element count of a statically shaped tensor, else -1. */
+/* The element count of a statically shaped tensor, else -1 (also when it
+** does not fit in 64 bits). */
 static int64_t static_count(const ms_shape *s) {
   if (!s->ranked || s->kind != MS_TYPE_TENSOR) return -1;
   int64_t n = 1;
-  for (int i = 0; i < s->rank; i++) {
-    if (!known(s->dims[i])) return -1;
-    n *= s->dims[i];
-  }
+  for (int i = 0; i < s->rank; i++)
+    if (!known(s->dims[i]) || __builtin_mul_overflow(n, s->dims[i], &n)) return -1;
   return n;
 }
 
@@ -497,8 +496,8 @@ static bool reshape_expected(const ms_shape *x, const ms_sop_param *sh, ms_sop_o
   int64_t total = 1;
   bool skipped = false, stat = static_count(x) >= 0;
   for (int i = 0; stat && i < x->rank; i++)
-    if (x->dims[i] > 0 || !zero) total *= x->dims[i];
-    else skipped = true;
+    if (!(x->dims[i] > 0 || !zero)) skipped = true;
+    else if (__builtin_mul_overflow(total, x->dims[i], &total)) return false;
   int64_t missing = stat && prod > 0 ? total / prod : MS_DIM_DYNAMIC;
   if (stat && unknown >= 0 && !skipped && prod * missing != total)
     return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 0, "requires 'input' number of elements be a multiple of %lld, but "
@@ -590,8 +589,8 @@ static ms_infer_verdict tf_concat(const ms_sop_in *in, ms_sop_out *out) {
   int64_t sum = 0;
   for (int k = 0; k < nv; k++) {
     const ms_shape *x = &in->operands[k];
-    if (sum >= 0 && x->ranked && known(x->dims[axis])) sum += x->dims[axis];
-    else sum = MS_DIM_DYNAMIC;
+    if (sum < 0 || !x->ranked || !known(x->dims[axis]) || __builtin_add_overflow(sum, x->dims[axis], &sum))
+      sum = MS_DIM_DYNAMIC;
   }
   ms_sop_result_begin(out, 0, &in->operands[0]);
   for (int i = 0; i < rank; i++) ms_sop_result_push(out, 0, i == axis ? sum : common[i], MS_DIM_DYNAMIC);
@@ -606,11 +605,13 @@ static ms_infer_verdict tf_concat(const ms_sop_in *in, ms_sop_out *out) {
 ** the declared output's size where that is static, and 0 <= b <= b + s <=
 ** the input's size where static. */
 static bool slice_dim_ok(int64_t b, int64_t s, bool sizes, int64_t in, int64_t res, ms_sop_out *out) {
+  int64_t end;
   if (s == -1 && known(in)) s = in - b;
+  if (__builtin_add_overflow(b, s, &end)) return true;
   if (known(res) && sizes && res != s)
     return ms_sop_fail(out, CODE_RESULT, -1, "requires output size to have the same size of slice, got slice "
                        "size %lld and output size %lld", (long long)s, (long long)res), false;
-  if (b < 0 || (known(in) && b + s > in))
+  if (b < 0 || (known(in) && end > in))
     return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 1, "requires 0 <= begin[i] <= begin[i] + size[i] <= Di (begin %lld, "
                        "size %lld, Di %lld)", (long long)b, (long long)s, (long long)in), false;
   return true;
@@ -652,6 +653,7 @@ static ms_infer_verdict tf_slice(const ms_sop_in *in, ms_sop_out *out) {
   for (int i = 0; i < n; i++) {
     int64_t d = sz->v[i];
     if (d == -1) d = b && x->ranked && known(x->dims[i]) ? x->dims[i] - b->v[i] : MS_DIM_DYNAMIC;
+    if (x->ranked && known(x->dims[i]) && d > x->dims[i]) return ms_sop_unknown_results(out, 1); /* begin + size overflowed */
     ms_sop_result_push(out, 0, d < 0 ? MS_DIM_DYNAMIC : d, MS_DIM_DYNAMIC);
   }
   if (in->want_provenance) ms_sop_note(out, 0, "the size operand (-1: the dim after begin)");
@@ -679,17 +681,19 @@ static ms_infer_verdict tf_tile(const ms_sop_in *in, ms_sop_out *out) {
   out->unchecked_results = true;
   const ms_sop_param *m = ms_sop_get(in, "multiples");
   if (!x->ranked || !m || m->n != x->rank) return v;
+  int64_t prod[MS_MAX_RANK];
   for (int i = 0; i < x->rank; i++) {
+    if (!known(x->dims[i]) || __builtin_mul_overflow(x->dims[i], m->v[i], &prod[i])) prod[i] = MS_DIM_DYNAMIC;
     if (m->v[i] < 0)
       return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, 1, "expected multiples to be non-negative, got multiples[%d] = "
                          "%lld", i, (long long)m->v[i]);
-    if (r->ranked && known(x->dims[i]) && known(r->dims[i]) && r->dims[i] != x->dims[i] * m->v[i])
+    if (r->ranked && known(prod[i]) && known(r->dims[i]) && r->dims[i] != prod[i])
       return ms_sop_fail(out, CODE_RESULT, -1, "requires input.shape[%d] (%lld) * %lld to be equal to output.shape[%d] "
                          "(%lld)", i, (long long)x->dims[i], (long long)m->v[i], i, (long long)r->dims[i]);
   }
   ms_sop_result_begin(out, 0, x);
   for (int i = 0; i < x->rank; i++)
-    ms_sop_result_push(out, 0, known(x->dims[i]) ? x->dims[i] * m->v[i] : MS_DIM_DYNAMIC, MS_DIM_DYNAMIC);
+    ms_sop_result_push(out, 0, prod[i], MS_DIM_DYNAMIC);
   if (in->want_provenance) ms_sop_note(out, 0, "each input dim times its multiple");
   return v;
 }
