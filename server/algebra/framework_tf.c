@@ -18,6 +18,22 @@
 **                   operands' inferred shapes a violation only stops the
 **                   inference (the verifier sees the declared types). With
 **                   "verify" 0 (MatMul) the shape only refines the result.
+**   tf_reshape      tf.Reshape / tfl.reshape as GetReshapeOutputType and
+**                   ReshapeOp::verify: the shape operand 1-D, at most one
+**                   -1, the declared result compatible with the shape's
+**                   values and of the input's element count.
+**   tf_concat       tf.ConcatV2: the values of one rank, equal dims but
+**                   at one index (VerifyTypesCompatibility, mask_one_dim);
+**                   the joined shape refines the result.
+**   tf_slice        tf.Slice as SliceOp::verify: begin and size 1-D of
+**                   the input's rank, 0 <= begin <= begin + size <= dim,
+**                   the declared output's static sizes the slice's.
+**   tf_tile         tf.Tile as TileOp::verify: the multiples 1-D of the
+**                   input's rank, non-negative, each static output dim
+**                   the input's times its multiple.
+**   tf_transpose    tf.Transpose as TransposeOp::verify: perm 1-D of x's
+**                   rank, entries in [-rank, rank), y's dims x's in its
+**                   order (repeats are not checked).
 **   nhwc_window     Conv2D (`window_kind` 0: the filter operand 1 gives
 **                   the window and the output channels; HWIO unless
 **                   "filter_spatial_dim" / "filter_output_dim" name other
@@ -83,6 +99,8 @@
 **                   O], only refines the declared one.
 */
 #include "sop_check.h"
+
+#define CODE_RESULT "result-shape" /* a declared result the verifier rejects */
 
 #include <stdio.h>
 #include <string.h>
@@ -402,14 +420,13 @@ static ms_infer_verdict tf_gather_v2(const ms_sop_in *in, ms_sop_out *out) {
 
 /* --- flatten_matmul -------------------------------------------------------------- */
 
-/* The element count of a statically shaped tensor, else -1. */
+/* The element count of a statically shaped tensor, else -1 (also when it
+** does not fit in 64 bits). */
 static int64_t static_count(const ms_shape *s) {
   if (!s->ranked || s->kind != MS_TYPE_TENSOR) return -1;
   int64_t n = 1;
-  for (int i = 0; i < s->rank; i++) {
-    if (!known(s->dims[i])) return -1;
-    n *= s->dims[i];
-  }
+  for (int i = 0; i < s->rank; i++)
+    if (!known(s->dims[i]) || __builtin_mul_overflow(n, s->dims[i], &n)) return -1;
   return n;
 }
 
@@ -456,6 +473,278 @@ static ms_infer_verdict flatten_matmul(const ms_sop_in *in, ms_sop_out *out) {
   return v;
 }
 
+/* --- tf_reshape ------------------------------------------------------------------ */
+
+/* GetReshapeOutputType's shape (tf_ops_n_z.cc, tfl_ops.cc): the constant
+** shape's values, its one -1 the input's elements over the others' product
+** (a 0 in the shape leaves the input's 0 dims out of that count), or every
+** dim `?` when the shape is not a constant. False with out's reason. */
+static bool reshape_expected(const ms_shape *x, const ms_sop_param *sh, ms_sop_out *out) {
+  int unknown = -1;
+  bool zero = false;
+  int64_t prod = 1;
+  for (int i = 0; i < sh->n; i++) {
+    int64_t v = sh->v[i];
+    if (v == -1 && unknown >= 0)
+      return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1, "requires 'shape' to have at most one dynamic dimension, but "
+                         "got multiple dynamic dimensions at indices %d and %d", unknown, i), false;
+    if (v == -1) unknown = i;
+    else if (v == 0) zero = true;
+    else if (v < 0)
+      return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1, "requires 'shape' to have dimensions greater than -1, but got "
+                         "%lld at index %d", (long long)v, i), false;
+    else if (__builtin_mul_overflow(prod, v, &prod)) return false;
+  }
+  int64_t total = 1;
+  bool skipped = false, stat = static_count(x) >= 0;
+  for (int i = 0; stat && i < x->rank; i++)
+    if (!(x->dims[i] > 0 || !zero)) skipped = true;
+    else if (__builtin_mul_overflow(total, x->dims[i], &total)) return false;
+  int64_t missing = stat && prod > 0 ? total / prod : MS_DIM_DYNAMIC;
+  if (stat && unknown >= 0 && !skipped && prod * missing != total)
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 0, "requires 'input' number of elements be a multiple of %lld, but "
+                       "got %lld", (long long)prod, (long long)total), false;
+  ms_sop_result_begin(out, 0, x);
+  for (int i = 0; i < sh->n; i++) ms_sop_result_push(out, 0, i == unknown ? missing : sh->v[i], MS_DIM_DYNAMIC);
+  return true;
+}
+
+/* tf.Reshape / tfl.reshape (tensor, shape): the shape operand of rank 1,
+** the expected type above compatible with the declared result (checked by
+** the caller: results not unchecked), and, at the declared types, a static
+** result of the static input's element count (ReshapeOp::verify). */
+static ms_infer_verdict tf_reshape(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands < 2 || in->nresults != 1) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0], *s = &in->operands[1], *r = &in->results[0];
+  if (s->ranked && s->rank != 1)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "requires 'shape' to be rank 1, but got %d", s->rank);
+  const ms_sop_param *sh = ms_sop_get(in, "shape");
+  if (!sh && s->ranked && known(s->dims[0]) && s->dims[0] <= MS_MAX_RANK) {
+    ms_sop_result_begin(out, 0, x);
+    for (int i = 0; i < s->dims[0]; i++) ms_sop_result_push(out, 0, MS_DIM_DYNAMIC, MS_DIM_DYNAMIC);
+  } else if (!sh || sh->n > MS_MAX_RANK) {
+    return ms_sop_unknown_results(out, 1);
+  } else if (!reshape_expected(x, sh, out)) {
+    return out->code ? MS_INFER_INVALID : MS_INFER_UNKNOWN;
+  }
+  int64_t nx = static_count(x), nr = static_count(r);
+  if (in->at_declared && nx >= 0 && nr >= 0 && nx != nr)
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, -1, "requires 'output' number of elements to match 'input' number "
+                       "of elements, but got %lld and %lld", (long long)nr, (long long)nx);
+  out->nresults = 1;
+  if (in->want_provenance) ms_sop_note(out, 0, "the shape operand (-1: the input's elements over the others)");
+  return MS_INFER_OK;
+}
+
+/* --- tf_concat ------------------------------------------------------------------- */
+
+/* VerifyTypesCompatibility with mask_one_dim (TensorFlow's ConcatV2Op):
+** the ranked values of one rank, each dim index equal where static but
+** one, the first that differs, which is left out from then on. Sets *mask
+** to that index (-1: none). False with out's reason. */
+static bool concat_compatible(const ms_sop_in *in, int nv, int *rank, int64_t *common, int *mask, ms_sop_out *out) {
+  *rank = -1;
+  *mask = -1;
+  for (int k = 0; k < nv; k++) {
+    const ms_shape *v = &in->operands[k];
+    if (!v->ranked) continue;
+    if (*rank < 0) {
+      *rank = v->rank;
+      for (int i = 0; i < v->rank; i++) common[i] = MS_DIM_DYNAMIC;
+    } else if (v->rank != *rank) {
+      return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, k, "operand type #%d is not compatible with preceding operands; "
+                         "expected rank: %d", k, *rank), false;
+    }
+    for (int i = 0; i < *rank; i++) {
+      if (i == *mask || !known(v->dims[i])) continue;
+      if (!known(common[i])) common[i] = v->dims[i];
+      else if (common[i] != v->dims[i] && *mask < 0) *mask = i;
+      else if (common[i] != v->dims[i])
+        return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, k, "operand type #%d is not compatible with preceding "
+                           "operands; expected dimension at index %d: %lld", k, i, (long long)common[i]), false;
+    }
+  }
+  return true;
+}
+
+/* tf.ConcatV2 (values..., axis): the axis at most 1-D, the values as
+** above; with a constant axis in range and no other dim differing, the
+** values joined along it only refine the declared result (the verifier
+** does not compare it). */
+static ms_infer_verdict tf_concat(const ms_sop_in *in, ms_sop_out *out) {
+  int nv = in->noperands - 1, rank, mask;
+  int64_t common[MS_MAX_RANK];
+  if (nv < 1 || in->nresults != 1) return MS_INFER_UNKNOWN;
+  const ms_shape *ax = &in->operands[nv];
+  if (ax->ranked && ax->rank > 1)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, nv, "requires axis to be of scalar type (or vector type for "
+                       "older versions)");
+  for (int k = 0; k < nv; k++)
+    if (in->operands[k].ranked && in->operands[k].rank > MS_MAX_RANK) return MS_INFER_UNKNOWN;
+  if (!concat_compatible(in, nv, &rank, common, &mask, out)) return MS_INFER_INVALID;
+  ms_infer_verdict v = ms_sop_unknown_results(out, 1);
+  out->unchecked_results = true;
+  const ms_sop_param *a = ms_sop_get(in, "axis");
+  if (rank < 1 || !a || a->n != 1 || a->v[0] < -rank || a->v[0] >= rank) return v;
+  int axis = (int)(a->v[0] < 0 ? a->v[0] + rank : a->v[0]);
+  if (mask >= 0 && mask != axis) return v;
+  int64_t sum = 0;
+  for (int k = 0; k < nv; k++) {
+    const ms_shape *x = &in->operands[k];
+    if (sum < 0 || !x->ranked || !known(x->dims[axis]) || __builtin_add_overflow(sum, x->dims[axis], &sum))
+      sum = MS_DIM_DYNAMIC;
+  }
+  ms_sop_result_begin(out, 0, &in->operands[0]);
+  for (int i = 0; i < rank; i++) ms_sop_result_push(out, 0, i == axis ? sum : common[i], MS_DIM_DYNAMIC);
+  if (in->want_provenance) ms_sop_note(out, 0, "the values' dims, their sizes along axis %d summed", axis);
+  return v;
+}
+
+/* --- tf_slice -------------------------------------------------------------------- */
+
+/* SliceOp::verify's checks of one dim with a constant begin b: the size s
+** (0 when the sizes are not constant; -1 the rest of a static dim) must be
+** the declared output's size where that is static, and 0 <= b <= b + s <=
+** the input's size where static. */
+static bool slice_dim_ok(int64_t b, int64_t s, bool sizes, int64_t in, int64_t res, ms_sop_out *out) {
+  int64_t end;
+  if (s == -1 && known(in)) s = in - b;
+  if (__builtin_add_overflow(b, s, &end)) return true;
+  if (known(res) && sizes && res != s)
+    return ms_sop_fail(out, CODE_RESULT, -1, "requires output size to have the same size of slice, got slice "
+                       "size %lld and output size %lld", (long long)s, (long long)res), false;
+  if (b < 0 || (known(in) && end > in))
+    return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 1, "requires 0 <= begin[i] <= begin[i] + size[i] <= Di (begin %lld, "
+                       "size %lld, Di %lld)", (long long)b, (long long)s, (long long)in), false;
+  return true;
+}
+
+/* tf.Slice (input, begin, size): SliceOp::verify (begin and size 1-D of
+** one length, the input's rank, the output of that rank, the bounds
+** above; with only the sizes constant, each at most its static dim); the
+** sliced shape refines the result. */
+static ms_infer_verdict tf_slice(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands != 3 || in->nresults != 1) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0], *bt = &in->operands[1], *st = &in->operands[2], *r = &in->results[0];
+  if (bt->ranked && bt->rank != 1) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "requires begin operand to be 1D tensor");
+  if (st->ranked && st->rank != 1) return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 2, "requires size operand to be 1D tensor");
+  ms_infer_verdict v = ms_sop_unknown_results(out, 1);
+  out->unchecked_results = true;
+  if (!bt->ranked || !st->ranked || !known(bt->dims[0]) || !known(st->dims[0])) return v;
+  int64_t n = bt->dims[0];
+  if (n != st->dims[0])
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 2, "requires begin and size operands to have the same number of elements");
+  if (x->ranked && n != x->rank)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "requires number of elements in begin and size are equal to input rank");
+  if (r->ranked && x->ranked && r->rank != x->rank)
+    return ms_sop_fail(out, CODE_RESULT, -1, "requires output to have the same rank as input, but got input rank "
+                       "%d and output rank %d", x->rank, r->rank);
+  const ms_sop_param *b = ms_sop_get(in, "begin"), *sz = ms_sop_get(in, "size");
+  if (b && b->n != n) b = NULL;
+  if (sz && sz->n != n) sz = NULL;
+  for (int i = 0; b && i < n; i++)
+    if (!slice_dim_ok(b->v[i], sz ? sz->v[i] : 0, sz != NULL, x->ranked ? x->dims[i] : MS_DIM_DYNAMIC,
+                      r->ranked && i < r->rank ? r->dims[i] : MS_DIM_DYNAMIC, out))
+      return MS_INFER_INVALID;
+  for (int i = 0; !b && sz && x->ranked && i < x->rank; i++)
+    if (sz->v[i] != -1 && known(x->dims[i]) && sz->v[i] > x->dims[i])
+      return ms_sop_fail(out, MS_CODE_SLICE_BOUNDS, 2, "requires size[i] <= Di, even if begin[i] is unknown at compile "
+                         "time (size %lld, Di %lld)", (long long)sz->v[i], (long long)x->dims[i]);
+  if (!sz || n > MS_MAX_RANK) return v;
+  ms_sop_result_begin(out, 0, x);
+  for (int i = 0; i < n; i++) {
+    int64_t d = sz->v[i];
+    if (d == -1) d = b && x->ranked && known(x->dims[i]) ? x->dims[i] - b->v[i] : MS_DIM_DYNAMIC;
+    if (x->ranked && known(x->dims[i]) && d > x->dims[i]) return ms_sop_unknown_results(out, 1); /* begin + size overflowed */
+    ms_sop_result_push(out, 0, d < 0 ? MS_DIM_DYNAMIC : d, MS_DIM_DYNAMIC);
+  }
+  if (in->want_provenance) ms_sop_note(out, 0, "the size operand (-1: the dim after begin)");
+  return v;
+}
+
+/* --- tf_tile --------------------------------------------------------------------- */
+
+/* tf.Tile (input, multiples): TileOp::verify (multiples 1-D, as many as
+** the input's rank, the output of that rank, each multiple >= 0 and each
+** static output dim the static input dim times it); the tiled shape
+** refines the result. */
+static ms_infer_verdict tf_tile(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands != 2 || in->nresults != 1) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0], *mt = &in->operands[1], *r = &in->results[0];
+  if (mt->ranked && mt->rank != 1)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "expected multiples to be rank 1, got rank = %d", mt->rank);
+  if (x->ranked && mt->ranked && known(mt->dims[0]) && x->rank != mt->dims[0])
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "expected size of multiples equal to rank of input, got multiples "
+                       "of size %lld, and input of rank %d", (long long)mt->dims[0], x->rank);
+  if (x->ranked && r->ranked && x->rank != r->rank)
+    return ms_sop_fail(out, CODE_RESULT, -1, "expected rank of input to equal to rank of output, got input of rank %d, "
+                       "and output of rank %d", x->rank, r->rank);
+  ms_infer_verdict v = ms_sop_unknown_results(out, 1);
+  out->unchecked_results = true;
+  const ms_sop_param *m = ms_sop_get(in, "multiples");
+  if (!x->ranked || !m || m->n != x->rank) return v;
+  int64_t prod[MS_MAX_RANK];
+  for (int i = 0; i < x->rank; i++) {
+    if (!known(x->dims[i]) || __builtin_mul_overflow(x->dims[i], m->v[i], &prod[i])) prod[i] = MS_DIM_DYNAMIC;
+    if (m->v[i] < 0)
+      return ms_sop_fail(out, MS_CODE_ATTRIBUTE_VALUE, 1, "expected multiples to be non-negative, got multiples[%d] = "
+                         "%lld", i, (long long)m->v[i]);
+    if (r->ranked && known(prod[i]) && known(r->dims[i]) && r->dims[i] != prod[i])
+      return ms_sop_fail(out, CODE_RESULT, -1, "requires input.shape[%d] (%lld) * %lld to be equal to output.shape[%d] "
+                         "(%lld)", i, (long long)x->dims[i], (long long)m->v[i], i, (long long)r->dims[i]);
+  }
+  ms_sop_result_begin(out, 0, x);
+  for (int i = 0; i < x->rank; i++)
+    ms_sop_result_push(out, 0, prod[i], MS_DIM_DYNAMIC);
+  if (in->want_provenance) ms_sop_note(out, 0, "each input dim times its multiple");
+  return v;
+}
+
+/* --- tf_transpose ---------------------------------------------------------------- */
+
+/* tf.Transpose (x, perm): TransposeOp::verify (perm 1-D; x and y of one
+** rank; with x, y and perm ranked and perm static, perm as long as x's
+** rank and, when constant, each entry in [-rank, rank) (negative ones wrap)
+** with y's static dims x's static dims in its order; repeated entries pass);
+** a true permutation's shape refines the result. */
+static ms_infer_verdict tf_transpose(const ms_sop_in *in, ms_sop_out *out) {
+  if (in->noperands != 2 || in->nresults != 1) return MS_INFER_UNKNOWN;
+  const ms_shape *x = &in->operands[0], *pt = &in->operands[1], *y = &in->results[0];
+  if (pt->ranked && pt->rank != 1)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "expected perm to be a 1-D Tensor, got perm of rank %d", pt->rank);
+  if (x->ranked && y->ranked && x->rank != y->rank)
+    return ms_sop_fail(out, CODE_RESULT, -1, "x should be of the same rank with y, got x of rank %d, and y of rank %d",
+                       x->rank, y->rank);
+  ms_infer_verdict v = ms_sop_unknown_results(out, 1);
+  out->unchecked_results = true;
+  const ms_sop_param *p = ms_sop_get(in, "perm");
+  bool checked = x->ranked && y->ranked && pt->ranked && known(pt->dims[0]);
+  if (checked && x->rank != pt->dims[0])
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, 1, "expected perm to be a 1-D Tensor of size equal to the rank of x, "
+                       "got perm of size %lld, and x of rank %d", (long long)pt->dims[0], x->rank);
+  if (!x->ranked || !p || p->n != x->rank) return v;
+  bool seen[MS_MAX_RANK] = {false}, perm = true;
+  for (int i = 0; i < p->n; i++) {
+    int64_t k = p->v[i];
+    if (k < -x->rank || k >= x->rank) {
+      if (!checked) return v;
+      return ms_sop_fail(out, MS_CODE_DIMS_RANGE, 1, "perm[%d]=%lld must be in range [-%d, %d)", i, (long long)k,
+                         x->rank, x->rank);
+    }
+    if (k < 0) k += x->rank;
+    if (checked && known(y->dims[i]) && known(x->dims[k]) && y->dims[i] != x->dims[k])
+      return ms_sop_fail(out, CODE_RESULT, -1, "requires y.shape[%d] (%lld) to be equal to x.shape[perm[%lld]] (%lld)", i,
+                         (long long)y->dims[i], (long long)k, (long long)x->dims[k]);
+    if (seen[k]) perm = false;
+    seen[k] = true;
+  }
+  if (!perm) return v;
+  ms_sop_result_begin(out, 0, x);
+  for (int i = 0; i < p->n; i++) ms_sop_result_push(out, 0, x->dims[p->v[i] < 0 ? p->v[i] + x->rank : p->v[i]], MS_DIM_DYNAMIC);
+  if (in->want_provenance) ms_sop_note(out, 0, "x's dims in perm's order");
+  return v;
+}
+
 const ms_sop_def ms_sop_framework_tf[] = {
     {"adjoint_matmul", adjoint_matmul, "adj_x,adj_y,equal_batch,verify"},
     {"nhwc_window", nhwc_window,
@@ -465,5 +754,10 @@ const ms_sop_def ms_sop_framework_tf[] = {
     {"tf_split", tf_split, "axis,split,split_operand"},
     {"tf_gather_v2", tf_gather_v2, "axis,batch_dims,verify,min_ranks,element_ranks,ranked_element"},
     {"flatten_matmul", flatten_matmul, "keep_num_dims,default_weights,verify"},
+    {"tf_reshape", tf_reshape, "shape"},
+    {"tf_concat", tf_concat, "axis"},
+    {"tf_slice", tf_slice, "begin,size"},
+    {"tf_tile", tf_tile, "multiples"},
+    {"tf_transpose", tf_transpose, "perm"},
     {NULL, NULL, NULL},
 };

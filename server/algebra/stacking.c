@@ -257,7 +257,9 @@ static ms_infer_verdict resize_nhwc(const ms_sop_in *in, ms_sop_out *out) {
 }
 
 /* An op whose result shape is a constant operand of result_rank values
-** (transpose_conv's output_shape): the declared result must have that rank. */
+** (transpose_conv's output_shape): the declared result must have that rank
+** and be compatible with those values (-1: `?`), as TransposeConvOp::verify
+** compares them. */
 static ms_infer_verdict output_shape_operand(const ms_sop_in *in, ms_sop_out *out) {
   int64_t rank = ms_sop_int(in, "result_rank", -1);
   if (in->nresults < 1) return MS_INFER_UNKNOWN;
@@ -267,7 +269,6 @@ static ms_infer_verdict output_shape_operand(const ms_sop_in *in, ms_sop_out *ou
                        (long long)rank, r->rank);
   const ms_sop_param *s = ms_sop_get(in, "output_shape");
   if (!s || (rank >= 0 && s->n != rank)) return ms_sop_unknown_results(out, 1);
-  out->unchecked_results = true;
   ms_sop_result_begin(out, 0, r);
   for (int i = 0; i < s->n && i < MS_MAX_RANK; i++) push(out, 0, s->v[i] >= 0 ? s->v[i] : MS_DIM_DYNAMIC);
   return MS_INFER_OK;

@@ -370,8 +370,12 @@ static const ms_code_info codes[] = {
    "SameOperandsAndResultType (mlir/IR/OpBase.td), as mlir-opt-22 verifies it; rules/arith.json.",
    false},
   {MS_CODE_ELEMENT_COUNT, MS_SEVERITY_ERROR,
-   "vector.shape_cast changes the number of elements.",
-   "A shape cast only reinterprets the shape: source and result vectors must have the same number of elements (and of scalable dims).",
+   "A shape cast or reshape changes the number of elements, or its sizes do not divide them.",
+   "A shape cast only reinterprets the shape: source and result vectors must have the same number of elements (and of scalable dims). "
+   "The frameworks' reshapes say the same with a shape operand: ONNX Reshape, tf.Reshape and tfl.reshape take at most one -1 "
+   "(the input's elements over the other sizes, which must divide them) and no other negative size, and TensorFlow's and TFLite's "
+   "verifiers reject a static result of another element count (\"requires 'output' number of elements to match 'input' number of "
+   "elements\"); tfl.fully_connected's input holds a multiple of the weights' columns (\"expect 'input' num_elements % N == 0\").",
    "func.func @f(%v: vector<2x3xf32>) -> vector<5xf32> {\n"
    "  %0 = vector.shape_cast %v : vector<2x3xf32> to vector<5xf32>\n"
    "  return %0 : vector<5xf32>\n"
@@ -380,7 +384,8 @@ static const ms_code_info codes[] = {
    "  %0 = vector.shape_cast %v : vector<2x3xf32> to vector<6xf32>\n"
    "  return %0 : vector<6xf32>\n"
    "}\n",
-   "vector.shape_cast's verifier (VectorOps.cpp), as mlir-opt-22 runs it; rules/vector.json.",
+   "vector.shape_cast's verifier (VectorOps.cpp), as mlir-opt-22 runs it; rules/vector.json. The reshapes: the ONNX operator "
+   "specification; TensorFlow tf_ops_n_z.cc and LiteRT tfl_ops.cc ReshapeOp::verify, FullyConnectedOp::verify.",
    false},
   {MS_CODE_SCALABLE, MS_SEVERITY_ERROR,
    "A scalable dim meets a fixed one (or the reverse) where they must match.",

@@ -40,7 +40,11 @@ const ms_code_info ms_codes_sop[] = {
    "A structured op (dot_general, convolution, reduce_window, ...) gives its result shapes from its operand "
    "shapes and attributes. A declared result of another rank, or with a static size where a different one "
    "is inferred, is rejected by the verifier: StableHLO says \"inferred shape ... is incompatible with "
-   "return type of operation\".",
+   "return type of operation\". The frontends' ops that infer their result type compare it the same way: "
+   "TFLite's conv_2d (windowed sizes, SAME ceil(in / stride), VALID ceil((in - (k - 1) x dilation) / stride)), "
+   "reshape and transpose_conv (the constant shape operand), batch_matmul and tf.BatchMatMulV2 (batch, row "
+   "and column dims), tf.Reshape and tf.Conv2D. TFLite's depthwise_conv_2d and pools, tf.MatMul, "
+   "tf.DepthwiseConv2dNative and TensorFlow's pools have no such check: their inferred shapes only refine.",
    F("", "(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>)", "tensor<2x5xf32>")
    "  %0 = \"stablehlo.dot\"(%a, %b) : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x5xf32>\n"
    "  return %0 : tensor<2x5xf32>\n}\n",

@@ -21,7 +21,11 @@ formulas (below, at g_tfl_conv). Their results are declared unranked, with
 reference's type from `shapes --format=json` and no error from `check`.
 Some TFLite cases are bad (what TFLite's verifiers reject: conv_2d's ranks,
 a negative window size or a contradicted result; fully_connected's weight
-rank and element counts; batch_matmul's batch dims, rows, columns, rank):
+rank and element counts; batch_matmul's batch dims, rows, columns, rank;
+transpose_conv's result against its output_shape; and, for tfl.reshape and
+tf.Reshape, what ReshapeOp::verify rejects, at g_reshape_checked; and
+what the verifiers of tf.ConcatV2, tf.Slice, tf.Tile and tf.Transpose
+reject, at g_concat, g_slice, g_tile and g_transpose):
 `check` must report an error inside them.
 
 usage: tf_shapes_diff.py BUILD/mlir-shape [--cases=N] [--seed=S] [--verbose]
@@ -205,10 +209,28 @@ def g_pad(r, c):
 
 
 def g_tile(r, c):
+    """tf.Tile; some cases bad as TileOp::verify rejects them: a negative
+    multiple, one multiple too many, a static declared dim other than input
+    dim x multiple, an output of another rank."""
     shape = dims(r, r.randint(1, 4), 1, 4)
     mult = [r.randint(1, 3) for _ in shape]
+    out = list(np.tile(np.zeros(shape), mult).shape)
     x = c.arg(shape)
-    c.op("tf.Tile", [x, c.const(mult)], [], [np.tile(np.zeros(shape), mult).shape])
+    kind = r.choice(["good"] * 6 + ["negative", "count", "declared", "out_rank"])
+    i = r.randrange(len(shape))
+    if kind == "negative":
+        mult[i] = -1
+    elif kind == "count":
+        mult = mult + [1]
+    elif kind == "declared":
+        c.declared = [ttype([d + 1 if k == i else d for k, d in enumerate(out)])]
+    elif kind == "out_rank":
+        c.declared = [ttype(out + [1])]
+    else:
+        kind = "good"
+        declare(r, c, out)
+    c.bad = kind != "good"
+    c.op("tf.Tile", [x, c.const(mult)], [], [out])
 
 
 def g_reshape(r, c):
@@ -248,26 +270,91 @@ def slice_args(r, shape):
 
 
 def g_transpose(r, c):
+    """tf.Transpose; negative perm entries wrap (np.transpose's too); some
+    cases bad as TransposeOp::verify rejects them (an entry out of range, a
+    perm of another length, a static y dim other than the x dim it names,
+    a y of another rank); a repeated entry with an unranked y is accepted
+    (the verifier does not look for repeats): no error, no value."""
     shape = dims(r, r.randint(1, 5))
     perm = list(range(len(shape)))
     r.shuffle(perm)
+    if r.random() < 0.2:
+        perm = [p - len(shape) if r.random() < 0.5 else p for p in perm]
+    out = list(np.transpose(np.zeros(shape), perm).shape)
     x = c.arg(shape)
-    c.op("tf.Transpose", [x, c.const(perm)], [], [np.transpose(np.zeros(shape), perm).shape])
+    kind = r.choice(["good"] * 6 + ["range", "length", "declared", "out_rank", "repeat"])
+    i = r.randrange(len(shape))
+    if kind == "range":
+        perm[i] = len(shape)
+        c.declared = [ttype(out)]
+    elif kind == "length":
+        perm = perm + [0]
+        c.declared = [ttype(out)]
+    elif kind == "declared" and any(shape[(p + len(shape)) % len(shape)] != shape[0] for p in perm):
+        c.declared = [ttype([d + 1 if k == i else d for k, d in enumerate(out)])]
+    elif kind == "out_rank":
+        c.declared = [ttype(out + [1])]
+    elif kind == "repeat" and len(shape) > 1:
+        perm[1] = perm[0]
+    else:
+        kind = "good"
+        declare(r, c, out)
+    c.bad = kind not in ("good", "repeat")
+    c.op("tf.Transpose", [x, c.const(perm)], [], [out])
+    if kind == "repeat":
+        c.want[-1] = (c.want[-1][0], None)
 
 
 def g_concat(r, c):
     shape = dims(r, r.randint(1, 4))
     axis = r.randrange(len(shape))
     parts = concat_parts(r, shape, axis)
-    xs = [c.arg(s) for s in parts]
     ax = axis - len(shape) if r.random() < 0.3 else axis
-    c.op("tf.ConcatV2", xs + [c.const(ax)], [], [np.concatenate([np.zeros(s) for s in parts], axis).shape])
+    out = np.concatenate([np.zeros(s) for s in parts], axis).shape
+    # ConcatV2Op::verify (VerifyTypesCompatibility, mask_one_dim): the values
+    # of one rank, each dim index equal but one; a second differing index or
+    # another rank is rejected.
+    kind = r.choice(["good"] * 6 + ["rank", "two_dims"])
+    if kind == "rank":
+        parts.append(list(parts[0]) + [2])
+    elif kind == "two_dims" and len(shape) >= 2:
+        other = r.choice([i for i in range(len(shape)) if i != axis])
+        odd = list(parts[0])
+        odd[axis] += 1
+        odd[other] += 1
+        parts += [list(parts[0]), odd] if len(parts) == 1 else [odd]
+        parts[0][axis] = odd[axis] + 1   # the first two differ at axis, so axis is masked first
+    else:
+        kind = "good"
+    c.bad = kind != "good"
+    xs = [c.arg(s) for s in parts]
+    c.op("tf.ConcatV2", xs + [c.const(ax)], [], [out])
 
 
 def g_slice(r, c):
+    """tf.Slice; some cases bad as SliceOp::verify rejects them: a begin
+    past the dim or negative, begin + size past it, a static declared size
+    other than the slice's, begin/size of another length than the rank, an
+    output of another rank."""
     shape = dims(r, r.randint(1, 4))
     begin, size, out = slice_args(r, shape)
     x = c.arg(shape)
+    kind = r.choice(["good"] * 6 + ["past", "negative", "declared", "length", "out_rank"])
+    i = r.randrange(len(shape))
+    if kind == "past":
+        size[i] = shape[i] - begin[i] + 1
+    elif kind == "negative":
+        begin[i] = -1
+    elif kind == "declared":
+        c.declared = [ttype([d + 1 if k == i else d for k, d in enumerate(out)])]
+    elif kind == "length":
+        begin, size = begin + [0], size + [1]
+    elif kind == "out_rank":
+        c.declared = [ttype(out + [1])]
+    else:
+        kind = "good"
+        declare(r, c, out)
+    c.bad = kind != "good"
     c.op("tf.Slice", [x, c.const(begin), c.const(size)], [], [out])
 
 
@@ -614,9 +701,93 @@ def g_tfl_gather(r, c):
     return True
 
 
+def g_reshape_checked(r, c):
+    """tf.Reshape / tfl.reshape as ReshapeOp::verify checks them (tf_ops_n_z.cc,
+    tfl_ops.cc GetReshapeOutputType): the shape operand 1-D; at most one -1
+    and nothing below -1; with a -1, the input's elements a multiple of the
+    other sizes' product; a static result of the input's element count; the
+    declared result compatible with the shape's values. A shape without -1
+    whose product is not the element count passes when the result is
+    unranked or has a `?` (nothing static to compare): no error, no value."""
+    name = r.choice(["tf.Reshape", "tfl.reshape"])
+    shape = dims(r, r.randint(1, 3), 1, 4)
+    total = int(np.prod(shape))
+    new = []
+    rest = total
+    for _ in range(r.randint(0, 2)):
+        d = r.choice([d for d in range(1, rest + 1) if rest % d == 0])
+        new.append(d)
+        rest //= d
+    new.append(rest)
+    out = list(new)
+    if r.random() < 0.5:
+        new[r.randrange(len(new))] = -1
+    kind = r.choice(["good", "good", "good", "two_neg", "below", "not_multiple", "count", "incompatible",
+                     "shape_rank", "lax"])
+    x = c.arg(shape)
+    want_none = False
+    if kind == "two_neg" and len(new) >= 2:
+        new[0] = new[1] = -1
+    elif kind == "below":
+        new[r.randrange(len(new))] = -2
+    elif kind == "not_multiple":
+        k = next(k for k in range(2, total + 2) if total % k)
+        new = [k, -1]
+    elif kind == "count":
+        c.declared = [ttype([d + 1 if i == 0 else d for i, d in enumerate(out)])]
+    elif kind == "incompatible":
+        if len(out) < 2 or out[0] == out[-1]:
+            return False
+        c.declared = [ttype(out[::-1])]
+    elif kind == "lax":
+        new = [d for d in out if d != -1]
+        new[0] += 1
+        c.declared = [r.choice(["tensor<*xf32>", "tensor<?%sxf32>" % "".join("x%d" % d for d in new[1:])])]
+        want_none = True
+    else:
+        kind = "good"
+        declare(r, c, out)
+    c.bad = kind not in ("good", "lax")
+    sh = c.const([new] if kind == "shape_rank" else new)
+    c.op(name, [x, sh], [], [out])
+    if want_none:
+        c.want[-1] = (c.want[-1][0], None)
+    return True
+
+
+def g_tfl_transpose_conv(r, c):
+    """tfl.transpose_conv (output_shape, weights, input, bias): the declared
+    result of rank 4 compatible with the constant output_shape (a -1 there is
+    `?`), as TransposeConvOp::verify compares them."""
+    n, h, w, co, ci, st = r.randint(1, 2), r.randint(2, 6), r.randint(2, 6), r.randint(1, 4), r.randint(1, 4), 1
+    out_shape = [n, h, w, co]
+    spec = list(out_shape)
+    if r.random() < 0.3:
+        spec[r.randrange(4)] = -1
+    kind = r.choice(["good", "good", "good", "dim", "rank"])
+    c.bad = kind != "good"
+    osh = c.const(spec)
+    wt = c.arg([co, 3, 3, ci])
+    x = c.arg([n, h, w, ci])
+    c.args.append("%%a%d: none" % len(c.args))
+    bias = ("%%a%d" % (len(c.args) - 1), "none")
+    if kind == "dim":
+        i = r.choice([k for k in range(4) if spec[k] != -1])
+        c.declared = [ttype([d + 1 if k == i else d for k, d in enumerate(out_shape)])]
+    elif kind == "rank":
+        c.declared = [ttype(out_shape[1:])]
+    else:
+        declare(r, c, out_shape)
+    c.op("tfl.transpose_conv", [osh, wt, x, bias], [("fused_activation_function", '"NONE"'), ("padding", '"SAME"'),
+         ("stride_h", "%d : i32" % st), ("stride_w", "%d : i32" % st)], [out_shape])
+    if -1 in spec and not c.bad:   # a -1 in output_shape is `?`: no exact type to compare, only no error
+        c.want[-1] = (c.want[-1][0], None)
+    return True
+
+
 def g_tfl_nn(r, c):
     return r.choice([g_tfl_conv, lambda r_, c_: g_tfl_conv(r_, c_, True), g_tfl_pool, g_tfl_fully_connected,
-                     g_tfl_batch_matmul, g_tfl_gather])(r, c)
+                     g_tfl_batch_matmul, g_tfl_gather, g_reshape_checked, g_tfl_transpose_conv])(r, c)
 
 
 GENERATORS = [g_tfl, g_tfl, g_tfl, g_matmul, g_batch_matmul, g_conv, lambda r, c: g_conv(r, c, True), g_pool, g_pad, g_tile, g_reshape,

@@ -198,3 +198,203 @@ Test(tfl_nn, through_the_catalog) {
   cr_expect_str_eq(codes, "element-count@2 result-shape@4");
   ms_analysis_clear(&a);
 }
+
+/* tf.Reshape / tfl.reshape's shape (GetReshapeOutputType) worked by hand:
+** 4x4x4 is 64 elements; a -1 takes 64 over the others' product. */
+static void reshape_case(sop_case *c, const char *x, const char *shape_type, const char *values, const char *res) {
+  *c = (sop_case){0};
+  sc_op(c, x);
+  sc_op(c, shape_type);
+  sc_res(c, res);
+  if (values) sc_list(c, "shape", values);
+}
+
+Test(tfl_nn, reshape_as_tensorflow_verifies_it) {
+  sop_case c;
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<2xi32>", "-1,8", "tensor<*xf32>");
+  sc_ok(&c, "tf_reshape", "tensor<8x8xf32>");
+  cr_expect(!c.out.unchecked_results); /* the declared result is compared with it */
+  /* a non-static input keeps the -1 as `?` and reports nothing */
+  reshape_case(&c, "tensor<?x4xf32>", "tensor<2xi32>", "-1,3", "tensor<*xf32>");
+  sc_ok(&c, "tf_reshape", "tensor<?x3xf32>");
+  /* a 0 in the shape leaves the input's 0 dims out: 0x6 with [0, -1] gives [0, 6] */
+  reshape_case(&c, "tensor<0x6xf32>", "tensor<2xi32>", "0,-1", "tensor<*xf32>");
+  sc_ok(&c, "tf_reshape", "tensor<0x6xf32>");
+  /* a shape that is not a constant: as many `?` as it has elements */
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<3xi32>", NULL, "tensor<*xf32>");
+  sc_ok(&c, "tf_reshape", "tensor<?x?x?xf32>");
+  /* 64 is not a multiple of 5 */
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<2xi32>", "-1,5", "tensor<*xf32>");
+  sc_fails(&c, "tf_reshape", "element-count");
+  cr_expect(strstr(c.out.why, "multiple of 5, but got 64"), "%s", c.out.why);
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<3xi32>", "-1,-1,4", "tensor<*xf32>");
+  sc_fails(&c, "tf_reshape", "element-count");
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<2xi32>", "-2,32", "tensor<*xf32>");
+  sc_fails(&c, "tf_reshape", "element-count");
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<1x2xi32>", "16,4", "tensor<16x4xf32>");
+  sc_fails(&c, "tf_reshape", "operand-rank");
+  /* at the declared types, a static result of another element count; over
+  ** inferred operands only the shape is given (the verifier sees the
+  ** declared types) */
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<2xi32>", "-1,8", "tensor<8x9xf32>");
+  c.inferred = false;
+  sc_fails(&c, "tf_reshape", "element-count");
+  cr_expect(strstr(c.out.why, "got 72 and 64"), "%s", c.out.why);
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<2xi32>", "-1,8", "tensor<8x9xf32>");
+  c.inferred = true;
+  sc_ok(&c, "tf_reshape", "tensor<8x8xf32>");
+  /* no -1 and a wrong count, but an unranked or dynamic result: nothing to compare */
+  reshape_case(&c, "tensor<4x4x4xf32>", "tensor<2xi32>", "10,4", "tensor<?x4xf32>");
+  c.inferred = false;
+  sc_ok(&c, "tf_reshape", "tensor<10x4xf32>");
+}
+
+/* Through the catalog (rules/mlir.json): tf.Reshape's and tfl.reshape's
+** declared results against the shape, transpose_conv's against its
+** constant output_shape (TransposeConvOp::verify). */
+Test(tfl_nn, reshape_and_transpose_conv_through_the_catalog) {
+  char codes[256];
+  ms_analysis a;
+  test_analyse(
+      "func.func @f(%x: tensor<4x4x4xf32>, %w: tensor<32x4x4x128xf32>, %i: tensor<1x32x42x128xf32>) {\n"
+      "  %s = \"tf.Const\"() {value = dense<[-1, 8]> : tensor<2xi32>} : () -> tensor<2xi32>\n"
+      "  %0 = \"tf.Reshape\"(%x, %s) : (tensor<4x4x4xf32>, tensor<2xi32>) -> tensor<8x8xf32>\n"
+      "  %1 = \"tf.Reshape\"(%x, %s) : (tensor<4x4x4xf32>, tensor<2xi32>) -> tensor<4x16xf32>\n"
+      "  %2 = \"tfl.reshape\"(%x, %s) : (tensor<4x4x4xf32>, tensor<2xi32>) -> tensor<?x8xf32>\n"
+      "  %3 = \"tfl.reshape\"(%x, %s) : (tensor<4x4x4xf32>, tensor<2xi32>) -> tensor<8x8x1xf32>\n"
+      "  %o = arith.constant dense<[1, 64, 84, 32]> : tensor<4xi32>\n"
+      "  %n = \"tfl.no_value\"() {value} : () -> none\n"
+      "  %4 = \"tfl.transpose_conv\"(%o, %w, %i, %n) {fused_activation_function = \"NONE\", padding = \"SAME\", "
+      "stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<32x4x4x128xf32>, tensor<1x32x42x128xf32>, "
+      "none) -> tensor<1x64x84x32xf32>\n"
+      "  %5 = \"tfl.transpose_conv\"(%o, %w, %i, %n) {fused_activation_function = \"NONE\", padding = \"SAME\", "
+      "stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<32x4x4x128xf32>, tensor<1x32x42x128xf32>, "
+      "none) -> tensor<1x64x84x31xf32>\n"
+      "  %6 = \"tfl.transpose_conv\"(%o, %w, %i, %n) {fused_activation_function = \"NONE\", padding = \"SAME\", "
+      "stride_h = 2 : i32, stride_w = 2 : i32} : (tensor<4xi32>, tensor<32x4x4x128xf32>, tensor<1x32x42x128xf32>, "
+      "none) -> tensor<1x?x84x?xf32>\n"
+      "  return\n}\n",
+      NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "result-shape@4 result-shape@6 result-shape@10");
+  ms_analysis_clear(&a);
+}
+
+/* tf.ConcatV2 through the catalog: VerifyTypesCompatibility lets one dim
+** index differ (whichever it is: the axis is not read), not two, nor two
+** ranks; a 2-D axis fails; the joined shape only refines. */
+Test(tfl_nn, concat_v2_as_tensorflow_verifies_it) {
+  char codes[256];
+  ms_analysis a;
+  test_analyse(
+      "func.func @f(%a: tensor<2x3xf32>, %b: tensor<2x4xf32>, %c: tensor<5x4xf32>, %x: tensor<2x3x4xf32>, "
+      "%m: tensor<1x1xi32>) {\n"
+      "  %ax = \"tf.Const\"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>\n"
+      "  %z = \"tf.Const\"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>\n"
+      "  %0 = \"tf.ConcatV2\"(%a, %b, %ax) : (tensor<2x3xf32>, tensor<2x4xf32>, tensor<i32>) -> tensor<2x9xf32>\n"
+      "  %1 = \"tf.ConcatV2\"(%a, %b, %z) : (tensor<2x3xf32>, tensor<2x4xf32>, tensor<i32>) -> tensor<*xf32>\n"
+      "  %2 = \"tf.ConcatV2\"(%a, %x, %ax) : (tensor<2x3xf32>, tensor<2x3x4xf32>, tensor<i32>) -> tensor<*xf32>\n"
+      "  %3 = \"tf.ConcatV2\"(%b, %c, %a, %ax) : (tensor<2x4xf32>, tensor<5x4xf32>, tensor<2x3xf32>, tensor<i32>) -> "
+      "tensor<*xf32>\n"
+      "  %4 = \"tf.ConcatV2\"(%a, %a, %m) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x1xi32>) -> tensor<*xf32>\n"
+      "  return\n}\n",
+      NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "operand-shapes@6 operand-shapes@7 operand-rank@8");
+  ms_analysis_clear(&a);
+  sop_case c = {0};
+  sc_op(&c, "tensor<2x3xf32>");
+  sc_op(&c, "tensor<?x4xf32>");
+  sc_op(&c, "tensor<*xf32>");
+  sc_op(&c, "tensor<i32>");
+  sc_res(&c, "tensor<*xf32>");
+  sc_list(&c, "axis", "-1");
+  sc_ok(&c, "tf_concat", "tensor<2x?xf32>"); /* an unranked value: the sum along the axis is unknown */
+  cr_expect(c.out.unchecked_results);
+}
+
+/* tf.Slice as SliceOp::verify: the sliced shape, the bounds, the declared
+** output's sizes and rank; with only the sizes constant, each at most its
+** dim; and TensorFlow's own quirk: a -1 size over a `?` dim stays -1, so a
+** static declared size contradicts it. */
+Test(tfl_nn, slice_as_tensorflow_verifies_it) {
+  sop_case c = {0};
+  sc_op(&c, "tensor<4x5xf32>");
+  sc_op(&c, "tensor<2xi32>");
+  sc_op(&c, "tensor<2xi32>");
+  sc_res(&c, "tensor<*xf32>");
+  sc_list(&c, "begin", "1,0");
+  sc_list(&c, "size", "2,-1");
+  sc_ok(&c, "tf_slice", "tensor<2x5xf32>");
+  cr_expect(c.out.unchecked_results);
+  set(&c, "size", "2,6");
+  sc_fails(&c, "tf_slice", "slice-out-of-bounds");
+  set(&c, "begin", "-1,0");
+  set(&c, "size", "2,-1");
+  sc_fails(&c, "tf_slice", "slice-out-of-bounds");
+  for (int i = 0; i < c.nparams; i++) /* the begin not constant: size 6 is still beyond 5 */
+    if (!strcmp(c.params[i].name, "begin")) c.params[i].present = false;
+  set(&c, "size", "2,6");
+  sc_fails(&c, "tf_slice", "slice-out-of-bounds");
+  cr_expect(strstr(c.out.why, "even if begin[i] is unknown"), "%s", c.out.why);
+  c = (sop_case){0};
+  sc_op(&c, "tensor<?x5xf32>");
+  sc_op(&c, "tensor<2xi32>");
+  sc_op(&c, "tensor<2xi32>");
+  sc_res(&c, "tensor<3x5xf32>");
+  sc_list(&c, "begin", "1,0");
+  sc_list(&c, "size", "-1,-1");
+  sc_fails(&c, "tf_slice", "result-shape");
+  cr_expect(strstr(c.out.why, "slice size -1 and output size 3"), "%s", c.out.why);
+  set(&c, "size", "3,-1");
+  sc_ok(&c, "tf_slice", "tensor<3x5xf32>");
+  c.res[0] = (ms_shape){0};
+  sc_shape(&c.res[0], "tensor<3x5x1xf32>");
+  sc_fails(&c, "tf_slice", "result-shape");
+}
+
+/* tf.Tile through the catalog, as TileOp::verify: a static output dim
+** other than input x multiple, a negative multiple, a multiple too many;
+** a `?` input dim leaves its output dim unchecked. */
+Test(tfl_nn, tile_as_tensorflow_verifies_it) {
+  char codes[256];
+  ms_analysis a;
+  test_analyse(
+      "func.func @f(%x: tensor<2x3xf32>, %u: tensor<?x3xf32>) {\n"
+      "  %m = \"tf.Const\"() {value = dense<[2, 1]> : tensor<2xi32>} : () -> tensor<2xi32>\n"
+      "  %n = \"tf.Const\"() {value = dense<[2, -1]> : tensor<2xi32>} : () -> tensor<2xi32>\n"
+      "  %k = \"tf.Const\"() {value = dense<[2, 1, 1]> : tensor<3xi32>} : () -> tensor<3xi32>\n"
+      "  %0 = \"tf.Tile\"(%x, %m) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>\n"
+      "  %1 = \"tf.Tile\"(%x, %m) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x6xf32>\n"
+      "  %2 = \"tf.Tile\"(%x, %n) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<*xf32>\n"
+      "  %3 = \"tf.Tile\"(%x, %k) : (tensor<2x3xf32>, tensor<3xi32>) -> tensor<*xf32>\n"
+      "  %4 = \"tf.Tile\"(%u, %m) : (tensor<?x3xf32>, tensor<2xi32>) -> tensor<5x3xf32>\n"
+      "  return\n}\n",
+      NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "result-shape@6 attribute-value@7 operand-rank@8");
+  ms_analysis_clear(&a);
+}
+
+/* tf.Transpose through the catalog, as TransposeOp::verify: repeated or
+** negative perm entries pass (and a perm of the wrong length or out of
+** range too while y is unranked), where tfl.transpose's verifier rejects
+** a repeat; a perm too short for a ranked y, a y dim other than the x dim
+** its entry names, and a y of another rank fail. */
+Test(tfl_nn, transpose_as_tensorflow_verifies_it) {
+  char codes[256];
+  ms_analysis a;
+  test_analyse(
+      "func.func @f(%x: tensor<2x3x4xf32>) {\n"
+      "  %d = \"tf.Const\"() {value = dense<[0, 0, 1]> : tensor<3xi32>} : () -> tensor<3xi32>\n"
+      "  %n = \"tf.Const\"() {value = dense<[-1, 0, 1]> : tensor<3xi32>} : () -> tensor<3xi32>\n"
+      "  %s = \"tf.Const\"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>\n"
+      "  %0 = \"tf.Transpose\"(%x, %d) : (tensor<2x3x4xf32>, tensor<3xi32>) -> tensor<2x2x3xf32>\n"
+      "  %1 = \"tf.Transpose\"(%x, %n) : (tensor<2x3x4xf32>, tensor<3xi32>) -> tensor<4x2x3xf32>\n"
+      "  %2 = \"tf.Transpose\"(%x, %s) : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<*xf32>\n"
+      "  %3 = \"tf.Transpose\"(%x, %s) : (tensor<2x3x4xf32>, tensor<2xi32>) -> tensor<3x2x4xf32>\n"
+      "  %4 = \"tf.Transpose\"(%x, %n) : (tensor<2x3x4xf32>, tensor<3xi32>) -> tensor<4x3x2xf32>\n"
+      "  %5 = \"tf.Transpose\"(%x, %n) : (tensor<2x3x4xf32>, tensor<3xi32>) -> tensor<4x2xf32>\n"
+      "  %6 = \"tfl.transpose\"(%x, %d) : (tensor<2x3x4xf32>, tensor<3xi32>) -> tensor<*xf32>\n"
+      "  return\n}\n",
+      NULL, true, codes, sizeof codes, &a);
+  cr_expect_str_eq(codes, "operand-rank@8 result-shape@9 result-shape@10 dims-order@11");
+  ms_analysis_clear(&a);
+}
