@@ -54,6 +54,29 @@ Test(onnx_verdicts, reference_rejections_are_errors) {
   cr_expect_str_eq(codes, "slice-out-of-bounds@6");
 }
 
+Test(onnx_verdicts, reshape_minus_one_with_a_zero_product_at_unknown_sizes) {
+  char codes[256];
+  /* [0, -1] copies dim 0 (size 0): the -1 is not determined whatever the
+  ** `?` holds (ONNX's inference rejects "product of 0 in combination with
+  ** -1"; an element count, which onnx-mlir's files hold: a spec-violation
+  ** naming it, as with a static input); copying a `?` leaves it unknown. */
+  verdict("%a: tensor<0x?xf32>",
+          "  %s = onnx.Constant dense<[0, -1]> : tensor<2xi64>\n"
+          "  %0 = \"onnx.Reshape\"(%a, %s) : (tensor<0x?xf32>, tensor<2xi64>) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "spec-violation@3");
+  verdict("%a: tensor<0x3xf32>",
+          "  %s = onnx.Constant dense<[0, -1]> : tensor<2xi64>\n"
+          "  %0 = \"onnx.Reshape\"(%a, %s) : (tensor<0x3xf32>, tensor<2xi64>) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "spec-violation@3");
+  verdict("%a: tensor<?x0xf32>",
+          "  %s = onnx.Constant dense<[0, -1]> : tensor<2xi64>\n"
+          "  %0 = \"onnx.Reshape\"(%a, %s) : (tensor<?x0xf32>, tensor<2xi64>) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "");
+}
+
 Test(onnx_verdicts, specification_only_findings_are_warnings) {
   char codes[256];
   /* Gemm's K and C: ONNX 1.12's inference checks neither. */
