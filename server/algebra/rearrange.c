@@ -221,6 +221,13 @@ static ms_infer_verdict resize_sizes(const ms_sop_in *in, ms_sop_out *out) {
   int nax = resize_axes(in, x, ax, out);
   if (nax == -2) return MS_INFER_INVALID;
   if (with_axes && nax < 0) return unknown_result(out);
+  /* Neither sizes nor scales with elements, one of them given empty (an
+  ** absent one in onnx-mlir's files): ONNX's inference rejects its count
+  ** against X's rank (both absent it accepts, the rank alone known). */
+  if ((nsizes == 0 || nscales == 0) && nsizes != -1 && nscales != -1 && nsizes <= 0 && nscales <= 0 &&
+      x->ranked && x->rank > 0)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, nsizes == 0 ? 3 : 2, "Either `sizes` or `scales` must be "
+                       "provided with one element per dim of X (rank %d)", x->rank);
   bool by_sizes = nsizes > 0 || nsizes == -1;
   int64_t n = by_sizes ? nsizes : nscales;
   const char *which = by_sizes ? "sizes" : "scales";
