@@ -206,7 +206,9 @@ static bool keep_aspect(const ms_sop_in *in, const ms_shape *x, const int64_t *a
   for (int i = 0; i < v->n; i++) {
     float f = roundf(scale * (float)x->dims[ax[i]]);
     if (!(f >= 0.0f && f < 1e15f)) return false;
-    dims[ax[i]] = (int64_t)f;
+    /* A size that rounds to 0 ONNX's inference leaves unknown (it sets
+    ** only sizes > 0). */
+    dims[ax[i]] = f > 0.0f ? (int64_t)f : MS_DIM_DYNAMIC;
   }
   return true;
 }
