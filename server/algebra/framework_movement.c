@@ -288,11 +288,19 @@ static ms_infer_verdict narrow(const ms_sop_in *in, ms_sop_out *out) {
   if (!x) return MS_INFER_UNKNOWN;
   if (x->rank == 0) return ms_sop_fail(out, CODE_RANK, 0, "narrow() cannot be applied to a 0-dim tensor.");
   WRAP("dimension", d, x->rank);
-  if (!ms_fw_scalar(in, "start", &start) || !ms_fw_scalar(in, "length", &len)) return MS_INFER_UNKNOWN;
+  if (!ms_fw_scalar(in, "length", &len)) return MS_INFER_UNKNOWN;
   if (len < 0) return ms_sop_fail(out, CODE_BOUNDS, -1, "narrow(): length must be non-negative.");
   int64_t dims[MS_MAX_RANK], size = x->dims[d];
   memcpy(dims, x->dims, (size_t)x->rank * sizeof dims[0]);
   dims[d] = len;
+  /* A start not known (a value, not a constant): the length alone gives
+  ** the dim; one past the dim's size fits at no start. */
+  if (!ms_fw_scalar(in, "start", &start)) {
+    if (size != D && len > size)
+      return ms_sop_fail(out, CODE_BOUNDS, -1, "start (?) + length (%lld) exceeds dimension size (%lld).",
+                         (long long)len, (long long)size);
+    return FW_EMIT(x, dims, x->rank);
+  }
   if (size == D) return FW_EMIT(x, dims, x->rank);
   if (start < -size || start > size)
     return ms_sop_fail(out, CODE_BOUNDS, -1, "start out of range (expected to be in range of [%lld, %lld], but got %lld)",

@@ -206,7 +206,9 @@ static bool keep_aspect(const ms_sop_in *in, const ms_shape *x, const int64_t *a
   for (int i = 0; i < v->n; i++) {
     float f = roundf(scale * (float)x->dims[ax[i]]);
     if (!(f >= 0.0f && f < 1e15f)) return false;
-    dims[ax[i]] = (int64_t)f;
+    /* A size that rounds to 0 ONNX's inference leaves unknown (it sets
+    ** only sizes > 0). */
+    dims[ax[i]] = f > 0.0f ? (int64_t)f : MS_DIM_DYNAMIC;
   }
   return true;
 }
@@ -221,6 +223,13 @@ static ms_infer_verdict resize_sizes(const ms_sop_in *in, ms_sop_out *out) {
   int nax = resize_axes(in, x, ax, out);
   if (nax == -2) return MS_INFER_INVALID;
   if (with_axes && nax < 0) return unknown_result(out);
+  /* Neither sizes nor scales with elements, one of them given empty (an
+  ** absent one in onnx-mlir's files): ONNX's inference rejects its count
+  ** against X's rank (both absent it accepts, the rank alone known). */
+  if ((nsizes == 0 || nscales == 0) && nsizes != -1 && nscales != -1 && nsizes <= 0 && nscales <= 0 &&
+      x->ranked && x->rank > 0)
+    return ms_sop_fail(out, MS_CODE_OPERAND_RANK, nsizes == 0 ? 3 : 2, "Either `sizes` or `scales` must be "
+                       "provided with one element per dim of X (rank %d)", x->rank);
   bool by_sizes = nsizes > 0 || nsizes == -1;
   int64_t n = by_sizes ? nsizes : nscales;
   const char *which = by_sizes ? "sizes" : "scales";

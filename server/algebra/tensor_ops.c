@@ -32,6 +32,12 @@ static ms_infer_verdict same_as(const ms_sop_in *in, ms_sop_out *out, int r, con
 
 /* --- reshape, flatten, squeeze, unsqueeze --------------------------------------- */
 
+static bool total_known_of(const ms_shape *x) {
+  for (int i = 0; x->ranked && i < x->rank; i++)
+    if (!known(x->dims[i])) return false;
+  return x->ranked;
+}
+
 static ms_infer_verdict reshape_values(const ms_sop_in *in, ms_sop_out *out) {
   if (in->noperands < 1) return MS_INFER_UNKNOWN;
   const ms_shape *x = &in->operands[0];
@@ -75,6 +81,12 @@ static ms_infer_verdict reshape_values(const ms_sop_in *in, ms_sop_out *out) {
   if (allowzero && neg >= 0 && checked)
     for (int i = 0; i < sh->n; i++)
       if (sh->v[i] == 0) return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1, "allowzero with both 0 and -1");
+  /* A -1 among factors whose product is 0 is never determined (ONNX and
+  ** PyTorch reject it), whatever the unknown sizes. */
+  if (neg >= 0 && prod == 0 && !(total_known_of(x) && prod_known)) {
+    if (!checked) return MS_INFER_UNKNOWN;
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENTS, 1, "a -1 with other sizes whose product is 0 is not determined");
+  }
   int64_t total = 1;
   bool total_known = x->ranked;
   for (int i = 0; x->ranked && i < x->rank; i++)

@@ -301,11 +301,32 @@ bool operand_constant(const analyzer *w, const ms_op *op, int i, int64_t *out, i
          ms_attr_parse_int_list(w->text + c.start, c.end - c.start, out, MS_MAX_RANK, n, NULL, 0);
 }
 
+/* Result 0's declared shape, when ranked. */
+static bool declared_result(const analyzer *w, const ms_op *op, ms_shape *s) {
+  if (!op->types_known || op->nout < 1) return false;
+  const ms_span *t = out_type(w, op, 0);
+  return t->end && ms_shape_parse_type(s, w->text + t->start, t->end - t->start, NULL, 0) && s->ranked;
+}
+
+/* The shape a target-shape operand holds: its constant's values. Without a
+** constant, a 1-D operand of static length N still gives the rank, as ONNX's
+** Expand inference and TF's BroadcastTo read it: N dims of unknown size, or
+** where the result is declared with rank >= N, its last N dims (a declared
+** size is what the operand holds at run time, or 1 where the input has that
+** size: the same result either way; the input must still broadcast to it). */
 static bool target_shape(analyzer *w, const ms_op *op, int i, ms_shape *out) {
   int64_t dims[MS_MAX_RANK];
   int rank = 0;
-  if (!operand_constant(w, op, i, dims, &rank)) return false;
-  ms_shape_init(out, rank, dims);
+  if (operand_constant(w, op, i, dims, &rank)) {
+    ms_shape_init(out, rank, dims);
+    return true;
+  }
+  ms_shape t, r;
+  if (!operand_shape(w, op, i, &t) || !t.ranked || t.rank != 1 || t.dims[0] < 0 || t.dims[0] > MS_MAX_RANK)
+    return false;
+  int skip = declared_result(w, op, &r) && r.rank >= t.dims[0] ? r.rank - (int)t.dims[0] : -1;
+  for (int k = 0; k < t.dims[0]; k++) dims[k] = skip >= 0 ? r.dims[skip + k] : MS_DIM_DYNAMIC;
+  ms_shape_init(out, (int)t.dims[0], dims);
   return true;
 }
 

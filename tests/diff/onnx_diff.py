@@ -9,7 +9,10 @@ ScatterND, ScatterElements, Split, Slice, Tile, Pad, Shape, Size,
 BatchNormalization, LayerNormalization, MatMulInteger, LpPool, DepthToSpace,
 SpaceToDepth, ConcatFromSequence over a sequence input `!onnx.Seq<T>`,
 SplitToSequence, whose result is a sequence `!onnx.Seq<T>`,
-Resize-13 with constant sizes or f32 scales, Resize-18 with axes and
+Resize-13 with constant sizes or f32 scales (or an empty scales and no
+sizes, which ONNX rejects), Expand with a constant shape or one that is a
+graph input (its length gives the rank), Reshape with allowzero 0 or 1,
+Resize-18 with axes and
 keep_aspect_ratio_policy, Transpose with and without perm, Concat, Expand,
 Where), valid and invalid
 ones, each in three variants (no `wrong` one for ConcatFromSequence,
@@ -268,7 +271,16 @@ def g_reshape(r, bad):
         out = [o for o in out if o != -1] or [1]
         out = [o if o != 0 else x[0] for o in out] + [total + 1]
         spec = "Reshape's element count"
-    return Case("Reshape", [("data", x, F), ("shape", None, I64)], {"allowzero": 0} if r.random() < 0.2 else {},
+    attrs = {"allowzero": 0} if r.random() < 0.2 else {}
+    if not bad and r.random() < 0.15:
+        # allowzero 1: a 0 is a size (no element count but 0 fits), with a
+        # -1 rejected; rarely an input with a dim of size 0.
+        attrs = {"allowzero": 1}
+        if r.random() < 0.3:
+            x[r.randrange(len(x))] = 0
+        if -1 not in out and int(np.prod(out)) != int(np.prod(x)):
+            spec = "Reshape's element count"
+    return Case("Reshape", [("data", x, F), ("shape", None, I64)], attrs,
                 consts={"shape": np.array(out, dtype=np.int64)}, spec_invalid=spec)
 
 
@@ -519,8 +531,10 @@ def g_resize(r, bad):
                            for _ in range(len(x))], dtype=np.float32)
         c = Case("Resize", [("X", x, F), ("roi", ABSENT, F), ("scales", None, F)], {"mode": mode},
                  consts={"scales": scales})
-    elif bad == 2:   # scales of the wrong length, no sizes
+    elif bad == 2:   # scales of the wrong length (at times empty: onnx-mlir's absent one), no sizes
         n = len(x) + r.choice([-1, 1]) if len(x) > 1 else 2
+        if r.random() < 0.25:
+            n = 0
         scales = np.array([r.choice([0.5, 1.0, 2.0]) for _ in range(n)], dtype=np.float32)
         c = Case("Resize", [("X", x, F), ("roi", ABSENT, F), ("scales", None, F)], {"mode": mode},
                  consts={"scales": scales})
@@ -683,6 +697,8 @@ def g_expand(r, bad):
                 return g_expand(r, 0)
             shape = [1] * (n - len(shape)) + shape if len(shape) < n else shape
             shape[len(shape) - len(x) + k] = x[k] + 1
+    if not bad and r.random() < 0.25:   # a shape that is no constant: its length gives the rank
+        return Case("Expand", [("input", x, F), ("shape", [len(shape)], I64)])
     return Case("Expand", [("input", x, F), ("shape", None, I64)], consts={"shape": np.array(shape, dtype=np.int64)})
 
 

@@ -71,6 +71,29 @@ Test(analyzer, expand_reads_its_target_shape_from_a_constant) {
   ms_analysis_clear(&a);
 }
 
+Test(analyzer, expand_of_a_shape_that_is_no_constant_has_its_rank) {
+  /* The shape a function argument of 2 elements: 3x1 gives 3x? (a size 3
+  ** broadcasts only with 1 or 3); 3 of them give rank 3, which a declared
+  ** rank 2 contradicts; a declared 4x4 needs 3 against 4 (a shape holding 4
+  ** where the input has 3). Of length `?`: nothing is known. */
+  const char *text =
+      "func.func @f(%x: tensor<3x1xf32>, %s: tensor<2xi64>, %t: tensor<3xi64>, %u: tensor<?xi64>) {\n"
+      "  %0 = \"onnx.Expand\"(%x, %s) : (tensor<3x1xf32>, tensor<2xi64>) -> tensor<*xf32>\n"
+      "  %1 = \"onnx.Expand\"(%x, %t) : (tensor<3x1xf32>, tensor<3xi64>) -> tensor<3x4xf32>\n"
+      "  %2 = \"onnx.Expand\"(%x, %s) : (tensor<3x1xf32>, tensor<2xi64>) -> tensor<4x4xf32>\n"
+      "  %3 = \"onnx.Expand\"(%x, %u) : (tensor<3x1xf32>, tensor<?xi64>) -> tensor<3x4xf32>\n"
+      "  %4 = \"onnx.Expand\"(%x, %s) : (tensor<3x1xf32>, tensor<2xi64>) -> tensor<3x7xf32>\n"
+      "  return\n"
+      "}\n";
+  char codes[512];
+  ms_analysis a;
+  analyse(text, codes, sizeof codes, &a);
+  cr_assert_str_eq(codes, "result-rank@3 incompatible-dims@4");
+  cr_assert_geq(a.ninferences, 1);
+  cr_assert_str_eq(ms_inference_type(&a, &a.inferences[0]), "tensor<3x?xf32>");
+  ms_analysis_clear(&a);
+}
+
 Test(analyzer, ops_with_syntax_errors_get_no_rule_findings) {
   const char *text =
       "func.func @f(%a: tensor<2xf32>) {\n"

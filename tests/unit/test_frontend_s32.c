@@ -139,6 +139,10 @@ Test(frontend_s32, resize_axes_and_aspect_policies) {
   /* Without axes every dim is sized: min(3/2, 3/4) = 0.75; 2 * 0.75 = 1.5 rounds up to 2. */
   resize_case(&c, "tensor<2x4xf32>", NULL, "3, 3", "not_larger");
   sc_ok(&c, "resize_sizes", "tensor<2x3xf32>");
+  /* A size that rounds to 0 (min(8/6, 8/5, 1/4) = 0.25; 1 * 0.25 -> 0):
+  ** ONNX's inference sets only sizes > 0, the dim is unknown. */
+  resize_case(&c, "tensor<6x5x1x4xf32>", "2, -4, -1", "8, 8, 1", "not_larger");
+  sc_ok(&c, "resize_sizes", "tensor<2x5x?x1xf32>");
   /* A sized dim unknown: the sized dims unknown, the others kept. */
   resize_case(&c, "tensor<1x3x?x7xf32>", "2, 3", "10, 10", "not_larger");
   sc_ok(&c, "resize_sizes", "tensor<1x3x?x?xf32>");

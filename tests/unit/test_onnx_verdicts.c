@@ -54,6 +54,56 @@ Test(onnx_verdicts, reference_rejections_are_errors) {
   cr_expect_str_eq(codes, "slice-out-of-bounds@6");
 }
 
+Test(onnx_verdicts, reshape_minus_one_with_a_zero_product_at_unknown_sizes) {
+  char codes[256];
+  /* [0, -1] copies dim 0 (size 0): the -1 is not determined whatever the
+  ** `?` holds (ONNX's inference rejects "product of 0 in combination with
+  ** -1"; an element count, which onnx-mlir's files hold: a spec-violation
+  ** naming it, as with a static input); copying a `?` leaves it unknown. */
+  verdict("%a: tensor<0x?xf32>",
+          "  %s = onnx.Constant dense<[0, -1]> : tensor<2xi64>\n"
+          "  %0 = \"onnx.Reshape\"(%a, %s) : (tensor<0x?xf32>, tensor<2xi64>) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "spec-violation@3");
+  verdict("%a: tensor<0x3xf32>",
+          "  %s = onnx.Constant dense<[0, -1]> : tensor<2xi64>\n"
+          "  %0 = \"onnx.Reshape\"(%a, %s) : (tensor<0x3xf32>, tensor<2xi64>) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "spec-violation@3");
+  verdict("%a: tensor<?x0xf32>",
+          "  %s = onnx.Constant dense<[0, -1]> : tensor<2xi64>\n"
+          "  %0 = \"onnx.Reshape\"(%a, %s) : (tensor<?x0xf32>, tensor<2xi64>) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "");
+}
+
+Test(onnx_verdicts, resize_needs_sizes_or_scales_with_elements) {
+  char codes[256];
+  const char *args = "%x: tensor<1x3x4xf32>";
+  /* An empty scales and no sizes: ONNX's inference rejects the count (0
+  ** against rank 3); an empty scales beside constant sizes is onnx-mlir's
+  ** absent one; both absent ONNX accepts (the rank alone known). */
+  verdict(args,
+          "  %n = \"onnx.NoValue\"() {value} : () -> none\n"
+          "  %s = onnx.Constant dense<> : tensor<0xf32>\n"
+          "  %0 = \"onnx.Resize\"(%x, %n, %s, %n) : (tensor<1x3x4xf32>, none, tensor<0xf32>, none) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "operand-rank@4");
+  verdict(args,
+          "  %n = \"onnx.NoValue\"() {value} : () -> none\n"
+          "  %s = onnx.Constant dense<> : tensor<0xf32>\n"
+          "  %z = onnx.Constant dense<[1, 3, 8]> : tensor<3xi64>\n"
+          "  %0 = \"onnx.Resize\"(%x, %n, %s, %z) : (tensor<1x3x4xf32>, none, tensor<0xf32>, tensor<3xi64>) -> "
+          "tensor<1x3x8xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "");
+  verdict(args,
+          "  %n = \"onnx.NoValue\"() {value} : () -> none\n"
+          "  %0 = \"onnx.Resize\"(%x, %n, %n, %n) : (tensor<1x3x4xf32>, none, none, none) -> tensor<*xf32>",
+          codes, sizeof codes);
+  cr_expect_str_eq(codes, "");
+}
+
 Test(onnx_verdicts, specification_only_findings_are_warnings) {
   char codes[256];
   /* Gemm's K and C: ONNX 1.12's inference checks neither. */

@@ -165,3 +165,29 @@ Test(torch, dims_wrap_from_the_end) {
   r.params[0].v[1] = 2; /* -1 and 2 name one dim */
   sc_fails(&r, "reduce_dims", "dims-order");
 }
+
+Test(torch, narrow_with_a_start_that_is_no_constant) {
+  /* narrow's start a value (%s), its length a constant: the dim is the
+  ** length (1 of 3: inferred 2x1x4, declared 2x2x4 contradicts it); a length
+  ** past the dim's size (4 of 3) fits at no start. */
+  const char *text =
+      "func.func @f(%x: " VT("2,3,4") ", %s: !torch.int) {\n"
+      "  %c1 = torch.constant.int 1\n"
+      "  %c4 = torch.constant.int 4\n"
+      "  %0 = torch.aten.narrow %x, %c1, %s, %c1 : " VT("2,3,4") ", !torch.int, !torch.int, !torch.int -> !torch.vtensor\n"
+      "  %1 = torch.aten.narrow %x, %c1, %s, %c1 : " VT("2,3,4") ", !torch.int, !torch.int, !torch.int -> " VT("2,2,4") "\n"
+      "  %2 = torch.aten.narrow %x, %c1, %s, %c4 : " VT("2,3,4") ", !torch.int, !torch.int, !torch.int -> !torch.vtensor\n"
+      "  return\n"
+      "}\n";
+  char codes[512];
+  codes_of(text, codes, sizeof codes);
+  cr_expect_str_eq(codes, "result-shape@5 slice-out-of-bounds@6");
+  const char *ok =
+      "func.func @f(%x: " VT("2,3,4") ", %s: !torch.int) {\n"
+      "  %c1 = torch.constant.int 1\n"
+      "  %0 = torch.aten.narrow %x, %c1, %s, %c1 : " VT("2,3,4") ", !torch.int, !torch.int, !torch.int -> !torch.vtensor\n"
+      "  return\n"
+      "}\n";
+  const char *want[] = {"%0 =", VT("2,1,4"), NULL};
+  test_expect_types(ok, 0, want);
+}
