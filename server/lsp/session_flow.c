@@ -35,7 +35,10 @@
 ** would read what they read, and their stored results stand. The table
 ** before the edit is `snap_after`, or, for the first edit in a piece (the
 ** only edit since the last judging), the piece's old records judged on the
-** old text (the current one with the edit undone).
+** old text (the current one with the edit undone). The pieces between the
+** snapshot's and the edited one (or the head and it) are unchanged and
+** follow an unchanged table: they only give the table their values again
+** (ms_flow_add), and their stored units, with their generations, stand.
 */
 #include "session_int.h"
 #include "alloc.h"
@@ -131,14 +134,35 @@ static void copy_records(ms_records *dst, const ms_records *src) {
 #undef DUP
 }
 
-void ms_session_judge_piece(ms_session *self, chunk *c, bool last) {
-  assert(c->piece && c->nunits >= 1);
-  const char *text = ms_document_text(self->doc, NULL);
+/* The function's table, new at its head. */
+static void start_flow(ms_session *self, const chunk *c) {
   if (c->flow == MS_UNIT_FLOW_FIRST || !self->flow) {
     ms_flow_delete(self->flow);
-    self->flow = ms_flow_new(self->catalog, &self->opts, text);
+    self->flow = ms_flow_new(self->catalog, &self->opts, ms_document_text(self->doc, NULL));
     self->flow_base = c->start[0];
   }
+}
+
+/* Piece c, unchanged since it was judged and after a table that is
+** unchanged too, only adds its values to the table: its stored unit
+** (and its generation: its cached JSON) stands. Judging it in full again
+** cost an edit far from the snapshot most of its time. */
+static void replay_piece(ms_session *self, chunk *c) {
+  assert(c->piece && c->nunits >= 1 && c->units[0].an && !c->rejudge);
+  start_flow(self, c);
+  ms_records work;
+  settle_piece(c);
+  copy_records(&work, c->piece);
+  ms_diag_list out;
+  ms_diag_list_init(&out);
+  ms_flow_add(self->flow, &work, c->end[0], &out);
+  ms_diag_list_clear(&out);
+  ms_records_clear(&work);
+}
+
+void ms_session_judge_piece(ms_session *self, chunk *c, bool last) {
+  assert(c->piece && c->nunits >= 1);
+  start_flow(self, c);
   unit *u = &c->units[0];
   ms_stored_analysis_free(u->an);
   u->an = NULL;
@@ -359,8 +383,12 @@ static size_t judge_run(ms_session *self, size_t head, size_t from, size_t end, 
       TSTree *tree = ms_session_ensure_tree(self, c);
       read_records(c, ts_tree_root_node(tree), self->catalog, &self->opts, text);
     }
-    ms_session_judge_piece(self, c, false);
-    judged++;
+    if (k < keep_at && c->nunits && c->units[0].an && !c->rejudge) {
+      replay_piece(self, c);
+    } else {
+      ms_session_judge_piece(self, c, false);
+      judged++;
+    }
     bool stop = k + 1 == end;
     if (snapped && !stop) {
       if (old_after && ms_flow_same(self->flow, old_after)) {

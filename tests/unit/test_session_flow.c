@@ -310,3 +310,41 @@ Test(session_flow, long_value_names_survive_the_snapshots) {
   free(text);
   ms_session_delete(s);
 }
+
+/* An edit in a piece far after the snapshot's: the pieces between them,
+** unchanged and after an unchanged table, only give the table their values
+** again; their stored analyses (and generations: their cached JSON) stay,
+** and the findings are a fresh session's. */
+Test(session_flow, an_edit_far_after_the_snapshot_keeps_the_pieces_between) {
+  char *text = giant_text(1200);
+  ms_session *s = session_open_cut("file:///g.mlir", text, strlen(text), 6000, 3000);
+  ms_document *doc = ms_session_document(s);
+  uint32_t lines = ms_document_line_count(doc), col;
+  /* A first edit early in the function sets the snapshot there; each next
+  ** one falls pieces further on. */
+  uint32_t at_line[] = {lines / 8, lines * 3 / 8, lines * 5 / 8, lines * 7 / 8};
+  line_end(doc, at_line[0], &col);
+  cr_assert(ms_session_edit(s, (ms_position){at_line[0], col}, (ms_position){at_line[0], col}, " ", 1, MS_ENCODING_UTF8));
+  ms_session_update(s);
+  session_expect_fresh(s, WHOLE, 0);
+  for (int step = 1; step < 4; step++) {
+    uint32_t from = line_end(doc, at_line[step - 1], &col) + 1;
+    uint32_t far = at_line[step], at = line_end(doc, far, &col);
+    blocks before = blocks_of(s);
+    cr_assert(ms_session_edit(s, (ms_position){far, col}, (ms_position){far, col}, " ", 1, MS_ENCODING_UTF8));
+    ms_session_update(s);
+    blocks after = blocks_of(s);
+    cr_assert_eq(before.n, after.n);
+    size_t between = 0, kept = 0;
+    for (size_t i = 0; i < after.n; i++)
+      if (after.ends[i] > from + 3000 && after.ends[i] + 3000 < at) {
+        between++;
+        kept += before.items[i] == after.items[i];
+      }
+    cr_assert_gt(between, 3, "step %d: pieces between the snapshot and the edit", step);
+    cr_assert_eq(kept, between, "step %d: they keep their analyses (%zu of %zu)", step, kept, between);
+    session_expect_fresh(s, WHOLE, step);
+  }
+  free(text);
+  ms_session_delete(s);
+}
