@@ -145,6 +145,26 @@ Test(vector_mask_maps, a_gather_masks_its_index_vector) {
   expect(GATHER_ARGS("vector<8xi32>", "vector<16xi1>"), GATHER("vector<8xi32>", "vector<16xi1>"), "masked-op@3");
 }
 
+/* Pretty: the bracket group after the indices' (`%b[%i, %i] [%v]`) holds
+** the index vector, an operand (its definition's type). */
+#define PRETTY_GATHER(mv, m)                                                                                 \
+  "%r = vector.mask " mv " { vector.gather %b2[%i, %i] [%v], %gm, %p : memref<?x?xf32>, vector<16xi32>, "          \
+  "vector<16xi1>, vector<16xf32> into vector<16xf32> } : " m " -> vector<16xf32>"
+
+Test(vector_mask_maps, a_pretty_gather_masks_its_index_vector) {
+  const char *args = "%b2: memref<?x?xf32>, %i: index, %v: vector<16xi32>, %gm: vector<16xi1>, %p: vector<16xf32>, "
+                     "%m: vector<16xi1>, %m8: vector<8xi1>";
+  expect(args, PRETTY_GATHER("%m", "vector<16xi1>"), "");
+  /* 'vector.mask' op expects a 'vector<16xi1>' mask for the maskable operation */
+  expect(args, PRETTY_GATHER("%m8", "vector<8xi1>"), "masked-op@3");
+  /* a 2-d index vector: the mask has its shape */
+  expect("%b: memref<?xf32>, %i: index, %v: vector<2x8xi32>, %gm: vector<2x8xi1>, %p: vector<2x8xf32>, "
+         "%m: vector<16xi1>",
+         "%r = vector.mask %m { vector.gather %b[%i] [%v], %gm, %p : memref<?xf32>, vector<2x8xi32>, vector<2x8xi1>, "
+         "vector<2x8xf32> into vector<2x8xf32> } : vector<16xi1> -> vector<2x8xf32>",
+         "masked-op@3");
+}
+
 #define OUTER_ARGS "%a: vector<4xf32>, %b: vector<[8]xf32>, %s: f32, %m: "
 
 Test(vector_mask_maps, an_outer_product_masks_its_result) {
