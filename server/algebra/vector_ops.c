@@ -384,9 +384,13 @@ static ms_infer_verdict vector_bitcast(const ms_sop_in *in, ms_sop_out *out) {
 ** flags are not compared), the pass_thru exactly the result's type. */
 static ms_infer_verdict vector_gather(const ms_sop_in *in, ms_sop_out *out) {
   int n = in->noperands;
-  if (n < 4 || in->nresults != 1 || !in->at_declared) return MS_INFER_UNKNOWN;
+  if (n < 4 || in->nresults > 1 || !in->at_declared) return MS_INFER_UNKNOWN;
   const ms_shape *base = &in->operands[0], *idx = &in->operands[n - 3], *mask = &in->operands[n - 2],
-                 *pass = &in->operands[n - 1], *res = &in->results[0];
+                 *pass = &in->operands[n - 1];
+  /* Unnamed (`vector.mask %m { vector.gather ... }`), the result is not
+  ** read: judged as the pass_thru's type, where every failure is one of
+  ** the verifier's (a result of another type fails one check or another). */
+  const ms_shape *res = in->nresults ? &in->results[0] : pass;
   if (!base->ranked || (base->kind != MS_TYPE_MEMREF && base->kind != MS_TYPE_TENSOR) || !is_vector(res) ||
       !is_vector(idx) || !is_vector(mask) || !is_vector(pass) || !base->elem[0] || !res->elem[0])
     return MS_INFER_UNKNOWN;

@@ -161,6 +161,13 @@ Test(vector_mask_maps, a_pretty_gather_masks_its_index_vector) {
   expect(args, PRETTY_GATHER("%m", "vector<16xi1>"), "");
   /* 'vector.mask' op expects a 'vector<16xi1>' mask for the maskable operation */
   expect(args, PRETTY_GATHER("%m8", "vector<8xi1>"), "masked-op@3");
+  /* the mask right, the unnamed gather inside its own verifier's error
+  ** (mlir-opt-22: 'vector.gather' op expected result dim to match indices
+  ** dim, on that line) */
+  expect("%b: tensor<?xf32>, %i: index, %v: vector<5xi32>, %gm: vector<4xi1>, %p: vector<4xf32>, %m: vector<5xi1>",
+         "%r = vector.mask %m { vector.gather %b[%i] [%v], %gm, %p : tensor<?xf32>, vector<5xi32>, vector<4xi1>, "
+         "vector<4xf32> into vector<4xf32> } : vector<5xi1> -> vector<4xf32>",
+         "operand-shapes@3");
   /* a 2-d index vector: the mask has its shape */
   expect("%b: memref<?xf32>, %i: index, %v: vector<2x8xi32>, %gm: vector<2x8xi1>, %p: vector<2x8xf32>, "
          "%m: vector<16xi1>",
