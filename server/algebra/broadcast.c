@@ -876,6 +876,6 @@ bool ms_broadcast_check(ms_rule rule, const ms_broadcast_options *opts,
   for (int i = 0; i < out->nfindings; i++) c.error |= out->findings[i].severity == MS_SEVERITY_ERROR;
   /* The inferred shape stays when only the declared result disagrees with
   ** it: that is exactly when a "use the inferred type" fix is wanted. */
-  if (c.error && !only_result_errors(out)) out->has_inferred = false;
+  if (c.error && !only_result_errors(out) && !out->parsed) out->has_inferred = false;
   return !c.error;
 }

@@ -186,6 +186,8 @@ typedef struct ms_derivation_row {
 typedef struct ms_broadcast_result {
   bool has_inferred;           /* operands infer a shape (not all unranked, no error
                                   about the operands; the result may disagree) */
+  bool parsed;                 /* inferred is the result type the op's parser gives a pretty op that
+                                  writes none (vector.outerproduct): kept even with errors */
   ms_shape inferred;
   int noperands;               /* operands shown in rows */
   int nfindings;

@@ -132,10 +132,10 @@ static bool contract_mask(const ms_sop_in *in, const ms_sop_inner *op, ms_shape 
 
 /* GatherOp::getExpectedMaskType: the index vector's shape, the third
 ** operand from the end (base, its indices, the index vector, the mask, the
-** pass_thru); false: not judged (the generic form only). */
+** pass_thru; the pretty `%b[%i] [%v], %m, %p` in that order); false: not
+** judged. */
 static bool gather_mask(const ms_sop_inner *op, ms_shape *want) {
-  /* pretty `%b[%i][%v]`: the records do not read the second group's values */
-  if (op->pretty || op->noperands < 4) return false;
+  if (op->noperands < 4) return false;
   const ms_shape *v = &op->operands[op->noperands - 3];
   if (v->kind != MS_TYPE_VECTOR || !v->ranked || v->rank < 1) return false;
   *want = *v;

@@ -337,7 +337,7 @@ static void rule_shape_cast(rule_ctx *c) {
 
 /* ---- vector.outerproduct ---- */
 
-static void rule_outer_product(rule_ctx *c) {
+static void outer_product_checks(rule_ctx *c) {
   if (!want_count(c, 2, 3, "vector.outerproduct takes lhs, rhs and an optional accumulator")) return;
   const ms_shape *lhs = &c->ops[0], *rhs = &c->ops[1], *res = c->res;
   if (lhs->kind != MS_TYPE_VECTOR || lhs->rank != 1) {
@@ -375,6 +375,35 @@ static void rule_outer_product(rule_ctx *c) {
     add(c, MS_CODE_RESULT_TYPE, 2, -1, -1, "the accumulator %s is %s but must have the result type %s", name_of(c, 2).s,
         type_of(&c->ops[2]).s, type_of(acc_want).s);
   infer(c, &want);
+}
+
+/* OuterProductOp::parse: the pretty form's result type, lhs dim 0 x rhs
+** dim 0, or lhs dim 0 alone for a rhs that is no vector, scalable flags
+** and lhs's element type kept; false where lhs is no vector of rank >= 1
+** (the parser's "expected vector type for operand #1"). */
+static bool outer_parser_type(const ms_shape *lhs, const ms_shape *rhs, ms_shape *out) {
+  if (lhs->kind != MS_TYPE_VECTOR || !lhs->ranked || lhs->rank < 1 || !lhs->elem[0]) return false;
+  if (rhs->kind == MS_TYPE_VECTOR && (!rhs->ranked || rhs->rank < 1)) return false;
+  *out = *lhs;
+  out->rank = 1;
+  if (rhs->kind == MS_TYPE_VECTOR) {
+    out->dims[1] = rhs->dims[0], out->scalable[1] = rhs->scalable[0];
+    out->rank = 2;
+  }
+  return true;
+}
+
+/* The checks of OuterProductOp::verify. A pretty op writes no result type
+** (c->res NULL): its result has the one its parser gives even where the
+** verifier then fails, so later uses are checked against that type, as
+** the parser checks them before any verifier runs. */
+static void rule_outer_product(rule_ctx *c) {
+  outer_product_checks(c);
+  ms_shape parsed;
+  if (!c->res && c->error && c->nops >= 2 && outer_parser_type(&c->ops[0], &c->ops[1], &parsed)) {
+    c->out->has_inferred = c->out->parsed = true;
+    c->out->inferred = parsed;
+  }
 }
 
 /* ---- linalg.broadcast ---- */

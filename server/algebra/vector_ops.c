@@ -3,7 +3,7 @@
 ** extracts and inserts at a position, and strided slices, as LLVM 22
 ** verifies them (VectorOps.cpp TransposeOp::verify, ExtractOp
 ** inferReturnTypes and verify, InsertOp::verify, ExtractStridedSliceOp::
-** verify). Vector types compare exactly, scalable dims included.
+** verify), and gathers (GatherOp::verify). Vector types compare exactly, scalable dims included.
 **
 ** Parameters: permutation (vector_transpose); static_position
 ** (vector_extract, vector_insert: INT64_MIN for a dynamic index, -1 the
@@ -377,7 +377,40 @@ static ms_infer_verdict vector_bitcast(const ms_sop_in *in, ms_sop_out *out) {
   return MS_INFER_OK;
 }
 
+/* GatherOp::verify: base, its indices, the index vector, the mask, the
+** pass_thru (the last three counted from the end). The base a memref or a
+** ranked tensor of the result's element type, one index per base dim, the
+** index vector and the mask of the result's shape (sizes only: scalable
+** flags are not compared), the pass_thru exactly the result's type. */
+static ms_infer_verdict vector_gather(const ms_sop_in *in, ms_sop_out *out) {
+  int n = in->noperands;
+  if (n < 4 || in->nresults > 1 || !in->at_declared) return MS_INFER_UNKNOWN;
+  const ms_shape *base = &in->operands[0], *idx = &in->operands[n - 3], *mask = &in->operands[n - 2],
+                 *pass = &in->operands[n - 1];
+  /* Unnamed (`vector.mask %m { vector.gather ... }`), the result is not
+  ** read: judged as the pass_thru's type, where every failure is one of
+  ** the verifier's (a result of another type fails one check or another). */
+  const ms_shape *res = in->nresults ? &in->results[0] : pass;
+  if (!base->ranked || (base->kind != MS_TYPE_MEMREF && base->kind != MS_TYPE_TENSOR) || !is_vector(res) ||
+      !is_vector(idx) || !is_vector(mask) || !is_vector(pass) || !base->elem[0] || !res->elem[0])
+    return MS_INFER_UNKNOWN;
+  if (strcmp(base->elem, res->elem))
+    return ms_sop_fail(out, MS_CODE_SOP_ELEMENT_TYPE, 0, "base and result element type should match");
+  if (n - 4 != base->rank) return ms_sop_fail(out, MS_CODE_SOP_COUNT, 0, "requires %d indices", base->rank);
+  bool same = idx->rank == res->rank, msame = mask->rank == res->rank;
+  for (int i = 0; i < res->rank; i++) {
+    same = same && idx->dims[i] == res->dims[i];
+    msame = msame && mask->dims[i] == res->dims[i];
+  }
+  if (!same) return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, n - 3, "expected result dim to match indices dim");
+  if (!msame) return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, n - 2, "expected result dim to match mask dim");
+  if (!same_vector(pass, res) || strcmp(pass->elem, res->elem))
+    return ms_sop_fail(out, MS_CODE_OPERANDS_SHAPE, n - 1, "expected pass_thru of same type as result type");
+  return MS_INFER_UNKNOWN;
+}
+
 const ms_sop_def ms_sop_vector[] = {
+    {"vector_gather", vector_gather, ""},
     {"vector_reduction", vector_reduction, "kind"},
     {"vector_insert_strided_slice", vector_insert_strided_slice, "offsets,strides"},
     {"vector_mask", vector_mask, "mask_dim_sizes,sizes_are_operands"},

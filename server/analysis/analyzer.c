@@ -610,10 +610,28 @@ static void stamp_findings(analyzer *w, const ms_op *op, size_t first, bool infe
 ** %cb : <memref<...>> -> memref<...>` writes the op's own types, not
 ** %cb's). Its results keep the types written for them, for display and
 ** inference, but no later use is checked against them either. */
+/* A generic op binds as many names as its functional type has results
+** (`%0:2 = "a.b"() : () -> i32`): else MLIR's parser rejects it whatever
+** the op, "cannot name an operation with no results" or "operation defines
+** N results but was provided M to bind", at the first name; the op is not
+** judged further. */
+static void check_bound_results(ms_records *rec, ms_op *op, ms_diag_list *diags) {
+  if (op->unmatched || op->nresults == op->nout || op->nresults == 0) return;
+  ms_span at = rec->values[op->results].def;
+  if (op->nout == 0)
+    ms_diag_list_add(diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_OP_SYNTAX, NULL,
+                     "cannot name an operation with no results");
+  else
+    ms_diag_list_add(diags, at.start, at.end, MS_SEVERITY_ERROR, MS_CODE_OP_SYNTAX, NULL,
+                     "operation defines %u results but was provided %u to bind", op->nout, op->nresults);
+  op->unmatched = true;
+}
+
 static void apply_layouts(const ms_catalog *catalog, ms_records *rec, size_t first, const char *text,
                           ms_diag_list *diags) {
   for (size_t i = first; i < rec->nops; i++) {
     ms_op *op = &rec->ops[i];
+    if (op->kind == MS_OP_GENERIC) check_bound_results(rec, op, diags);
     if (op->kind != MS_OP_CUSTOM) continue;
     if (op->unmatched) { /* too long for records.c to read whole: silent, as an op it cannot tell */
       op->types_known = false;

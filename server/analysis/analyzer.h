@@ -64,6 +64,8 @@ typedef struct ms_value_info {
   char *inferred;        /* the inferred type when more precise than declared ("tensor<2x3xf32>"), else NULL */
   uint32_t producer;     /* the op whose rule or shape function inferred it, MS_NONE */
   bool broken;           /* its inferred shape breaks an op already reported (one error per root cause) */
+  bool parser_typed;     /* a result its op's syntax leaves unwritten (`vector.outerproduct`, `arith.cmpf`):
+                         ** the inferred type is the one its parser gives, its exact type, no refinement */
 } ms_value_info;
 
 typedef struct ms_analysis {

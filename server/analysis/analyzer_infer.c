@@ -109,6 +109,7 @@ void type_unwritten_result(analyzer *w, uint32_t opi, const ms_shape *inferred) 
   *w->shape[v] = *inferred;
   w->info[v].inferred = type_text_dup(inferred);
   w->info[v].producer = opi;
+  w->info[v].parser_typed = true;
 }
 
 /* 1-based line and column of byte off (messages name the producing op). */
@@ -138,12 +139,14 @@ static void describe_refined(const analyzer *w, uint32_t v, char *head, size_t n
 }
 
 /* The refined operands of op not yet reported: the root causes a new
-** finding would be about. */
+** finding would be about. A result typed by its parser (unwritten) is no
+** refinement: a use written with another type is the type-mismatch
+** already reported at that use, as mlir-opt-22's parser reports it. */
 static int fresh_refined(const analyzer *w, const ms_op *op, const rule_inputs *in, uint32_t *vals) {
   int n = 0;
   for (int k = 0; k < in->n; k++) {
     uint32_t v = operand_value(w, op, in->index[k]);
-    if (v != MS_NONE && w->shape[v] && !w->info[v].broken) vals[n++] = v;
+    if (v != MS_NONE && w->shape[v] && !w->info[v].broken && !w->info[v].parser_typed) vals[n++] = v;
   }
   return n;
 }

@@ -222,7 +222,7 @@ static void release_scratch(analyzer *w, const ms_analysis *self, size_t nvalues
     free(w->shape[i]);
     if (w->info[i].inferred != stored) free(w->info[i].inferred);
     w->shape[i] = NULL;
-    w->info[i] = (ms_value_info){(char *)stored, MS_NONE, false};
+    w->info[i] = (ms_value_info){(char *)stored, MS_NONE, false, false};
   }
 }
 

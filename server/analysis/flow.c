@@ -133,7 +133,7 @@ static uint64_t new_state(void) {
   return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
 }
 
-static const ms_value_info no_info = {NULL, MS_NONE, false};
+static const ms_value_info no_info = {NULL, MS_NONE, false, false};
 
 static const char *key_of(const fval *f) { return f->keylen <= sizeof f->key ? f->key : f->long_key; }
 

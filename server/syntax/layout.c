@@ -68,13 +68,16 @@ static bool parse_ref(parser *p, ms_layout_ref *r) {
     }
   }
   bool result = p->i < p->len && p->s[p->i] == 'r';
-  if (result) p->i++;
+  bool from_end = !result && p->i < p->len && p->s[p->i] == '-';
+  if (result || from_end) p->i++;
   size_t d = p->i;
   unsigned v = 0;
   while (p->i < p->len && isdigit((unsigned char)p->s[p->i]) && v < 1000) v = v * 10 + (unsigned)(p->s[p->i++] - '0');
-  if (p->i == d || v >= MAX_REF) return fail(p, at, "bad reference: use $N (N < 64), $N..., $rN, $operands, $result or $results");
-  *r = (ms_layout_ref){(uint8_t)(result ? MS_LAYOUT_RESULT : MS_LAYOUT_OPERAND), (uint8_t)v};
-  if (!result && starts(p, "...")) {
+  if (p->i == d || v >= MAX_REF || (from_end && v == 0))
+    return fail(p, at, "bad reference: use $N (N < 64), $-N (0 < N < 64), $N..., $rN, $operands, $result or $results");
+  *r = (ms_layout_ref){(uint8_t)(result ? MS_LAYOUT_RESULT : from_end ? MS_LAYOUT_OPERAND_END : MS_LAYOUT_OPERAND),
+                       (uint8_t)v};
+  if (!result && !from_end && starts(p, "...")) {
     p->i += 3;
     r->kind = MS_LAYOUT_OPERANDS;
   }
@@ -294,6 +297,10 @@ static bool assign(match *m, const ms_layout_ref *r, ms_span type) {
     case MS_LAYOUT_OPERAND:
       if (r->index >= nops) return false;
       m->in[r->index] = type;
+      return true;
+    case MS_LAYOUT_OPERAND_END:
+      if (r->index > nops || nops - r->index >= MAX_SLOTS) return false;
+      m->in[nops - r->index] = type;
       return true;
     case MS_LAYOUT_OPERANDS:
       for (uint32_t i = r->index; i < nops && i < MAX_SLOTS; i++) m->in[i] = type;

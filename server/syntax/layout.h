@@ -60,7 +60,9 @@ typedef enum ms_layout_ref_kind {
   MS_LAYOUT_OPERAND,     /* $N */
   MS_LAYOUT_OPERANDS,    /* $N... (from N on), $operands (from 0) */
   MS_LAYOUT_RESULT,      /* $result (0), $rN */
-  MS_LAYOUT_RESULTS      /* $results */
+  MS_LAYOUT_RESULTS,     /* $results */
+  MS_LAYOUT_OPERAND_END  /* $-N: operand N counted from the end (index N, 1 the last): an op whose
+                         ** variadic operands come first (`vector.gather %b[%i, %j] [%v], %m, %p`) */
 } ms_layout_ref_kind;
 
 typedef struct ms_layout_ref {

@@ -372,11 +372,14 @@ static void read_tokens(builder *b, TSNode node, scratch *op) {
 
 /* Whether child i of a custom op is a group whose values are operands:
 ** parentheses right after the name, after a word (`ins(`, `outs(`), or
-** brackets after a value (`%v[%i]`). */
+** brackets after a value (`%v[%i]`) or after such brackets
+** (`vector.gather %b[%i, %j] [%v]`, `tensor.extract_slice %t[%o] [%s] [1]`:
+** every group's values are operands, in text order). */
 static bool operand_group(const kids *k, size_t i, const scratch *op) {
   if (i <= 2 + (size_t)(op->ngroups > 0)) return true;
   TSNode prev = k->items[i - 1];
-  if (kind(k->items[i]) == MS_K_BRACKETS) return kind(prev) == MS_K_VALUE_USE;
+  if (kind(k->items[i]) == MS_K_BRACKETS)
+    return kind(prev) == MS_K_VALUE_USE || (kind(prev) == MS_K_BRACKETS && operand_group(k, i - 1, op));
   return ts_node_is_named(prev) && !strcmp(ts_node_type(prev), "bare_id");
 }
 

@@ -1344,8 +1344,9 @@ def vmask_maps(rng, name, kind):
 
 
 def vmask_gather(rng, name, f):
-    """vector.mask around a vector.gather, written generic (the pretty
-    form is not judged): the mask against the index vector's shape
+    """vector.mask around a vector.gather, in either form (pretty:
+    `%b[%i, %i] [%v], %gm, %p`, the index vector in the second bracket
+    group): the mask against the index vector's shape
     (GatherOp::getExpectedMaskType), the index vector sometimes not the
     result's shape (then the gather's own error, on its line, unless the
     mask is wrong first)."""
@@ -1364,6 +1365,11 @@ def vmask_gather(rng, name, f):
     p = f.arg(vtype(res_t))
     m = f.arg(vtype(mask, "i1"))
     rt = vtype(res_t)
+    if not WANT_GENERIC[0]:
+        f.body.append("%%r = vector.mask %s { vector.gather %s[%s] [%s], %s, %s : %s, %s, %s, %s into %s } : %s -> %s" % (
+            m, b, ", ".join([i] * brank), v, gm, p, bt, vtype(idx, "i32"), vtype(res_t, "i1"), rt, rt,
+            vtype(mask, "i1"), rt))
+        return f.text(name, rt)
     f.body.append('%%r = "vector.mask"(%s) ({' % m)
     f.body.append('  %%g = "vector.gather"(%s, %s, %s, %s, %s) : (%s, %s, %s, %s, %s) -> %s' % (
         b, ", ".join([i] * brank), v, gm, p, bt, ", ".join(["index"] * brank), vtype(idx, "i32"),

@@ -23,6 +23,9 @@
 #     mlir-opt-22 on random functions in generic and pretty form
 #     (UPSTREAM_CASES per family and form, default 100, about 8 s; more: e.g. 1000),
 #     by function and by the op's line.
+#   - result names bound to generic ops (bind_diff.py: the parser's
+#     "cannot name an operation with no results" and "operation defines N
+#     results but was provided M to bind") against mlir-opt-22;
 #   - ONNX's structured ops (onnx_diff.py) against onnx.shape_inference
 #     (python3-onnx) with strict_mode: verdicts and every refined type.
 # Each script prints `N passed, M failed`; this prints the total the same way.
@@ -82,6 +85,8 @@ echo "diff: upstream catalogs vs mlir-opt-22 (generic and pretty form)"
 run "$here/upstream_diff.py" "$bin" --cases="${UPSTREAM_CASES:-100}"
 echo "diff: upstream catalogs vs mlir-opt-22, error lines (the op's line)"
 run "$here/upstream_diff.py" "$bin" --cases=40 --seed=7 --by-line=1
+echo "diff: result names bound to generic ops vs mlir-opt-22 (cannot name an operation with no results; defines N results but was provided M; verdicts and messages; BIND_CASES: more)"
+run "$here/bind_diff.py" "$bin" --cases="${BIND_CASES:-300}" --seed=11
 echo "diff: the corpus's ONNX/TFLite/TF shape annotations (regression guard: 151 of 151 found)"
 run "$here/corpus_shapes.py" "$bin" --dialects=onnx.,tfl.,tf. --min-found=151
 echo "diff: ONNX structured ops vs onnx.shape_inference strict_mode (ONNX_CASES, default 300; more: e.g. 5000)"

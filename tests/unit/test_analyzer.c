@@ -37,8 +37,8 @@ Test(analyzer, equivalent_type_spellings_agree) {
   const char *text =
       "func.func @f(%a: tensor<  2xf32>, %q: tensor<2x!quant.uniform<i8:f32, 0.01>>) {\n"
       "  %0 = \"tfl.add\"(%a, %a) : (tensor<2xf32>, tensor<2 x f32>) -> tensor<2xf32>\n"
-      "  %1 = \"x.use\"(%q) : (tensor<2x!quant.uniform<i8:f32, 1.000000e-02>>) -> ()\n"
-      "  %2 = \"x.use\"(%a) : (tensor<3xf32>) -> ()\n"
+      "  \"x.use\"(%q) : (tensor<2x!quant.uniform<i8:f32, 1.000000e-02>>) -> ()\n"
+      "  \"x.use\"(%a) : (tensor<3xf32>) -> ()\n"
       "  return\n"
       "}\n";
   char codes[512];
@@ -299,5 +299,46 @@ Test(analyzer, spec_warnings_are_warnings_and_still_infer) {
   ms_analysis_clear(&a);
   test_analyse(text, NULL, true, errors, sizeof errors, &a);
   cr_expect_str_eq(errors, "");
+  ms_analysis_clear(&a);
+}
+
+/* A generic op binds as many names as its functional type has results,
+** whatever the op (MLIR's parser): else "cannot name an operation with no
+** results" or "operation defines N results but was provided M to bind",
+** at the first name (mlir-opt-22's message and column). */
+Test(analyzer, a_generic_op_binds_its_result_count) {
+  const char *text =
+      "func.func @f(%x: i32) {\n"
+      "  %0 = \"test.x\"() : () -> ()\n"
+      "  %1:2 = \"a.b\"() : () -> i32\n"
+      "  %a, %b = \"a.b\"(%x) : (i32) -> i32\n"
+      "  %c:2, %d = \"a.b\"() : () -> (i32, i32)\n"
+      "  %e, %f = \"a.b\"() : () -> (i32, i32, i32)\n"
+      "  %g:2, %h = \"a.b\"() : () -> (i32, i32, f32)\n"
+      "  %i:2 = \"a.b\"() : () -> ((i32) -> i32, tuple<i32, i32>)\n"
+      "  %j = \"a.b\"() ({\n"
+      "    \"a.c\"() : () -> ()\n"
+      "  }) : () -> i32\n"
+      "  \"a.b\"() : () -> (i32, i32)\n"
+      "  %k:2 = \"a.b\"() : () -> (tensor<2xf32>, memref<?xf32, strided<[1], offset: ?>>)\n"
+      "  return\n"
+      "}\n";
+  char codes[512];
+  ms_analysis a;
+  analyse(text, codes, sizeof codes, &a);
+  cr_assert_str_eq(codes, "op-syntax@2 op-syntax@3 op-syntax@4 op-syntax@5 op-syntax@6");
+  const char *want[] = {"cannot name an operation with no results",
+                        "operation defines 1 results but was provided 2 to bind",
+                        "operation defines 1 results but was provided 2 to bind",
+                        "operation defines 2 results but was provided 3 to bind",
+                        "operation defines 3 results but was provided 2 to bind"};
+  cr_assert_eq(a.diags.count, 5);
+  for (size_t i = 0; i < 5; i++) {
+    cr_expect_str_eq(a.diags.items[i].message, want[i]);
+    /* at the first name, column 3 */
+    cr_expect_eq(text[a.diags.items[i].start], '%');
+    cr_expect_eq(text[a.diags.items[i].start - 1], ' ');
+    cr_expect_eq(text[a.diags.items[i].start - 3], '\n');
+  }
   ms_analysis_clear(&a);
 }
