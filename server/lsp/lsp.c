@@ -449,6 +449,20 @@ static void cancel(ms_lsp *self, const cJSON *params) {
   }
 }
 
+/* What an edit frees (its reparse, the judging, the snapshots of the value
+** table) stays in the allocator's pages: once the client is quiet for
+** TRIM_AFTER_MS they go back to the system (glibc), so a document being
+** worked on costs what it holds (issue 21: at most 4 bytes per byte),
+** without a trim on every keystroke. */
+#define TRIM_AFTER_MS 500
+
+static void on_trim(uv_timer_t *h) {
+  (void)h;
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+}
+
 static void on_idle(uv_idle_t *h) {
   ms_lsp *self = h->data;
   uv_idle_stop(h);
@@ -457,7 +471,10 @@ static void on_idle(uv_idle_t *h) {
   for (size_t i = 0; i < self->nqueue && !self->exited; i++) handle(self, &self->queue[i]);
   for (size_t i = 0; i < self->nqueue; i++) cJSON_Delete(self->queue[i].msg);
   self->nqueue = 0;
-  if (!self->exited) flush_documents(self);
+  if (!self->exited) {
+    flush_documents(self);
+    uv_timer_start(&self->trim, on_trim, TRIM_AFTER_MS, 0);
+  }
 }
 
 static void on_message(ms_rpc *rpc, cJSON *msg, void *ctx) {
@@ -515,6 +532,8 @@ ms_lsp *ms_lsp_new(uv_loop_t *loop, int in_fd, int out_fd) {
   uv_async_init(loop, &self->build_async, on_build);
   self->build_async.data = self;
   uv_unref((uv_handle_t *)&self->build_async);
+  uv_timer_init(loop, &self->trim);
+  uv_unref((uv_handle_t *)&self->trim);
   return self;
 }
 
@@ -552,6 +571,7 @@ void ms_lsp_delete(ms_lsp *self) {
   ms_rpc_delete(self->rpc);
   uv_close((uv_handle_t *)&self->idle, on_close);
   uv_close((uv_handle_t *)&self->build_async, on_close);
+  uv_close((uv_handle_t *)&self->trim, on_close);
   /* Until the close callbacks and any read still in flight (a file's
   ** uv_fs_read, when `exit` came before the end of the input) are done:
   ** then the loop can be closed and nothing is left allocated. */

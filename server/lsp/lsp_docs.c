@@ -279,6 +279,20 @@ static void release_idle_trees(ms_lsp *self, const doc_entry *active) {
 #endif
 }
 
+/* A whole build parsed every chunk of its document for its records; the
+** analyses stand without the trees, so they go too, the built document's
+** as well (issue 21: a tree is ~8 bytes per byte of text, and a document
+** being worked on must stay within 4): the next edit or tree feature
+** parses again only its chunk, which then stays (session.h: the tree
+** budget). The workers' freed pages go back to the system, once per build. */
+static void trees_after_build(ms_lsp *self) {
+  for (size_t i = 0; i < self->ndocs; i++)
+    if (!ms_session_building(self->docs[i].session)) ms_session_release_trees(self->docs[i].session);
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+}
+
 static void publish(ms_lsp *self, doc_entry *e) {
   release_idle_trees(self, e);
   e->needs_publish = false;
@@ -376,7 +390,10 @@ void on_build(uv_async_t *h) {
       done = true;
     }
   }
-  if (done) answer_waiting(self);
+  if (done) {
+    answer_waiting(self);
+    trees_after_build(self);
+  }
 }
 
 /* Waits for every build under way (shutdown, end of input): their

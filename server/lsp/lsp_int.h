@@ -84,6 +84,7 @@ struct ms_lsp {
   queued *queue;
   size_t nqueue, capqueue;
   uv_async_t build_async;    /* a worker finished a chunk of a build */
+  uv_timer_t trim;           /* a quiet moment after a batch: freed pages go back (lsp.c) */
   cJSON **waiting;           /* requests waiting for builds, in arrival order */
   size_t nwaiting, capwaiting;
   bool initialized, shutdown, exited;

@@ -1,7 +1,7 @@
 /*
 ** session.c: a document, its trees and its per-unit analyses (session.h).
 **
-** A big document is held as chunks: pieces of about 256 KiB cut at lines
+** A big document is held as chunks: pieces of about 64 KiB cut at lines
 ** that start an op at the top level, inside the top-level module, in any
 ** form, or inside a long function's body (source.h's ms_source_cut), the
 ** heads of what is cut (the module's or function's first ops, and its
@@ -15,9 +15,10 @@
 **   - no tree is larger than a chunk's worth of nodes at once while parsing;
 **   - trees can be dropped: a chunk keeps its units' analyses (what
 **     diagnostics, hover and hints read) without its tree, and only the
-**     trees of the most recently used chunks covering up to `tree_budget`
-**     bytes of text are kept (a tree is ~8 bytes per byte of text: most of
-**     the server's memory). A chunk without a tree is parsed again from
+**     trees of the most recently used chunks covering up to the tree
+**     budget are kept (a tree is ~8 bytes per byte of text: most of the
+**     server's memory), and always the one used last (an edit's chunk: the
+**     next keystroke reparses it incrementally). A chunk without a tree is parsed again from
 **     scratch when an edit lands in it or a feature asks for its tree.
 ** A document below the chunking threshold is one chunk with no ranges set.
 ** A stretch that cannot be MLIR text (random bytes, a binary pasted in:
@@ -53,14 +54,23 @@
 #include "source.h"
 
 #define DEFAULT_THRESHOLD (512u << 10)
-#define DEFAULT_TARGET (256u << 10)
+/* A module's chunks: the first edit in one whose tree was dropped (the
+** tree budget keeps few) parses it from scratch, so they are as small as a
+** cut function's pieces (with 256 KiB ones, edits spread over a 10 MB
+** module took a median 60 ms, not 36). */
+#define DEFAULT_TARGET (64u << 10)
 /* A cut function's pieces: an edit in one parses it again, reads its
-** records and judges it (session_flow.c), so they are smaller than the
-** module's chunks (their parse on open is as parallel either way). */
+** records and judges it (session_flow.c); their parse on open is as
+** parallel either way. */
 #define PIECE_TARGET (64u << 10)
 #define MAX_THREADS 4
 #define FIRST_RESULTS_BYTES (1u << 20) /* MS_BUILD_TOP */
-#define DEFAULT_TREE_BUDGET ((size_t)16 << 20) /* bytes of text whose trees are kept */
+/* Bytes of text whose trees are kept: an eighth of the document's (about
+** one byte of tree per byte of text, issue 21: at most 4 bytes of memory
+** per byte of a document being worked on), at most 16 MiB, unless set. */
+#define MAX_TREE_BUDGET ((size_t)16 << 20)
+#define TREE_BUDGET_SHARE 8
+#define AUTO_TREE_BUDGET SIZE_MAX
 
 uint64_t ms_session_next_generation(void) {
   static uint64_t counter;
@@ -90,7 +100,7 @@ ms_session *ms_session_new(const char *uri, const char *text, size_t len, int ve
   self->rechunk = true;
   self->threshold = DEFAULT_THRESHOLD;
   self->target = DEFAULT_TARGET;
-  self->tree_budget = DEFAULT_TREE_BUDGET;
+  self->tree_budget = AUTO_TREE_BUDGET;
   self->cut_functions = true;
   return self;
 }
@@ -193,15 +203,32 @@ static size_t held_bytes(const ms_session *self) {
 
 size_t ms_session_tree_bytes(const ms_session *self) { return held_bytes(self); }
 
-/* Drops the least recently used trees until the rest fit the budget. */
+static size_t budget_of(const ms_session *self) {
+  if (self->tree_budget != AUTO_TREE_BUDGET) return self->tree_budget;
+  size_t len = 0;
+  ms_document_text(self->doc, &len);
+  return len / TREE_BUDGET_SHARE < MAX_TREE_BUDGET ? len / TREE_BUDGET_SHARE : MAX_TREE_BUDGET;
+}
+
+/* The chunk used last among those past the first (NULL for none). */
+static const chunk *used_last(const ms_session *self) {
+  const chunk *last = NULL;
+  for (size_t i = 1; i < self->nchunks; i++)
+    if (!last || self->chunks[i].used > last->used) last = &self->chunks[i];
+  return last;
+}
+
+/* Drops the least recently used trees until the rest fit the budget; the
+** tree of the chunk used last stays whatever its size. */
 static void trim_trees(ms_session *self) {
   assert(!self->build);
-  size_t held = held_bytes(self);
-  while (held > self->tree_budget) {
+  size_t held = held_bytes(self), budget = budget_of(self);
+  const chunk *keep = used_last(self);
+  while (held > budget) {
     chunk *lru = NULL;
     for (size_t i = 1; i < self->nchunks; i++) {
       chunk *c = &self->chunks[i];
-      if (c->tree && (!lru || c->used < lru->used)) lru = c;
+      if (c->tree && c != keep && (!lru || c->used < lru->used)) lru = c;
     }
     if (!lru) break;
     ts_tree_delete(lru->tree);
@@ -243,7 +270,7 @@ void ms_session_each_tree(ms_session *self, uint32_t start, uint32_t end, void (
     bool had = c->tree != NULL;
     fn(ctx, ensure_tree(self, c));
     /* A walk over a whole big document never holds all its trees. */
-    if (!had && i > 0 && held_bytes(self) > self->tree_budget) {
+    if (!had && i > 0 && held_bytes(self) > budget_of(self)) {
       ts_tree_delete(c->tree);
       c->tree = NULL;
     }
@@ -511,7 +538,7 @@ static void build_begin(ms_session *self, const char *text, size_t len, const an
   b->notify = notify;
   b->notify_ctx = ctx;
   b->big = total > 2 && len >= 2 * FIRST_RESULTS_BYTES;
-  b->budget = self->tree_budget;
+  b->budget = budget_of(self);
   self->build = b;
   self->nchunks = 0;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);

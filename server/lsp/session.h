@@ -56,9 +56,11 @@ void ms_session_each_tree(ms_session *self, uint32_t start, uint32_t end, void (
                           void *ctx);
 
 /* The budget: trees are kept for at most this many bytes of text (default
-** 16 MiB: ~128 MB of trees), the least recently used dropped first; the
-** first chunk's tree is kept (but see ms_session_release_trees). Takes
-** effect at the next update or build. For tests and benchmarks. */
+** an eighth of the document's, at most 16 MiB: about one byte of tree per
+** byte of text), the least recently used dropped first; the first chunk's
+** tree, and the tree of the chunk used last (an edit's), are kept whatever
+** the budget (but see ms_session_release_trees). Takes effect at the next
+** update or build. For tests and benchmarks. */
 void ms_session_set_tree_budget(ms_session *self, size_t bytes);
 /* Drops every tree, the first chunk's too, keeping the analyses: a
 ** document the user is not working in holds its text and analyses only
@@ -70,7 +72,7 @@ bool ms_session_release_trees(ms_session *self);
 size_t ms_session_tree_bytes(const ms_session *self);
 
 /* Documents above `threshold` bytes are cut into chunks of about `target`
-** bytes (defaults 512 KiB and 256 KiB); takes effect at the next update, which
+** bytes (defaults 512 KiB and 64 KiB); takes effect at the next update, which
 ** parses everything again. For tests and benchmarks. */
 void ms_session_set_chunking(ms_session *self, size_t threshold, size_t target);
 

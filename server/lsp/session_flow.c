@@ -28,7 +28,7 @@
 ** (what lies past the edit; a unit whose diagnostics show the same lines
 ** and characters keeps its generation, so its cached JSON stands) and
 ** their records when they are next judged (`moves`). The pieces are
-** smaller than the module's chunks (session.c: PIECE_TARGET). Judging stops after the
+** no larger than the module's chunks (session.c: PIECE_TARGET). Judging stops after the
 ** edited piece when the table after it is the same as before the edit
 ** (ms_flow_same: the same names, each with the same value, op, operand #1,
 ** producer and inference, nothing the edit fell on): the later pieces

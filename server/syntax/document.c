@@ -53,8 +53,15 @@ struct ms_document {
 
 /* ---- storage ----------------------------------------------------------- */
 
+/* Room for need items, and an eighth more when it must grow: edits grow a
+** text a little at a time, and doubling (ms_array_reserve) would give a
+** document being worked on twice its size (issue 21); an eighth still
+** makes n small edits cost O(n) copies of amortised size. */
 static bool grow(void **p, size_t *cap, size_t need, size_t elem) {
-  *p = ms_array_reserve(*p, need, cap, elem);
+  if (need <= *cap) return true;
+  size_t want = need + need / 8 + 64;
+  *p = ms_xrealloc(*p, want * elem);
+  *cap = want;
   return true;
 }
 
